@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto'
+import { createSessionStorage, type Session } from 'react-router'
+import type { DB } from '~/db/connect.server'
+import { nowIso } from '~/db/time'
+import type { Locale } from '~/i18n/config'
+
+/** The spec's browser-held values (spec 1 section 3), kept on the server. */
+export interface SessionValues {
+  userId: number
+  userName: string
+  locale: Locale
+  mode: 'personal' | 'team'
+  teamModeAvailable: boolean
+  isHomeworkLock: boolean
+  planName: string
+  planLevel: number
+  planEndDate: string | null
+  studentLimit: number
+  payfunctionMap: Record<string, 0 | 1>
+  infoSet: '0' | '1'
+  emailVerified: '0' | '1'
+}
+export interface SessionData extends Partial<SessionValues> {
+  redirect_path?: string
+}
+export interface FlashData {
+  toast: { kind: 'success' | 'error' | 'info'; key: string; values?: Record<string, string> }
+}
+export type AppSession = Session<SessionData, FlashData>
+
+export const SESSION_COOKIE = '__session'
+export const SESSION_MAX_AGE_S = 7 * 24 * 3600
+
+/**
+ * Sessions live in the database; the cookie holds only the signed id, so any app process can
+ * serve any request.
+ */
+export function createDbSessionStorage(db: DB, secrets: string[]) {
+  return createSessionStorage<SessionData, FlashData>({
+    cookie: {
+      name: SESSION_COOKIE,
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secrets,
+      maxAge: SESSION_MAX_AGE_S,
+    },
+    async createData(data, expires) {
+      const id = randomBytes(24).toString('base64url')
+      await db
+        .insertInto('sessions')
+        .values({ id, user_id: data.userId ?? null, data: JSON.stringify(data), expires_at: expiry(expires), created_at: nowIso() })
+        .execute()
+      // Now and then, sweep sessions that ran out.
+      if (Math.random() < 0.02) await db.deleteFrom('sessions').where('expires_at', '<', nowIso()).execute()
+      return id
+    },
+    async readData(id) {
+      const row = await db.selectFrom('sessions').select(['data', 'expires_at']).where('id', '=', id).executeTakeFirst()
+      if (!row || row.expires_at < nowIso()) return null
+      return JSON.parse(row.data)
+    },
+    async updateData(id, data, expires) {
+      await db
+        .updateTable('sessions')
+        .set({ data: JSON.stringify(data), user_id: data.userId ?? null, expires_at: expiry(expires) })
+        .where('id', '=', id)
+        .execute()
+    },
+    async deleteData(id) {
+      await db.deleteFrom('sessions').where('id', '=', id).execute()
+    },
+  })
+}
+
+function expiry(expires?: Date) {
+  return (expires ?? new Date(Date.now() + SESSION_MAX_AGE_S * 1000)).toISOString()
+}

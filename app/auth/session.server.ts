@@ -1,0 +1,39 @@
+import { db } from '~/db/db.server'
+import { env } from '~/env.server'
+import { createDbSessionStorage, type AppSession, type SessionData } from './session-storage.server'
+
+export const sessionStorage = createDbSessionStorage(db, [env.SESSION_SECRET])
+
+// One read of the session per request: middleware, the locale detector and loaders share it.
+const perRequest = new WeakMap<Request, Promise<AppSession>>()
+export function getSession(request: Request): Promise<AppSession> {
+  let pending = perRequest.get(request)
+  if (!pending) {
+    pending = sessionStorage.getSession(request.headers.get('Cookie'))
+    perRequest.set(request, pending)
+  }
+  return pending
+}
+
+/** Set-Cookie for the session; Secure whenever the request came over HTTPS. */
+export function commitSession(request: Request, session: AppSession) {
+  return sessionStorage.commitSession(session, { secure: new URL(request.url).protocol === 'https:' })
+}
+
+export function destroySession(session: AppSession) {
+  return sessionStorage.destroySession(session)
+}
+
+/**
+ * Sign-in: the old session is destroyed and a new id is issued (no fixation), keeping only the
+ * wanted path of the anonymous session.
+ */
+export async function rotateSession(request: Request, values: SessionData) {
+  const old = await getSession(request)
+  const redirectPath = old.get('redirect_path')
+  if (old.id) await sessionStorage.destroySession(old)
+  const fresh = await sessionStorage.getSession()
+  for (const [k, v] of Object.entries(values)) fresh.set(k as keyof SessionData, v as never)
+  if (redirectPath) fresh.set('redirect_path', redirectPath)
+  return { session: fresh, cookie: await commitSession(request, fresh) }
+}

@@ -1,0 +1,29 @@
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import path from 'node:path'
+import pg from 'pg'
+import type { Dialect } from './dialect'
+import type { Database } from './schema'
+
+export type DB = Kysely<Database>
+export interface Connection {
+  db: DB
+  dialect: Dialect
+}
+
+// Postgres returns COUNT(*) and BIGINT as strings; our counts fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v))
+
+export function connect(options: { databaseUrl?: string; sqliteFile?: string }): Connection {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
+  }
+  const file = options.sqliteFile ?? path.resolve('data/app.db')
+  const sqlite = new SQLite(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('synchronous = NORMAL')
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' }
+}

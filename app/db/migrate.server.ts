@@ -1,0 +1,15 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely'
+import type { Connection } from './connect.server'
+import { foundation } from './migrations/0001-foundation'
+
+// Migrations are code, listed in order; each is written once for both dialects.
+export async function migrate({ db, dialect }: Connection) {
+  const provider: MigrationProvider = {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return { '0001-foundation': foundation(dialect) }
+    },
+  }
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+  for (const r of results ?? []) if (r.status === 'Error') console.error(`migration ${r.migrationName} failed`)
+  if (error) throw error
+}

@@ -1,0 +1,239 @@
+import type { Generated } from 'kysely'
+
+// Kysely table types. Booleans are integers 0/1 and timestamps UTC ISO-8601 text on both dialects.
+export interface Database {
+  users: UsersTable
+  credentials: CredentialsTable
+  sessions: SessionsTable
+  login_attempts: LoginAttemptsTable
+  email_codes: EmailCodesTable
+  plans: PlansTable
+  plan_functions: PlanFunctionsTable
+  user_plans: UserPlansTable
+  schools: SchoolsTable
+  teams: TeamsTable
+  team_roles: TeamRolesTable
+  team_members: TeamMembersTable
+  team_plans: TeamPlansTable
+  classes: ClassesTable
+  journals: JournalsTable
+  journal_members: JournalMembersTable
+  posts: PostsTable
+  post_frames: PostFramesTable
+  post_emotions: PostEmotionsTable
+  post_behaviours: PostBehavioursTable
+  comments: CommentsTable
+}
+
+export type UserKind = 'teacher' | 'student'
+export type Mode = 'personal' | 'team'
+
+export interface UsersTable {
+  id: Generated<number>
+  account: string
+  kind: UserKind
+  email: string | null
+  email_verified: number
+  name: string | null
+  nickname: string | null
+  gender: 'm' | 'f' | null
+  birthday: string | null
+  avatar_url: string | null
+  locale: string
+  info_set: number
+  school_id: number | null
+  position: string | null
+  invite_code: string
+  invited_by: number | null
+  class_id: number | null
+  mode: Mode
+  last_login_at: string | null
+  created_at: string
+}
+
+export interface CredentialsTable {
+  user_id: number
+  password_hash: string
+  updated_at: string
+}
+
+export interface SessionsTable {
+  id: string
+  user_id: number | null
+  data: string
+  expires_at: string
+  created_at: string
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>
+  key: string
+  at: string
+}
+
+export interface EmailCodesTable {
+  id: Generated<number>
+  user_id: number
+  email: string
+  code_hash: string
+  attempts: number
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
+export interface PlansTable {
+  id: Generated<number>
+  code: string
+  level: number
+  student_limit: number
+  number_limit: number
+}
+
+export interface PlanFunctionsTable {
+  plan_id: number
+  function_id: string
+  is_pay: number
+}
+
+export interface UserPlansTable {
+  id: Generated<number>
+  user_id: number
+  plan_id: number
+  start_date: string
+  end_date: string | null
+  created_at: string
+}
+
+export interface SchoolsTable {
+  id: Generated<number>
+  country: string
+  level1: string | null
+  level2: string | null
+  level3: string | null
+  name: string
+  created_at: string
+}
+
+export interface TeamsTable {
+  id: Generated<number>
+  name: string
+  school_id: number | null
+  created_at: string
+}
+
+export interface TeamRolesTable {
+  id: number
+  key: string
+  can_edit_role: number
+}
+
+export interface TeamMembersTable {
+  team_id: number
+  user_id: number
+  role_id: number
+  joined_at: string
+}
+
+export interface TeamPlansTable {
+  id: Generated<number>
+  team_id: number
+  plan_id: number
+  start_date: string
+  end_date: string
+  number_limit: number
+  student_limit: number
+  status: number
+  created_at: string
+}
+
+export interface ClassesTable {
+  id: Generated<number>
+  owner_id: number
+  school_year: number
+  grade: number
+  class_no: string
+}
+
+export interface JournalsTable {
+  id: Generated<number>
+  owner_id: number
+  team_id: number | null
+  name: string
+  description: string
+  label_color_code: number
+  user_classes: string
+  grade: number | null
+  speech_lang: string
+  calendar_mode: number
+  ai_scoring: number
+  expire_type: number
+  expire_time: string | null
+  diary_publish_num: number
+  share_type: string
+  sub_type: string
+  notify_submit_time: number | null
+  notify_stat_time: number | null
+  notify_extreme_time: number | null
+  invite_code: string
+  invite_code_expires_at: string | null
+  archived_at: string | null
+  created_at: string
+  last_post_at: string | null
+}
+
+export interface JournalMembersTable {
+  journal_id: number
+  user_id: number
+  role: 'student' | 'teacher'
+  drp_status: number
+  joined_at: string
+}
+
+export interface PostsTable {
+  id: Generated<number>
+  journal_id: number
+  creator_id: number
+  title: string
+  diary_date: string
+  location: string
+  happen_time: string
+  status: number
+  score: number | null
+  is_video: number
+  created_at: string
+  updated_at: string
+}
+
+export interface PostFramesTable {
+  id: Generated<number>
+  post_id: number
+  position: number
+  frame_type: 'event' | 'emotion' | 'behavior'
+  message: string
+  img_url: string | null
+}
+
+export interface PostEmotionsTable {
+  post_id: number
+  frame_id: number
+  emotion_code: string
+}
+
+export interface PostBehavioursTable {
+  post_id: number
+  frame_id: number
+  behaviour_code: number
+}
+
+export interface CommentsTable {
+  id: Generated<number>
+  post_id: number
+  msg_id: number | null
+  author_id: number
+  comment: string
+  type: number
+  status: number
+  created_at: string
+  updated_at: string
+}

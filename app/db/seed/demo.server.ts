@@ -1,0 +1,200 @@
+import type { DB } from '../connect.server'
+import { hashPassword } from '~/features/auth/password.server'
+import { PLANS, TEAM_PLAN_STATUS } from '~/features/plans/constants'
+import { TEAM_ROLES } from '~/features/team/constants'
+import { DEMO_CONTENT, POST_FEELINGS } from './demo-content'
+
+export const DEMO_PASSWORD = 'demo-pass-1'
+export const DEMO_LOGINS = [
+  { account: 'teacher@demo.test', what: 'paid plan, owns the demo journals' },
+  { account: 'free@demo.test', what: 'free plan' },
+  { account: 'admin@demo.test', what: 'team admin (team mode available)' },
+  { account: 'superadmin@demo.test', what: 'team super admin' },
+  { account: 'support@demo.test', what: 'team customer service' },
+  { account: 'teamteacher@demo.test', what: 'team teacher' },
+  { account: 'general@demo.test', what: 'team general account' },
+  { account: 'student01@demo.test … student50@demo.test', what: 'students of classes 501 and 502' },
+]
+
+/** Plans, pay functions and team roles: reference data every database needs. */
+export async function seedReferenceData(db: DB) {
+  for (const [code, plan] of Object.entries(PLANS)) {
+    const existing = await db.selectFrom('plans').select('id').where('code', '=', code).executeTakeFirst()
+    if (existing) continue
+    const { id } = await db
+      .insertInto('plans')
+      .values({ code, level: plan.level, student_limit: plan.studentLimit, number_limit: plan.numberLimit })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('plan_functions')
+      .values(PLANS.standard.paid.map((f) => ({ plan_id: id, function_id: f, is_pay: (plan.paid as readonly string[]).includes(f) ? 1 : 0 })))
+      .execute()
+  }
+  for (const role of TEAM_ROLES) {
+    const existing = await db.selectFrom('team_roles').select('id').where('id', '=', role.id).executeTakeFirst()
+    if (!existing) await db.insertInto('team_roles').values({ id: role.id, key: role.key, can_edit_role: role.canEditRole }).execute()
+  }
+}
+
+/** A small deterministic PRNG so every fresh demo looks the same. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff
+    return seed / 0x7fffffff
+  }
+}
+
+const DAY = 86_400_000
+const isoDate = (d: Date) => d.toISOString().slice(0, 10)
+
+/** The demo school of the README, written on an empty database in one transaction. */
+export async function seedDemo(db: DB, now = new Date()) {
+  const exists = await db.selectFrom('users').select('id').where('account', '=', 'teacher@demo.test').executeTakeFirst()
+  if (exists) return false
+  // One hash for every demo login: they share the demo password.
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  const rand = prng(20261121)
+  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]
+  const nowIso = now.toISOString()
+  const start = new Date(now.getTime() - 60 * DAY)
+  const yearLater = new Date(now.getTime() + 365 * DAY).toISOString()
+
+  await db.transaction().execute(async (trx) => {
+    const planId = async (code: string) => (await trx.selectFrom('plans').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id
+    const [free, standard, team] = [await planId('free'), await planId('standard'), await planId('team')]
+    const school = await trx
+      .insertInto('schools')
+      .values({ country: 'TW', name: '陽光國小 Sunshine Elementary School', level1: null, level2: null, level3: null, created_at: start.toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+
+    let inviteSeq = 0
+    const addUser = async (u: { account: string; name: string; kind?: 'teacher' | 'student'; locale?: string; gender?: 'm' | 'f'; classId?: number; plan?: number; planEnd?: string | null }) => {
+      const { id } = await trx
+        .insertInto('users')
+        .values({
+          account: u.account,
+          kind: u.kind ?? 'teacher',
+          email: u.account,
+          email_verified: 1,
+          name: u.name,
+          nickname: u.name,
+          gender: u.gender ?? null,
+          locale: u.locale ?? 'en',
+          info_set: 1,
+          school_id: school.id,
+          position: u.kind === 'student' ? null : 'Teacher',
+          invite_code: `DEMO${String(++inviteSeq).padStart(4, '0')}`,
+          class_id: u.classId ?? null,
+          mode: 'personal',
+          created_at: start.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx.insertInto('credentials').values({ user_id: id, password_hash: passwordHash, updated_at: nowIso }).execute()
+      if (u.plan) await trx.insertInto('user_plans').values({ user_id: id, plan_id: u.plan, start_date: start.toISOString(), end_date: u.planEnd ?? null, created_at: nowIso }).execute()
+      return id
+    }
+
+    const teacher = await addUser({ account: 'teacher@demo.test', name: '林美華 Lin Mei-hua', gender: 'f', plan: standard, planEnd: yearLater })
+    const freeTeacher = await addUser({ account: 'free@demo.test', name: 'Chris Evans', gender: 'm', plan: free })
+    const { id: teamId } = await trx.insertInto('teams').values({ name: 'Sunshine Elementary Team', school_id: school.id, created_at: start.toISOString() }).returning('id').executeTakeFirstOrThrow()
+    await trx
+      .insertInto('team_plans')
+      .values({ team_id: teamId, plan_id: team, start_date: start.toISOString(), end_date: yearLater, number_limit: PLANS.team.numberLimit, student_limit: PLANS.team.studentLimit, status: TEAM_PLAN_STATUS.inProgress, created_at: nowIso })
+      .execute()
+    const teamUsers: [string, string, number][] = [
+      ['admin@demo.test', '王大明 Wang Da-ming', 2],
+      ['superadmin@demo.test', 'Sato Haruka', 1],
+      ['support@demo.test', 'Support Desk', 3],
+      ['teamteacher@demo.test', '陳怡君 Chen Yi-jun', 4],
+      ['general@demo.test', 'Alex Morgan', 5],
+    ]
+    for (const [account, name, roleId] of teamUsers) {
+      const id = await addUser({ account, name, plan: free })
+      await trx.insertInto('team_members').values({ team_id: teamId, user_id: id, role_id: roleId, joined_at: start.toISOString() }).execute()
+    }
+
+    const classes: number[] = []
+    for (const no of ['501', '502']) {
+      const { id } = await trx.insertInto('classes').values({ owner_id: teacher, school_year: now.getUTCFullYear(), grade: 5, class_no: no }).returning('id').executeTakeFirstOrThrow()
+      classes.push(id)
+    }
+    const students: number[] = []
+    for (let i = 1; i <= 50; i++) {
+      const n = String(i).padStart(2, '0')
+      students.push(await addUser({ account: `student${n}@demo.test`, name: `Student ${n}`, kind: 'student', gender: i % 2 ? 'm' : 'f', classId: classes[i <= 25 ? 0 : 1] }))
+    }
+
+    const journals = [
+      { name: '501 心情日記', lang: 'zh-TW' as const, members: students.slice(0, 25), color: 1, classes: '501', owner: teacher },
+      { name: '502 Feelings Journal', lang: 'en' as const, members: students.slice(25, 50), color: 3, classes: '502', owner: teacher },
+      { name: '日本語クラブ日記', lang: 'ja' as const, members: [...students.slice(0, 6), ...students.slice(25, 31)], color: 5, classes: '501,502', owner: teacher },
+      { name: 'Reading Club', lang: 'en' as const, members: students.slice(40, 45), color: 6, classes: '', owner: freeTeacher },
+    ]
+    let code = 0
+    for (const j of journals) {
+      const { id: journalId } = await trx
+        .insertInto('journals')
+        .values({
+          owner_id: j.owner,
+          team_id: null,
+          name: j.name,
+          description: '',
+          label_color_code: j.color,
+          user_classes: j.classes,
+          grade: 5,
+          speech_lang: j.lang === 'zh-TW' ? 'zh' : j.lang,
+          diary_publish_num: 30,
+          share_type: '2',
+          sub_type: '',
+          invite_code: `JOIN${String(++code).padStart(4, '0')}`,
+          created_at: start.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx
+        .insertInto('journal_members')
+        .values(j.members.map((user_id) => ({ journal_id: journalId, user_id, role: 'student' as const, drp_status: 1, joined_at: start.toISOString() })))
+        .execute()
+      if (j.owner === freeTeacher) {
+        // The paid teacher co-teaches the reading club; the free teacher waits for approval on 501.
+        await trx.insertInto('journal_members').values({ journal_id: journalId, user_id: teacher, role: 'teacher', drp_status: 1, joined_at: start.toISOString() }).execute()
+      } else if (j.lang === 'zh-TW') {
+        await trx.insertInto('journal_members').values({ journal_id: journalId, user_id: freeTeacher, role: 'teacher', drp_status: 0, joined_at: start.toISOString() }).execute()
+      }
+      const content = DEMO_CONTENT[j.lang]
+      let last = start.toISOString()
+      for (const studentId of j.members) {
+        for (let day = Math.floor(rand() * 3); day < 60; day += 2 + Math.floor(rand() * 3)) {
+          const t = Math.floor(rand() * content.posts.length)
+          const tpl = content.posts[t]
+          const feel = POST_FEELINGS[t]
+          const at = new Date(start.getTime() + day * DAY + (14 + Math.floor(rand() * 8)) * 3_600_000)
+          if (at > now) continue
+          const created = at.toISOString()
+          if (created > last) last = created
+          const { id: postId } = await trx
+            .insertInto('posts')
+            .values({ journal_id: journalId, creator_id: studentId, title: tpl.title, diary_date: isoDate(at), location: pick(content.places), happen_time: pick(content.times), status: 1, score: null, is_video: 0, created_at: created, updated_at: created })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          const frame = async (position: number, frame_type: 'event' | 'emotion' | 'behavior', message: string) =>
+            (await trx.insertInto('post_frames').values({ post_id: postId, position, frame_type, message, img_url: null }).returning('id').executeTakeFirstOrThrow()).id
+          await frame(1, 'event', tpl.event)
+          const emotionFrame = await frame(2, 'emotion', '')
+          const behaviourFrame = await frame(3, 'behavior', tpl.behavior)
+          const emotions = feel.emotions.filter((_, i) => i === 0 || rand() < 0.5)
+          await trx.insertInto('post_emotions').values(emotions.map((emotion_code) => ({ post_id: postId, frame_id: emotionFrame, emotion_code }))).execute()
+          await trx.insertInto('post_behaviours').values({ post_id: postId, frame_id: behaviourFrame, behaviour_code: pick(feel.behaviours) }).execute()
+          if (rand() < 0.3) {
+            await trx.insertInto('comments').values({ post_id: postId, msg_id: null, author_id: j.owner, comment: pick(content.comments), type: 3, status: 1, created_at: created, updated_at: created }).execute()
+          }
+        }
+      }
+      await trx.updateTable('journals').set({ last_post_at: last }).where('id', '=', journalId).execute()
+    }
+  })
+  return true
+}

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+// The only reader of process.env: everything else imports `env`.
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().positive().default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().startsWith('postgres').optional(),
+  SESSION_SECRET: z.string().min(16).optional(),
+  SMTP_URL: z.string().startsWith('smtp').optional(),
+  MAIL_FROM: z.string().default('School Console <no-reply@school-console.local>'),
+  // Seed the demo school when the database is empty (set to 0 for a clean production start).
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  // Set to the number of proxies in front when deployed behind a load balancer.
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  LOGIN_MAX_FAILS_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILS_ADDRESS: z.coerce.number().int().positive().default(20),
+})
+
+function load() {
+  const parsed = schema.parse(process.env)
+  const dataDir = path.resolve(parsed.DATA_DIR)
+  mkdirSync(dataDir, { recursive: true })
+  return Object.freeze({ ...parsed, DATA_DIR: dataDir, SESSION_SECRET: parsed.SESSION_SECRET ?? devSecret(dataDir) })
+}
+
+// No secret lives in the repository: without SESSION_SECRET one is generated once into the data folder.
+function devSecret(dataDir: string) {
+  const file = path.join(dataDir, 'session-secret')
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 })
+  return readFileSync(file, 'utf8').trim()
+}
+
+export const env = load()

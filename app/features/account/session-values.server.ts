@@ -1,0 +1,36 @@
+import type { SessionValues } from '~/auth/session-storage.server'
+import type { DB } from '~/db/connect.server'
+import { isLocale, DEFAULT_LOCALE } from '~/i18n/config'
+import { chargePlanFor } from '~/features/plans/charge-plan.server'
+
+/**
+ * Everything the spec keeps in browser storage after login and /refresh: user name, locale, mode,
+ * plan lock and limits, pay-function map, and the setup flags. Null when the user is gone.
+ */
+export async function loadSessionValues(db: DB, userId: number): Promise<SessionValues | null> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'account', 'name', 'locale', 'mode', 'info_set', 'email_verified'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (!user) return null
+  const team = await db.selectFrom('team_members').select('team_id').where('user_id', '=', userId).executeTakeFirst()
+  const teamModeAvailable = Boolean(team)
+  const mode = teamModeAvailable && user.mode === 'team' ? 'team' : 'personal'
+  const plan = await chargePlanFor(db, userId, mode)
+  return {
+    userId: user.id,
+    userName: user.name ?? user.account,
+    locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
+    mode,
+    teamModeAvailable,
+    isHomeworkLock: plan.isHomeworkLock,
+    planName: plan.planCode,
+    planLevel: plan.planLevel,
+    planEndDate: plan.planEndDate,
+    studentLimit: plan.studentLimit,
+    payfunctionMap: plan.payfunctionMap,
+    infoSet: user.info_set ? '1' : '0',
+    emailVerified: user.email_verified ? '1' : '0',
+  }
+}

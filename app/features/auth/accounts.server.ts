@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto'
+import type { DB } from '~/db/connect.server'
+import { nowIso } from '~/db/time'
+import type { Locale } from '~/i18n/config'
+import { AUTH_CODES } from './codes'
+import { hashPassword, verifyPassword } from './password.server'
+
+/** Accounts compare without case and surrounding space: "Teacher@Demo.test " is teacher@demo.test. */
+export const normalizeAccount = (account: string) => account.trim().toLowerCase()
+
+export async function accountExists(db: DB, account: string) {
+  const row = await db.selectFrom('users').select('id').where('account', '=', normalizeAccount(account)).executeTakeFirst()
+  return Boolean(row)
+}
+
+export function newInviteCode() {
+  return randomBytes(5).toString('hex').toUpperCase()
+}
+
+export type RegisterResult = { code: typeof AUTH_CODES.registered; userId: number } | { code: typeof AUTH_CODES.accountExists }
+
+/** Sign-up with a password. The unique account index settles a race between two sign-ups. */
+export async function registerWithPassword(
+  db: DB,
+  input: { account: string; password: string; locale: Locale },
+): Promise<RegisterResult> {
+  const account = normalizeAccount(input.account)
+  if (await accountExists(db, account)) return { code: AUTH_CODES.accountExists }
+  const passwordHash = await hashPassword(input.password)
+  try {
+    const userId = await db.transaction().execute(async (trx) => {
+      const now = nowIso()
+      const user = await trx
+        .insertInto('users')
+        .values({
+          account,
+          kind: 'teacher',
+          // An account that looks like an e-mail pre-fills the address to verify, unverified.
+          email: account.includes('@') ? account : null,
+          email_verified: 0,
+          locale: input.locale,
+          info_set: 0,
+          invite_code: newInviteCode(),
+          mode: 'personal',
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx.insertInto('credentials').values({ user_id: user.id, password_hash: passwordHash, updated_at: now }).execute()
+      const free = await trx.selectFrom('plans').select('id').where('code', '=', 'free').executeTakeFirstOrThrow()
+      await trx.insertInto('user_plans').values({ user_id: user.id, plan_id: free.id, start_date: now, end_date: null, created_at: now }).execute()
+      return user.id
+    })
+    return { code: AUTH_CODES.registered, userId }
+  } catch (error) {
+    if (await accountExists(db, account)) return { code: AUTH_CODES.accountExists }
+    throw error
+  }
+}
+
+/** The user id when account and password match, otherwise null (no hint which one was wrong). */
+export async function verifyLogin(db: DB, account: string, password: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('credentials as c', 'c.user_id', 'u.id')
+    .select(['u.id', 'c.password_hash'])
+    .where('u.account', '=', normalizeAccount(account))
+    .executeTakeFirst()
+  if (!row) return null
+  if (!(await verifyPassword(row.password_hash, password))) return null
+  await db.updateTable('users').set({ last_login_at: nowIso() }).where('id', '=', row.id).execute()
+  return row.id
+}

@@ -1,0 +1,19 @@
+import { connection } from './db/db.server'
+import { migrate } from './db/migrate.server'
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo, seedReferenceData } from './db/seed/demo.server'
+import { env } from './env.server'
+import { OUTBOX_DIR } from './mail/mail.server'
+
+/** Run once when the server starts: migrate, seed reference data and, on an empty database, the demo. */
+export async function startup() {
+  await migrate(connection)
+  await seedReferenceData(connection.db)
+  const seeded = env.SEED_DEMO === '1' ? await seedDemo(connection.db) : false
+  const lines = [`database: ${connection.dialect}${connection.dialect === 'sqlite' ? ` (${env.DATA_DIR}/app.db)` : ''}`]
+  if (env.SEED_DEMO === '1') {
+    lines.push(seeded ? 'demo school seeded. Demo logins (password ' + DEMO_PASSWORD + '):' : `demo logins (password ${DEMO_PASSWORD}):`)
+    for (const l of DEMO_LOGINS) lines.push(`  ${l.account.padEnd(44)} ${l.what}`)
+  }
+  if (!env.SMTP_URL) lines.push(`mail: no SMTP_URL, mails are written to ${OUTBOX_DIR}`)
+  return lines
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { connect, type Connection } from '~/db/connect.server'
+import { migrate } from '~/db/migrate.server'
+import { seedReferenceData } from '~/db/seed/demo.server'
+
+export const DIALECTS = ['sqlite', 'postgres'] as const
+
+/** A fresh, migrated database of the dialect, with plans and roles; `close` drops it. */
+export async function freshDatabase(dialect: (typeof DIALECTS)[number]): Promise<Connection & { close(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sqlitetest-'))
+    const conn = connect({ sqliteFile: path.join(dir, 'test.db') })
+    await migrate(conn)
+    await seedReferenceData(conn.db)
+    return { ...conn, close: async () => { await conn.db.destroy(); rmSync(dir, { recursive: true, force: true }) } }
+  }
+  const adminUrl = inject('pgUrl')
+  const name = `t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const conn = connect({ databaseUrl: url.toString() })
+  await migrate(conn)
+  await seedReferenceData(conn.db)
+  return {
+    ...conn,
+    close: async () => {
+      await conn.db.destroy()
+      const a = new pg.Client({ connectionString: adminUrl })
+      await a.connect()
+      await a.query(`DROP DATABASE IF EXISTS ${name}`)
+      await a.end()
+    },
+  }
+}
