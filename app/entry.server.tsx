@@ -10,6 +10,7 @@ import { NonceProvider } from './ui/nonce'
 
 export { createLoadContext } from './context.server'
 export { startup } from './startup.server'
+export { health } from './health.server'
 
 export const streamTimeout = 5_000
 

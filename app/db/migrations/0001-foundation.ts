@@ -1,4 +1,4 @@
-import type { CreateTableBuilder, Kysely } from 'kysely'
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 // Portable DDL: integer ids, 0/1 integers for booleans, ISO-8601 UTC text for timestamps.
@@ -55,7 +55,7 @@ export function foundation(dialect: Dialect) {
         .execute()
       // A verified contact e-mail belongs to one account only.
       await db.schema.createIndex('users_verified_email').on('users').column('email').unique()
-        .where('email_verified', '=', 1).execute()
+        .where(sql.ref('email_verified'), '=', 1).execute()
       await db.schema.createTable('credentials')
         .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
         .addColumn('password_hash', 'text', (c) => c.notNull())

@@ -1,0 +1,57 @@
+import { redirect } from 'react-router'
+import type { SessionValues } from './session-storage.server'
+import { commitSession, getSession } from './session.server'
+
+/** The path to come back to: the document URL, without React Router's data suffix. */
+export function wantedPath(request: Request) {
+  const url = new URL(request.url)
+  url.searchParams.delete('_routes')
+  const pathname = url.pathname.replace(/\.data$/, '').replace(/^\/_root$/, '/') || '/'
+  const search = url.searchParams.toString()
+  return pathname + (search ? `?${search}` : '')
+}
+
+/** Paths never worth coming back to after sign-in (spec 1 section 4, step 6). */
+const NOT_A_DESTINATION = ['/login', '/login/check', '/logout', '/refresh', '/mode']
+export function safeRedirectPath(path: unknown, fallback = '/diary') {
+  const local = localPath(path, fallback)
+  return NOT_A_DESTINATION.includes(local.split('?')[0]) ? fallback : local
+}
+
+/** Only a path on this site, never another origin ("//evil.example", "/\\evil.example"). */
+export function localPath(path: unknown, fallback: string) {
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return fallback
+  return path
+}
+
+async function saveAndRedirect(request: Request, to: string): Promise<never> {
+  const session = await getSession(request)
+  if (request.method === 'GET') session.set('redirect_path', wantedPath(request))
+  throw redirect(to, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export type SignedIn = { session: Awaited<ReturnType<typeof getSession>>; user: SessionValues }
+
+/** Signed in, whatever the setup state: the setup pages themselves use this. */
+export async function requireSignedIn(request: Request): Promise<SignedIn> {
+  const session = await getSession(request)
+  const userId = session.get('userId')
+  if (!userId) return saveAndRedirect(request, '/login/check')
+  return { session, user: session.data as SessionValues }
+}
+
+/**
+ * The console's route guard (spec 1 section 4): no user goes to /login/check, an unverified e-mail
+ * to /setting/email, an unfinished profile to /setting/basicInfo; the wanted path is saved each time.
+ */
+export async function requireUser(request: Request): Promise<SignedIn> {
+  const signedIn = await requireSignedIn(request)
+  if (signedIn.user.emailVerified === '0') return saveAndRedirect(request, '/setting/email')
+  if (signedIn.user.infoSet === '0' || signedIn.user.userName === 'null') return saveAndRedirect(request, '/setting/basicInfo')
+  return signedIn
+}
+
+/** The signed-in user's id, or null for a visitor. */
+export async function optionalUserId(request: Request) {
+  return (await getSession(request)).get('userId') ?? null
+}

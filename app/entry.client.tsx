@@ -1,0 +1,30 @@
+import i18next from 'i18next'
+import { startTransition, StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { HydratedRouter } from 'react-router/dom'
+import { DEFAULT_LOCALE, isLocale } from './i18n/config'
+import { loadClientLocale } from './i18n/client-resources'
+
+async function hydrate() {
+  const lang = document.documentElement.lang
+  const locale = isLocale(lang) ? lang : DEFAULT_LOCALE
+  await i18next.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: false,
+    resources: { [locale]: { translation: await loadClientLocale(locale) } },
+    interpolation: { escapeValue: false },
+  })
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </I18nextProvider>,
+    )
+  })
+}
+
+void hydrate()

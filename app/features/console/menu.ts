@@ -1,0 +1,18 @@
+import type { PayFunctionId } from '~/features/plans/constants'
+
+/**
+ * Main menu of the console (spec 1 section 2). An item is listed once its page is built; `fn`
+ * names the pay function it is read against, `modes` where it shows.
+ */
+export interface MenuItem {
+  to: string
+  labelKey: 'console.menuMyJournals'
+  modes: ('personal' | 'team')[]
+  fn?: PayFunctionId
+}
+
+export const MAIN_MENU: MenuItem[] = [{ to: '/diary', labelKey: 'console.menuMyJournals', modes: ['personal', 'team'] }]
+
+export function menuFor(mode: 'personal' | 'team', payfunctionMap: Record<string, 0 | 1>) {
+  return MAIN_MENU.filter((item) => item.modes.includes(mode) && (!item.fn || payfunctionMap[item.fn] === 1))
+}

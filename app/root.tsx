@@ -1,0 +1,80 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/root'
+import { DEFAULT_LOCALE, type Locale } from './i18n/config'
+import { getLocale, i18nextMiddleware } from './i18n/middleware.server'
+import { loadClientLocale } from './i18n/client-resources'
+import stylesheet from './styles/app.css?url'
+import { MessagePage } from './ui/message-page'
+import { useNonce } from './ui/nonce'
+import { SupportContact } from './ui/support-contact'
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware]
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { locale: getLocale(context) as Locale }
+}
+
+/** Client navigation can change the language (after sign-in): load that locale and switch. */
+function useLocaleSync(locale: Locale) {
+  const { i18n } = useTranslation()
+  useEffect(() => {
+    if (i18n.language === locale) return
+    void loadClientLocale(locale).then((translation) => {
+      i18n.addResourceBundle(locale, 'translation', translation, true, true)
+      void i18n.changeLanguage(locale)
+    })
+  }, [i18n, locale])
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const locale = data?.locale ?? DEFAULT_LOCALE
+  const nonce = useNonce()
+  useLocaleSync(locale)
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation()
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <MessagePage title={t('pages.notFoundTitle')}>
+        <p>{t('pages.notFoundText')}</p>
+        <Link to="/diary">{t('pages.home')}</Link>
+      </MessagePage>
+    )
+  }
+  if (!isRouteErrorResponse(error)) console.error(error)
+  return (
+    <MessagePage title={t('pages.errorTitle')}>
+      <p>{t('pages.errorText')}</p>
+      <SupportContact />
+      <Link to="/diary">{t('pages.home')}</Link>
+    </MessagePage>
+  )
+}

@@ -1,0 +1,23 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
+
+// The spec's URLs (spec 1 section 2, spec 3 route table). A route exists here only once its page is built.
+export default [
+  index('routes/root-redirect.ts'),
+  route('index', 'routes/landing.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('login/check', 'routes/login-check.tsx'),
+  route('logout', 'routes/logout.ts'),
+  route('refresh', 'routes/refresh.ts'),
+  route('locale', 'routes/locale.ts'),
+  layout('routes/setup/layout.tsx', [
+    route('setting/email', 'routes/setup/email.tsx'),
+    route('setting/basicInfo', 'routes/setup/basic-info.tsx'),
+  ]),
+  layout('routes/console/layout.tsx', [
+    route('diary', 'routes/console/diary.tsx'),
+    route('mode', 'routes/console/mode.tsx'),
+  ]),
+  route('404', 'routes/not-found.tsx'),
+  route('error', 'routes/error.tsx'),
+  route('*', 'routes/catch-all.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link, NavLink, Outlet } from 'react-router'
+import type { Route } from './+types/layout'
+import { requireUser } from '~/auth/guards.server'
+import { menuFor } from '~/features/console/menu'
+import { LanguageSwitcher } from '~/ui/language-switcher'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireUser(request)
+  return {
+    user: {
+      userName: user.userName,
+      mode: user.mode,
+      teamModeAvailable: user.teamModeAvailable,
+      planName: user.planName,
+      isHomeworkLock: user.isHomeworkLock,
+    },
+    menu: menuFor(user.mode, user.payfunctionMap),
+  }
+}
+
+/** The console: top bar with the user menu, the main menu, and the page. */
+export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { user, menu } = loaderData
+  const modeLabel = user.mode === 'team' ? t('console.modeTeam') : t('console.modePersonal')
+  return (
+    <div className="console">
+      <a className="skip-link" href="#main">{t('app.skip')}</a>
+      <header className="console-top">
+        <Link to="/diary" className="brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {t('app.name')}
+        </Link>
+        <span className="mode-badge">{modeLabel}</span>
+        <span className="spacer" />
+        <LanguageSwitcher />
+        <details className="user-menu">
+          <summary aria-label={t('console.userMenu')}>{user.userName}</summary>
+          <div className="menu">
+            <p className="meta">{t('console.plan', { plan: t(`plans.${user.planName}` as 'plans.free') })}</p>
+            {user.teamModeAvailable ? <Link to="/mode">{t('console.switchMode')}</Link> : null}
+            <Form method="post" action="/logout">
+              <button type="submit">{t('console.logout')}</button>
+            </Form>
+          </div>
+        </details>
+      </header>
+      <div className="console-body">
+        <nav className="main-menu" aria-label={t('nav.menu')}>
+          <ul>
+            {menu.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end>
+                  {t(item.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" className="console-main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}

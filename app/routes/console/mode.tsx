@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next'
+import { Form, redirect } from 'react-router'
+import type { Route } from './+types/mode'
+import { requireUser } from '~/auth/guards.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { changeMode } from '~/features/account/mode.server'
+import { loadSessionValues } from '~/features/account/session-values.server'
+import { getInstance } from '~/i18n/middleware.server'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(request)
+  return { mode: user.mode, available: user.teamModeAvailable, title: getInstance(context).t('mode.title') }
+}
+
+/** change-mode, then the session takes the new mode and its plan lock, then /diary. */
+export async function action({ request }: Route.ActionArgs) {
+  const { session, user } = await requireUser(request)
+  if (!user.teamModeAvailable) throw redirect('/mode')
+  await changeMode(db, user.userId)
+  const values = await loadSessionValues(db, user.userId)
+  if (!values) throw redirect('/login')
+  for (const [k, v] of Object.entries(values)) session.set(k as keyof typeof values, v as never)
+  return redirect('/diary', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function ModePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const current = loaderData.mode === 'team' ? t('console.modeTeam') : t('console.modePersonal')
+  const other = loaderData.mode === 'team' ? t('console.modePersonal') : t('console.modeTeam')
+  return (
+    <section className="card narrow">
+      <h1>{t('mode.title')}</h1>
+      <p>{t('mode.current', { mode: current })}</p>
+      {loaderData.available ? (
+        <Form method="post">
+          <button type="submit" className="button">
+            {t('mode.switchTo', { mode: other })}
+          </button>
+        </Form>
+      ) : (
+        <p className="form-error">{t('mode.unavailable')}</p>
+      )}
+    </section>
+  )
+}

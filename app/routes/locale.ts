@@ -1,0 +1,31 @@
+import { redirect } from 'react-router'
+import type { Route } from './+types/locale'
+import { localPath } from '~/auth/guards.server'
+import { commitSession, getSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { setLocale } from '~/features/account/mode.server'
+import { isLocale } from '~/i18n/config'
+import { localeCookie } from '~/i18n/middleware.server'
+
+/**
+ * The language switcher posts here: a visitor's choice goes into a cookie; a signed-in user's into
+ * the session and the account. Then the same page is loaded again.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData()
+  const locale = form.get('locale')
+  const back = localPath(form.get('redirectTo'), '/index')
+  if (!isLocale(locale)) return redirect(back)
+  const headers = new Headers()
+  headers.append('Set-Cookie', await localeCookie.serialize(locale))
+  const session = await getSession(request)
+  const userId = session.get('userId')
+  if (userId) {
+    await setLocale(db, userId, locale)
+    session.set('locale', locale)
+    headers.append('Set-Cookie', await commitSession(request, session))
+  }
+  return redirect(back, { headers })
+}
+
+export const loader = () => redirect('/index')

@@ -1,0 +1,178 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
+import type { Route } from './+types/login'
+import { getSession, rotateSession } from '~/auth/session.server'
+import { clientAddressContext } from '~/context.server'
+import { db } from '~/db/db.server'
+import { env } from '~/env.server'
+import { loadSessionValues } from '~/features/account/session-values.server'
+import { accountExists, normalizeAccount, registerWithPassword, verifyLogin } from '~/features/auth/accounts.server'
+import { AUTH_CODES } from '~/features/auth/codes'
+import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '~/features/auth/login-limit.server'
+import { CheckAccountSchema, LoginSchema, SignupSchema } from '~/features/auth/schema'
+import { getInstance, getLocale } from '~/i18n/middleware.server'
+import type { Locale } from '~/i18n/config'
+import { ErrorList, TextField } from '~/ui/field'
+import { PortalShell } from '~/ui/portal-shell'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // A user already signed in goes straight on to the login check (spec 1 section 2).
+  if ((await getSession(request)).get('userId')) throw redirect('/login/check')
+  const tab = new URL(request.url).searchParams.get('tab') === 'signup' ? 'signup' : 'login'
+  return { tab, title: `${getInstance(context).t('login.title')} | ${getInstance(context).t('app.name')}` } as const
+}
+
+async function signIn(request: Request, userId: number) {
+  const values = await loadSessionValues(db, userId)
+  if (!values) throw new Error('user vanished during sign-in')
+  const { cookie } = await rotateSession(request, values)
+  return redirect('/login/check', { headers: { 'Set-Cookie': cookie } })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+
+  if (intent === 'check-account') {
+    const submission = parseWithZod(formData, { schema: CheckAccountSchema })
+    if (submission.status !== 'success') return { intent, exists: null }
+    return { intent, exists: await accountExists(db, submission.value.account) }
+  }
+
+  if (intent === 'signup') {
+    const submission = parseWithZod(formData, { schema: SignupSchema })
+    if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['password', 'repeatPassword'] }) }, 400)
+    const result = await registerWithPassword(db, { ...submission.value, locale: getLocale(context) as Locale })
+    if (result.code === AUTH_CODES.accountExists) {
+      return data({ intent, result: submission.reply({ fieldErrors: { account: ['errors.accountExists'] }, hideFields: ['password', 'repeatPassword'] }) }, 400)
+    }
+    // Return code 01000: the new user is signed in straight away.
+    return signIn(request, result.userId)
+  }
+
+  const submission = parseWithZod(formData, { schema: LoginSchema })
+  if (submission.status !== 'success') return data({ intent: 'login', result: submission.reply({ hideFields: ['password'] }) }, 400)
+  const account = normalizeAccount(submission.value.email)
+  const address = context.get(clientAddressContext)
+  const limits = { maxFailsPerAccount: env.LOGIN_MAX_FAILS_ACCOUNT, maxFailsPerAddress: env.LOGIN_MAX_FAILS_ADDRESS }
+  const waitMinutes = await loginBlockedFor(db, limits, account, address)
+  if (waitMinutes) {
+    const message = getInstance(context).t('errors.tooManyAttempts', { minutes: waitMinutes })
+    return data({ intent: 'login', result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, 429)
+  }
+  const userId = await verifyLogin(db, account, submission.value.password)
+  if (!userId) {
+    await recordLoginFailure(db, account, address)
+    return data({ intent: 'login', result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)
+  }
+  await clearLoginFailures(db, account)
+  return signIn(request, userId)
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const tab = loaderData.tab
+  return (
+    <PortalShell>
+      <main id="main" className="portal-main">
+        <section className="card login-card" aria-labelledby="login-title">
+          <h1 id="login-title">{t('login.title')}</h1>
+          <nav className="tabs" aria-label={t('login.title')}>
+            <Link to="/login" aria-current={tab === 'login' ? 'page' : undefined} replace>
+              {t('login.tabLogin')}
+            </Link>
+            <Link to="/login?tab=signup" aria-current={tab === 'signup' ? 'page' : undefined} replace>
+              {t('login.tabSignup')}
+            </Link>
+          </nav>
+          {tab === 'login' ? (
+            <LoginForm lastResult={actionData && 'result' in actionData && actionData.intent === 'login' ? actionData.result : undefined} />
+          ) : (
+            <SignupForm lastResult={actionData && 'result' in actionData && actionData.intent === 'signup' ? actionData.result : undefined} />
+          )}
+        </section>
+      </main>
+    </PortalShell>
+  )
+}
+
+
+function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Form method="post" action="/login" {...getFormProps(form)} noValidate>
+      <input type="hidden" name="intent" value="login" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <TextField field={fields.email} label={t('login.account')} hint={t('login.accountHint')} inputProps={{ autoComplete: 'username', autoFocus: true }} />
+      <TextField field={fields.password} label={t('login.password')} type="password" inputProps={{ autoComplete: 'current-password' }} />
+      <button type="submit" className="button wide" disabled={navigation.state === 'submitting'}>
+        {t('login.submitLogin')}
+      </button>
+    </Form>
+  )
+}
+
+function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const check = useFetcher<{ intent: 'check-account'; exists: boolean | null }>()
+  const [checked, setChecked] = useState('')
+  const [form, fields] = useForm({
+    id: 'signup',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  // The account-exists check runs when the account changes (spec 1 section 5, -01001).
+  const exists = check.data?.exists === true && checked === fields.account.value
+  const available = check.data?.exists === false && checked === fields.account.value
+  const blocked = exists || Boolean(fields.account.errors || fields.password.errors || fields.repeatPassword.errors)
+
+  return (
+    <Form method="post" action="/login?tab=signup" {...getFormProps(form)} noValidate>
+      <input type="hidden" name="intent" value="signup" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <TextField
+        field={fields.account}
+        label={t('login.account')}
+        hint={t('login.accountHint')}
+        inputProps={{
+          autoComplete: 'username',
+          autoFocus: true,
+          onBlur: (e) => {
+            const account = e.currentTarget.value.trim()
+            if (!account) return
+            setChecked(account)
+            void check.submit({ intent: 'check-account', account }, { method: 'post', action: '/login?tab=signup' })
+          },
+        }}
+        after={
+          exists ? (
+            <p className="field-error" role="alert">{t('errors.accountExists')}</p>
+          ) : available && !fields.account.errors ? (
+            <p className="field-ok">{t('login.accountOk')}</p>
+          ) : null
+        }
+      />
+      <TextField field={fields.password} label={t('login.password')} type="password" hint={t('login.passwordHint')} inputProps={{ autoComplete: 'new-password' }} />
+      <TextField field={fields.repeatPassword} label={t('login.repeatPassword')} type="password" inputProps={{ autoComplete: 'new-password' }} />
+      <button type="submit" className="button wide" disabled={navigation.state === 'submitting' || blocked} aria-disabled={blocked}>
+        {t('login.submitSignup')}
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,204 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/basic-info'
+import { requireSignedIn } from '~/auth/guards.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { profileOf, saveNameAndGender, saveSchoolInfo } from '~/features/account/basic-info.server'
+import { countryName, countryOptions, resolveCountry } from '~/features/account/countries.server'
+import { NameGenderSchema, SchoolSchema } from '~/features/account/schema'
+import type { Locale } from '~/i18n/config'
+import { getInstance, getLocale } from '~/i18n/middleware.server'
+import { ErrorList, TextField } from '~/ui/field'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+async function guard(request: Request) {
+  const signedIn = await requireSignedIn(request)
+  if (signedIn.user.emailVerified === '0') throw redirect('/setting/email')
+  return signedIn
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await guard(request)
+  const locale = getLocale(context) as Locale
+  const profile = await profileOf(db, user.userId)
+  const wantsStep2 = new URL(request.url).searchParams.get('step') === '2'
+  // Step 2 needs step 1 done: a name is the minimum.
+  if (wantsStep2 && !profile?.name) throw redirect('/setting/basicInfo')
+  return {
+    step: wantsStep2 ? 2 : 1,
+    profile: {
+      name: profile?.name ?? '',
+      gender: profile?.gender ?? '',
+      country: profile?.country ? countryName(profile.country, locale) : '',
+      school: profile?.school ?? '',
+      position: profile?.position ?? '',
+    },
+    countries: wantsStep2 ? countryOptions(locale).map((c) => c.name) : [],
+    title: getInstance(context).t('basic.title'),
+  } as const
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session, user } = await guard(request)
+  const formData = await request.formData()
+  const locale = getLocale(context) as Locale
+
+  if (formData.get('intent') === 'profile') {
+    const submission = parseWithZod(formData, { schema: NameGenderSchema })
+    if (submission.status !== 'success') return data({ step: 1, result: submission.reply(), suggestion: null }, 400)
+    await saveNameAndGender(db, user.userId, submission.value)
+    session.set('userName', submission.value.name)
+    return redirect('/setting/basicInfo?step=2', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  }
+
+  const submission = parseWithZod(formData, { schema: SchoolSchema })
+  if (submission.status !== 'success') return data({ step: 2, result: submission.reply(), suggestion: null }, 400)
+  const match = resolveCountry(submission.value.country, locale)
+  if (match.kind === 'none') {
+    const message = getInstance(context).t('basic.noPlaceFound', { text: submission.value.country })
+    return data({ step: 2, result: submission.reply({ fieldErrors: { country: [message] } }), suggestion: null }, 400)
+  }
+  // Typed rather than picked: ask "did you mean" before saving (spec 1 section 5).
+  if (match.kind === 'suggest' && !submission.value.confirmed) {
+    return data({ step: 2, result: submission.reply(), suggestion: { ...submission.value, country: countryName(match.code, locale) } }, 200)
+  }
+  const saved = await saveSchoolInfo(db, user.userId, { ...submission.value, country: match.code })
+  if (!saved.ok) {
+    if (saved.error === 'nameMissing') throw redirect('/setting/basicInfo')
+    return data({ step: 2, result: submission.reply({ fieldErrors: { inviteCode: ['basic.badInviteCode'] } }), suggestion: null }, 400)
+  }
+  session.set('infoSet', '1')
+  return redirect('/refresh', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function BasicInfoPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const step = actionData?.step ?? loaderData.step
+  return (
+    <section className="card narrow" aria-labelledby="basic-title">
+      <h1 id="basic-title">{t('basic.title')}</h1>
+      <ol className="steps">
+        <li aria-current={step === 1 ? 'step' : undefined}>1. {t('basic.step1')}</li>
+        <li aria-current={step === 2 ? 'step' : undefined}>2. {t('basic.step2')}</li>
+      </ol>
+      {step === 1 ? (
+        <ProfileStep profile={loaderData.profile} lastResult={actionData?.step === 1 ? actionData.result : undefined} />
+      ) : (
+        <SchoolStep
+          profile={loaderData.profile}
+          countries={loaderData.countries}
+          lastResult={actionData?.step === 2 ? actionData.result : undefined}
+          suggestion={actionData?.suggestion ?? null}
+        />
+      )}
+    </section>
+  )
+}
+
+
+function ProfileStep({ profile, lastResult }: { profile: { name: string; gender: string }; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'basic-profile',
+    lastResult,
+    defaultValue: profile,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NameGenderSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate>
+      <input type="hidden" name="intent" value="profile" />
+      <TextField field={fields.name} label={t('basic.name')} inputProps={{ autoComplete: 'name' }} />
+      <div className="field">
+        <fieldset aria-describedby={fields.gender.errorId}>
+          <legend>{t('basic.gender')}</legend>
+          {(['m', 'f'] as const).map((g) => {
+            const { key, ...props } = getInputProps(fields.gender, { type: 'radio', value: g })
+            return (
+              <label key={key ?? g}>
+                <input {...props} /> {t(`basic.${g}`)}
+              </label>
+            )
+          })}
+        </fieldset>
+        <ErrorList id={fields.gender.errorId} errors={fields.gender.errors} />
+      </div>
+      <button type="submit" className="button wide" disabled={navigation.state === 'submitting'}>
+        {t('basic.next')}
+      </button>
+    </Form>
+  )
+}
+
+type Suggestion = { country: string; school: string; position: string; inviteCode?: string }
+
+function SchoolStep({
+  profile,
+  countries,
+  lastResult,
+  suggestion,
+}: {
+  profile: { country: string; school: string; position: string }
+  countries: readonly string[]
+  lastResult?: SubmissionResult<string[]>
+  suggestion: Suggestion | null
+}) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'basic-school',
+    lastResult,
+    defaultValue: { ...profile, inviteCode: '' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SchoolSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const busy = navigation.state === 'submitting'
+  return (
+    <>
+      {suggestion ? (
+        <Form method="post" className="form-info" role="alertdialog" aria-labelledby="did-you-mean">
+          <p id="did-you-mean">{t('basic.didYouMean', { country: suggestion.country })}</p>
+          <input type="hidden" name="country" value={suggestion.country} />
+          <input type="hidden" name="school" value={suggestion.school} />
+          <input type="hidden" name="position" value={suggestion.position} />
+          <input type="hidden" name="inviteCode" value={suggestion.inviteCode ?? ''} />
+          <input type="hidden" name="confirmed" value="1" />
+          <div className="actions">
+            <button type="submit" className="button" disabled={busy}>
+              {t('basic.yes')}
+            </button>
+            <a href={`#${fields.country.id}`} className="button secondary">
+              {t('basic.no')}
+            </a>
+          </div>
+        </Form>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <TextField field={fields.country} label={t('basic.country')} hint={t('basic.countryHint')} inputProps={{ list: 'country-list', autoComplete: 'off' }} />
+        <datalist id="country-list">
+          {countries.map((c) => (
+            <option key={c} value={c} />
+          ))}
+        </datalist>
+        <TextField field={fields.school} label={t('basic.school')} inputProps={{ autoComplete: 'organization' }} />
+        <TextField field={fields.position} label={t('basic.position')} hint={t('basic.positionHint')} inputProps={{ autoComplete: 'organization-title' }} />
+        <TextField field={fields.inviteCode} label={t('basic.inviteCode')} />
+        <div className="actions">
+          <Link to="/setting/basicInfo" className="button secondary">
+            {t('basic.back')}
+          </Link>
+          <button type="submit" className="button" disabled={busy}>
+            {t('basic.submit')}
+          </button>
+        </div>
+      </Form>
+    </>
+  )
+}

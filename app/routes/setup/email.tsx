@@ -1,0 +1,101 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/email'
+import { requireSignedIn } from '~/auth/guards.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { EMAIL_CODE, EMAIL_SEND } from '~/features/account/codes'
+import { sendEmailCode, validateEmailCode } from '~/features/account/email-verify.server'
+import { EmailSchema } from '~/features/account/schema'
+import { getInstance } from '~/i18n/middleware.server'
+import { mailer } from '~/mail/mail.server'
+import { ErrorList, TextField } from '~/ui/field'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireSignedIn(request)
+  const row = await db.selectFrom('users').select(['email']).where('id', '=', user.userId).executeTakeFirstOrThrow()
+  const pending = await db
+    .selectFrom('email_codes')
+    .select('email')
+    .where('user_id', '=', user.userId)
+    .where('used_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  return { email: pending?.email ?? row.email ?? '', codeSent: Boolean(pending), title: getInstance(context).t('email.title') }
+}
+
+const SEND_ERRORS: Record<number, string> = {
+  [EMAIL_SEND.inUseSetup]: 'email.dupSetup',
+  [EMAIL_SEND.inUseSettings]: 'email.dupSettings',
+  [EMAIL_SEND.tooFast]: 'email.tooFast',
+}
+const CODE_ERRORS: Record<number, string> = { [EMAIL_CODE.badCode]: 'email.badCode', [EMAIL_CODE.wrongEmail]: 'email.wrongEmail' }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session, user } = await requireSignedIn(request)
+  const submission = parseWithZod(await request.formData(), { schema: EmailSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply(), sentTo: null }, 400)
+  const { t } = getInstance(context)
+
+  if (submission.value.intent === 'send') {
+    const { returnCode } = await sendEmailCode(db, mailer, {
+      userId: user.userId,
+      email: submission.value.email,
+      where: 'setup',
+      mail: (code) => ({ subject: t('email.mailSubject', { code }), text: t('email.mailBody', { code }) }),
+    })
+    if (returnCode !== EMAIL_SEND.ok) return data({ result: submission.reply({ fieldErrors: { email: [SEND_ERRORS[returnCode]] } }), sentTo: null }, 400)
+    return { result: submission.reply(), sentTo: submission.value.email }
+  }
+
+  const { error } = await validateEmailCode(db, { userId: user.userId, ...submission.value })
+  if (error !== EMAIL_CODE.ok) {
+    const field = error === EMAIL_CODE.wrongEmail ? 'email' : 'code'
+    return data({ result: submission.reply({ fieldErrors: { [field]: [CODE_ERRORS[error]] } }), sentTo: null }, 400)
+  }
+  session.set('emailVerified', '1')
+  return redirect('/setting/basicInfo', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function EmailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'email-verify',
+    lastResult: actionData?.result,
+    defaultValue: { email: loaderData.email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const sent = Boolean(actionData?.sentTo) || loaderData.codeSent
+  const busy = navigation.state === 'submitting'
+  return (
+    <section className="card narrow" aria-labelledby="email-title">
+      <h1 id="email-title">{t('email.title')}</h1>
+      <p className="hint">{t('email.intro')}</p>
+      {actionData?.sentTo ? (
+        <p className="form-info" role="status">
+          {t('email.sent', { email: actionData.sentTo })}
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="inline-field gap-below">
+          <TextField field={fields.email} label={t('email.email')} type="email" inputProps={{ autoComplete: 'email' }} />
+          <button type="submit" name="intent" value="send" className="button secondary" disabled={busy}>
+            {sent ? t('email.resend') : t('email.send')}
+          </button>
+        </div>
+        <TextField field={fields.code} label={t('email.code')} inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }} />
+        <button type="submit" name="intent" value="validate" className="button wide" disabled={busy}>
+          {t('email.validate')}
+        </button>
+      </Form>
+    </section>
+  )
+}

@@ -1,0 +1,53 @@
+import type { FieldMetadata } from '@conform-to/react'
+import { getInputProps } from '@conform-to/react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/** Error keys from schemas and feature functions are locale keys; this shows them translated. */
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
+  const { t } = useTranslation()
+  if (!errors?.length) return null
+  return (
+    <div id={id}>
+      {errors.map((e) => (
+        <p key={e} className="field-error" role="alert">
+          {t(e as never)}
+        </p>
+      ))}
+    </div>
+  )
+}
+
+type InputType = 'text' | 'password' | 'email' | 'search' | 'tel'
+
+export function TextField({
+  field,
+  label,
+  type = 'text',
+  hint,
+  after,
+  inputProps,
+}: {
+  field: FieldMetadata<string>
+  label: string
+  type?: InputType
+  hint?: string
+  after?: ReactNode
+  inputProps?: InputHTMLAttributes<HTMLInputElement>
+}) {
+  const hintId = hint ? `${field.id}-hint` : undefined
+  const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId })
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input key={key} {...props} {...inputProps} />
+      {hint ? (
+        <span id={hintId} className="hint">
+          {hint}
+        </span>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+      {after}
+    </div>
+  )
+}

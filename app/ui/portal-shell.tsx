@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { LanguageSwitcher } from './language-switcher'
+import { DOCS_URL, STUDIO_URL } from './support'
+
+/** The portal layout: top bar (studio, guides, console login, language), content, footer. */
+export function PortalShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <div className="portal">
+      <a className="skip-link" href="#main">{t('app.skip')}</a>
+      <header className="topbar">
+        <Link to="/index" className="brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {t('app.short')}
+        </Link>
+        <nav aria-label={t('nav.menu')}>
+          <a href={STUDIO_URL} rel="noopener">{t('nav.studio')}</a>
+          <a href={DOCS_URL} rel="noopener">{t('nav.docs')}</a>
+          <Link to="/login/check">{t('nav.consoleLogin')}</Link>
+        </nav>
+        <span className="spacer" />
+        <LanguageSwitcher />
+      </header>
+      {children}
+      <footer className="footer">{t('footer.copyright', { year: new Date().getFullYear() })}</footer>
+    </div>
+  )
+}

@@ -1,0 +1,216 @@
+import { expect, test } from '@playwright/test'
+import { codeIn, latestMailTo } from './support/mail'
+import { DEMO_PASSWORD, signIn, signInToConsole, signOut, uniqueAccount } from './support/helpers'
+
+test('sign-up, code from the received mail, profile, then /diary in the console', async ({ page }, info) => {
+  const account = uniqueAccount(info)
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Sign up' }).click()
+  await expect(page.getByLabel('Repeat password')).toBeVisible()
+  await page.getByLabel('Account').fill(account)
+  await page.getByLabel('Password', { exact: true }).fill('good-pass-123')
+  await page.getByLabel('Repeat password').fill('good-pass-123')
+  await page.getByRole('button', { name: 'Create account' }).click()
+
+  // 01000: signed in straight away; the e-mail is not verified yet.
+  await expect(page).toHaveURL(/\/setting\/email$/)
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(account)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await expect(page.getByRole('status')).toContainText(account)
+  await expect(page.getByRole('button', { name: 'Resend code' })).toBeVisible()
+  const code = codeIn(await latestMailTo(account))
+
+  // A wrong code is refused first.
+  await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000')
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByText('The verification code is wrong or has expired.')).toBeVisible()
+  await page.getByLabel('Verification code').fill(code)
+  await page.getByRole('button', { name: 'Verify' }).click()
+
+  await expect(page).toHaveURL(/\/setting\/basicInfo$/)
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByText('This field must not be empty.')).toBeVisible()
+  await page.getByLabel('Name').fill('Ms. Tester')
+  await page.getByLabel('Female').check()
+  await page.getByRole('button', { name: 'Next' }).click()
+
+  await expect(page).toHaveURL(/step=2/)
+  await page.getByLabel('Country or region').fill('Atlantis')
+  await page.getByLabel('School', { exact: true }).fill('Hill School')
+  await page.getByLabel('Position').fill('Homeroom teacher')
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await expect(page.getByText('No place was found for “Atlantis”.')).toBeVisible()
+
+  // Typed, not picked: "did you mean" before saving.
+  await page.getByLabel('Country or region').fill('taiw')
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await expect(page.getByText('Did you mean Taiwan?')).toBeVisible()
+  await page.getByRole('button', { name: 'Yes, use it' }).click()
+
+  await expect(page).toHaveURL(/\/diary$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Journals')
+  await expect(page.getByText('You have no journals yet.')).toBeVisible()
+  await expect(page.locator('.user-menu summary')).toHaveText('Ms. Tester')
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My journals' })).toBeVisible()
+})
+
+test('sign-up refuses a repeat password that does not match, and writes nothing', async ({ page }, info) => {
+  const account = uniqueAccount(info)
+  await page.goto('/login?tab=signup')
+  await page.getByLabel('Account').fill(account)
+  await page.getByLabel('Password', { exact: true }).fill('good-pass-123')
+  await page.getByLabel('Repeat password').fill('other-pass-123')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText('The passwords do not match.')).toBeVisible()
+  if (info.project.name === 'js') {
+    // Blocked while the error stands; allowed again once fixed.
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeDisabled()
+    await page.getByLabel('Repeat password').fill('good-pass-123')
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled()
+  }
+  await expect(page).toHaveURL(/\/login/)
+  // Nothing was written: the account can still be taken.
+  await page.goto('/login?tab=signup')
+  await page.getByLabel('Account').fill(account)
+  await page.getByLabel('Password', { exact: true }).fill('good-pass-123')
+  await page.getByLabel('Repeat password').fill('good-pass-123')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/setting\/email$/)
+})
+
+test('sign-up with an existing account shows -01001 (on change with JavaScript, on submit without)', async ({ page }, info) => {
+  await page.goto('/login?tab=signup')
+  await page.getByLabel('Account').fill('Teacher@Demo.test')
+  await page.getByLabel('Password', { exact: true }).fill('good-pass-123')
+  await page.getByLabel('Repeat password').fill('good-pass-123')
+  if (info.project.name === 'js') {
+    await expect(page.getByText('This account already exists.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeDisabled()
+  } else {
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page.getByText('This account already exists.')).toBeVisible()
+  }
+})
+
+test('required fields on the login form', async ({ page }) => {
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await expect(page.getByText('This field must not be empty.')).toHaveCount(2)
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('wrong password shows the wrong-account-or-password message', async ({ page }) => {
+  await signIn(page, 'teacher@demo.test', 'not-the-password')
+  await expect(page.getByText('The account or password is wrong.')).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.goto('/diary')
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('sign-in lands on /diary with the journals; sign-out goes to /index and locks the console', async ({ page }) => {
+  await signIn(page, 'teacher@demo.test')
+  await expect(page).toHaveURL(/\/diary$/)
+  await expect(page.getByRole('heading', { name: '501 心情日記' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: '502 Feelings Journal' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: '日本語クラブ日記' })).toBeVisible()
+  await page.getByRole('link', { name: 'Joined journals' }).click()
+  await expect(page.getByRole('heading', { name: 'Reading Club' })).toBeVisible()
+  await signOut(page)
+  await page.goto('/diary')
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('a deep link opened while signed out comes back after sign-in', async ({ page }) => {
+  await page.goto('/diary?tab=joined')
+  await expect(page).toHaveURL(/\/login$/)
+  await page.getByLabel('Account').fill('teacher@demo.test')
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await expect(page).toHaveURL(/\/diary\?tab=joined$/)
+  await expect(page.getByRole('heading', { name: 'Reading Club' })).toBeVisible()
+})
+
+test('a joined journal waiting for approval shows join pending', async ({ page }) => {
+  await signInToConsole(page, 'free@demo.test')
+  await page.goto('/diary?tab=joined')
+  const card = page.locator('.journal-card', { has: page.getByRole('heading', { name: '501 心情日記' }) })
+  await expect(card.getByText('Join pending')).toBeVisible()
+})
+
+test('the account language applies after sign-in', async ({ page }, info) => {
+  // A login of its own per project: other tests run in parallel and expect English.
+  const account = info.project.name === 'js' ? 'general@demo.test' : 'support@demo.test'
+  await signInToConsole(page, account)
+  await page.getByRole('button', { name: '日本語' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('日記帳')
+  await page.locator('.user-menu summary').click()
+  await page.getByRole('button', { name: 'ログアウト' }).click()
+  await expect(page).toHaveURL(/\/index$/)
+  // The choice is the account's: a later sign-in starts in Japanese.
+  await page.context().clearCookies()
+  await signIn(page, account)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('日記帳')
+  await page.getByRole('button', { name: 'English' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Journals')
+})
+
+test('team mode: the switch shows only for team members and changes the mode', async ({ page }, info) => {
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.locator('.user-menu summary').click()
+  await expect(page.getByRole('link', { name: 'Switch mode' })).toHaveCount(0)
+  await signOut(page)
+  await signInToConsole(page, info.project.name === 'js' ? 'admin@demo.test' : 'superadmin@demo.test')
+  await expect(page.locator('.mode-badge')).toHaveText('Personal mode')
+  await page.locator('.user-menu summary').click()
+  await page.getByRole('link', { name: 'Switch mode' }).click()
+  await expect(page).toHaveURL(/\/mode$/)
+  await page.getByRole('button', { name: 'Switch to Team mode' }).click()
+  await expect(page).toHaveURL(/\/diary$/)
+  await expect(page.locator('.mode-badge')).toHaveText('Team mode')
+  await page.goto('/mode')
+  await page.getByRole('button', { name: 'Switch to Personal mode' }).click()
+  await expect(page.locator('.mode-badge')).toHaveText('Personal mode')
+})
+
+test('a teacher without team mode cannot switch by posting to /mode', async ({ page }) => {
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto('/mode')
+  await expect(page.getByText('Team mode is not available for your account.')).toBeVisible()
+  const res = await page.request.post('/mode', { headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 })
+  expect(res.status()).toBe(302)
+  expect(res.headers()['location']).toBe('/mode')
+  await page.goto('/diary')
+  await expect(page.locator('.mode-badge')).toHaveText('Personal mode')
+})
+
+test('an unverified user is sent to verify the e-mail before any console page', async ({ page }, info) => {
+  const account = uniqueAccount(info)
+  await page.goto('/login?tab=signup')
+  await page.getByLabel('Account').fill(account)
+  await page.getByLabel('Password', { exact: true }).fill('good-pass-123')
+  await page.getByLabel('Repeat password').fill('good-pass-123')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/setting\/email$/)
+  await page.goto('/diary')
+  await expect(page).toHaveURL(/\/setting\/email$/)
+  await page.goto('/setting/basicInfo')
+  await expect(page).toHaveURL(/\/setting\/email$/)
+})
+
+test('sign-in is refused after five failures for an account, with a clear message', async ({ page }, info) => {
+  const account = uniqueAccount(info, 'locked')
+  await page.goto('/login?tab=signup')
+  await page.getByLabel('Account').fill(account)
+  await page.getByLabel('Password', { exact: true }).fill('good-pass-123')
+  await page.getByLabel('Repeat password').fill('good-pass-123')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/setting\/email$/)
+  await page.context().clearCookies()
+  for (let i = 0; i < 5; i++) {
+    await signIn(page, account, 'wrong-password')
+    await expect(page.getByText('The account or password is wrong.')).toBeVisible()
+  }
+  await signIn(page, account, 'good-pass-123')
+  await expect(page.getByText(/Too many failed sign-in attempts/)).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+})

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test'
+import { signIn } from './support/helpers'
+
+test('/ goes to the landing page, whose login button leads to sign-in', async ({ page }) => {
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/index$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Every feeling has a story')
+  await expect(page.locator('footer')).toContainText('©')
+  await page.getByRole('link', { name: 'Log in to the console' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible()
+})
+
+test('the language switcher stores the locale and reloads the page', async ({ page }) => {
+  await page.goto('/index')
+  await page.getByRole('button', { name: '繁體中文' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('每一種心情都有故事')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW')
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('教師後台')
+  await page.getByRole('button', { name: '日本語' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('教師コンソール')
+  await page.getByRole('button', { name: 'English' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Teacher console')
+})
+
+test.describe('browser language', () => {
+  test.use({ locale: 'zh-TW' })
+  test('Chinese browsers get Traditional Chinese', async ({ page }) => {
+    await page.goto('/index')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW')
+  })
+})
+
+test.describe('browser language ja', () => {
+  test.use({ locale: 'ja-JP' })
+  test('other browser languages get English until one is chosen', async ({ page }) => {
+    await page.goto('/index')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  })
+})
+
+test('a signed-in user who opens the landing page goes to /diary', async ({ page }) => {
+  await signIn(page, 'teacher@demo.test')
+  await expect(page).toHaveURL(/\/diary$/)
+  await page.goto('/index')
+  await expect(page).toHaveURL(/\/diary$/)
+})
+
+test('unknown pages show the not-found notice with a 404 status; /404 and /error exist', async ({ page }) => {
+  const response = await page.goto('/no/such/page')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+  await page.goto('/404')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+  await page.goto('/error')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The system met an error')
+  await expect(page.getByText('Support hours')).toBeVisible()
+})
+
+test('security headers and health check', async ({ request }) => {
+  const res = await request.get('/index')
+  const csp = res.headers()['content-security-policy']
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+  expect(res.headers()['x-frame-options']).toBe('DENY')
+  expect((await request.get('/healthz')).status()).toBe(200)
+})
+
+test('a POST from another site is refused', async ({ request }) => {
+  const res = await request.post('/login', {
+    form: { intent: 'login', email: 'teacher@demo.test', password: 'demo-pass-1' },
+    headers: { Origin: 'http://evil.example' },
+    maxRedirects: 0,
+  })
+  expect(res.status()).toBe(403)
+})

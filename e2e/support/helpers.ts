@@ -1,0 +1,27 @@
+import { expect, type Page, type TestInfo } from '@playwright/test'
+
+export const DEMO_PASSWORD = 'demo-pass-1'
+
+export function uniqueAccount(info: TestInfo, prefix = 'teacher') {
+  return `${prefix}-${info.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.test`
+}
+
+export async function signIn(page: Page, account: string, password = DEMO_PASSWORD) {
+  await page.goto('/login')
+  await page.getByLabel('Account').fill(account)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+}
+
+export async function signOut(page: Page) {
+  const menu = page.locator('details.user-menu')
+  if (!(await menu.getAttribute('open').then((v) => v !== null))) await menu.locator('summary').click()
+  await page.getByRole('button', { name: 'Log out' }).click()
+  await expect(page).toHaveURL(/\/index$/)
+}
+
+/** Sign in with a demo login and wait for the console. */
+export async function signInToConsole(page: Page, account: string) {
+  await signIn(page, account)
+  await expect(page).toHaveURL(/\/diary$/)
+}

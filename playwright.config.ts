@@ -1,0 +1,48 @@
+import { defineConfig, devices } from '@playwright/test'
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+// Chosen once: workers re-import this file and must see the same values.
+process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 500))
+process.env.SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 1000)
+process.env.E2E_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-'))
+process.env.MAIL_DIR ??= path.join(process.env.E2E_DIR, 'mail')
+const baseURL = `http://localhost:${process.env.E2E_PORT}`
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  },
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON ?? 'test-results/e2e.json' }]],
+  use: { baseURL, locale: 'en-US', trace: 'retain-on-failure' },
+  projects: [
+    { name: 'js', use: { ...chromium } },
+    { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'npx tsx e2e/support/serve.ts',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    env: {
+      PORT: process.env.E2E_PORT,
+      SMTP_PORT: process.env.SMTP_PORT,
+      MAIL_DIR: process.env.MAIL_DIR,
+      DATA_DIR: path.join(process.env.E2E_DIR, 'data'),
+      // Every test signs in from 127.0.0.1: the per-address limit is tested in vitest instead.
+      LOGIN_MAX_FAILS_ADDRESS: '10000',
+    },
+  },
+})

@@ -1,0 +1,93 @@
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import type { RouterContextProvider, ServerBuild } from 'react-router'
+import { isCrossOriginWrite } from './app/auth/origin'
+
+// The built app: its entry module also exports what the server needs at start.
+type AppEntry = {
+  createLoadContext(nonce: string, clientAddress: string): RouterContextProvider
+  startup(): Promise<string[]>
+  health(): Promise<boolean>
+}
+const BUILD = path.resolve('build/server/index.js')
+const build = (await import(BUILD)) as ServerBuild
+const entry = build.entry.module as unknown as AppEntry
+
+export async function createApp() {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', Number(process.env.TRUST_PROXY ?? 0))
+  app.use(compression())
+
+  // Security headers, with a fresh nonce for the inline scripts of each page.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString('base64')
+    res.locals.cspNonce = nonce
+    res.setHeader(
+      'Content-Security-Policy',
+      [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-${nonce}'`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "object-src 'none'",
+      ].join('; '),
+    )
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('X-Frame-Options', 'DENY')
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
+    if (_req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    next()
+  })
+
+  // POSTs from another site are refused before they reach an action.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const crossOrigin = isCrossOriginWrite(req.method, {
+      origin: req.get('origin'),
+      host: req.get('host'),
+      secFetchSite: req.get('sec-fetch-site'),
+    })
+    if (crossOrigin) {
+      res.status(403).type('text/plain').send('Cross-origin request refused')
+      return
+    }
+    next()
+  })
+
+  app.get('/healthz', async (_req, res) => {
+    const ok = await entry.health().catch(() => false)
+    res.status(ok ? 200 : 503).type('text/plain').send(ok ? 'ok' : 'database unavailable')
+  })
+
+  // Hashed assets never change: cache them for a year. Other public files for an hour.
+  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
+  app.use(express.static('build/client', { maxAge: '1h', index: false }))
+
+  app.all(
+    '/{*splat}',
+    createRequestHandler({
+      build,
+      mode: 'production',
+      getLoadContext: (req, res) => entry.createLoadContext(res.locals.cspNonce as string, req.ip ?? 'unknown'),
+    }),
+  )
+  return app
+}
+
+const lines = await entry.startup()
+const port = Number(process.env.PORT ?? 3000)
+const app = await createApp()
+app.listen(port, () => {
+  console.log(`School console on http://localhost:${port}`)
+  for (const line of lines) console.log(line)
+})
