@@ -1,0 +1,79 @@
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+// The guards use the app's own session storage: point it at a fresh SQLite database first.
+process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'guards-'))
+const { startup } = await import('~/startup.server')
+const { requireUser, requireSignedIn } = await import('~/auth/guards.server')
+const { rotateSession, sessionStorage } = await import('~/auth/session.server')
+const { loadSessionValues } = await import('~/features/account/session-values.server')
+const { db } = await import('~/db/db.server')
+
+async function sessionCookie(values: Record<string, unknown>) {
+  const session = await sessionStorage.getSession()
+  for (const [k, v] of Object.entries(values)) session.set(k as never, v as never)
+  return (await sessionStorage.commitSession(session)).split(';')[0]
+}
+
+async function thrown(p: Promise<unknown>) {
+  try {
+    await p
+  } catch (e) {
+    return e as Response
+  }
+  throw new Error('expected a redirect')
+}
+
+describe('route guard (spec 1 section 4)', () => {
+  let teacherId: number
+  beforeAll(async () => {
+    await startup()
+    teacherId = (await db.selectFrom('users').select('id').where('account', '=', 'teacher@demo.test').executeTakeFirstOrThrow()).id
+  })
+
+  it('no user: saves the wanted path and goes to /login/check', async () => {
+    const res = await thrown(requireUser(new Request('http://console.test/diary?tab=joined')))
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toBe('/login/check')
+    const cookie = res.headers.get('Set-Cookie')!.split(';')[0]
+    const saved = await sessionStorage.getSession(cookie)
+    expect(saved.get('redirect_path')).toBe('/diary?tab=joined')
+    expect(saved.get('userId')).toBeUndefined()
+  })
+
+  it('an unverified e-mail goes to /setting/email, an unfinished profile to /setting/basicInfo', async () => {
+    const unverified = await sessionCookie({ userId: teacherId, emailVerified: '0', infoSet: '0' })
+    let res = await thrown(requireUser(new Request('http://console.test/diary', { headers: { Cookie: unverified } })))
+    expect(res.headers.get('Location')).toBe('/setting/email')
+    const noInfo = await sessionCookie({ userId: teacherId, emailVerified: '1', infoSet: '0' })
+    res = await thrown(requireUser(new Request('http://console.test/diary', { headers: { Cookie: noInfo } })))
+    expect(res.headers.get('Location')).toBe('/setting/basicInfo')
+    // The setup pages themselves only need a signed-in user.
+    const { user } = await requireSignedIn(new Request('http://console.test/setting/email', { headers: { Cookie: unverified } }))
+    expect(user.userId).toBe(teacherId)
+  })
+
+  it('a complete user passes with the session values', async () => {
+    const values = (await loadSessionValues(db, teacherId))!
+    const cookie = await sessionCookie(values as unknown as Record<string, unknown>)
+    const { user } = await requireUser(new Request('http://console.test/diary', { headers: { Cookie: cookie } }))
+    expect(user).toMatchObject({ userId: teacherId, planName: 'standard', emailVerified: '1', infoSet: '1' })
+  })
+
+  it('sign-in rotates the session id and keeps only the wanted path', async () => {
+    const before = await sessionCookie({ redirect_path: '/diary?tab=joined', userName: 'stale' })
+    const oldId = (await sessionStorage.getSession(before)).id
+    const values = (await loadSessionValues(db, teacherId))!
+    const { session, cookie } = await rotateSession(new Request('http://console.test/login', { headers: { Cookie: before } }), values)
+    expect(session.id).not.toBe(oldId)
+    expect(cookie).not.toContain('Secure')
+    expect(await db.selectFrom('sessions').select('id').where('id', '=', oldId).executeTakeFirst()).toBeUndefined()
+    const fresh = await sessionStorage.getSession(cookie.split(';')[0])
+    expect(fresh.get('redirect_path')).toBe('/diary?tab=joined')
+    expect(fresh.get('userName')).toBe(values.userName)
+    const https = await rotateSession(new Request('https://console.test/login'), values)
+    expect(https.cookie).toContain('Secure')
+  })
+})

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDbSessionStorage, SESSION_COOKIE } from '~/auth/session-storage.server'
+import { registerWithPassword } from '~/features/auth/accounts.server'
+import { DIALECTS, freshDatabase } from './support/db'
+
+const cookieValue = (setCookie: string) => setCookie.split(';')[0]
+
+describe.each(DIALECTS)('server-side sessions on %s', (dialect) => {
+  let conn: Awaited<ReturnType<typeof freshDatabase>>
+  let storage: ReturnType<typeof createDbSessionStorage>
+  const users: number[] = []
+  beforeAll(async () => {
+    conn = await freshDatabase(dialect)
+    for (const account of ['u1', 'u2', 'u3']) {
+      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })
+      if (r.code === '01000') users.push(r.userId)
+    }
+    storage = createDbSessionStorage(conn.db, ['a-test-secret-of-enough-length'])
+  })
+  afterAll(() => conn.close())
+
+  it('keeps the values in the database; the cookie holds only a signed id, httpOnly and SameSite=Lax', async () => {
+    const session = await storage.getSession()
+    session.set('userName', 'Ms. Lin')
+    session.set('payfunctionMap', { f3: 1 })
+    const header = await storage.commitSession(session)
+    expect(header).toMatch(new RegExp(`^${SESSION_COOKIE}=`))
+    expect(header).toContain('HttpOnly')
+    expect(header).toContain('SameSite=Lax')
+    expect(header).not.toContain('Secure')
+    expect(decodeURIComponent(header)).not.toContain('Ms. Lin')
+    const rows = await conn.db.selectFrom('sessions').selectAll().execute()
+    expect(rows).toHaveLength(1)
+    expect(JSON.parse(rows[0].data)).toMatchObject({ userName: 'Ms. Lin', payfunctionMap: { f3: 1 } })
+    const again = await storage.getSession(cookieValue(header))
+    expect(again.get('userName')).toBe('Ms. Lin')
+  })
+
+  it('sets Secure when asked for an HTTPS response', async () => {
+    const header = await storage.commitSession(await storage.getSession(), { secure: true })
+    expect(header).toContain('Secure')
+  })
+
+  it('ignores a forged or tampered cookie', async () => {
+    const session = await storage.getSession()
+    session.set('userId', users[0])
+    const value = cookieValue(await storage.commitSession(session))
+    const [name, signed] = value.split('=')
+    const tampered = `${name}=${signed.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`
+    expect((await storage.getSession(tampered)).get('userId')).toBeUndefined()
+    const other = createDbSessionStorage(conn.db, ['another-secret-entirely-here'])
+    expect((await other.getSession(value)).get('userId')).toBeUndefined()
+  })
+
+  it('destroying a session removes its row; an expired session reads as empty', async () => {
+    const session = await storage.getSession()
+    session.set('userId', users[1])
+    const value = cookieValue(await storage.commitSession(session))
+    const loaded = await storage.getSession(value)
+    await storage.destroySession(loaded)
+    expect(await conn.db.selectFrom('sessions').select('id').where('id', '=', loaded.id).executeTakeFirst()).toBeUndefined()
+    expect((await storage.getSession(value)).get('userId')).toBeUndefined()
+
+    const old = await storage.getSession()
+    old.set('userId', users[2])
+    const oldValue = cookieValue(await storage.commitSession(old))
+    await conn.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', users[2]).execute()
+    expect((await storage.getSession(oldValue)).get('userId')).toBeUndefined()
+  })
+})
