@@ -6,6 +6,10 @@ import path from 'node:path'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { isCrossOriginWrite } from './app/auth/origin'
 
+if (process.env.NODE_ENV !== 'production') {
+  console.warn('NODE_ENV is not "production": React renders in development mode (slow). Use npm start.')
+}
+
 // The built app: its entry module also exports what the server needs at start.
 type AppEntry = {
   createLoadContext(nonce: string, clientAddress: string): RouterContextProvider
@@ -20,7 +24,7 @@ export async function createApp() {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', Number(process.env.TRUST_PROXY ?? 0))
-  app.use(compression())
+  if (process.env.NO_COMPRESSION !== "1") app.use(compression())
 
   // Security headers, with a fresh nonce for the inline scripts of each page.
   app.use((_req: Request, res: Response, next: NextFunction) => {
@@ -87,7 +91,14 @@ export async function createApp() {
 const lines = await entry.startup()
 const port = Number(process.env.PORT ?? 3000)
 const app = await createApp()
-app.listen(port, () => {
+const listener = app.listen(port, () => {
   console.log(`School console on http://localhost:${port}`)
   for (const line of lines) console.log(line)
 })
+// Finish the requests in flight, then leave.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    listener.close(() => process.exit(0))
+    setTimeout(() => process.exit(0), 5000).unref()
+  })
+}

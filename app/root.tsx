@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { DEFAULT_LOCALE, type Locale } from './i18n/config'
+import { sessionMiddleware } from './auth/session.server'
 import { getLocale, i18nextMiddleware } from './i18n/middleware.server'
 import { loadClientLocale } from './i18n/client-resources'
 import stylesheet from './styles/app.css?url'
@@ -10,7 +11,7 @@ import { MessagePage } from './ui/message-page'
 import { useNonce } from './ui/nonce'
 import { SupportContact } from './ui/support-contact'
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

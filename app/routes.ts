@@ -20,4 +20,6 @@ export default [
   route('404', 'routes/not-found.tsx'),
   route('error', 'routes/error.tsx'),
   route('*', 'routes/catch-all.tsx'),
+  // The bench's floor: a static page with no loader, built only for `npm run bench`.
+  ...(process.env.BENCH_FLOOR === '1' ? [route('_bench/floor', 'routes/bench-floor.tsx')] : []),
 ] satisfies RouteConfig

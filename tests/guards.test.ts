@@ -66,14 +66,14 @@ describe('route guard (spec 1 section 4)', () => {
     const before = await sessionCookie({ redirect_path: '/diary?tab=joined', userName: 'stale' })
     const oldId = (await sessionStorage.getSession(before)).id
     const values = (await loadSessionValues(db, teacherId))!
-    const { session, cookie } = await rotateSession(new Request('http://console.test/login', { headers: { Cookie: before } }), values)
+    const { session, cookie } = await rotateSession(new Request('http://console.test/login', { headers: { Cookie: before } }), undefined, values)
     expect(session.id).not.toBe(oldId)
     expect(cookie).not.toContain('Secure')
     expect(await db.selectFrom('sessions').select('id').where('id', '=', oldId).executeTakeFirst()).toBeUndefined()
     const fresh = await sessionStorage.getSession(cookie.split(';')[0])
     expect(fresh.get('redirect_path')).toBe('/diary?tab=joined')
     expect(fresh.get('userName')).toBe(values.userName)
-    const https = await rotateSession(new Request('https://console.test/login'), values)
+    const https = await rotateSession(new Request('https://console.test/login'), undefined, values)
     expect(https.cookie).toContain('Secure')
   })
 })

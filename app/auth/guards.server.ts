@@ -1,4 +1,4 @@
-import { redirect } from 'react-router'
+import { redirect, type RouterContextProvider } from 'react-router'
 import type { SessionValues } from './session-storage.server'
 import { commitSession, getSession } from './session.server'
 
@@ -24,8 +24,10 @@ export function localPath(path: unknown, fallback: string) {
   return path
 }
 
-async function saveAndRedirect(request: Request, to: string): Promise<never> {
-  const session = await getSession(request)
+type Ctx = Readonly<RouterContextProvider> | undefined
+
+async function saveAndRedirect(request: Request, context: Ctx, to: string): Promise<never> {
+  const session = await getSession(request, context)
   if (request.method === 'GET') session.set('redirect_path', wantedPath(request))
   throw redirect(to, { headers: { 'Set-Cookie': await commitSession(request, session) } })
 }
@@ -33,10 +35,10 @@ async function saveAndRedirect(request: Request, to: string): Promise<never> {
 export type SignedIn = { session: Awaited<ReturnType<typeof getSession>>; user: SessionValues }
 
 /** Signed in, whatever the setup state: the setup pages themselves use this. */
-export async function requireSignedIn(request: Request): Promise<SignedIn> {
-  const session = await getSession(request)
+export async function requireSignedIn(request: Request, context?: Ctx): Promise<SignedIn> {
+  const session = await getSession(request, context)
   const userId = session.get('userId')
-  if (!userId) return saveAndRedirect(request, '/login/check')
+  if (!userId) return saveAndRedirect(request, context, '/login/check')
   return { session, user: session.data as SessionValues }
 }
 
@@ -44,14 +46,14 @@ export async function requireSignedIn(request: Request): Promise<SignedIn> {
  * The console's route guard (spec 1 section 4): no user goes to /login/check, an unverified e-mail
  * to /setting/email, an unfinished profile to /setting/basicInfo; the wanted path is saved each time.
  */
-export async function requireUser(request: Request): Promise<SignedIn> {
-  const signedIn = await requireSignedIn(request)
-  if (signedIn.user.emailVerified === '0') return saveAndRedirect(request, '/setting/email')
-  if (signedIn.user.infoSet === '0' || signedIn.user.userName === 'null') return saveAndRedirect(request, '/setting/basicInfo')
+export async function requireUser(request: Request, context?: Ctx): Promise<SignedIn> {
+  const signedIn = await requireSignedIn(request, context)
+  if (signedIn.user.emailVerified === '0') return saveAndRedirect(request, context, '/setting/email')
+  if (signedIn.user.infoSet === '0' || signedIn.user.userName === 'null') return saveAndRedirect(request, context, '/setting/basicInfo')
   return signedIn
 }
 
 /** The signed-in user's id, or null for a visitor. */
-export async function optionalUserId(request: Request) {
-  return (await getSession(request)).get('userId') ?? null
+export async function optionalUserId(request: Request, context?: Ctx) {
+  return (await getSession(request, context)).get('userId') ?? null
 }

@@ -1,18 +1,21 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { db } from '~/db/db.server'
 import { env } from '~/env.server'
 import { createDbSessionStorage, type AppSession, type SessionData } from './session-storage.server'
 
 export const sessionStorage = createDbSessionStorage(db, [env.SESSION_SECRET])
 
-// One read of the session per request: middleware, the locale detector and loaders share it.
-const perRequest = new WeakMap<Request, Promise<AppSession>>()
-export function getSession(request: Request): Promise<AppSession> {
-  let pending = perRequest.get(request)
-  if (!pending) {
-    pending = sessionStorage.getSession(request.headers.get('Cookie'))
-    perRequest.set(request, pending)
-  }
-  return pending
+// One read of the session per request: the root middleware reads it into the router context, and
+// the locale detector, guards and loaders take it from there.
+const sessionContext = createContext<Promise<AppSession> | null>(null)
+
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(sessionContext, sessionStorage.getSession(request.headers.get('Cookie')))
+  return next()
+}
+
+export function getSession(request: Request, context?: Readonly<RouterContextProvider>): Promise<AppSession> {
+  return context?.get(sessionContext) ?? sessionStorage.getSession(request.headers.get('Cookie'))
 }
 
 /** Set-Cookie for the session; Secure whenever the request came over HTTPS. */
@@ -28,8 +31,8 @@ export function destroySession(session: AppSession) {
  * Sign-in: the old session is destroyed and a new id is issued (no fixation), keeping only the
  * wanted path of the anonymous session.
  */
-export async function rotateSession(request: Request, values: SessionData) {
-  const old = await getSession(request)
+export async function rotateSession(request: Request, context: Readonly<RouterContextProvider> | undefined, values: SessionData) {
+  const old = await getSession(request, context)
   const redirectPath = old.get('redirect_path')
   if (old.id) await sessionStorage.destroySession(old)
   const fresh = await sessionStorage.getSession()

@@ -1,15 +1,15 @@
-import { createCookie } from 'react-router'
-import { createI18nextMiddleware } from 'remix-i18next/middleware'
+import i18next, { type i18n } from 'i18next'
+import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { getSession } from '~/auth/session.server'
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, localeFromAcceptLanguage } from './config'
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, localeFromAcceptLanguage, type Locale } from './config'
 import { resources } from './resources'
 
 /** A visitor's language choice, kept for a year. Signed-in users keep theirs in the session. */
 export const localeCookie = createCookie(LOCALE_COOKIE, { path: '/', sameSite: 'lax', httpOnly: true, maxAge: 365 * 24 * 3600 })
 
 /** Session, then the visitor cookie, then the browser language when English or Chinese, then English. */
-export async function detectLocale(request: Request) {
-  const session = await getSession(request)
+export async function detectLocale(request: Request, context?: Readonly<RouterContextProvider>): Promise<Locale> {
+  const session = await getSession(request, context)
   const fromSession = session.get('locale')
   if (isLocale(fromSession)) return fromSession
   const fromCookie = await localeCookie.parse(request.headers.get('Cookie'))
@@ -17,12 +17,25 @@ export async function detectLocale(request: Request) {
   return localeFromAcceptLanguage(request.headers.get('Accept-Language')) ?? DEFAULT_LOCALE
 }
 
-export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
-  detection: {
-    supportedLanguages: [...LOCALES],
-    fallbackLanguage: DEFAULT_LOCALE,
-    order: ['custom'],
-    findLocale: detectLocale,
-  },
-  i18next: { resources, fallbackLng: DEFAULT_LOCALE, supportedLngs: [...LOCALES], interpolation: { escapeValue: false } },
-})
+/**
+ * One initialized i18next instance per locale, shared by every request (they are only read on the
+ * server). remix-i18next's middleware builds and initializes a new instance per request, which
+ * cost a quarter of the server's CPU on /diary (docs/decisions/0004-i18n-instances-per-locale.md).
+ */
+const instances = new Map<Locale, i18n>(
+  LOCALES.map((lng) => {
+    const instance = i18next.createInstance()
+    void instance.init({ lng, resources, fallbackLng: DEFAULT_LOCALE, supportedLngs: [...LOCALES], interpolation: { escapeValue: false }, initAsync: false })
+    return [lng, instance]
+  }),
+)
+
+const localeContext = createContext<Locale>(DEFAULT_LOCALE)
+
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(localeContext, await detectLocale(request, context))
+  return next()
+}
+
+export const getLocale = (context: Readonly<RouterContextProvider>) => context.get(localeContext)
+export const getInstance = (context: Readonly<RouterContextProvider>) => instances.get(context.get(localeContext))!

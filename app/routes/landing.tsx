@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in user who opens the landing page is sent to the console.
-  if (await optionalUserId(request)) throw redirect('/diary')
+  if (await optionalUserId(request, context)) throw redirect('/diary')
   const t = getInstance(context).t
   return { title: t('app.name'), description: t('landing.text') }
 }

@@ -11,14 +11,14 @@ import { localeCookie } from '~/i18n/middleware.server'
  * The language switcher posts here: a visitor's choice goes into a cookie; a signed-in user's into
  * the session and the account. Then the same page is loaded again.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const locale = form.get('locale')
   const back = localPath(form.get('redirectTo'), '/index')
   if (!isLocale(locale)) return redirect(back)
   const headers = new Headers()
   headers.append('Set-Cookie', await localeCookie.serialize(locale))
-  const session = await getSession(request)
+  const session = await getSession(request, context)
   const userId = session.get('userId')
   if (userId) {
     await setLocale(db, userId, locale)

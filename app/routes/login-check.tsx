@@ -8,8 +8,8 @@ import { loadSessionValues } from '~/features/account/session-values.server'
 import { MessagePage } from '~/ui/message-page'
 
 /** The six steps of spec 1 section 4 that decide where a user goes after sign-in. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getSession(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await getSession(request, context)
   const userId = session.get('userId')
   // 1. No user: sign in first (the wanted path stays saved).
   if (!userId) throw redirect('/login', { headers: session.id ? { 'Set-Cookie': await commitSession(request, session) } : undefined })

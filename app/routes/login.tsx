@@ -13,24 +13,26 @@ import { accountExists, normalizeAccount, registerWithPassword, verifyLogin } fr
 import { AUTH_CODES } from '~/features/auth/codes'
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '~/features/auth/login-limit.server'
 import { CheckAccountSchema, LoginSchema, SignupSchema } from '~/features/auth/schema'
+import type { z } from 'zod/mini'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 import type { Locale } from '~/i18n/config'
 import { ErrorList, TextField } from '~/ui/field'
+import { useLazyValidation } from '~/ui/lazy-validation'
 import { PortalShell } from '~/ui/portal-shell'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A user already signed in goes straight on to the login check (spec 1 section 2).
-  if ((await getSession(request)).get('userId')) throw redirect('/login/check')
+  if ((await getSession(request, context)).get('userId')) throw redirect('/login/check')
   const tab = new URL(request.url).searchParams.get('tab') === 'signup' ? 'signup' : 'login'
   return { tab, title: `${getInstance(context).t('login.title')} | ${getInstance(context).t('app.name')}` } as const
 }
 
-async function signIn(request: Request, userId: number) {
+async function signIn(request: Request, context: Route.ActionArgs['context'], userId: number) {
   const values = await loadSessionValues(db, userId)
   if (!values) throw new Error('user vanished during sign-in')
-  const { cookie } = await rotateSession(request, values)
+  const { cookie } = await rotateSession(request, context, values)
   return redirect('/login/check', { headers: { 'Set-Cookie': cookie } })
 }
 
@@ -52,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent, result: submission.reply({ fieldErrors: { account: ['errors.accountExists'] }, hideFields: ['password', 'repeatPassword'] }) }, 400)
     }
     // Return code 01000: the new user is signed in straight away.
-    return signIn(request, result.userId)
+    return signIn(request, context, result.userId)
   }
 
   const submission = parseWithZod(formData, { schema: LoginSchema })
@@ -71,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent: 'login', result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)
   }
   await clearLoginFailures(db, account)
-  return signIn(request, userId)
+  return signIn(request, context, userId)
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -102,18 +104,22 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 
+const loadLoginValidator = () => import('~/features/auth/validate').then((m) => m.validateLogin)
+const loadSignupValidator = () => import('~/features/auth/validate').then((m) => m.validateSignup)
+
 function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const { onValidate, formEvents } = useLazyValidation(loadLoginValidator)
+  const [form, fields] = useForm<z.input<typeof LoginSchema>, z.output<typeof LoginSchema>>({
     id: 'login',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    onValidate,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" action="/login" {...getFormProps(form)} noValidate>
+    <Form method="post" action="/login" {...getFormProps(form)} {...formEvents} noValidate>
       <input type="hidden" name="intent" value="login" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <TextField field={fields.email} label={t('login.account')} hint={t('login.accountHint')} inputProps={{ autoComplete: 'username', autoFocus: true }} />
@@ -130,10 +136,11 @@ function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   const navigation = useNavigation()
   const check = useFetcher<{ intent: 'check-account'; exists: boolean | null }>()
   const [checked, setChecked] = useState('')
-  const [form, fields] = useForm({
+  const { onValidate, formEvents } = useLazyValidation(loadSignupValidator)
+  const [form, fields] = useForm<z.input<typeof SignupSchema>, z.output<typeof SignupSchema>>({
     id: 'signup',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
+    onValidate,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
@@ -143,7 +150,7 @@ function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   const blocked = exists || Boolean(fields.account.errors || fields.password.errors || fields.repeatPassword.errors)
 
   return (
-    <Form method="post" action="/login?tab=signup" {...getFormProps(form)} noValidate>
+    <Form method="post" action="/login?tab=signup" {...getFormProps(form)} {...formEvents} noValidate>
       <input type="hidden" name="intent" value="signup" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <TextField

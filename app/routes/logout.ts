@@ -3,8 +3,8 @@ import type { Route } from './+types/logout'
 import { destroySession, getSession } from '~/auth/session.server'
 
 /** Sign-out destroys the server session and goes to the landing page. */
-export async function action({ request }: Route.ActionArgs) {
-  const session = await getSession(request)
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await getSession(request, context)
   return redirect('/index', { headers: { 'Set-Cookie': await destroySession(session) } })
 }
 
@@ -12,7 +12,7 @@ export async function action({ request }: Route.ActionArgs) {
  * A plain visit (bookmark, typed URL) signs out too, like the spec's /logout page; a link from
  * another site does not (the express server already refuses cross-site POSTs).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (request.headers.get('Sec-Fetch-Site') === 'cross-site') return redirect('/diary')
-  return action({ request } as Route.ActionArgs)
+  return action({ request, context } as Route.ActionArgs)
 }

@@ -10,8 +10,8 @@ import { loadSessionValues } from '~/features/account/session-values.server'
  * on failure to /login. The session keeps the language chosen in it unless `overwrite=1` asks for
  * the account's language too.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { session } = await requireSignedIn(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { session } = await requireSignedIn(request, context)
   const values = await loadSessionValues(db, session.get('userId')!)
   if (!values) throw redirect('/login', { headers: { 'Set-Cookie': await destroySession(session) } })
   const overwrite = new URL(request.url).searchParams.get('overwrite') === '1'

@@ -1,7 +1,15 @@
 /** Dates show as YYYY-MM-DD in the school's time zone (spec 2 section 9). */
 export const DEFAULT_TIME_ZONE = 'Asia/Taipei'
 
+// Building an Intl formatter is costly: one per time zone, reused.
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
 export function formatDate(iso: string, timeZone = DEFAULT_TIME_ZONE) {
-  // en-CA formats as YYYY-MM-DD in every language.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso))
+  let f = formatters.get(timeZone)
+  if (!f) {
+    // en-CA formats as YYYY-MM-DD whatever the interface language.
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    formatters.set(timeZone, f)
+  }
+  return f.format(new Date(iso))
 }

@@ -23,9 +23,9 @@ const smtp = new SMTPServer({
   },
 })
 smtp.listen(smtpPort, '127.0.0.1', () => {
-  const app = spawn('npx', ['tsx', 'server.ts'], {
+  const app = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+    env: { ...process.env, NODE_ENV: 'production', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
   })
   const stop = () => {
     app.kill('SIGTERM')

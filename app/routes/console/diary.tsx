@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/diary'
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 const TABS = ['mine', 'joined'] as const
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireUser(request)
+  const { user } = await requireUser(request, context)
   const tab = new URL(request.url).searchParams.get('tab') === 'joined' ? 'joined' : 'mine'
   // With the plan's homework lock the own list is empty and the joined list is not loaded.
   const locked = user.isHomeworkLock
@@ -60,7 +61,7 @@ export default function DiaryPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="journal-grid">
             {journals.map((j) => (
-              <JournalCardView key={j.id} journal={j} joined={tab === 'joined'} />
+              <JournalCardView key={j.id} journal={j} joined={tab === 'joined'} t={t} />
             ))}
           </ul>
         )}
@@ -69,8 +70,8 @@ export default function DiaryPage({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function JournalCardView({ journal, joined }: { journal: JournalCard; joined: boolean }) {
-  const { t } = useTranslation()
+// `t` comes from the page: one translation hook per page rather than one per card.
+function JournalCardView({ journal, joined, t }: { journal: JournalCard; joined: boolean; t: TFunction }) {
   const pending = joined && journal.drpStatus !== DRP_STATUS.approved
   return (
     <li className="journal-card">

@@ -5,8 +5,8 @@ import { requireUser } from '~/auth/guards.server'
 import { menuFor } from '~/features/console/menu'
 import { LanguageSwitcher } from '~/ui/language-switcher'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireUser(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
   return {
     user: {
       userName: user.userName,

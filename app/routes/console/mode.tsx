@@ -11,13 +11,13 @@ import { getInstance } from '~/i18n/middleware.server'
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireUser(request)
+  const { user } = await requireUser(request, context)
   return { mode: user.mode, available: user.teamModeAvailable, title: getInstance(context).t('mode.title') }
 }
 
 /** change-mode, then the session takes the new mode and its plan lock, then /diary. */
-export async function action({ request }: Route.ActionArgs) {
-  const { session, user } = await requireUser(request)
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session, user } = await requireUser(request, context)
   if (!user.teamModeAvailable) throw redirect('/mode')
   await changeMode(db, user.userId)
   const values = await loadSessionValues(db, user.userId)

@@ -9,20 +9,25 @@ import { db } from '~/db/db.server'
 import { profileOf, saveNameAndGender, saveSchoolInfo } from '~/features/account/basic-info.server'
 import { countryName, countryOptions, resolveCountry } from '~/features/account/countries.server'
 import { NameGenderSchema, SchoolSchema } from '~/features/account/schema'
+import type { z } from 'zod/mini'
 import type { Locale } from '~/i18n/config'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { ErrorList, TextField } from '~/ui/field'
+import { useLazyValidation } from '~/ui/lazy-validation'
+
+const loadProfileValidator = () => import('~/features/account/validate').then((m) => m.validateNameGender)
+const loadSchoolValidator = () => import('~/features/account/validate').then((m) => m.validateSchool)
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-async function guard(request: Request) {
-  const signedIn = await requireSignedIn(request)
+async function guard(request: Request, context: Route.LoaderArgs['context']) {
+  const signedIn = await requireSignedIn(request, context)
   if (signedIn.user.emailVerified === '0') throw redirect('/setting/email')
   return signedIn
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await guard(request)
+  const { user } = await guard(request, context)
   const locale = getLocale(context) as Locale
   const profile = await profileOf(db, user.userId)
   const wantsStep2 = new URL(request.url).searchParams.get('step') === '2'
@@ -43,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { session, user } = await guard(request)
+  const { session, user } = await guard(request, context)
   const formData = await request.formData()
   const locale = getLocale(context) as Locale
 
@@ -103,16 +108,17 @@ export default function BasicInfoPage({ loaderData, actionData }: Route.Componen
 function ProfileStep({ profile, lastResult }: { profile: { name: string; gender: string }; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const { onValidate, formEvents } = useLazyValidation(loadProfileValidator)
+  const [form, fields] = useForm<z.input<typeof NameGenderSchema>, z.output<typeof NameGenderSchema>>({
     id: 'basic-profile',
     lastResult,
     defaultValue: profile,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NameGenderSchema }),
+    onValidate,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" {...getFormProps(form)} noValidate>
+    <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
       <input type="hidden" name="intent" value="profile" />
       <TextField field={fields.name} label={t('basic.name')} inputProps={{ autoComplete: 'name' }} />
       <div className="field">
@@ -151,11 +157,12 @@ function SchoolStep({
 }) {
   const { t } = useTranslation()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const { onValidate, formEvents } = useLazyValidation(loadSchoolValidator)
+  const [form, fields] = useForm<z.input<typeof SchoolSchema>, z.output<typeof SchoolSchema>>({
     id: 'basic-school',
     lastResult,
     defaultValue: { ...profile, inviteCode: '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SchoolSchema }),
+    onValidate,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
@@ -180,7 +187,7 @@ function SchoolStep({
           </div>
         </Form>
       ) : null}
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
         <TextField field={fields.country} label={t('basic.country')} hint={t('basic.countryHint')} inputProps={{ list: 'country-list', autoComplete: 'off' }} />
         <datalist id="country-list">
           {countries.map((c) => (

@@ -9,14 +9,18 @@ import { db } from '~/db/db.server'
 import { EMAIL_CODE, EMAIL_SEND } from '~/features/account/codes'
 import { sendEmailCode, validateEmailCode } from '~/features/account/email-verify.server'
 import { EmailSchema } from '~/features/account/schema'
+import type { z } from 'zod/mini'
 import { getInstance } from '~/i18n/middleware.server'
 import { mailer } from '~/mail/mail.server'
 import { ErrorList, TextField } from '~/ui/field'
+import { useLazyValidation } from '~/ui/lazy-validation'
+
+const loadValidator = () => import('~/features/account/validate').then((m) => m.validateEmail)
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireSignedIn(request)
+  const { user } = await requireSignedIn(request, context)
   const row = await db.selectFrom('users').select(['email']).where('id', '=', user.userId).executeTakeFirstOrThrow()
   const pending = await db
     .selectFrom('email_codes')
@@ -36,7 +40,7 @@ const SEND_ERRORS: Record<number, string> = {
 const CODE_ERRORS: Record<number, string> = { [EMAIL_CODE.badCode]: 'email.badCode', [EMAIL_CODE.wrongEmail]: 'email.wrongEmail' }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { session, user } = await requireSignedIn(request)
+  const { session, user } = await requireSignedIn(request, context)
   const submission = parseWithZod(await request.formData(), { schema: EmailSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), sentTo: null }, 400)
   const { t } = getInstance(context)
@@ -64,11 +68,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function EmailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const { onValidate, formEvents } = useLazyValidation(loadValidator)
+  const [form, fields] = useForm<z.input<typeof EmailSchema>, z.output<typeof EmailSchema>>({
     id: 'email-verify',
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailSchema }),
+    onValidate,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
@@ -83,7 +88,7 @@ export default function EmailPage({ loaderData, actionData }: Route.ComponentPro
           {t('email.sent', { email: actionData.sentTo })}
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="inline-field gap-below">
           <TextField field={fields.email} label={t('email.email')} type="email" inputProps={{ autoComplete: 'email' }} />

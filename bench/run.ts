@@ -1,0 +1,128 @@
+// npm run bench: starts the built server on the demo data and measures, in one run,
+// - /index signed out, /diary signed in and the floor (a static page with no loader) at 1 and 20
+//   connections, 10 s each: requests per second and p50/p95/p99 latency;
+// - the gzipped JavaScript Chromium loads for /login (and for the floor page, for comparison).
+// Budgets are ratios because the machine is shared: /diary at 20 connections serves at least 60 %
+// of the floor's requests per second; /diary p50 at 1 connection is under 10 ms; /login loads at
+// most 150 KB of JavaScript.
+import autocannon from 'autocannon'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
+const port = 5600 + Math.floor(Math.random() * 300)
+const base = `http://127.0.0.1:${port}`
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'))
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOGIN_MAX_FAILS_ADDRESS: '100000' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+process.on('exit', () => {
+  server.kill('SIGTERM')
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function waitForServer() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error('server did not start')
+}
+
+async function signInCookie() {
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+    body: new URLSearchParams({ intent: 'login', email: 'teacher@demo.test', password: 'demo-pass-1' }),
+  })
+  const cookie = res.headers.get('set-cookie')?.split(';')[0]
+  if (res.status !== 302 || !cookie) throw new Error(`sign-in failed: ${res.status}`)
+  const diary = await fetch(`${base}/diary`, { headers: { Cookie: cookie }, redirect: 'manual' })
+  if (diary.status !== 200) throw new Error(`/diary answered ${diary.status}`)
+  return cookie
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+
+async function load(url: string, connections: number, headers: Record<string, string> = {}) {
+  const latencies: number[] = []
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: DURATION_S, headers: { 'Accept-Encoding': 'gzip', ...headers } }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    )
+    // autocannon reports p97.5 but not p95: percentiles come from every response time instead.
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status === 200) latencies.push(ms)
+    })
+  })
+  latencies.sort((a, b) => a - b)
+  return {
+    rps: Math.round((latencies.length / DURATION_S) * 10) / 10,
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    p99: pct(latencies, 99),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  }
+}
+
+async function javascriptFor(pagePath: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  const page = await browser.newPage()
+  const scripts: Promise<number>[] = []
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res.body().then((b) => gzipSync(b, { level: 9 }).length))
+  })
+  await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle' })
+  const sizes = await Promise.all(scripts)
+  await browser.close()
+  return { files: sizes.length, kb: Math.round((sizes.reduce((a, b) => a + b, 0) / 1024) * 10) / 10 }
+}
+
+await waitForServer()
+const cookie = await signInCookie()
+const targets: { name: string; url: string; headers: Record<string, string> }[] = [
+  { name: 'floor (static, no loader)', url: `${base}/_bench/floor`, headers: {} },
+  { name: '/index signed out', url: `${base}/index`, headers: {} },
+  { name: '/diary signed in', url: `${base}/diary`, headers: { Cookie: cookie } },
+]
+const rows: Record<string, Awaited<ReturnType<typeof load>>> = {}
+for (const connections of [1, 20]) {
+  for (const t of targets) {
+    // Warm up the route before measuring it.
+    await load(t.url, connections, t.headers).catch(() => undefined)
+    rows[`${t.name} @${connections}`] = await load(t.url, connections, t.headers)
+  }
+}
+const loginJs = await javascriptFor('/login')
+const floorJs = await javascriptFor('/_bench/floor')
+
+console.log(`\nLatency and throughput (${DURATION_S} s per row, ${os.cpus().length} cores)`)
+console.table(Object.fromEntries(Object.entries(rows).map(([k, r]) => [k, { 'req/s': r.rps, 'p50 ms': r.p50, 'p95 ms': r.p95, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors }])))
+console.log(`JavaScript loaded, gzipped: /login ${loginJs.kb} KB in ${loginJs.files} files; floor page ${floorJs.kb} KB in ${floorJs.files} files`)
+
+const floor20 = rows['floor (static, no loader) @20'].rps
+const diary20 = rows['/diary signed in @20'].rps
+const diaryP50 = rows['/diary signed in @1'].p50
+const checks = [
+  { name: '/diary at 20 connections >= 60 % of the floor req/s', ok: diary20 >= 0.6 * floor20, value: `${Math.round((diary20 / floor20) * 100)} %` },
+  { name: '/diary p50 at 1 connection < 10 ms', ok: diaryP50 < 10, value: `${diaryP50} ms` },
+  { name: '/login JavaScript <= 150 KB gzipped', ok: loginJs.kb <= 150, value: `${loginJs.kb} KB` },
+]
+console.log('\nBudgets')
+for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
+process.exit(checks.every((c) => c.ok) ? 0 : 1)
