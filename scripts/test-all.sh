@@ -3,8 +3,8 @@
 # Ends with one line "N passed, N failed" and a non-zero exit on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p test-results
-rm -f test-results/vitest.json test-results/e2e.json
+mkdir -p .reports
+rm -f .reports/vitest.json .reports/e2e.json
 failed_steps=0
 
 step() { echo; echo "== $*"; }
@@ -14,17 +14,17 @@ npm run -s typecheck || failed_steps=$((failed_steps + 1))
 step lint
 npm run -s lint || failed_steps=$((failed_steps + 1))
 step vitest
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || true
+npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json || true
 step build
-npm run -s build > test-results/build.log 2>&1 || { cat test-results/build.log; failed_steps=$((failed_steps + 1)); }
+npm run -s build > .reports/build.log 2>&1 || { cat .reports/build.log; failed_steps=$((failed_steps + 1)); }
 step playwright
-PLAYWRIGHT_JSON=test-results/e2e.json npx playwright test || true
+PLAYWRIGHT_JSON=.reports/e2e.json npx playwright test || true
 
 node - "$failed_steps" <<'JS'
 const fs = require('node:fs')
 const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, 'utf8')) : null)
-const v = read('test-results/vitest.json')
-const p = read('test-results/e2e.json')
+const v = read('.reports/vitest.json')
+const p = read('.reports/e2e.json')
 let passed = 0
 let failed = Number(process.argv[2])
 if (v) { passed += v.numPassedTests; failed += v.numFailedTests + (v.numFailedTestSuites ?? 0) } else failed += 1
