@@ -1,15 +1,14 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { DEFAULT_LOCALE, type Locale } from './i18n/config'
 import { sessionMiddleware } from './auth/session.server'
 import { getLocale, i18nextMiddleware } from './i18n/middleware.server'
 import { loadClientLocale } from './i18n/client-resources'
 import stylesheet from './styles/app.css?url'
-import { MessagePage } from './ui/message-page'
+import { NotFoundNotice, SystemErrorNotice } from './ui/error-notices'
 import { useNonce } from './ui/nonce'
-import { SupportContact } from './ui/support-contact'
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware]
 
@@ -61,21 +60,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation()
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <MessagePage title={t('pages.notFoundTitle')}>
-        <p>{t('pages.notFoundText')}</p>
-        <Link to="/diary">{t('pages.home')}</Link>
-      </MessagePage>
-    )
-  }
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundNotice />
   if (!isRouteErrorResponse(error)) console.error(error)
-  return (
-    <MessagePage title={t('pages.errorTitle')}>
-      <p>{t('pages.errorText')}</p>
-      <SupportContact />
-      <Link to="/diary">{t('pages.home')}</Link>
-    </MessagePage>
-  )
+  return <SystemErrorNotice />
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { codeIn, latestMailTo } from './support/mail'
-import { DEMO_PASSWORD, signIn, signInToConsole, signOut, uniqueAccount } from './support/helpers'
+import { DEMO_PASSWORD, signIn, signInToConsole, signOut, signUp, uniqueAccount } from './support/helpers'
 
 test('sign-up, code from the received mail, profile, then /diary in the console', async ({ page }, info) => {
   const account = uniqueAccount(info)
@@ -56,11 +56,7 @@ test('sign-up, code from the received mail, profile, then /diary in the console'
 
 test('sign-up refuses a repeat password that does not match, and writes nothing', async ({ page }, info) => {
   const account = uniqueAccount(info)
-  await page.goto('/login?tab=signup')
-  await page.getByLabel('Account').fill(account)
-  await page.getByLabel('Password', { exact: true }).fill('good-pass-123')
-  await page.getByLabel('Repeat password').fill('other-pass-123')
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await signUp(page, account, 'good-pass-123', 'other-pass-123')
   await expect(page.getByText('The passwords do not match.')).toBeVisible()
   if (info.project.name === 'js') {
     // Blocked while the error stands; allowed again once fixed.
@@ -70,11 +66,7 @@ test('sign-up refuses a repeat password that does not match, and writes nothing'
   }
   await expect(page).toHaveURL(/\/login/)
   // Nothing was written: the account can still be taken.
-  await page.goto('/login?tab=signup')
-  await page.getByLabel('Account').fill(account)
-  await page.getByLabel('Password', { exact: true }).fill('good-pass-123')
-  await page.getByLabel('Repeat password').fill('good-pass-123')
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await signUp(page, account)
   await expect(page).toHaveURL(/\/setting\/email$/)
 })
 
@@ -185,11 +177,7 @@ test('a teacher without team mode cannot switch by posting to /mode', async ({ p
 
 test('an unverified user is sent to verify the e-mail before any console page', async ({ page }, info) => {
   const account = uniqueAccount(info)
-  await page.goto('/login?tab=signup')
-  await page.getByLabel('Account').fill(account)
-  await page.getByLabel('Password', { exact: true }).fill('good-pass-123')
-  await page.getByLabel('Repeat password').fill('good-pass-123')
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await signUp(page, account)
   await expect(page).toHaveURL(/\/setting\/email$/)
   await page.goto('/diary')
   await expect(page).toHaveURL(/\/setting\/email$/)
@@ -199,11 +187,7 @@ test('an unverified user is sent to verify the e-mail before any console page', 
 
 test('sign-in is refused after five failures for an account, with a clear message', async ({ page }, info) => {
   const account = uniqueAccount(info, 'locked')
-  await page.goto('/login?tab=signup')
-  await page.getByLabel('Account').fill(account)
-  await page.getByLabel('Password', { exact: true }).fill('good-pass-123')
-  await page.getByLabel('Repeat password').fill('good-pass-123')
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await signUp(page, account)
   await expect(page).toHaveURL(/\/setting\/email$/)
   await page.context().clearCookies()
   for (let i = 0; i < 5; i++) {

@@ -1,11 +1,11 @@
 import { data } from 'react-router'
 import type { Route } from './+types/catch-all'
 import { getInstance } from '~/i18n/middleware.server'
-import NotFound from './not-found'
+import { NotFoundNotice } from '~/ui/error-notices'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 /** Any other URL: the not-found notice, with a real 404 status. */
 export const loader = ({ context }: Route.LoaderArgs) => data({ title: getInstance(context).t('pages.notFoundTitle') }, 404)
 
-export default NotFound
+export default NotFoundNotice

@@ -25,3 +25,12 @@ export async function signInToConsole(page: Page, account: string) {
   await signIn(page, account)
   await expect(page).toHaveURL(/\/diary$/)
 }
+
+/** Fill in and send the sign-up tab. */
+export async function signUp(page: Page, account: string, password = 'good-pass-123', repeat = password) {
+  await page.goto('/login?tab=signup')
+  await page.getByLabel('Account').fill(account)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByLabel('Repeat password').fill(repeat)
+  await page.getByRole('button', { name: 'Create account' }).click()
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { MessagePage } from './message-page'
+import { SupportContact } from './support-contact'
+
+/** The not-found notice: /404, the catch-all and any 404 thrown by a loader. */
+export function NotFoundNotice() {
+  const { t } = useTranslation()
+  return (
+    <MessagePage title={t('pages.notFoundTitle')}>
+      <p>{t('pages.notFoundText')}</p>
+      <Link to="/diary">{t('pages.home')}</Link>
+    </MessagePage>
+  )
+}
+
+/** The system-error notice with the support contact: /error and unexpected errors. */
+export function SystemErrorNotice() {
+  const { t } = useTranslation()
+  return (
+    <MessagePage title={t('pages.errorTitle')}>
+      <p>{t('pages.errorText')}</p>
+      <SupportContact />
+      <Link to="/diary">{t('pages.home')}</Link>
+    </MessagePage>
+  )
+}
