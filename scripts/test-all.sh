@@ -27,7 +27,8 @@ const v = read('.reports/vitest.json')
 const p = read('.reports/e2e.json')
 let passed = 0
 let failed = Number(process.argv[2])
-if (v) { passed += v.numPassedTests; failed += v.numFailedTests + (v.numFailedTestSuites ?? 0) } else failed += 1
+// A file that fails to load counts once; failing tests count each.
+if (v) { passed += v.numPassedTests; failed += v.numFailedTests || v.numFailedTestSuites } else failed += 1
 if (p) { passed += p.stats.expected + p.stats.flaky; failed += p.stats.unexpected } else failed += 1
 console.log(`\nvitest: ${v ? `${v.numPassedTests} passed, ${v.numFailedTests} failed` : 'no report'}; playwright: ${p ? `${p.stats.expected + p.stats.flaky} passed (${p.stats.flaky} flaky), ${p.stats.unexpected} failed` : 'no report'}`)
 console.log(`${passed} passed, ${failed} failed`)

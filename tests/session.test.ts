@@ -45,8 +45,12 @@ describe.each(DIALECTS)('server-side sessions on %s', (dialect) => {
     const session = await storage.getSession()
     session.set('userId', users[0])
     const value = cookieValue(await storage.commitSession(session))
-    const [name, signed] = value.split('=')
-    const tampered = `${name}=${signed.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`
+    // Flip the first character of the signature (after the last dot of the decoded value).
+    const [name, encoded] = value.split('=')
+    const signed = decodeURIComponent(encoded)
+    const dot = signed.lastIndexOf('.')
+    const flipped = signed.slice(0, dot + 1) + (signed[dot + 1] === 'A' ? 'B' : 'A') + signed.slice(dot + 2)
+    const tampered = `${name}=${encodeURIComponent(flipped)}`
     expect((await storage.getSession(tampered)).get('userId')).toBeUndefined()
     const other = createDbSessionStorage(conn.db, ['another-secret-entirely-here'])
     expect((await other.getSession(value)).get('userId')).toBeUndefined()
