@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
 import type { Route } from './+types/login'
@@ -145,8 +145,26 @@ function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
     shouldRevalidate: 'onInput',
   })
   // The account-exists check runs when the account changes (spec 1 section 5, -01001).
-  const exists = check.data?.exists === true && checked === fields.account.value
-  const available = check.data?.exists === false && checked === fields.account.value
+  const submitCheck = check.submit
+  const checkAccount = useCallback(
+    (value: string) => {
+      const account = value.trim()
+      if (!account) return
+      setChecked(account)
+      void submitCheck({ intent: 'check-account', account }, { method: 'post', action: '/login?tab=signup' })
+    },
+    [submitCheck],
+  )
+  // Typed before the page finished loading on a slow PC: check once it is interactive.
+  useEffect(() => {
+    const input = document.getElementById(fields.account.id) as HTMLInputElement | null
+    if (input?.value && document.activeElement !== input) checkAccount(input.value)
+  }, [fields.account.id, checkAccount])
+  // The answer holds while the field still shows the checked account (the form may not have seen
+  // a value typed before it loaded).
+  const current = fields.account.value ?? checked
+  const exists = check.data?.exists === true && checked === current
+  const available = check.data?.exists === false && checked === current
   const blocked = exists || Boolean(fields.account.errors || fields.password.errors || fields.repeatPassword.errors)
 
   return (
@@ -157,16 +175,7 @@ function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
         field={fields.account}
         label={t('login.account')}
         hint={t('login.accountHint')}
-        inputProps={{
-          autoComplete: 'username',
-          autoFocus: true,
-          onBlur: (e) => {
-            const account = e.currentTarget.value.trim()
-            if (!account) return
-            setChecked(account)
-            void check.submit({ intent: 'check-account', account }, { method: 'post', action: '/login?tab=signup' })
-          },
-        }}
+        inputProps={{ autoComplete: 'username', autoFocus: true, onBlur: (e) => checkAccount(e.currentTarget.value) }}
         after={
           exists ? (
             <p className="field-error" role="alert">{t('errors.accountExists')}</p>
