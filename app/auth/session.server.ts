@@ -27,6 +27,11 @@ export function destroySession(session: AppSession) {
   return sessionStorage.destroySession(session)
 }
 
+/** Write the user's values (login, /login/check, /refresh, /mode) into a session. */
+export function storeValues(session: AppSession, values: SessionData) {
+  for (const [k, v] of Object.entries(values)) session.set(k as keyof SessionData, v as never)
+}
+
 /**
  * Sign-in: the old session is destroyed and a new id is issued (no fixation), keeping only the
  * wanted path of the anonymous session.
@@ -36,7 +41,7 @@ export async function rotateSession(request: Request, context: Readonly<RouterCo
   const redirectPath = old.get('redirect_path')
   if (old.id) await sessionStorage.destroySession(old)
   const fresh = await sessionStorage.getSession()
-  for (const [k, v] of Object.entries(values)) fresh.set(k as keyof SessionData, v as never)
+  storeValues(fresh, values)
   if (redirectPath) fresh.set('redirect_path', redirectPath)
   return { session: fresh, cookie: await commitSession(request, fresh) }
 }

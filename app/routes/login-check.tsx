@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, redirect } from 'react-router'
 import type { Route } from './+types/login-check'
 import { safeRedirectPath } from '~/auth/guards.server'
-import { commitSession, destroySession, getSession } from '~/auth/session.server'
+import { commitSession, destroySession, getSession, storeValues } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 import { MessagePage } from '~/ui/message-page'
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const values = await loadSessionValues(db, userId)
   if (!values) throw redirect('/login', { headers: { 'Set-Cookie': await destroySession(session) } })
   // 3. Store the pay-function map and the other values.
-  for (const [k, v] of Object.entries(values)) session.set(k as keyof typeof values, v as never)
+  storeValues(session, values)
   let to: string
   if (values.emailVerified === '0') to = '/setting/email' // 4.
   else if (values.infoSet === '0') to = '/setting/basicInfo' // 5.

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/refresh'
 import { requireSignedIn, safeRedirectPath } from '~/auth/guards.server'
-import { commitSession, destroySession } from '~/auth/session.server'
+import { commitSession, destroySession, storeValues } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!values) throw redirect('/login', { headers: { 'Set-Cookie': await destroySession(session) } })
   const overwrite = new URL(request.url).searchParams.get('overwrite') === '1'
   const keepLocale = session.get('locale')
-  for (const [k, v] of Object.entries(values)) session.set(k as keyof typeof values, v as never)
+  storeValues(session, values)
   if (!overwrite && keepLocale) session.set('locale', keepLocale)
   const to = safeRedirectPath(session.get('redirect_path'))
   session.unset('redirect_path')

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { Brand } from './brand'
 import { LanguageSwitcher } from './language-switcher'
 import { DOCS_URL, STUDIO_URL } from './support'
 
@@ -11,10 +12,7 @@ export function PortalShell({ children }: { children: ReactNode }) {
     <div className="portal">
       <a className="skip-link" href="#main">{t('app.skip')}</a>
       <header className="topbar">
-        <Link to="/index" className="brand">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          {t('app.short')}
-        </Link>
+        <Brand to="/index" />
         <nav aria-label={t('nav.menu')}>
           <a href={STUDIO_URL} rel="noopener">{t('nav.studio')}</a>
           <a href={DOCS_URL} rel="noopener">{t('nav.docs')}</a>

@@ -3,6 +3,7 @@ import { Form, Link, NavLink, Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { requireUser } from '~/auth/guards.server'
 import { menuFor } from '~/features/console/menu'
+import { Brand } from '~/ui/brand'
 import { LanguageSwitcher } from '~/ui/language-switcher'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,10 +29,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
     <div className="console">
       <a className="skip-link" href="#main">{t('app.skip')}</a>
       <header className="console-top">
-        <Link to="/diary" className="brand">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          {t('app.name')}
-        </Link>
+        <Brand to="/diary" full />
         <span className="mode-badge">{modeLabel}</span>
         <span className="spacer" />
         <LanguageSwitcher />

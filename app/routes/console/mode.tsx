@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, redirect } from 'react-router'
 import type { Route } from './+types/mode'
 import { requireUser } from '~/auth/guards.server'
-import { commitSession } from '~/auth/session.server'
+import { commitSession, storeValues } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { changeMode } from '~/features/account/mode.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await changeMode(db, user.userId)
   const values = await loadSessionValues(db, user.userId)
   if (!values) throw redirect('/login')
-  for (const [k, v] of Object.entries(values)) session.set(k as keyof typeof values, v as never)
+  storeValues(session, values)
   return redirect('/diary', { headers: { 'Set-Cookie': await commitSession(request, session) } })
 }
 
