@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { DEFAULT_LOCALE, type Locale } from './i18n/config'
@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Client navigation can change the language (after sign-in): load that locale and switch. */
 function useLocaleSync(locale: Locale) {
-  const { i18n } = useTranslation()
+  const { i18n } = useT()
   useEffect(() => {
     if (i18n.language === locale) return
     void loadClientLocale(locale).then((translation) => {
@@ -61,6 +61,6 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundNotice />
-  if (!isRouteErrorResponse(error)) console.error(error)
+  // Server errors are logged once by handleError (entry.server.tsx), which skips aborted requests.
   return <SystemErrorNotice />
 }

@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely'
 import path from 'node:path'
 import pg from 'pg'
 import type { Dialect } from './dialect'
@@ -25,5 +25,26 @@ export function connect(options: { databaseUrl?: string; sqliteFile?: string }):
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' }
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' }
+}
+
+/**
+ * Kysely prepares every query it runs, and better-sqlite3 compiles the SQL each time: a tenth of
+ * the CPU of a page with three queries. Statements are reusable, so the last few hundred are kept
+ * by their SQL text. A statement still being iterated (a stream) is never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 300): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const cached = cache.get(sql)
+      if (cached && !cached.busy) return cached
+      const stmt = sqlite.prepare(sql)
+      cache.delete(sql)
+      cache.set(sql, stmt)
+      if (cache.size > size) cache.delete(cache.keys().next().value!)
+      return stmt
+    },
+  }
 }

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 
 /** The bench's floor: the same server and document, no loader, no data. */
 export default function BenchFloor() {
-  const { t } = useTranslation()
+  const { t } = useT()
   return (
     <main id="main">
       <h1>{t('app.name')}</h1>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 import { Link, redirect } from 'react-router'
 import type { Route } from './+types/landing'
 import { optionalUserId } from '~/auth/guards.server'
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Landing() {
-  const { t } = useTranslation()
+  const { t } = useT()
   return (
     <PortalShell>
       <main id="main">

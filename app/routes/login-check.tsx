@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 import { Link, redirect } from 'react-router'
 import type { Route } from './+types/login-check'
 import { safeRedirectPath } from '~/auth/guards.server'
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function LoginCheck() {
-  const { t } = useTranslation()
+  const { t } = useT()
   return (
     <MessagePage title={t('check.loading')}>
       <Link to="/diary">{t('check.continue')}</Link>

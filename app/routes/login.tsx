@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useCallback, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
 import type { Route } from './+types/login'
 import { getSession, rotateSession } from '~/auth/session.server'
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const tab = loaderData.tab
   return (
     <PortalShell>
@@ -108,7 +108,7 @@ const loadLoginValidator = () => import('~/features/auth/validate').then((m) => 
 const loadSignupValidator = () => import('~/features/auth/validate').then((m) => m.validateSignup)
 
 function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const navigation = useNavigation()
   const { onValidate, formEvents } = useLazyValidation(loadLoginValidator)
   const [form, fields] = useForm<z.input<typeof LoginSchema>, z.output<typeof LoginSchema>>({
@@ -132,7 +132,7 @@ function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
 }
 
 function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const navigation = useNavigation()
   const check = useFetcher<{ intent: 'check-account'; exists: boolean | null }>()
   const [checked, setChecked] = useState('')

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 import { Link } from 'react-router'
 import { MessagePage } from './message-page'
 import { SupportContact } from './support-contact'
 
 /** The not-found notice: /404, the catch-all and any 404 thrown by a loader. */
 export function NotFoundNotice() {
-  const { t } = useTranslation()
+  const { t } = useT()
   return (
     <MessagePage title={t('pages.notFoundTitle')}>
       <p>{t('pages.notFoundText')}</p>
@@ -16,7 +16,7 @@ export function NotFoundNotice() {
 
 /** The system-error notice with the support contact: /error and unexpected errors. */
 export function SystemErrorNotice() {
-  const { t } = useTranslation()
+  const { t } = useT()
   return (
     <MessagePage title={t('pages.errorTitle')}>
       <p>{t('pages.errorText')}</p>

@@ -1,11 +1,11 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { getInputProps } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 
 /** Error keys from schemas and feature functions are locale keys; this shows them translated. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   if (!errors?.length) return null
   return (
     <div id={id}>

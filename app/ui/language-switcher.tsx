@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 import { Form, useLocation } from 'react-router'
 import { LOCALE_LABELS, LOCALES } from '~/i18n/config'
 
 /** Stores the chosen locale and reloads the page (a real document request, also without JavaScript). */
 export function LanguageSwitcher() {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useT()
   const location = useLocation()
   return (
     <Form method="post" action="/locale" reloadDocument className="lang-switcher" aria-label={t('lang.choose')}>

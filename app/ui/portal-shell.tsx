@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 import { Link } from 'react-router'
 import { Brand } from './brand'
 import { LanguageSwitcher } from './language-switcher'
@@ -7,7 +7,7 @@ import { DOCS_URL, STUDIO_URL } from './support'
 
 /** The portal layout: top bar (studio, guides, console login, language), content, footer. */
 export function PortalShell({ children }: { children: ReactNode }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   return (
     <div className="portal">
       <a className="skip-link" href="#main">{t('app.skip')}</a>

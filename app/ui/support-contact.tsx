@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 import { SUPPORT } from './support'
 
 export function SupportContact() {
-  const { t } = useTranslation()
+  const { t } = useT()
   return (
     <ul className="support">
       <li>{t('pages.supportPhone', { phone: SUPPORT.phone })}</li>

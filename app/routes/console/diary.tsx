@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 import { Link } from 'react-router'
 import type { Route } from './+types/diary'
 import { requireUser } from '~/auth/guards.server'
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function DiaryPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const { tab, journals, locked, usage } = loaderData
   return (
     <>
@@ -70,7 +70,8 @@ export default function DiaryPage({ loaderData }: Route.ComponentProps) {
   )
 }
 
-// `t` comes from the page: one translation hook per page rather than one per card.
+// `t` comes from the page: one translation hook per page rather than one per card. The facts are
+// label and value pairs, so every label is a plain string (translated once per language).
 function JournalCardView({ journal, joined, t }: { journal: JournalCard; joined: boolean; t: TFunction }) {
   const pending = joined && journal.drpStatus !== DRP_STATUS.approved
   return (
@@ -78,16 +79,24 @@ function JournalCardView({ journal, joined, t }: { journal: JournalCard; joined:
       <div className={`cover label-${journal.labelColorCode}`} />
       <div className="body">
         <h3>{journal.name}</h3>
-        {joined ? <p className="facts">{t('diary.owner', { name: journal.ownerName })}</p> : null}
-        <p className="facts">
-          {t('diary.students', { count: journal.studentCount })} · {t('diary.posts', { count: journal.postCount })}
-        </p>
-        <p className="facts">
-          {journal.lastPostAt ? t('diary.lastPost', { date: formatDate(journal.lastPostAt) }) : t('diary.noPosts')}
-        </p>
-        <p className="facts">{t('diary.created', { date: formatDate(journal.createdAt) })}</p>
+        <dl className="facts">
+          {joined ? <Fact label={t('diary.factOwner')} value={journal.ownerName} /> : null}
+          <Fact label={t('diary.factStudents')} value={journal.studentCount} />
+          <Fact label={t('diary.factPosts')} value={journal.postCount} />
+          <Fact label={t('diary.factLastPost')} value={journal.lastPostAt ? formatDate(journal.lastPostAt) : t('diary.noPosts')} />
+          <Fact label={t('diary.factCreated')} value={formatDate(journal.createdAt)} />
+        </dl>
         {pending ? <p className="status">{t('diary.pending')}</p> : null}
       </div>
     </li>
+  )
+}
+
+function Fact({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
   )
 }

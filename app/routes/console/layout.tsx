@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 import { Form, Link, NavLink, Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { requireUser } from '~/auth/guards.server'
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The console: top bar with the user menu, the main menu, and the page. */
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const { user, menu } = loaderData
   const modeLabel = user.mode === 'team' ? t('console.modeTeam') : t('console.modePersonal')
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 import { Form, redirect } from 'react-router'
 import type { Route } from './+types/mode'
 import { requireUser } from '~/auth/guards.server'
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ModePage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const current = loaderData.mode === 'team' ? t('console.modeTeam') : t('console.modePersonal')
   const other = loaderData.mode === 'team' ? t('console.modePersonal') : t('console.modeTeam')
   return (

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/basic-info'
 import { requireSignedIn } from '~/auth/guards.server'
@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BasicInfoPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const step = actionData?.step ?? loaderData.step
   return (
     <section className="card narrow" aria-labelledby="basic-title">
@@ -106,7 +106,7 @@ export default function BasicInfoPage({ loaderData, actionData }: Route.Componen
 
 
 function ProfileStep({ profile, lastResult }: { profile: { name: string; gender: string }; lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const navigation = useNavigation()
   const { onValidate, formEvents } = useLazyValidation(loadProfileValidator)
   const [form, fields] = useForm<z.input<typeof NameGenderSchema>, z.output<typeof NameGenderSchema>>({
@@ -155,7 +155,7 @@ function SchoolStep({
   lastResult?: SubmissionResult<string[]>
   suggestion: Suggestion | null
 }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const navigation = useNavigation()
   const { onValidate, formEvents } = useLazyValidation(loadSchoolValidator)
   const [form, fields] = useForm<z.input<typeof SchoolSchema>, z.output<typeof SchoolSchema>>({

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useT } from '~/i18n/use-t'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/email'
 import { requireSignedIn } from '~/auth/guards.server'
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function EmailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const navigation = useNavigation()
   const { onValidate, formEvents } = useLazyValidation(loadValidator)
   const [form, fields] = useForm<z.input<typeof EmailSchema>, z.output<typeof EmailSchema>>({
