@@ -15,6 +15,8 @@ async function hydrate() {
     resources: { [locale]: { translation: await loadClientLocale(locale) } },
     interpolation: { escapeValue: false },
   })
+  // Styles that only make sense with scripts (fields that follow a switch) key off this class.
+  document.documentElement.classList.add('js')
   startTransition(() => {
     hydrateRoot(
       document,

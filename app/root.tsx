@@ -7,7 +7,7 @@ import { sessionMiddleware } from './auth/session.server'
 import { getLocale, i18nextMiddleware } from './i18n/middleware.server'
 import { loadClientLocale } from './i18n/client-resources'
 import stylesheet from './styles/app.css?url'
-import { NotFoundNotice, SystemErrorNotice } from './ui/error-notices'
+import { ForbiddenNotice, NotFoundNotice, SystemErrorNotice } from './ui/error-notices'
 import { useNonce } from './ui/nonce'
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware]
@@ -61,6 +61,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundNotice />
+  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenNotice />
   // Server errors are logged once by handleError (entry.server.tsx), which skips aborted requests.
   return <SystemErrorNotice />
 }

@@ -16,6 +16,13 @@ export default [
   layout('routes/console/layout.tsx', [
     route('diary', 'routes/console/diary.tsx'),
     route('mode', 'routes/console/mode.tsx'),
+    route('diary/homework/new', 'routes/journal/new.tsx'),
+    layout('routes/journal/layout.tsx', [
+      route('diary/homework/:id', 'routes/journal/home.ts'),
+      route('diary/homework/:id/info', 'routes/journal/info.tsx'),
+      route('diary/homework/:id/edit', 'routes/journal/edit.tsx'),
+      route('diary/homework/:id/archive', 'routes/journal/archive.tsx'),
+    ]),
   ]),
   route('404', 'routes/not-found.tsx'),
   route('error', 'routes/error.tsx'),

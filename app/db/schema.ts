@@ -177,6 +177,7 @@ export interface JournalsTable {
   notify_extreme_time: number | null
   invite_code: string
   invite_code_expires_at: string | null
+  teacher_invite_code: string | null
   archived_at: string | null
   created_at: string
   last_post_at: string | null

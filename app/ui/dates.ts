@@ -13,3 +13,6 @@ export function formatDate(iso: string, timeZone = DEFAULT_TIME_ZONE) {
   }
   return f.format(new Date(iso))
 }
+
+/** Today as YYYY-MM-DD in the school's time zone: the earliest day a date picker offers. */
+export const todayDate = (now = new Date()) => formatDate(now.toISOString())

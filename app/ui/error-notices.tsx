@@ -25,3 +25,14 @@ export function SystemErrorNotice() {
     </MessagePage>
   )
 }
+
+/** A page the user may not open (403): someone else's journal, an owner-only action. */
+export function ForbiddenNotice() {
+  const { t } = useT()
+  return (
+    <MessagePage title={t('pages.forbiddenTitle')}>
+      <p>{t('pages.forbiddenText')}</p>
+      <Link to="/diary">{t('pages.home')}</Link>
+    </MessagePage>
+  )
+}

@@ -2,6 +2,7 @@ import type { FieldMetadata } from '@conform-to/react'
 import { getInputProps } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { useT } from '~/i18n/use-t'
+import { splitError } from './error-values'
 
 /** Error keys from schemas and feature functions are locale keys; this shows them translated. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
@@ -9,11 +10,14 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
   if (!errors?.length) return null
   return (
     <div id={id}>
-      {errors.map((e) => (
-        <p key={e} className="field-error" role="alert">
-          {t(e as never)}
-        </p>
-      ))}
+      {errors.map((e) => {
+        const [key, values] = splitError(e)
+        return (
+          <p key={e} className="field-error" role="alert">
+            {t(key as never, values)}
+          </p>
+        )
+      })}
     </div>
   )
 }

@@ -153,6 +153,8 @@ export async function seedDemo(db: DB, now = new Date()) {
           share_type: '2',
           sub_type: '',
           invite_code: `JOIN${String(++code).padStart(4, '0')}`,
+          invite_code_expires_at: new Date(now.getTime() + 30 * DAY).toISOString(),
+          teacher_invite_code: `TEACH${String(code).padStart(3, '0')}`,
           created_at: start.toISOString(),
         })
         .returning('id')

@@ -1,6 +1,21 @@
 /** Journal constants (spec 2 sections 3 and 9). */
 export const LABEL_COLORS = [1, 2, 3, 4, 5, 6, 7] as const
+export const GRADES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const
+/** Languages of a journal (pronunciation and AI scoring): English, Chinese, Japanese. */
+export const SPEECH_LANGS = ['en', 'zh', 'ja'] as const
+export type SpeechLang = (typeof SPEECH_LANGS)[number]
 export const SHARE_TYPE = { autoSubmit: '2', submitOnClick: '3', quest: '5' } as const
+/** Submit modes a teacher picks in the settings form; '5' belongs to quest journals. */
+export const SUBMIT_MODES = [SHARE_TYPE.autoSubmit, SHARE_TYPE.submitOnClick] as const
+export const SUB_TYPE = { calendar: '0', aiScoringSample: '2', assessment: '6' } as const
+export const EXPIRE_TYPE = { unlimited: 1, at: 2 } as const
+/** Hours of the day a notification goes out; -1 is "immediately" (submit notifications only). */
+export const NOTIFY_SUBMIT_TIMES = [-1, 8, 12, 17, 21] as const
+export const NOTIFY_TIMES = [8, 12, 17, 21] as const
 export const DRP_STATUS = { pending: 0, approved: 1 } as const
+/** Join return codes (spec 2 section 8). */
+export const JOIN_CODES = { codeError: '-1', joinError: '-2' } as const
+/** How long a generated student invite code works (the spec leaves it open; decision 0008). */
+export const INVITE_CODE_DAYS = 7
 export const PAGE_SIZE = 10
 export const PAGE_LINKS = 11

@@ -59,3 +59,14 @@ export async function joinedJournals(db: DB, userId: number): Promise<JournalCar
     .execute()
   return rows.map((r) => ({ ...r, ...toCard(r), drpStatus: Number(r.drpStatus) }))
 }
+
+/** The teacher's archived journals: names and dates only, their content is gone. */
+export async function archivedJournals(db: DB, userId: number) {
+  return db
+    .selectFrom('journals')
+    .select(['id', 'name', 'label_color_code as labelColorCode', 'created_at as createdAt', 'archived_at as archivedAt'])
+    .where('owner_id', '=', userId)
+    .where('archived_at', 'is not', null)
+    .orderBy('archived_at', 'desc')
+    .execute()
+}

@@ -1,38 +1,81 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { TFunction } from 'i18next'
-import { useT } from '~/i18n/use-t'
-import { Link } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
+import type { z } from 'zod/mini'
 import type { Route } from './+types/diary'
 import { requireUser } from '~/auth/guards.server'
+import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
+import { requireJournal } from '~/features/journals/access.server'
+import { DRP_STATUS, JOIN_CODES } from '~/features/journals/constants'
+import { joinAsTeacher } from '~/features/journals/join.server'
+import { duplicateJournal } from '~/features/journals/lifecycle.server'
+import { archivedJournals, joinedJournals, ownJournals, type JournalCard } from '~/features/journals/list.server'
+import { JoinSchema } from '~/features/journals/schema'
 import { studentsInOwnJournals } from '~/features/plans/charge-plan.server'
-import { DRP_STATUS } from '~/features/journals/constants'
-import { joinedJournals, ownJournals, type JournalCard } from '~/features/journals/list.server'
 import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
 import { formatDate } from '~/ui/dates'
+import { ErrorList, TextField } from '~/ui/field'
+import { useLazyValidation } from '~/ui/lazy-validation'
 import { SupportContact } from '~/ui/support-contact'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-const TABS = ['mine', 'joined'] as const
+const TABS = ['mine', 'joined', 'archived'] as const
+type Tab = (typeof TABS)[number]
+const loadJoinValidator = () => import('~/features/journals/validate').then((m) => m.validateJoin)
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
-  const tab = new URL(request.url).searchParams.get('tab') === 'joined' ? 'joined' : 'mine'
-  // With the plan's homework lock the own list is empty and the joined list is not loaded.
+  const asked = new URL(request.url).searchParams.get('tab')
+  const tab: Tab = TABS.find((t) => t === asked) ?? 'mine'
+  // With the plan's homework lock the own list is empty and the joined and archived lists are not loaded.
   const locked = user.isHomeworkLock
-  const journals = locked ? [] : tab === 'mine' ? await ownJournals(db, user.userId) : await joinedJournals(db, user.userId)
+  const journals = locked || tab === 'archived' ? [] : tab === 'mine' ? await ownJournals(db, user.userId) : await joinedJournals(db, user.userId)
+  const archived = !locked && tab === 'archived' ? await archivedJournals(db, user.userId) : []
+  const i18n = getInstance(context)
   return {
     tab,
     locked,
     journals,
+    archived,
     usage: { used: await studentsInOwnJournals(db, user.userId), limit: user.studentLimit },
-    title: `${getInstance(context).t('diary.title')} | ${getInstance(context).t('app.name')}`,
+    title: `${i18n.t('diary.title')} | ${i18n.t('app.name')}`,
   } as const
 }
 
-export default function DiaryPage({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session, user } = await requireUser(request, context)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (user.isHomeworkLock) throw data(null, { status: 403 })
+  if (intent === 'join') {
+    const submission = parseWithZod(form, { schema: JoinSchema })
+    if (submission.status !== 'success') return data({ join: submission.reply() }, 400)
+    const joined = await joinAsTeacher(db, user.userId, submission.value.code)
+    if (!joined.ok) {
+      const key = joined.code === JOIN_CODES.codeError ? 'journal.joinCodeError' : 'journal.joinError'
+      return data({ join: submission.reply({ fieldErrors: { code: [key] } }) }, 400)
+    }
+    session.flash('toast', { kind: 'success', key: 'journal.joinRequested' })
+    return redirect('/diary?tab=joined', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  }
+  if (intent === 'duplicate') {
+    const { journal } = await requireJournal(db, String(form.get('id')), user.userId, { ownerOnly: true })
+    const t = getInstance(context).t
+    const copy = await duplicateJournal(db, journal.id, user.studentLimit, (name) => t('journal.copyName', { name }))
+    session.flash('toast', copy.ok ? { kind: 'success', key: 'journal.duplicated' } : { kind: 'error', key: 'journal.duplicateNoTickets' })
+    return redirect('/diary', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  }
+  throw data(null, { status: 400 })
+}
+
+export default function DiaryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { tab, journals, locked, usage } = loaderData
+  const { tab, journals, archived, locked, usage } = loaderData
+  const tabLabel = { mine: t('diary.tabMine'), joined: t('diary.tabJoined'), archived: t('diary.tabArchived') }
   return (
     <>
       <h1>{t('diary.title')}</h1>
@@ -48,25 +91,81 @@ export default function DiaryPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <nav className="tabs" aria-label={t('diary.title')}>
         {TABS.map((key) => (
-          <Link key={key} to={key === 'mine' ? '/diary' : '/diary?tab=joined'} aria-current={tab === key ? 'page' : undefined}>
-            {key === 'mine' ? t('diary.tabMine') : t('diary.tabJoined')}
+          <Link key={key} to={key === 'mine' ? '/diary' : `/diary?tab=${key}`} aria-current={tab === key ? 'page' : undefined}>
+            {tabLabel[key]}
           </Link>
         ))}
       </nav>
-      <div className={locked ? 'lock' : undefined} aria-disabled={locked || undefined}>
-        {locked ? (
+      {locked ? (
+        <div className="lock" aria-disabled>
           <p className="empty">{t('diary.locked')}</p>
-        ) : journals.length === 0 ? (
-          <p className="empty">{tab === 'mine' ? t('diary.emptyMine') : t('diary.emptyJoined')}</p>
+        </div>
+      ) : tab === 'archived' ? (
+        archived.length === 0 ? (
+          <p className="empty">{t('diary.emptyArchived')}</p>
         ) : (
           <ul className="journal-grid">
-            {journals.map((j) => (
-              <JournalCardView key={j.id} journal={j} joined={tab === 'joined'} t={t} />
+            {archived.map((j) => (
+              <li key={j.id} className="journal-card archived">
+                <div className={`cover label-${j.labelColorCode}`} />
+                <div className="body">
+                  <h3>{j.name}</h3>
+                  <dl className="facts">
+                    <Fact label={t('diary.factCreated')} value={formatDate(j.createdAt)} />
+                    <Fact label={t('diary.factArchived')} value={formatDate(j.archivedAt!)} />
+                  </dl>
+                </div>
+              </li>
             ))}
           </ul>
-        )}
-      </div>
+        )
+      ) : (
+        <ul className="journal-grid">
+          {tab === 'mine' ? <CreateCard /> : <JoinCard lastResult={actionData?.join} />}
+          {journals.map((j) => (
+            <JournalCardView key={j.id} journal={j} joined={tab === 'joined'} t={t} />
+          ))}
+        </ul>
+      )}
+      {!locked && tab !== 'archived' && journals.length === 0 ? (
+        <p className="empty">{tab === 'mine' ? t('diary.emptyMine') : t('diary.emptyJoined')}</p>
+      ) : null}
     </>
+  )
+}
+
+/** The first card of the own list: start a journal. */
+function CreateCard() {
+  const { t } = useT()
+  return (
+    <li className="journal-card action-card">
+      <div className="body">
+        <h3>{t('diary.createTitle')}</h3>
+        <p className="hint">{t('diary.createText')}</p>
+        <Link className="button" to="/diary/homework/new">
+          {t('diary.createNew')}
+        </Link>
+      </div>
+    </li>
+  )
+}
+
+/** The first card of the joined list: a teacher invitation code from a colleague. */
+function JoinCard({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useT()
+  const { onValidate, formEvents } = useLazyValidation(loadJoinValidator)
+  const [form, fields] = useForm<z.input<typeof JoinSchema>>({ id: 'join-journal', lastResult, onValidate, shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })
+  return (
+    <li className="journal-card action-card">
+      <Form method="post" className="body" {...getFormProps(form)} noValidate {...formEvents}>
+        <h3>{t('diary.joinTitle')}</h3>
+        <TextField field={fields.code} label={t('diary.joinCode')} hint={t('diary.joinHint')} inputProps={{ autoComplete: 'off', autoCapitalize: 'characters' }} />
+        <ErrorList errors={form.errors} />
+        <button className="button" type="submit" name="intent" value="join">
+          {t('diary.joinSubmit')}
+        </button>
+      </Form>
+    </li>
   )
 }
 
@@ -74,11 +173,12 @@ export default function DiaryPage({ loaderData }: Route.ComponentProps) {
 // label and value pairs, so every label is a plain string (translated once per language).
 function JournalCardView({ journal, joined, t }: { journal: JournalCard; joined: boolean; t: TFunction }) {
   const pending = joined && journal.drpStatus !== DRP_STATUS.approved
+  const home = `/diary/homework/${journal.id}`
   return (
     <li className="journal-card">
       <div className={`cover label-${journal.labelColorCode}`} />
       <div className="body">
-        <h3>{journal.name}</h3>
+        <h3>{pending ? journal.name : <Link to={home}>{journal.name}</Link>}</h3>
         <dl className="facts">
           {joined ? <Fact label={t('diary.factOwner')} value={journal.ownerName} /> : null}
           <Fact label={t('diary.factStudents')} value={journal.studentCount} />
@@ -86,7 +186,25 @@ function JournalCardView({ journal, joined, t }: { journal: JournalCard; joined:
           <Fact label={t('diary.factLastPost')} value={journal.lastPostAt ? formatDate(journal.lastPostAt) : t('diary.noPosts')} />
           <Fact label={t('diary.factCreated')} value={formatDate(journal.createdAt)} />
         </dl>
-        {pending ? <p className="status">{t('diary.pending')}</p> : null}
+        {pending ? (
+          <p className="status">{t('diary.pending')}</p>
+        ) : (
+          <div className="card-actions">
+            <Link to={home}>{t('diary.view')}</Link>
+            {joined ? null : (
+              <>
+                <Link to={`${home}/edit`}>{t('diary.edit')}</Link>
+                <Form method="post">
+                  <input type="hidden" name="id" value={journal.id} />
+                  <button type="submit" name="intent" value="duplicate" className="link-button">
+                    {t('diary.duplicate')}
+                  </button>
+                </Form>
+                <Link to={`${home}/archive`}>{t('diary.archive')}</Link>
+              </>
+            )}
+          </div>
+        )}
       </div>
     </li>
   )

@@ -1,14 +1,18 @@
 import { useT } from '~/i18n/use-t'
-import { Form, Link, NavLink, Outlet } from 'react-router'
+import { data, Form, Link, NavLink, Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { requireUser } from '~/auth/guards.server'
+import { commitSession } from '~/auth/session.server'
 import { menuFor } from '~/features/console/menu'
 import { Brand } from '~/ui/brand'
 import { LanguageSwitcher } from '~/ui/language-switcher'
+import { Toast } from '~/ui/toast'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireUser(request, context)
-  return {
+  const { session, user } = await requireUser(request, context)
+  // A flash toast is read once; reading it changes the session, which is then saved.
+  const toast = session.has('toast') ? (session.get('toast') ?? null) : null
+  const body = {
     user: {
       userName: user.userName,
       mode: user.mode,
@@ -17,13 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       isHomeworkLock: user.isHomeworkLock,
     },
     menu: menuFor(user.mode, user.payfunctionMap),
+    toast,
   }
+  return toast ? data(body, { headers: { 'Set-Cookie': await commitSession(request, session) } }) : body
 }
 
 /** The console: top bar with the user menu, the main menu, and the page. */
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
-  const { user, menu } = loaderData
+  const { user, menu, toast } = loaderData
   const modeLabel = user.mode === 'team' ? t('console.modeTeam') : t('console.modePersonal')
   return (
     <div className="console">
@@ -59,6 +65,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         <main id="main" className="console-main">
           <Outlet />
         </main>
+        <Toast key={toast ? JSON.stringify(toast) : 'none'} toast={toast} />
       </div>
     </div>
   )

@@ -1,0 +1,49 @@
+import { data } from 'react-router'
+import type { DB } from '~/db/connect.server'
+import { DRP_STATUS } from './constants'
+
+export interface JournalHead {
+  id: number
+  name: string
+  ownerId: number
+  shareType: string
+  subType: string
+  createdAt: string
+}
+export type JournalRole = 'owner' | 'teacher'
+
+/** Parses a journal id from the URL; anything else is not a journal. */
+export function journalIdOf(param: string | undefined) {
+  return param && /^\d{1,10}$/.test(param) ? Number(param) : null
+}
+
+/**
+ * Who may open a journal's pages (decision 0008): its owner, and a teacher the owner accepted
+ * (drp_status 1). An archived journal is gone for everyone.
+ */
+export async function journalAccess(db: DB, journalId: number, userId: number): Promise<{ journal: JournalHead; role: JournalRole | null } | null> {
+  const row = await db
+    .selectFrom('journals as j')
+    .leftJoin('journal_members as me', (join) => join.onRef('me.journal_id', '=', 'j.id').on('me.user_id', '=', userId).on('me.role', '=', 'teacher'))
+    .select(['j.id', 'j.name', 'j.owner_id as ownerId', 'j.share_type as shareType', 'j.sub_type as subType', 'j.created_at as createdAt', 'me.drp_status as drpStatus'])
+    .where('j.id', '=', journalId)
+    .where('j.archived_at', 'is', null)
+    .executeTakeFirst()
+  if (!row) return null
+  const { drpStatus, ...journal } = row
+  const role = journal.ownerId === userId ? 'owner' : drpStatus === DRP_STATUS.approved ? 'teacher' : null
+  return { journal, role }
+}
+
+/**
+ * The server-side gate of every page and action under /diary/homework/{id}: 404 for no such
+ * journal, 403 for a teacher without the right. `ownerOnly` for what only the owner may do
+ * (settings, archive, invitations, privileged teachers).
+ */
+export async function requireJournal(db: DB, param: string | undefined, userId: number, { ownerOnly = false } = {}) {
+  const id = journalIdOf(param)
+  const access = id === null ? null : await journalAccess(db, id, userId)
+  if (!access) throw data(null, { status: 404 })
+  if (!access.role || (ownerOnly && access.role !== 'owner')) throw data(null, { status: 403 })
+  return { journal: access.journal, role: access.role }
+}

@@ -1,0 +1,84 @@
+import type { DB } from '~/db/connect.server'
+import { isoAgo, isoIn, nowIso } from '~/db/time'
+import { newInviteCode } from './codes.server'
+import { DRP_STATUS, INVITE_CODE_DAYS } from './constants'
+
+const DAY_MS = 86_400_000
+
+export async function journalInfo(db: DB, journalId: number) {
+  const j = await db
+    .selectFrom('journals')
+    .select(['id', 'name', 'description', 'share_type as shareType', 'invite_code as inviteCode', 'invite_code_expires_at as inviteCodeExpiresAt', 'teacher_invite_code as teacherCode'])
+    .where('id', '=', journalId)
+    .executeTakeFirstOrThrow()
+  // An existing student code is shown only while it has not expired (spec 2, invite code).
+  const codeValid = j.inviteCodeExpiresAt !== null && j.inviteCodeExpiresAt > nowIso()
+  return { ...j, inviteCode: codeValid ? j.inviteCode : null, inviteCodeExpiresAt: codeValid ? j.inviteCodeExpiresAt : null }
+}
+
+/** Students who posted in the last 30 days, most posts first. */
+export async function recentPosters(db: DB, journalId: number, limit = 10) {
+  const rows = await db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.creator_id')
+    .select((eb) => ['u.id', eb.fn.coalesce('u.name', 'u.account').as('name'), eb.fn.countAll<number>().as('count')])
+    .where('p.journal_id', '=', journalId)
+    .where('p.created_at', '>=', isoAgo(30 * DAY_MS))
+    .groupBy(['u.id', 'u.name', 'u.account'])
+    .orderBy('count', 'desc')
+    .orderBy('u.id')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => ({ ...r, count: Number(r.count) }))
+}
+
+/** The privileged teachers: pending (0) first, then accepted (1). */
+export async function journalTeachers(db: DB, journalId: number) {
+  return db
+    .selectFrom('journal_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select((eb) => ['u.id', eb.fn.coalesce('u.name', 'u.account').as('name'), 'u.email', 'm.drp_status as status'])
+    .where('m.journal_id', '=', journalId)
+    .where('m.role', '=', 'teacher')
+    .orderBy('m.drp_status')
+    .orderBy('m.joined_at')
+    .execute()
+}
+
+const teacherRow = (db: DB, journalId: number, userId: number) =>
+  db.selectFrom('journal_members').where('journal_id', '=', journalId).where('user_id', '=', userId).where('role', '=', 'teacher')
+
+/** Accept a pending teacher (0 → 1). */
+export async function acceptTeacher(db: DB, journalId: number, userId: number) {
+  const r = await db
+    .updateTable('journal_members')
+    .set({ drp_status: DRP_STATUS.approved })
+    .where('journal_id', '=', journalId)
+    .where('user_id', '=', userId)
+    .where('role', '=', 'teacher')
+    .where('drp_status', '=', DRP_STATUS.pending)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+/** Reject a pending request or remove an accepted teacher: either way the row goes. */
+export async function removeTeacher(db: DB, journalId: number, userId: number, status: number) {
+  const exists = await teacherRow(db, journalId, userId).select('drp_status').where('drp_status', '=', status).executeTakeFirst()
+  if (!exists) return false
+  await db.deleteFrom('journal_members').where('journal_id', '=', journalId).where('user_id', '=', userId).where('role', '=', 'teacher').execute()
+  return true
+}
+
+/** A new student invitation code with a new expiry; the old code stops working. */
+export async function generateStudentCode(db: DB, journalId: number) {
+  await db.updateTable('journals').set({ invite_code: newInviteCode(), invite_code_expires_at: isoIn(INVITE_CODE_DAYS * DAY_MS) }).where('id', '=', journalId).execute()
+}
+
+/** The journal's teacher invitation code, made the first time it is asked for. */
+export async function teacherCodeOf(db: DB, journalId: number) {
+  const j = await db.selectFrom('journals').select('teacher_invite_code').where('id', '=', journalId).executeTakeFirstOrThrow()
+  if (j.teacher_invite_code) return j.teacher_invite_code
+  const code = newInviteCode('T')
+  await db.updateTable('journals').set({ teacher_invite_code: code }).where('id', '=', journalId).where('teacher_invite_code', 'is', null).execute()
+  return (await db.selectFrom('journals').select('teacher_invite_code').where('id', '=', journalId).executeTakeFirstOrThrow()).teacher_invite_code!
+}

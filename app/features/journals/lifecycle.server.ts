@@ -1,0 +1,34 @@
+import type { DB } from '~/db/connect.server'
+import { isoIn, nowIso } from '~/db/time'
+import { newInviteCode } from './codes.server'
+import { INVITE_CODE_DAYS } from './constants'
+
+/**
+ * Duplicate: a new journal with the same settings, no members and no posts, a new invite code. The
+ * copy takes tickets like any journal: if the plan has too few left it is refused.
+ */
+export async function duplicateJournal(db: DB, journalId: number, planLimit: number, copyName: (name: string) => string) {
+  return db.transaction().execute(async (trx) => {
+    const j = await trx.selectFrom('journals').selectAll().where('id', '=', journalId).executeTakeFirstOrThrow()
+    const used = await trx
+      .selectFrom('journals')
+      .select((eb) => eb.fn.sum<number>('diary_publish_num').as('n'))
+      .where('owner_id', '=', j.owner_id)
+      .where('archived_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(used?.n ?? 0) + j.diary_publish_num > planLimit) return { ok: false as const }
+    const { id, archived_at, created_at, last_post_at, invite_code, invite_code_expires_at, teacher_invite_code, ...settings } = j
+    void [id, archived_at, created_at, last_post_at, invite_code, invite_code_expires_at, teacher_invite_code]
+    const copy = await trx
+      .insertInto('journals')
+      .values({ ...settings, name: copyName(j.name).slice(0, 50), invite_code: newInviteCode(), invite_code_expires_at: isoIn(INVITE_CODE_DAYS * 86_400_000), created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return { ok: true as const, id: copy.id }
+  })
+}
+
+/** Archive: irreversible; the journal leaves every list and its pages answer 404 from then on. */
+export async function archiveJournal(db: DB, journalId: number) {
+  await db.updateTable('journals').set({ archived_at: nowIso() }).where('id', '=', journalId).where('archived_at', 'is', null).execute()
+}

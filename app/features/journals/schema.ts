@@ -1,0 +1,63 @@
+import { z } from 'zod/mini'
+import { todayDate } from '~/ui/dates'
+import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, SPEECH_LANGS, SUBMIT_MODES } from './constants'
+
+const required = { error: 'validation.required' }
+const oneOf = (values: readonly (string | number)[]) => z.enum(values.map(String) as [string, ...string[]], required)
+const checkbox = z.optional(z.literal('on'))
+
+/** The three notification switches, each with the time it needs when on (spec 2 section 5). */
+export const NOTIFICATIONS = [
+  { switch: 'notifySubmit', time: 'notifySubmitTime', times: NOTIFY_SUBMIT_TIMES },
+  { switch: 'notifyStat', time: 'notifyStatTime', times: NOTIFY_TIMES },
+  { switch: 'notifyExtreme', time: 'notifyExtremeTime', times: NOTIFY_TIMES },
+] as const
+
+/**
+ * The journal settings form (spec 2 sections 3 and 5). Rules that need the database (the student
+ * limit against the plan's tickets and the students already in) are checked by settings.server.ts.
+ */
+export const JournalSettingsSchema = z
+  .object({
+    name: z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(50, 'validation.tooLong')),
+    description: z.optional(z.string().check(z.trim(), z.maxLength(500, 'validation.tooLong'))),
+    labelColorCode: oneOf(LABEL_COLORS),
+    classes: z.optional(z.string().check(z.trim(), z.maxLength(200, 'validation.tooLong'))),
+    grade: z.optional(oneOf(GRADES)),
+    speechLang: oneOf(SPEECH_LANGS),
+    display: z.enum(['calendar', 'list'], required),
+    aiScoring: checkbox,
+    expireType: oneOf(Object.values(EXPIRE_TYPE)),
+    expireDate: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateFormat'))),
+    expireTime: z.optional(z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.timeFormat'))),
+    studentLimit: z.string(required).check(z.trim(), z.regex(/^\d{1,6}$/, 'journal.limitInteger')),
+    notifySubmit: checkbox,
+    notifySubmitTime: z.optional(oneOf(NOTIFY_SUBMIT_TIMES)),
+    notifyStat: checkbox,
+    notifyStatTime: z.optional(oneOf(NOTIFY_TIMES)),
+    notifyExtreme: checkbox,
+    notifyExtremeTime: z.optional(oneOf(NOTIFY_TIMES)),
+    shareType: oneOf(SUBMIT_MODES),
+  })
+  .check(
+    // Cross-field rules run even when a field failed, so every message shows at once (`when`).
+    z.superRefine(
+      (v, ctx) => {
+        const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path], input: v })
+        if (Number(v.studentLimit) < 1) fail('studentLimit', 'journal.limitAtLeastOne')
+        if (v.expireType === String(EXPIRE_TYPE.at)) {
+          if (!v.expireDate) fail('expireDate', 'validation.required')
+          else if (v.expireDate < todayDate()) fail('expireDate', 'journal.expireBeforeToday')
+          if (!v.expireTime) fail('expireTime', 'validation.required')
+        }
+        for (const n of NOTIFICATIONS) if (v[n.switch] && !v[n.time]) fail(n.time, 'validation.required')
+        if (v.aiScoring && v.speechLang !== 'en') fail('aiScoring', 'journal.aiScoringEnglishOnly')
+      },
+      { when: () => true },
+    ),
+  )
+export type JournalSettings = z.output<typeof JournalSettingsSchema>
+
+export const JoinSchema = z.object({
+  code: z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(40, 'validation.tooLong')),
+})

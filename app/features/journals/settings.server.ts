@@ -1,0 +1,127 @@
+import type { DB } from '~/db/connect.server'
+import { isoIn, nowIso } from '~/db/time'
+import { withValues } from '~/ui/error-values'
+import { newInviteCode } from './codes.server'
+import { EXPIRE_TYPE, INVITE_CODE_DAYS, SUB_TYPE } from './constants'
+import type { JournalSettings } from './schema'
+
+const DAY_MS = 86_400_000
+
+/**
+ * The plan's student tickets as they bear on one journal's limit (spec 2 section 5): the limit may
+ * grow up to the unsold tickets plus its current value, which is the plan's limit minus what the
+ * owner's other active journals hold, and may not drop below the students already in.
+ */
+export async function ticketsFor(db: DB, ownerId: number, planLimit: number, journalId?: number) {
+  let others = db.selectFrom('journals').select((eb) => eb.fn.sum<number>('diary_publish_num').as('n')).where('owner_id', '=', ownerId).where('archived_at', 'is', null)
+  if (journalId !== undefined) others = others.where('id', '!=', journalId)
+  const allocated = Number((await others.executeTakeFirst())?.n ?? 0)
+  const taken =
+    journalId === undefined
+      ? 0
+      : Number(
+          (
+            await db
+              .selectFrom('journal_members')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('journal_id', '=', journalId)
+              .where('role', '=', 'student')
+              .executeTakeFirst()
+          )?.n ?? 0,
+        )
+  return { max: Math.max(0, planLimit - allocated), taken }
+}
+
+export type SettingsResult = { ok: true; id: number } | { ok: false; fieldErrors: Record<string, string[]> }
+
+async function checkLimit(db: DB, ownerId: number, planLimit: number, limit: number, journalId?: number) {
+  const { max, taken } = await ticketsFor(db, ownerId, planLimit, journalId)
+  if (limit > max) return { studentLimit: [withValues('journal.limitOverTickets', { max })] }
+  if (limit < taken) return { studentLimit: [withValues('journal.limitBelowTaken', { taken })] }
+  return null
+}
+
+/** The journal's columns from the form; the expiry is a date and time in the school's zone (UTC+8). */
+function columns(s: JournalSettings) {
+  const at = s.expireType === String(EXPIRE_TYPE.at) && s.expireDate && s.expireTime
+  const subTypes = s.display === 'calendar' ? [SUB_TYPE.calendar] : []
+  return {
+    name: s.name,
+    description: s.description ?? '',
+    label_color_code: Number(s.labelColorCode),
+    user_classes: (s.classes ?? '').split(/[,，、]/).map((c) => c.trim()).filter(Boolean).join(','),
+    grade: s.grade ? Number(s.grade) : null,
+    speech_lang: s.speechLang,
+    calendar_mode: s.display === 'calendar' ? 1 : 0,
+    ai_scoring: s.aiScoring ? 1 : 0,
+    expire_type: at ? EXPIRE_TYPE.at : EXPIRE_TYPE.unlimited,
+    expire_time: at ? new Date(`${s.expireDate}T${s.expireTime}:00+08:00`).toISOString() : null,
+    diary_publish_num: Number(s.studentLimit),
+    share_type: s.shareType,
+    sub_type: subTypes.join(','),
+    notify_submit_time: s.notifySubmit ? Number(s.notifySubmitTime) : null,
+    notify_stat_time: s.notifyStat ? Number(s.notifyStatTime) : null,
+    notify_extreme_time: s.notifyExtreme ? Number(s.notifyExtremeTime) : null,
+  }
+}
+
+export async function createJournal(db: DB, owner: { userId: number; planLimit: number; teamId?: number | null }, s: JournalSettings): Promise<SettingsResult> {
+  return db.transaction().execute(async (trx) => {
+    const errors = await checkLimit(trx, owner.userId, owner.planLimit, Number(s.studentLimit))
+    if (errors) return { ok: false, fieldErrors: errors }
+    const { id } = await trx
+      .insertInto('journals')
+      .values({
+        ...columns(s),
+        owner_id: owner.userId,
+        team_id: owner.teamId ?? null,
+        invite_code: newInviteCode(),
+        invite_code_expires_at: isoIn(INVITE_CODE_DAYS * DAY_MS),
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return { ok: true, id }
+  })
+}
+
+export async function updateJournal(db: DB, journalId: number, owner: { userId: number; planLimit: number }, s: JournalSettings): Promise<SettingsResult> {
+  return db.transaction().execute(async (trx) => {
+    const errors = await checkLimit(trx, owner.userId, owner.planLimit, Number(s.studentLimit), journalId)
+    if (errors) return { ok: false, fieldErrors: errors }
+    await trx.updateTable('journals').set(columns(s)).where('id', '=', journalId).execute()
+    return { ok: true, id: journalId }
+  })
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** The form's values for an existing journal. */
+export async function settingsOf(db: DB, journalId: number) {
+  const j = await db.selectFrom('journals').selectAll().where('id', '=', journalId).executeTakeFirstOrThrow()
+  // The expiry back in UTC+8, as it was entered.
+  const local = j.expire_time ? new Date(new Date(j.expire_time).getTime() + 8 * 3_600_000) : null
+  const opt = (on: number | null) => (on === null ? undefined : String(on))
+  return {
+    name: j.name,
+    description: j.description,
+    labelColorCode: String(j.label_color_code),
+    classes: j.user_classes,
+    grade: j.grade === null ? undefined : String(j.grade),
+    speechLang: j.speech_lang,
+    display: j.calendar_mode ? 'calendar' : 'list',
+    aiScoring: j.ai_scoring ? 'on' : undefined,
+    expireType: String(j.expire_type),
+    expireDate: local ? `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` : undefined,
+    expireTime: local ? `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}` : undefined,
+    studentLimit: String(j.diary_publish_num),
+    notifySubmit: j.notify_submit_time === null ? undefined : 'on',
+    notifySubmitTime: opt(j.notify_submit_time),
+    notifyStat: j.notify_stat_time === null ? undefined : 'on',
+    notifyStatTime: opt(j.notify_stat_time),
+    notifyExtreme: j.notify_extreme_time === null ? undefined : 'on',
+    notifyExtremeTime: opt(j.notify_extreme_time),
+    shareType: j.share_type === '3' ? '3' : '2',
+  }
+}
+export type SettingsValues = Awaited<ReturnType<typeof settingsOf>>

@@ -1,0 +1,40 @@
+import { Form, Link, redirect } from 'react-router'
+import type { Route } from './+types/archive'
+import { requireUser } from '~/auth/guards.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { requireJournal } from '~/features/journals/access.server'
+import { archiveJournal } from '~/features/journals/lifecycle.server'
+import { useT } from '~/i18n/use-t'
+
+// The archive confirmation is a page of its own, so it works the same with and without JavaScript.
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const { journal } = await requireJournal(db, params.id, user.userId, { ownerOnly: true })
+  return { journal: { id: journal.id, name: journal.name } }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { session, user } = await requireUser(request, context)
+  const { journal } = await requireJournal(db, params.id, user.userId, { ownerOnly: true })
+  await archiveJournal(db, journal.id)
+  session.flash('toast', { kind: 'success', key: 'journal.archived' })
+  return redirect('/diary?tab=archived', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function ArchiveJournalPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { journal } = loaderData
+  return (
+    <section className="card narrow" role="alertdialog" aria-labelledby="archive-title" aria-describedby="archive-text">
+      <h1 id="archive-title">{t('journal.archiveTitle', { name: journal.name })}</h1>
+      <p id="archive-text">{t('journal.archiveText')}</p>
+      <Form method="post" className="form-actions">
+        <button className="button danger" type="submit">
+          {t('journal.archiveConfirm')}
+        </button>
+        <Link to="/diary">{t('journal.cancel')}</Link>
+      </Form>
+    </section>
+  )
+}

@@ -1,0 +1,56 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/edit'
+import { requireUser } from '~/auth/guards.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { requireJournal } from '~/features/journals/access.server'
+import { JournalSettingsSchema } from '~/features/journals/schema'
+import { settingsOf, ticketsFor, updateJournal } from '~/features/journals/settings.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { JournalSettingsForm } from '~/ui/journal-settings-form'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+async function guard(request: Request, context: Route.LoaderArgs['context'], id: string | undefined) {
+  const signedIn = await requireUser(request, context)
+  const { journal } = await requireJournal(db, id, signedIn.user.userId, { ownerOnly: true })
+  return { ...signedIn, journal }
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user, journal } = await guard(request, context, params.id)
+  return {
+    id: journal.id,
+    defaults: await settingsOf(db, journal.id),
+    tickets: await ticketsFor(db, user.userId, user.studentLimit, journal.id),
+    title: `${getInstance(context).t('journal.editTitle')} | ${journal.name}`,
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { session, user, journal } = await guard(request, context, params.id)
+  const submission = parseWithZod(await request.formData(), { schema: JournalSettingsSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
+  const saved = await updateJournal(db, journal.id, { userId: user.userId, planLimit: user.studentLimit }, submission.value)
+  if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, 400)
+  session.flash('toast', { kind: 'success', key: 'journal.saved' })
+  return redirect(`/diary/homework/${journal.id}/info`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function EditJournalPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  return (
+    <>
+      <h1>{t('journal.editTitle')}</h1>
+      <JournalSettingsForm
+        defaults={loaderData.defaults}
+        tickets={loaderData.tickets}
+        lastResult={actionData?.result}
+        cancelTo={`/diary/homework/${loaderData.id}/info`}
+        isNew={false}
+      />
+    </>
+  )
+}

@@ -1,0 +1,161 @@
+import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import type { Route } from './+types/info'
+import { requireUser } from '~/auth/guards.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { requireJournal } from '~/features/journals/access.server'
+import { DRP_STATUS } from '~/features/journals/constants'
+import { acceptTeacher, generateStudentCode, journalInfo, journalTeachers, recentPosters, removeTeacher, teacherCodeOf } from '~/features/journals/info.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { CopyButton } from '~/ui/copy-button'
+import { formatDate } from '~/ui/dates'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const { journal, role } = await requireJournal(db, params.id, user.userId)
+  const isOwner = role === 'owner'
+  const info = await journalInfo(db, journal.id)
+  return {
+    isOwner,
+    info: { ...info, teacherCode: isOwner ? await teacherCodeOf(db, journal.id) : null, inviteCode: isOwner ? info.inviteCode : null },
+    posters: await recentPosters(db, journal.id),
+    teachers: await journalTeachers(db, journal.id),
+    title: `${getInstance(context).t('journal.infoTitle')} | ${journal.name}`,
+  }
+}
+
+const TOASTS = { accept: 'journal.accepted', reject: 'journal.rejected', remove: 'journal.removed', generate: 'journal.generated' } as const
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { session, user } = await requireUser(request, context)
+  // Managing teachers and codes is the owner's alone (spec 2 section 6).
+  const { journal } = await requireJournal(db, params.id, user.userId, { ownerOnly: true })
+  const form = await request.formData()
+  const intent = String(form.get('intent'))
+  const teacherId = Number(form.get('userId'))
+  let done = false
+  if (intent === 'accept') done = await acceptTeacher(db, journal.id, teacherId)
+  else if (intent === 'reject') done = await removeTeacher(db, journal.id, teacherId, DRP_STATUS.pending)
+  else if (intent === 'remove') done = await removeTeacher(db, journal.id, teacherId, DRP_STATUS.approved)
+  else if (intent === 'generate') done = (await generateStudentCode(db, journal.id), true)
+  else throw data(null, { status: 400 })
+  if (!done) throw data(null, { status: 404 })
+  session.flash('toast', { kind: 'success', key: TOASTS[intent as keyof typeof TOASTS] })
+  return redirect(`/diary/homework/${journal.id}/info`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function JournalInfoPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { info, isOwner, posters, teachers } = loaderData
+  const [params] = useSearchParams()
+  const removing = teachers.find((x) => String(x.id) === params.get('remove') && x.status === DRP_STATUS.approved)
+  return (
+    <>
+      <div className="page-head">
+        <h1>{info.name}</h1>
+        {isOwner ? (
+          <Link className="button secondary" to={`/diary/homework/${info.id}/edit`}>
+            {t('journal.settings')}
+          </Link>
+        ) : null}
+      </div>
+      <p>{info.description || <span className="hint">{t('journal.noDescription')}</span>}</p>
+      <p className="hint">
+        {t('journal.submitMode')}: {t(`journal.share${info.shareType === '3' ? '3' : info.shareType === '5' ? '5' : '2'}`)}
+      </p>
+
+      {isOwner ? (
+        <div className="info-grid">
+          <section className="card" aria-labelledby="students-invite">
+            <h2 id="students-invite">{t('journal.inviteStudents')}</h2>
+            <h3>{t('journal.inviteCode')}</h3>
+            {info.inviteCode ? (
+              <p className="code-line">
+                <code className="big-code">{info.inviteCode}</code> <CopyButton text={info.inviteCode} />
+                <span className="hint">{t('journal.codeValidUntil', { date: formatDate(info.inviteCodeExpiresAt!) })}</span>
+              </p>
+            ) : (
+              <p className="hint">{t('journal.noCode')}</p>
+            )}
+            <Form method="post">
+              <button className="button secondary" type="submit" name="intent" value="generate">
+                {t('journal.generate')}
+              </button>
+            </Form>
+          </section>
+          <section className="card" aria-labelledby="teachers-invite">
+            <h2 id="teachers-invite">{t('journal.inviteTeachers')}</h2>
+            <h3>{t('journal.teacherCode')}</h3>
+            <p className="code-line">
+              <code className="big-code">{info.teacherCode}</code> <CopyButton text={info.teacherCode!} />
+            </p>
+            <p className="hint">{t('journal.teacherCodeText')}</p>
+          </section>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="teachers-title">
+        <h2 id="teachers-title">{t('journal.teachers')}</h2>
+        {teachers.length === 0 ? <p className="hint">{t('journal.noTeachers')}</p> : null}
+        <ul className="people">
+          {teachers.map((x) => (
+            <li key={x.id}>
+              <span className="who">
+                <strong>{x.name}</strong> <span className="hint">{x.email}</span>
+              </span>
+              <span className={x.status === DRP_STATUS.pending ? 'status' : 'hint'}>{x.status === DRP_STATUS.pending ? t('journal.teacherPending') : t('journal.teacherAccepted')}</span>
+              {isOwner ? (
+                x.status === DRP_STATUS.pending ? (
+                  <Form method="post" className="row-actions">
+                    <input type="hidden" name="userId" value={x.id} />
+                    <button className="button small" type="submit" name="intent" value="accept">
+                      {t('journal.accept')}
+                    </button>
+                    <button className="button secondary small" type="submit" name="intent" value="reject">
+                      {t('journal.reject')}
+                    </button>
+                  </Form>
+                ) : (
+                  <Link to={`?remove=${x.id}`} preventScrollReset>
+                    {t('journal.remove')}
+                  </Link>
+                )
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {isOwner && removing ? (
+          <div className="confirm" role="alertdialog" aria-labelledby="remove-title">
+            <p id="remove-title">
+              <strong>{t('journal.removeTitle', { name: removing.name })}</strong>
+            </p>
+            <p>{t('journal.removeText')}</p>
+            <Form method="post" className="form-actions">
+              <input type="hidden" name="userId" value={removing.id} />
+              <button className="button danger" type="submit" name="intent" value="remove">
+                {t('journal.remove')}
+              </button>
+              <Link to="?">{t('journal.cancel')}</Link>
+            </Form>
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="posters-title">
+        <h2 id="posters-title">{t('journal.recentPosters')}</h2>
+        {posters.length === 0 ? <p className="hint">{t('journal.noPosters')}</p> : null}
+        <ul className="people">
+          {posters.map((p) => (
+            <li key={p.id}>
+              <span className="who">{p.name}</span>
+              <span className="hint">{t('journal.posts', { count: p.count })}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  )
+}

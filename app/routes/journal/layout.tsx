@@ -1,0 +1,43 @@
+import { NavLink, Outlet, Link } from 'react-router'
+import type { Route } from './+types/layout'
+import { requireUser } from '~/auth/guards.server'
+import { db } from '~/db/db.server'
+import { requireJournal } from '~/features/journals/access.server'
+import { useT } from '~/i18n/use-t'
+
+/**
+ * Every page under /diary/homework/{id}: refused on the server (404 or 403) to anyone who is not the
+ * journal's owner or an accepted teacher; the side menu lists the journal's pages that exist.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const { journal, role } = await requireJournal(db, params.id, user.userId)
+  return { journal: { id: journal.id, name: journal.name }, role }
+}
+
+const MENU = [{ to: 'info', labelKey: 'journal.menuInfo' }] as const
+
+export default function JournalLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { journal } = loaderData
+  return (
+    <div className="journal">
+      <nav className="journal-menu" aria-label={t('journal.menu')}>
+        <Link to="/diary" className="back">
+          ← {t('journal.back')}
+        </Link>
+        <p className="journal-name">{journal.name}</p>
+        <ul>
+          {MENU.map((item) => (
+            <li key={item.to}>
+              <NavLink to={`/diary/homework/${journal.id}/${item.to}`}>{t(item.labelKey)}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="journal-page">
+        <Outlet />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,162 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { Form, Link, useNavigation } from 'react-router'
+import type { z } from 'zod/mini'
+import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, SPEECH_LANGS } from '~/features/journals/constants'
+import type { JournalSettingsSchema } from '~/features/journals/schema';
+import { NOTIFICATIONS } from '~/features/journals/schema'
+import type { SettingsValues } from '~/features/journals/settings.server'
+import { useT } from '~/i18n/use-t'
+import { todayDate } from './dates'
+import { ErrorList, TextField } from './field'
+import { useLazyValidation } from './lazy-validation'
+
+const loadValidator = () => import('~/features/journals/validate').then((m) => m.validateJournalSettings)
+type Fields = z.input<typeof JournalSettingsSchema>
+
+/**
+ * The journal settings form (spec 2 section 5), for a new journal and for an existing one. Without
+ * JavaScript every field is always shown; with it the expiry and notification times follow their
+ * switches, and the server checks the same rules either way.
+ */
+export function JournalSettingsForm({
+  defaults,
+  tickets,
+  lastResult,
+  cancelTo,
+  isNew,
+}: {
+  defaults: Partial<SettingsValues>
+  tickets: { max: number; taken: number }
+  lastResult?: SubmissionResult<string[]>
+  cancelTo: string
+  isNew: boolean
+}) {
+  const { t } = useT()
+  const navigation = useNavigation()
+  const { onValidate, formEvents } = useLazyValidation(loadValidator)
+  const [form, fields] = useForm<Fields>({
+    id: 'journal-settings',
+    lastResult,
+    defaultValue: defaults,
+    onValidate,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const hour = (h: number) => (h === -1 ? t('journal.timeImmediate') : `${String(h).padStart(2, '0')}:00`)
+  return (
+    <Form method="post" className="card settings-form" {...getFormProps(form)} noValidate {...formEvents}>
+      <TextField field={fields.name} label={t('journal.name')} inputProps={{ maxLength: 50 }} />
+      <div className="field">
+        <label htmlFor={fields.description.id}>{t('journal.description')}</label>
+        <textarea {...getInputProps(fields.description, { type: 'text' })} key={fields.description.key} rows={3} maxLength={500} />
+        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <Choice field={fields.labelColorCode} legend={t('journal.labelColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('journal.color', { n }), swatch: n }))} />
+      <TextField field={fields.classes} label={t('journal.classes')} hint={t('journal.classesHint')} />
+      <div className="field-row">
+        <Select field={fields.grade} label={t('journal.grade')} options={[{ value: '', label: t('journal.gradeNone') }, ...GRADES.map((n) => ({ value: String(n), label: t('journal.gradeN', { n }) }))]} />
+        <Select field={fields.speechLang} label={t('journal.speechLang')} options={SPEECH_LANGS.map((l) => ({ value: l, label: t(`journal.lang_${l}`) }))} />
+      </div>
+      <Choice field={fields.display} legend={t('journal.display')} options={[{ value: 'calendar', label: t('journal.displayCalendar') }, { value: 'list', label: t('journal.displayList') }]} />
+      <Check field={fields.aiScoring} label={t('journal.aiScoring')} />
+
+      <fieldset className="field group">
+        <legend>{t('journal.expiry')}</legend>
+        <Choice field={fields.expireType} options={[{ value: String(EXPIRE_TYPE.unlimited), label: t('journal.expireUnlimited') }, { value: String(EXPIRE_TYPE.at), label: t('journal.expireAt') }]} />
+        <div className="field-row" data-follows={fields.expireType.value === String(EXPIRE_TYPE.unlimited) ? 'off' : 'on'}>
+          <TextField field={fields.expireDate} label={t('journal.expireDate')} inputProps={{ type: 'date', min: todayDate() } as object} />
+          <TextField field={fields.expireTime} label={t('journal.expireTime')} inputProps={{ type: 'time' } as object} />
+        </div>
+      </fieldset>
+
+      <TextField
+        field={fields.studentLimit}
+        label={t('journal.studentLimit')}
+        hint={t('journal.studentLimitHint', tickets)}
+        inputProps={{ inputMode: 'numeric', type: 'number', min: Math.max(1, tickets.taken), max: tickets.max } as object}
+      />
+
+      <fieldset className="field group">
+        <legend>{t('journal.notifications')}</legend>
+        {NOTIFICATIONS.map((n) => (
+          <div key={n.switch} className="field-row notify">
+            <Check field={fields[n.switch]} label={t(`journal.${n.switch}`)} />
+            <div data-follows={fields[n.switch].value === 'on' ? 'on' : 'off'}>
+              <Select
+                field={fields[n.time]}
+                label={t('journal.notifyTime')}
+                options={[{ value: '', label: '—' }, ...(n.switch === 'notifySubmit' ? NOTIFY_SUBMIT_TIMES : NOTIFY_TIMES).map((h) => ({ value: String(h), label: hour(h) }))]}
+              />
+            </div>
+          </div>
+        ))}
+      </fieldset>
+
+      <Choice field={fields.shareType} legend={t('journal.submitMode')} options={[{ value: '2', label: t('journal.share2') }, { value: '3', label: t('journal.share3') }]} />
+      <ErrorList errors={form.errors} />
+      <div className="form-actions">
+        <button className="button" type="submit" disabled={navigation.state === 'submitting'}>
+          {isNew ? t('journal.create') : t('journal.save')}
+        </button>
+        <Link to={cancelTo}>{t('journal.cancel')}</Link>
+      </div>
+    </Form>
+  )
+}
+
+function Select({ field, label, options }: { field: FieldMetadata<string | undefined>; label: string; options: { value: string; label: string }[] }) {
+  const { key, ...props } = getSelectProps(field)
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select key={key} {...props}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  )
+}
+
+function Choice({ field, legend, options }: { field: FieldMetadata<string | undefined>; legend?: string; options: { value: string; label: string; swatch?: number }[] }) {
+  const chosen = field.value ?? field.initialValue
+  const inputs = (
+    <div className="choices">
+      {options.map((o) => (
+        <label key={o.value} className={o.swatch ? 'swatch' : undefined}>
+          <input type="radio" name={field.name} value={o.value} defaultChecked={chosen === o.value} aria-invalid={field.errors ? true : undefined} />
+          {o.swatch ? <span className={`dot label-${o.swatch}`} aria-hidden /> : null}
+          <span className={o.swatch ? 'visually-hidden' : undefined}>{o.label}</span>
+        </label>
+      ))}
+    </div>
+  )
+  if (!legend) return (
+    <>
+      {inputs}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </>
+  )
+  return (
+    <fieldset className="field">
+      <legend>{legend}</legend>
+      {inputs}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  )
+}
+
+function Check({ field, label }: { field: FieldMetadata<string | undefined>; label: string }) {
+  const { key, ...props } = getInputProps(field, { type: 'checkbox' })
+  return (
+    <div className="field check">
+      <label>
+        <input key={key} {...props} /> {label}
+      </label>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  )
+}

@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test'
+import { signIn, signInToConsole, signOut } from './support/helpers'
+
+// State-changing tests use a different demo account per project (js, no-js), so parallel runs do
+// not meet.
+const joiner = (project: string) => (project === 'js' ? 'teamteacher@demo.test' : 'general@demo.test')
+
+test('create a journal: the form refuses bad input and writes nothing, then creates it', async ({ page }, info) => {
+  const name = `Class ${info.project.name} ${Date.now().toString(36)}`
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.getByRole('link', { name: 'New journal' }).click()
+  await expect(page).toHaveURL(/\/diary\/homework\/new$/)
+
+  // Empty name, a limit of 0, "expire at" without date and time, a notification without its time.
+  await page.getByLabel('Student limit').fill('0')
+  await page.getByLabel('Expire at').check()
+  await page.getByLabel('When a student submits a post').check()
+  await page.getByRole('button', { name: 'Create journal' }).click()
+  await expect(page.getByText('This field must not be empty.')).toHaveCount(4) // name, date, time, notification time
+  await expect(page.getByText('The limit is at least 1 student.')).toBeVisible()
+
+  // Over the plan's tickets: checked by the server.
+  await page.getByLabel('Journal name').fill(name)
+  await page.getByLabel('Unlimited').check()
+  await page.getByLabel('When a student submits a post').uncheck()
+  await page.getByLabel('Student limit').fill('5000')
+  await page.getByRole('button', { name: 'Create journal' }).click()
+  await expect(page.getByText(/student tickets available for this journal/)).toBeVisible()
+  await page.goto('/diary')
+  await expect(page.getByRole('heading', { name })).toHaveCount(0)
+
+  await page.getByRole('link', { name: 'New journal' }).click()
+  await page.getByLabel('Journal name').fill(name)
+  await page.getByLabel('Student limit').fill('5')
+  await page.getByRole('button', { name: 'Create journal' }).click()
+  await expect(page).toHaveURL(/\/diary\/homework\/\d+\/info$/)
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.locator('.big-code').first()).toHaveText(/^[A-Z0-9]{8}$/)
+
+  // Settings keep what was saved; archive is confirmed and irreversible.
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await expect(page.getByLabel('Journal name')).toHaveValue(name)
+  await expect(page.getByLabel('Student limit')).toHaveValue('5')
+  const journalUrl = page.url().replace(/\/edit$/, '')
+  await page.goto(`${journalUrl}/archive`)
+  await page.getByRole('button', { name: 'Archive the journal' }).click()
+  await expect(page).toHaveURL(/tab=archived/)
+  await expect(page.getByRole('heading', { name })).toBeVisible()
+  const gone = await page.request.get(`${journalUrl}/info`)
+  expect(gone.status()).toBe(404)
+})
+
+test('a teacher who is neither owner nor accepted is refused on every journal page and action', async ({ page }) => {
+  await signInToConsole(page, 'free@demo.test') // pending on 501 (journal 1), not a member of 502 (journal 2)
+  for (const id of [1, 2]) {
+    for (const path of ['', '/info', '/edit', '/archive']) {
+      const res = await page.request.get(`/diary/homework/${id}${path}`, { maxRedirects: 0 })
+      expect([302, 403]).toContain(res.status())
+      if (res.status() === 302) expect(res.headers().location).toMatch(/\/info$/)
+    }
+    const origin = new URL(page.url()).origin
+    for (const [path, form] of [
+      ['/archive', {}],
+      ['/info', { intent: 'generate' }],
+      ['/edit', { name: 'taken over' }],
+    ] as const) {
+      const res = await page.request.post(`/diary/homework/${id}${path}`, { form, headers: { Origin: origin }, maxRedirects: 0 })
+      expect(res.status()).toBe(403)
+    }
+  }
+  await page.goto('/diary/homework/2/info')
+  await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible()
+})
+
+test('join with a teacher code: pending until the owner accepts, then the journal opens', async ({ page }, info) => {
+  const account = joiner(info.project.name)
+  await signInToConsole(page, account)
+  await page.goto('/diary?tab=joined')
+  await page.getByLabel('Teacher invitation code').fill('NOPE1234')
+  await page.getByRole('button', { name: 'Join', exact: true }).click()
+  await expect(page.getByText('Invitation code error.')).toBeVisible()
+  await page.getByLabel('Teacher invitation code').fill('TEACH002')
+  await page.getByRole('button', { name: 'Join', exact: true }).click()
+  const card = page.locator('.journal-card', { has: page.getByRole('heading', { name: '502 Feelings Journal' }) })
+  await expect(card.getByText('Join pending')).toBeVisible()
+  expect((await page.request.get('/diary/homework/2/info')).status()).toBe(403)
+  await page.getByLabel('Teacher invitation code').fill('TEACH002')
+  await page.getByRole('button', { name: 'Join', exact: true }).click()
+  await expect(page.getByText('You cannot join this journal.')).toBeVisible()
+  await signOut(page)
+
+  await signIn(page, 'teacher@demo.test')
+  await page.goto('/diary/homework/2/info')
+  const row = page.locator('.people li', { hasText: account })
+  await row.getByRole('button', { name: 'Accept' }).click()
+  await expect(row.getByText('Accepted')).toBeVisible()
+  await signOut(page)
+
+  await signIn(page, account)
+  await page.goto('/diary?tab=joined')
+  await card.getByRole('link', { name: 'View' }).click()
+  await expect(page).toHaveURL(/\/diary\/homework\/2\/info$/)
+  // An accepted teacher sees the journal but not the owner's invitation and settings controls.
+  await expect(page.getByRole('heading', { name: '502 Feelings Journal' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Settings' })).toHaveCount(0)
+  expect((await page.request.get('/diary/homework/2/edit')).status()).toBe(403)
+})
