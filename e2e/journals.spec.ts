@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test'
-import { signIn, signInToConsole, signOut } from './support/helpers'
+import { newTeacher } from './support/accounts'
+import { signInToConsole, signOut } from './support/helpers'
 
-// State-changing tests use a different demo account per project (js, no-js), so parallel runs do
-// not meet.
-const joiner = (project: string) => (project === 'js' ? 'teamteacher@demo.test' : 'general@demo.test')
 
 test('create a journal: the form refuses bad input and writes nothing, then creates it', async ({ page }, info) => {
   const name = `Class ${info.project.name} ${Date.now().toString(36)}`
@@ -73,7 +71,7 @@ test('a teacher who is neither owner nor accepted is refused on every journal pa
 })
 
 test('join with a teacher code: pending until the owner accepts, then the journal opens', async ({ page }, info) => {
-  const account = joiner(info.project.name)
+  const account = await newTeacher(info, 'joiner')
   await signInToConsole(page, account)
   await page.goto('/diary?tab=joined')
   await page.getByLabel('Teacher invitation code').fill('NOPE1234')
@@ -89,14 +87,14 @@ test('join with a teacher code: pending until the owner accepts, then the journa
   await expect(page.getByText('You cannot join this journal.')).toBeVisible()
   await signOut(page)
 
-  await signIn(page, 'teacher@demo.test')
+  await signInToConsole(page, 'teacher@demo.test')
   await page.goto('/diary/homework/2/info')
   const row = page.locator('.people li', { hasText: account })
   await row.getByRole('button', { name: 'Accept' }).click()
   await expect(row.getByText('Accepted')).toBeVisible()
   await signOut(page)
 
-  await signIn(page, account)
+  await signInToConsole(page, account)
   await page.goto('/diary?tab=joined')
   await card.getByRole('link', { name: 'View' }).click()
   await expect(page).toHaveURL(/\/diary\/homework\/2\/info$/)

@@ -1,0 +1,19 @@
+// Fresh, ready-to-use teacher accounts written straight into the e2e server's database, so a test
+// that changes an account's state never meets another test running in parallel.
+import path from 'node:path'
+import type { TestInfo } from '@playwright/test'
+import { connect, type Connection } from '../../app/db/connect.server'
+import { registerWithPassword } from '../../app/features/auth/accounts.server'
+import { DEMO_PASSWORD, uniqueAccount } from './helpers'
+
+let connection: Connection | undefined
+const db = () => (connection ??= connect({ sqliteFile: path.join(process.env.E2E_DIR!, 'data', 'app.db') })).db
+
+/** A verified teacher with the profile filled in, on the free plan; signs in with DEMO_PASSWORD. */
+export async function newTeacher(info: TestInfo, prefix = 'teacher') {
+  const account = uniqueAccount(info, prefix)
+  const result = await registerWithPassword(db(), { account, password: DEMO_PASSWORD, locale: 'en' })
+  if (!('userId' in result)) throw new Error(`could not create ${account}`)
+  await db().updateTable('users').set({ email_verified: 1, info_set: 1, name: `Test ${prefix}` }).where('id', '=', result.userId).execute()
+  return account
+}
