@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test'
+import { strFromU8, unzipSync } from 'fflate'
+import { readFileSync } from 'node:fs'
 import { newTeacher } from './support/accounts'
-import { signInToConsole, signOut } from './support/helpers'
+import { DEMO_PASSWORD, signInToConsole, signOut } from './support/helpers'
+import { latestMailTo } from './support/mail'
 
 
 test('create a journal: the form refuses bad input and writes nothing, then creates it', async ({ page }, info) => {
@@ -102,4 +105,46 @@ test('join with a teacher code: pending until the owner accepts, then the journa
   await expect(page.getByRole('heading', { name: '502 Feelings Journal' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Settings' })).toHaveCount(0)
   expect((await page.request.get('/diary/homework/2/edit')).status()).toBe(403)
+})
+
+test('teacher invitations: the .docx opens as a Word document; the e-mail arrives and its link joins', async ({ page }, info) => {
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto('/diary/homework/3/info')
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the invitation (.docx)' }).click()])
+  expect(download.suggestedFilename()).toBe('Invitation - 日本語クラブ日記.docx')
+  const files = unzipSync(readFileSync((await download.path())!))
+  expect(strFromU8(files['[Content_Types].xml'])).toContain('wordprocessingml.document.main+xml')
+  const body = strFromU8(files['word/document.xml'])
+  expect(body).toContain('TEACH003')
+  expect(body).toContain('日本語クラブ日記')
+
+  // Required, then the e-mail pattern: the message shows and nothing is sent.
+  const colleague = await newTeacher(info, 'invited')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText('This field must not be empty.')).toBeVisible()
+  await page.getByLabel("Colleague's e-mail address").fill('not-an-email')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText('The e-mail format is not valid.')).toBeVisible()
+  await expect(latestMailTo(colleague, 1000)).rejects.toThrow()
+
+  await page.getByLabel("Colleague's e-mail address").fill(colleague)
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByRole('status')).toContainText(`Invitation sent to ${colleague}.`)
+  const mail = await latestMailTo(colleague)
+  const link = mail.match(/https?:\/\/\S+\/drpb\/TEACH003/)?.[0]
+  expect(link).toBeTruthy()
+  await signOut(page)
+
+  // The link leads through sign-in back to the confirmation; joining waits for the owner.
+  await page.goto(link!)
+  await expect(page).toHaveURL(/\/login/)
+  await page.getByLabel('Account').fill(colleague)
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Join “日本語クラブ日記” as a teacher?' })).toBeVisible()
+  await page.getByRole('button', { name: 'Join the journal' }).click()
+  await expect(page).toHaveURL(/\/diary\?tab=joined$/)
+  const card = page.locator('.journal-card', { has: page.getByRole('heading', { name: '日本語クラブ日記' }) })
+  await expect(card.getByText('Join pending')).toBeVisible()
 })

@@ -4,7 +4,7 @@ const required = { error: 'validation.required' }
 const text = (max: number) => z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, 'validation.tooLong'))
 // The "standard e-mail pattern" of spec 1 section 5: something@domain.tld, no spaces.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const email = z.string(required).check(z.trim(), z.maxLength(254, 'validation.tooLong'), z.regex(EMAIL_PATTERN, 'validation.emailFormat'))
+export const email = z.string(required).check(z.trim(), z.maxLength(254, 'validation.tooLong'), z.regex(EMAIL_PATTERN, 'validation.emailFormat'))
 
 export const EmailSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('send'), email, code: z.optional(z.string()) }),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { email } from '~/features/account/schema'
 import { todayDate } from '~/ui/dates'
 import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, SPEECH_LANGS, SUBMIT_MODES } from './constants'
 
@@ -61,3 +62,6 @@ export type JournalSettings = z.output<typeof JournalSettingsSchema>
 export const JoinSchema = z.object({
   code: z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(40, 'validation.tooLong')),
 })
+
+/** The e-mail invitation to a fellow teacher: required, a basic e-mail pattern (spec 2 section 5). */
+export const InviteEmailSchema = z.object({ email })

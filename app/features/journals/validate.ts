@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { JoinSchema, JournalSettingsSchema } from './schema'
+import { InviteEmailSchema, JoinSchema, JournalSettingsSchema } from './schema'
 
 // Browser-side validators, loaded lazily by the forms (ui/lazy-validation.ts).
 export const validateJournalSettings = ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema: JournalSettingsSchema })
 export const validateJoin = ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema: JoinSchema })
+export const validateInviteEmail = ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema: InviteEmailSchema })

@@ -55,7 +55,8 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <ul>
             {menu.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end>
+                {/* Not `end`: a journal's pages under /diary/homework stay in "My journals". */}
+                <NavLink to={item.to}>
                   {t(item.labelKey)}
                 </NavLink>
               </li>

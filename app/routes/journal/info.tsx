@@ -1,4 +1,7 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import type { z } from 'zod/mini'
 import type { Route } from './+types/info'
 import { requireUser } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
@@ -6,10 +9,15 @@ import { db } from '~/db/db.server'
 import { requireJournal } from '~/features/journals/access.server'
 import { DRP_STATUS } from '~/features/journals/constants'
 import { acceptTeacher, generateStudentCode, journalInfo, journalTeachers, recentPosters, removeTeacher, teacherCodeOf } from '~/features/journals/info.server'
+import { invitationLink, sendInvitationMail } from '~/features/journals/invitation.server'
+import { InviteEmailSchema } from '~/features/journals/schema'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
+import { mailer } from '~/mail/mail.server'
 import { CopyButton } from '~/ui/copy-button'
 import { formatDate } from '~/ui/dates'
+import { ErrorList, TextField } from '~/ui/field'
+import { useLazyValidation } from '~/ui/lazy-validation'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -18,9 +26,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { journal, role } = await requireJournal(db, params.id, user.userId)
   const isOwner = role === 'owner'
   const info = await journalInfo(db, journal.id)
+  const teacherCode = isOwner ? await teacherCodeOf(db, journal.id) : null
   return {
     isOwner,
-    info: { ...info, teacherCode: isOwner ? await teacherCodeOf(db, journal.id) : null, inviteCode: isOwner ? info.inviteCode : null },
+    info: { ...info, teacherCode, inviteCode: isOwner ? info.inviteCode : null },
+    teacherLink: teacherCode ? invitationLink(new URL(request.url).origin, teacherCode) : null,
     posters: await recentPosters(db, journal.id),
     teachers: await journalTeachers(db, journal.id),
     title: `${getInstance(context).t('journal.infoTitle')} | ${journal.name}`,
@@ -35,6 +45,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { journal } = await requireJournal(db, params.id, user.userId, { ownerOnly: true })
   const form = await request.formData()
   const intent = String(form.get('intent'))
+  if (intent === 'invite-email') return inviteByEmail(request, context, journal, form)
   const teacherId = Number(form.get('userId'))
   let done = false
   if (intent === 'accept') done = await acceptTeacher(db, journal.id, teacherId)
@@ -47,9 +58,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirect(`/diary/homework/${journal.id}/info`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
 }
 
-export default function JournalInfoPage({ loaderData }: Route.ComponentProps) {
+/** Tab two of the teacher invitation: the invitation by e-mail, in the owner's language. */
+async function inviteByEmail(request: Request, context: Route.ActionArgs['context'], journal: { id: number; name: string }, form: FormData) {
+  const { session, user } = await requireUser(request, context)
+  const submission = parseWithZod(form, { schema: InviteEmailSchema })
+  if (submission.status !== 'success') return data({ invite: submission.reply() }, 400)
+  const code = await teacherCodeOf(db, journal.id)
+  const link = invitationLink(new URL(request.url).origin, code)
+  await sendInvitationMail(mailer, getInstance(context).t, submission.value.email, { owner: user.userName, journal: journal.name, code, link })
+  session.flash('toast', { kind: 'success', key: 'journal.invitationSent', values: { email: submission.value.email } })
+  return redirect(`/diary/homework/${journal.id}/info`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function JournalInfoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { info, isOwner, posters, teachers } = loaderData
+  const { info, isOwner, posters, teachers, teacherLink } = loaderData
   const [params] = useSearchParams()
   const removing = teachers.find((x) => String(x.id) === params.get('remove') && x.status === DRP_STATUS.approved)
   return (
@@ -88,11 +111,21 @@ export default function JournalInfoPage({ loaderData }: Route.ComponentProps) {
           </section>
           <section className="card" aria-labelledby="teachers-invite">
             <h2 id="teachers-invite">{t('journal.inviteTeachers')}</h2>
-            <h3>{t('journal.teacherCode')}</h3>
+            <h3>{t('journal.byCode')}</h3>
             <p className="code-line">
               <code className="big-code">{info.teacherCode}</code> <CopyButton text={info.teacherCode!} />
             </p>
             <p className="hint">{t('journal.teacherCodeText')}</p>
+            <p className="code-line">
+              <span className="link-text">{teacherLink}</span> <CopyButton text={teacherLink!} />
+            </p>
+            <p>
+              <a className="button secondary" href={`/diary/homework/${info.id}/invitation.docx`} download>
+                {t('journal.downloadInvitation')}
+              </a>
+            </p>
+            <h3>{t('journal.inviteByEmail')}</h3>
+            <InviteEmailForm lastResult={actionData && 'invite' in actionData ? actionData.invite : undefined} />
           </section>
         </div>
       ) : null}
@@ -157,5 +190,22 @@ export default function JournalInfoPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
     </>
+  )
+}
+
+const loadInviteValidator = () => import('~/features/journals/validate').then((m) => m.validateInviteEmail)
+
+function InviteEmailForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useT()
+  const { onValidate, formEvents } = useLazyValidation(loadInviteValidator)
+  const [form, fields] = useForm<z.input<typeof InviteEmailSchema>>({ id: 'invite-email', lastResult, onValidate, shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate {...formEvents}>
+      <TextField field={fields.email} type="email" label={t('journal.inviteEmail')} inputProps={{ autoComplete: 'off' }} />
+      <ErrorList errors={form.errors} />
+      <button className="button" type="submit" name="intent" value="invite-email">
+        {t('journal.sendInvitation')}
+      </button>
+    </Form>
   )
 }

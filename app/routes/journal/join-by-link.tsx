@@ -1,0 +1,74 @@
+import { data, Form, Link, redirect } from 'react-router'
+import type { Route } from './+types/join-by-link'
+import { requireUser } from '~/auth/guards.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { JOIN_CODES } from '~/features/journals/constants'
+import { journalByTeacherCode } from '~/features/journals/invitation.server'
+import { joinAsTeacher } from '~/features/journals/join.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+
+/**
+ * /drpb/{code}: the link in a teacher invitation (spec 1, invitation-code landing). A visitor signs
+ * in first and comes back here. The code is applied by the button, not by opening the link, so a
+ * page elsewhere cannot make a signed-in teacher join (docs/decisions/0009-teacher-invitations.md).
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const journal = await journalByTeacherCode(db, params.code)
+  const title = getInstance(context).t('journal.joinConfirm')
+  if (!journal) return data({ title, journal: null, own: false }, 404)
+  return { title, journal: { name: journal.name, owner: journal.owner, description: journal.description }, own: journal.ownerId === user.userId }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { session, user } = await requireUser(request, context)
+  const joined = await joinAsTeacher(db, user.userId, params.code)
+  if (!joined.ok) return data({ error: joined.code === JOIN_CODES.codeError ? 'journal.joinCodeError' : 'journal.joinError' } as const, 400)
+  session.flash('toast', { kind: 'success', key: 'journal.joinRequested' })
+  return redirect('/diary?tab=joined', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function JoinByLinkPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { journal, own } = loaderData
+  if (!journal) {
+    return (
+      <section className="card narrow">
+        <h1>{t('journal.joinConfirm')}</h1>
+        <p role="alert">{t('journal.joinNotFound')}</p>
+        <Link to="/diary?tab=joined">{t('journal.back')}</Link>
+      </section>
+    )
+  }
+  return (
+    <section className="card narrow" aria-labelledby="join-title">
+      <h1 id="join-title">{t('journal.joinTitle', { name: journal.name })}</h1>
+      {journal.description ? <p>{journal.description}</p> : null}
+      {own ? (
+        <>
+          <p role="alert">{t('journal.joinOwn')}</p>
+          <Link to="/diary">{t('journal.back')}</Link>
+        </>
+      ) : (
+        <>
+          <p>{t('journal.joinText', { owner: journal.owner })}</p>
+          {actionData?.error ? (
+            <p className="field-error" role="alert">
+              {t(actionData.error)}
+            </p>
+          ) : null}
+          <Form method="post" className="form-actions">
+            <button className="button" type="submit">
+              {t('journal.joinConfirm')}
+            </button>
+            <Link to="/diary?tab=joined">{t('journal.cancel')}</Link>
+          </Form>
+        </>
+      )}
+    </section>
+  )
+}
