@@ -23,6 +23,11 @@ export interface Database {
   post_emotions: PostEmotionsTable
   post_behaviours: PostBehavioursTable
   comments: CommentsTable
+  samples: SamplesTable
+  resource_books: ResourceBooksTable
+  resources: ResourcesTable
+  plan_codes: PlanCodesTable
+  contests: ContestsTable
 }
 
 export type UserKind = 'teacher' | 'student'
@@ -178,6 +183,8 @@ export interface JournalsTable {
   invite_code: string
   invite_code_expires_at: string | null
   teacher_invite_code: string | null
+  resource_book_id: number | null
+  contest_id: number | null
   archived_at: string | null
   created_at: string
   last_post_at: string | null
@@ -237,4 +244,69 @@ export interface CommentsTable {
   status: number
   created_at: string
   updated_at: string
+}
+
+export interface SamplesTable {
+  id: Generated<number>
+  owner_id: number
+  name: string
+  description: string
+  label_color_code: number
+  speech_lang: 'zh' | 'en'
+  ai_scoring: number
+  student_limit: number
+  published: number
+  created_at: string
+  updated_at: string
+}
+
+export interface ResourceBooksTable {
+  id: Generated<number>
+  name: string
+  description: string
+  label_color_code: number
+  speech_lang: string
+  student_limit: number
+  has_pay: number
+  /** The course-book code a teacher types to start a journal from the book. */
+  course_code: string
+  intro_url: string | null
+  created_at: string
+}
+
+export interface ResourcesTable {
+  id: Generated<number>
+  book_id: number
+  title: string
+  link: string
+  type: 'pdf' | 'doc' | 'video' | 'link'
+  sort: number
+}
+
+/** A prepaid plan code (login serial number, spec 3): bound to one journal once used. */
+export interface PlanCodesTable {
+  id: Generated<number>
+  exchange_code: string
+  owner_id: number | null
+  book_id: number | null
+  plan_days: number
+  student_limit: number
+  exchange_expire_date: string
+  sold_date: string | null
+  used_by: number | null
+  use_date: string | null
+  use_expire_date: string | null
+  journal_id: number | null
+  created_at: string
+}
+
+export interface ContestsTable {
+  id: Generated<number>
+  /** Contains "ct_": how the create dialog tells a contest code from a course-book code. */
+  code: string
+  name: string
+  starts_at: string
+  ends_at: string
+  max_journals: number
+  created_at: string
 }

@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from 'react-router'
 import type { z } from 'zod/mini'
 import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, SPEECH_LANGS } from '~/features/journals/constants'
-import type { JournalSettingsSchema } from '~/features/journals/schema';
-import { NOTIFICATIONS } from '~/features/journals/schema'
+import { NOTIFICATIONS, type JournalSettingsSchema } from '~/features/journals/schema'
 import type { SettingsValues } from '~/features/journals/settings.server'
 import { useT } from '~/i18n/use-t'
 import { todayDate } from './dates'
+import { Check, Choice, Select } from './choice-fields'
 import { ErrorList, TextField } from './field'
 import { useLazyValidation } from './lazy-validation'
 
@@ -101,62 +101,5 @@ export function JournalSettingsForm({
         <Link to={cancelTo}>{t('journal.cancel')}</Link>
       </div>
     </Form>
-  )
-}
-
-function Select({ field, label, options }: { field: FieldMetadata<string | undefined>; label: string; options: { value: string; label: string }[] }) {
-  const { key, ...props } = getSelectProps(field)
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <select key={key} {...props}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
-  )
-}
-
-function Choice({ field, legend, options }: { field: FieldMetadata<string | undefined>; legend?: string; options: { value: string; label: string; swatch?: number }[] }) {
-  const chosen = field.value ?? field.initialValue
-  const inputs = (
-    <div className="choices">
-      {options.map((o) => (
-        <label key={o.value} className={o.swatch ? 'swatch' : undefined}>
-          <input type="radio" name={field.name} value={o.value} defaultChecked={chosen === o.value} aria-invalid={field.errors ? true : undefined} />
-          {o.swatch ? <span className={`dot label-${o.swatch}`} aria-hidden /> : null}
-          <span className={o.swatch ? 'visually-hidden' : undefined}>{o.label}</span>
-        </label>
-      ))}
-    </div>
-  )
-  if (!legend) return (
-    <>
-      {inputs}
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </>
-  )
-  return (
-    <fieldset className="field">
-      <legend>{legend}</legend>
-      {inputs}
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </fieldset>
-  )
-}
-
-function Check({ field, label }: { field: FieldMetadata<string | undefined>; label: string }) {
-  const { key, ...props } = getInputProps(field, { type: 'checkbox' })
-  return (
-    <div className="field check">
-      <label>
-        <input key={key} {...props} /> {label}
-      </label>
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
   )
 }

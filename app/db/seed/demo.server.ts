@@ -200,6 +200,59 @@ export async function seedDemo(db: DB, now = new Date()) {
       }
       await trx.updateTable('journals').set({ last_post_at: last }).where('id', '=', journalId).execute()
     }
+    await seedSamplesAndBooks(trx, { teacher, freeTeacher, now })
   })
   return true
+}
+
+/**
+ * Published samples, two course books (one free, one paid) with resources, plan exchange codes
+ * for the paid book (one unused, one used, one past its exchange date) and two contests.
+ */
+async function seedSamplesAndBooks(trx: DB, { teacher, freeTeacher, now }: { teacher: number; freeTeacher: number; now: Date }) {
+  const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString()
+  const created = at(-30)
+  await trx
+    .insertInto('samples')
+    .values([
+      { owner_id: teacher, name: 'Feelings Week (English)', description: 'Five days of writing about one feeling a day.', label_color_code: 3, speech_lang: 'en', ai_scoring: 1, student_limit: 30, published: 1, created_at: created, updated_at: created },
+      { owner_id: teacher, name: '情緒小日記（中文）', description: '每天寫下一件事與當時的心情。', label_color_code: 1, speech_lang: 'zh', ai_scoring: 0, student_limit: 20, published: 1, created_at: created, updated_at: at(-20) },
+      { owner_id: freeTeacher, name: 'Reading Reflections', description: 'A draft sample that is not published.', label_color_code: 6, speech_lang: 'en', ai_scoring: 0, student_limit: 10, published: 0, created_at: created, updated_at: created },
+    ])
+    .execute()
+  const book = async (values: { name: string; description: string; label_color_code: number; speech_lang: string; student_limit: number; has_pay: number; course_code: string }) =>
+    (await trx.insertInto('resource_books').values({ ...values, intro_url: null, created_at: created }).returning('id').executeTakeFirstOrThrow()).id
+  const freeBook = await book({ name: 'My Feelings Workbook', description: 'Worksheets for naming and talking about feelings.', label_color_code: 2, speech_lang: 'en', student_limit: 30, has_pay: 0, course_code: 'BOOKFREE' })
+  const paidBook = await book({ name: '心情繪本 Mood Picture Book', description: '繪本導讀與學習單。Picture book guides and worksheets.', label_color_code: 4, speech_lang: 'zh', student_limit: 40, has_pay: 1, course_code: 'BOOKPAID' })
+  await trx
+    .insertInto('resources')
+    .values([
+      { book_id: freeBook, title: 'Feelings wheel worksheet', link: '/resources/feelings-wheel.pdf', type: 'pdf', sort: 1 },
+      { book_id: freeBook, title: 'Talking about feelings: teacher guide', link: '/resources/teacher-guide.pdf', type: 'pdf', sort: 2 },
+      { book_id: freeBook, title: 'Mood Diary guides', link: 'https://mooddiary.app/guide', type: 'link', sort: 3 },
+      { book_id: paidBook, title: '第一章 學習單 Unit 1 worksheet', link: 'https://mooddiary.app/books/mood-picture-book/unit-1.pdf', type: 'pdf', sort: 1 },
+      { book_id: paidBook, title: '繪本朗讀影片 Read-aloud video', link: 'https://mooddiary.app/books/mood-picture-book/read-aloud', type: 'video', sort: 2 },
+    ])
+    .execute()
+  const code = (exchange_code: string, extra: Partial<{ exchange_expire_date: string; used_by: number; use_date: string; use_expire_date: string }> = {}) => ({
+    exchange_code, owner_id: null, book_id: paidBook, plan_days: 365, student_limit: 40, exchange_expire_date: at(180), sold_date: created, created_at: created, ...extra,
+  })
+  await trx
+    .insertInto('plan_codes')
+    .values([
+      code('PLAN0001'),
+      code('PLAN0002'),
+      code('PLANUSED', { used_by: freeTeacher, use_date: created, use_expire_date: at(335) }),
+      code('PLANOLD1', { exchange_expire_date: at(-1) }),
+      { ...code('PLANFREE'), book_id: freeBook },
+    ])
+    .execute()
+  await trx
+    .insertInto('contests')
+    .values([
+      { code: 'ct_spring', name: 'Spring Kindness Contest', starts_at: at(-10), ends_at: at(60), max_journals: 50, created_at: created },
+      { code: 'ct_winter', name: 'Winter Diary Contest', starts_at: at(-120), ends_at: at(-30), max_journals: 50, created_at: created },
+      { code: 'ct_full', name: 'Tiny Contest', starts_at: at(-10), ends_at: at(60), max_journals: 0, created_at: created },
+    ])
+    .execute()
 }

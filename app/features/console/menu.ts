@@ -6,12 +6,21 @@ import type { PayFunctionId } from '~/features/plans/constants'
  */
 export interface MenuItem {
   to: string
-  labelKey: 'console.menuMyJournals'
+  labelKey: 'console.menuMyJournals' | 'console.menuSamples' | 'console.menuBooks'
   modes: ('personal' | 'team')[]
   fn?: PayFunctionId
 }
 
-export const MAIN_MENU: MenuItem[] = [{ to: '/diary', labelKey: 'console.menuMyJournals', modes: ['personal', 'team'] }]
+export const MAIN_MENU: MenuItem[] = [
+  { to: '/diary', labelKey: 'console.menuMyJournals', modes: ['personal', 'team'] },
+  { to: '/diarySample', labelKey: 'console.menuSamples', modes: ['personal', 'team'] },
+  { to: '/diarySample/resourcesBook', labelKey: 'console.menuBooks', modes: ['personal'] },
+]
+
+/** The item a path belongs to: the longest matching prefix (a book page is not "Journal samples"). */
+export function activeItem(items: MenuItem[], pathname: string) {
+  return items.filter((i) => pathname === i.to || pathname.startsWith(`${i.to}/`)).sort((a, b) => b.to.length - a.to.length)[0]?.to
+}
 
 export function menuFor(mode: 'personal' | 'team', payfunctionMap: Record<string, 0 | 1>) {
   return MAIN_MENU.filter((item) => item.modes.includes(mode) && (!item.fn || payfunctionMap[item.fn] === 1))

@@ -9,6 +9,8 @@ export interface JournalHead {
   shareType: string
   subType: string
   createdAt: string
+  /** The course book it was started from, whose resources get a page (spec 2 side menu). */
+  resourceBookId: number | null
 }
 export type JournalRole = 'owner' | 'teacher'
 
@@ -25,7 +27,7 @@ export async function journalAccess(db: DB, journalId: number, userId: number): 
   const row = await db
     .selectFrom('journals as j')
     .leftJoin('journal_members as me', (join) => join.onRef('me.journal_id', '=', 'j.id').on('me.user_id', '=', userId).on('me.role', '=', 'teacher'))
-    .select(['j.id', 'j.name', 'j.owner_id as ownerId', 'j.share_type as shareType', 'j.sub_type as subType', 'j.created_at as createdAt', 'me.drp_status as drpStatus'])
+    .select(['j.id', 'j.name', 'j.owner_id as ownerId', 'j.share_type as shareType', 'j.sub_type as subType', 'j.created_at as createdAt', 'j.resource_book_id as resourceBookId', 'me.drp_status as drpStatus'])
     .where('j.id', '=', journalId)
     .where('j.archived_at', 'is', null)
     .executeTakeFirst()

@@ -2,6 +2,7 @@ import type { DB } from '~/db/connect.server'
 import { isoIn, nowIso } from '~/db/time'
 import { newInviteCode } from './codes.server'
 import { INVITE_CODE_DAYS } from './constants'
+import { ticketsFor } from './settings.server'
 
 /**
  * Duplicate: a new journal with the same settings, no members and no posts, a new invite code. The
@@ -10,13 +11,8 @@ import { INVITE_CODE_DAYS } from './constants'
 export async function duplicateJournal(db: DB, journalId: number, planLimit: number, copyName: (name: string) => string) {
   return db.transaction().execute(async (trx) => {
     const j = await trx.selectFrom('journals').selectAll().where('id', '=', journalId).executeTakeFirstOrThrow()
-    const used = await trx
-      .selectFrom('journals')
-      .select((eb) => eb.fn.sum<number>('diary_publish_num').as('n'))
-      .where('owner_id', '=', j.owner_id)
-      .where('archived_at', 'is', null)
-      .executeTakeFirst()
-    if (Number(used?.n ?? 0) + j.diary_publish_num > planLimit) return { ok: false as const }
+    const { max } = await ticketsFor(trx, j.owner_id, planLimit)
+    if (j.diary_publish_num > max) return { ok: false as const }
     const { id, archived_at, created_at, last_post_at, invite_code, invite_code_expires_at, teacher_invite_code, ...settings } = j
     void [id, archived_at, created_at, last_post_at, invite_code, invite_code_expires_at, teacher_invite_code]
     const copy = await trx

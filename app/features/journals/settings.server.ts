@@ -13,8 +13,14 @@ const DAY_MS = 86_400_000
  * owner's other active journals hold, and may not drop below the students already in.
  */
 export async function ticketsFor(db: DB, ownerId: number, planLimit: number, journalId?: number) {
-  let others = db.selectFrom('journals').select((eb) => eb.fn.sum<number>('diary_publish_num').as('n')).where('owner_id', '=', ownerId).where('archived_at', 'is', null)
-  if (journalId !== undefined) others = others.where('id', '!=', journalId)
+  // A journal paid for by a plan exchange code (a course book) holds no tickets of the plan.
+  let others = db
+    .selectFrom('journals as j')
+    .select((eb) => eb.fn.sum<number>('j.diary_publish_num').as('n'))
+    .where('j.owner_id', '=', ownerId)
+    .where('j.archived_at', 'is', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('plan_codes as c').select('c.id').whereRef('c.journal_id', '=', 'j.id'))))
+  if (journalId !== undefined) others = others.where('j.id', '!=', journalId)
   const allocated = Number((await others.executeTakeFirst())?.n ?? 0)
   const taken =
     journalId === undefined

@@ -13,6 +13,8 @@ import { joinAsTeacher } from '~/features/journals/join.server'
 import { duplicateJournal } from '~/features/journals/lifecycle.server'
 import { archivedJournals, joinedJournals, ownJournals, type JournalCard } from '~/features/journals/list.server'
 import { JoinSchema } from '~/features/journals/schema'
+import { startFromSampleCode } from '~/features/samples/books.server'
+import { SampleCodeSchema } from '~/features/samples/schema'
 import { studentsInOwnJournals } from '~/features/plans/charge-plan.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
@@ -25,6 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 const TABS = ['mine', 'joined', 'archived'] as const
 type Tab = (typeof TABS)[number]
+const loadSampleCodeValidator = () => import('~/features/samples/validate').then((m) => m.validateSampleCode)
 const loadJoinValidator = () => import('~/features/journals/validate').then((m) => m.validateJoin)
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -61,6 +64,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     session.flash('toast', { kind: 'success', key: 'journal.joinRequested' })
     return redirect('/diary?tab=joined', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  }
+  if (intent === 'sample-code') {
+    const submission = parseWithZod(form, { schema: SampleCodeSchema })
+    if (submission.status !== 'success') return data({ sampleCode: submission.reply() }, 400)
+    const taken = await startFromSampleCode(db, { userId: user.userId, planLimit: user.studentLimit }, submission.value)
+    if (!taken.ok) return data({ sampleCode: submission.reply({ fieldErrors: { [taken.field]: [taken.error] } }) }, 400)
+    session.flash('toast', { kind: 'success', key: 'journal.created' })
+    return redirect(`/diary/homework/${taken.journalId}/info`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
   }
   if (intent === 'duplicate') {
     const { journal } = await requireJournal(db, String(form.get('id')), user.userId, { ownerOnly: true })
@@ -121,7 +132,7 @@ export default function DiaryPage({ loaderData, actionData }: Route.ComponentPro
         )
       ) : (
         <ul className="journal-grid">
-          {tab === 'mine' ? <CreateCard /> : <JoinCard lastResult={actionData?.join} />}
+          {tab === 'mine' ? <CreateCard lastResult={actionData && 'sampleCode' in actionData ? actionData.sampleCode : undefined} /> : <JoinCard lastResult={actionData && 'join' in actionData ? actionData.join : undefined} />}
           {journals.map((j) => (
             <JournalCardView key={j.id} journal={j} joined={tab === 'joined'} t={t} />
           ))}
@@ -134,9 +145,11 @@ export default function DiaryPage({ loaderData, actionData }: Route.ComponentPro
   )
 }
 
-/** The first card of the own list: start a journal. */
-function CreateCard() {
+/** The first card of the own list: a new journal, one from a sample code, one from a published sample. */
+function CreateCard({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
+  const { onValidate, formEvents } = useLazyValidation(loadSampleCodeValidator)
+  const [form, fields] = useForm<z.input<typeof SampleCodeSchema>>({ id: 'sample-code', lastResult, onValidate, shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })
   return (
     <li className="journal-card action-card">
       <div className="body">
@@ -145,6 +158,18 @@ function CreateCard() {
         <Link className="button" to="/diary/homework/new">
           {t('diary.createNew')}
         </Link>
+        <Link to="/diarySample">{t('diary.fromPublished')}</Link>
+        <details open={lastResult ? true : undefined}>
+          <summary>{t('diary.fromSampleCode')}</summary>
+          <Form method="post" {...getFormProps(form)} noValidate {...formEvents}>
+            <TextField field={fields.sampleCode} label={t('diary.sampleCode')} hint={t('diary.sampleCodeHint')} inputProps={{ autoComplete: 'off' }} />
+            <TextField field={fields.planCode} label={t('diary.planCode')} inputProps={{ autoComplete: 'off', autoCapitalize: 'characters' }} />
+            <ErrorList errors={form.errors} />
+            <button className="button secondary" type="submit" name="intent" value="sample-code">
+              {t('diary.takeBook')}
+            </button>
+          </Form>
+        </details>
       </div>
     </li>
   )

@@ -1,9 +1,9 @@
 import { useT } from '~/i18n/use-t'
-import { data, Form, Link, NavLink, Outlet } from 'react-router'
+import { data, Form, Link, Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/layout'
 import { requireUser } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
-import { menuFor } from '~/features/console/menu'
+import { activeItem, menuFor } from '~/features/console/menu'
 import { Brand } from '~/ui/brand'
 import { LanguageSwitcher } from '~/ui/language-switcher'
 import { Toast } from '~/ui/toast'
@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
   const { user, menu, toast } = loaderData
+  const current = activeItem(menu, useLocation().pathname)
   const modeLabel = user.mode === 'team' ? t('console.modeTeam') : t('console.modePersonal')
   return (
     <div className="console">
@@ -55,10 +56,10 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <ul>
             {menu.map((item) => (
               <li key={item.to}>
-                {/* Not `end`: a journal's pages under /diary/homework stay in "My journals". */}
-                <NavLink to={item.to}>
+                {/* A journal's pages under /diary/homework stay in "My journals". */}
+                <Link to={item.to} aria-current={item.to === current ? 'page' : undefined}>
                   {t(item.labelKey)}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

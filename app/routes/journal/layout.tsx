@@ -12,14 +12,19 @@ import { useT } from '~/i18n/use-t'
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const { journal, role } = await requireJournal(db, params.id, user.userId)
-  return { journal: { id: journal.id, name: journal.name }, role }
+  const menu = MENU.filter((item) => item.to !== 'resource' || journal.resourceBookId !== null)
+  return { journal: { id: journal.id, name: journal.name }, role, menu }
 }
 
-const MENU = [{ to: 'info', labelKey: 'journal.menuInfo' }] as const
+// The journal's pages that exist, in the spec's order; resources only for a journal from a book.
+const MENU = [
+  { to: 'info', labelKey: 'journal.menuInfo' },
+  { to: 'resource', labelKey: 'journal.menuResources' },
+] as const
 
 export default function JournalLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
-  const { journal } = loaderData
+  const { journal, menu } = loaderData
   return (
     <div className="journal">
       <nav className="journal-menu" aria-label={t('journal.menu')}>
@@ -28,7 +33,7 @@ export default function JournalLayout({ loaderData }: Route.ComponentProps) {
         </Link>
         <p className="journal-name">{journal.name}</p>
         <ul>
-          {MENU.map((item) => (
+          {menu.map((item) => (
             <li key={item.to}>
               <NavLink to={`/diary/homework/${journal.id}/${item.to}`}>{t(item.labelKey)}</NavLink>
             </li>

@@ -7,6 +7,7 @@ import { db } from '~/db/db.server'
 import { EXPIRE_TYPE } from '~/features/journals/constants'
 import { JournalSettingsSchema } from '~/features/journals/schema'
 import { createJournal, ticketsFor } from '~/features/journals/settings.server'
+import { readableSample } from '~/features/samples/samples.server'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { JournalSettingsForm } from '~/ui/journal-settings-form'
@@ -24,15 +25,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await guard(request, context)
   const tickets = await ticketsFor(db, user.userId, user.studentLimit)
   const locale = getLocale(context)
+  // "From a published sample" (spec 2, create dialog): the form starts with the sample's settings.
+  const sampleId = new URL(request.url).searchParams.get('sample')
+  const sample = sampleId ? await readableSample(db, Number(sampleId), user.userId) : null
   return {
     tickets,
+    sample: sample ? { name: sample.name } : null,
     defaults: {
-      labelColorCode: '1',
-      speechLang: locale === 'zh-TW' ? 'zh' : locale,
+      labelColorCode: String(sample?.labelColorCode ?? 1),
+      speechLang: sample?.speechLang ?? (locale === 'zh-TW' ? 'zh' : locale),
       display: 'list',
       expireType: String(EXPIRE_TYPE.unlimited),
-      studentLimit: String(Math.min(30, tickets.max)),
+      studentLimit: String(Math.min(sample?.studentLimit ?? 30, tickets.max)),
       shareType: '2',
+      ...(sample ? { name: sample.name, description: sample.description, aiScoring: sample.aiScoring ? 'on' : undefined } : {}),
     },
     title: getInstance(context).t('journal.newTitle'),
   }
@@ -53,6 +59,7 @@ export default function NewJournalPage({ loaderData, actionData }: Route.Compone
   return (
     <>
       <h1>{t('journal.newTitle')}</h1>
+      {loaderData.sample ? <p className="hint">{t('journal.fromSample', { name: loaderData.sample.name })}</p> : null}
       <JournalSettingsForm defaults={loaderData.defaults} tickets={loaderData.tickets} lastResult={actionData?.result} cancelTo="/diary" isNew />
     </>
   )

@@ -1,0 +1,32 @@
+import { data } from 'react-router'
+import type { Route } from './+types/resource'
+import { requireUser } from '~/auth/guards.server'
+import { db } from '~/db/db.server'
+import { requireJournal } from '~/features/journals/access.server'
+import { journalResources } from '~/features/samples/books.server'
+import { useT } from '~/i18n/use-t'
+import { ResourceList } from '~/ui/resource-list'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.book.name }]
+
+/** /diary/homework/{id}/resource: the resources of the book the journal was started from. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const { journal } = await requireJournal(db, params.id, user.userId)
+  const found = await journalResources(db, journal.id)
+  // A journal without a book has no resource page (its menu has no such item).
+  if (!found) throw data(null, { status: 404 })
+  return found
+}
+
+export default function JournalResourcesPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { book, resources } = loaderData
+  return (
+    <>
+      <h1>{t('samples.resources')}</h1>
+      <p className="hint">{book.name}</p>
+      <ResourceList resources={resources} locked={book.locked} />
+    </>
+  )
+}

@@ -1,0 +1,108 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { z } from 'zod/mini'
+import type { Route } from './+types/form'
+import { requireUser } from '~/auth/guards.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { LABEL_COLORS } from '~/features/journals/constants'
+import { SAMPLE_LANGS, SAMPLE_LIMITS } from '~/features/samples/constants'
+import { createSample, ownSample, updateSample } from '~/features/samples/samples.server'
+import type { SampleSchema } from '~/features/samples/schema'
+import { validateSample } from '~/features/samples/validate'
+import { getInstance, getLocale } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { Check, Choice, Select } from '~/ui/choice-fields'
+import { ErrorList, TextField } from '~/ui/field'
+import { useLazyValidation } from '~/ui/lazy-validation'
+
+// One module for /diarySample/new and /diarySample/{id}/edit (routes.ts names it twice).
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const t = getInstance(context).t
+  if (!params.id) {
+    const locale = getLocale(context)
+    return { isNew: true, title: t('samples.newTitle'), defaults: { labelColorCode: '1', studentLimit: '30', speechLang: locale === 'en' ? 'en' : 'zh' } }
+  }
+  const s = await ownSample(db, params.id, user.userId)
+  return {
+    isNew: false,
+    title: `${t('samples.editTitle')} | ${s.name}`,
+    defaults: {
+      name: s.name,
+      description: s.description,
+      labelColorCode: String(s.label_color_code),
+      studentLimit: String(s.student_limit),
+      speechLang: s.speech_lang,
+      aiScoring: s.ai_scoring ? 'on' : undefined,
+      published: s.published ? 'on' : undefined,
+    },
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { session, user } = await requireUser(request, context)
+  const sample = params.id ? await ownSample(db, params.id, user.userId) : null
+  const submission = validateSample({ formData: await request.formData() })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
+  if (sample) await updateSample(db, sample.id, submission.value)
+  else await createSample(db, user.userId, submission.value)
+  session.flash('toast', { kind: 'success', key: sample ? 'samples.saved' : 'samples.created' })
+  return redirect('/diarySample', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+const loadSampleValidator = () => import('~/features/samples/validate').then((m) => m.validateSample)
+
+export default function SampleFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { isNew, defaults } = loaderData
+  return (
+    <>
+      <nav className="breadcrumbs" aria-label={t('samples.title')}>
+        <Link to="/diarySample">{t('samples.title')}</Link> › <span>{isNew ? t('samples.newTitle') : t('samples.editTitle')}</span>
+      </nav>
+      <h1>{isNew ? t('samples.newTitle') : t('samples.editTitle')}</h1>
+      <SampleForm defaults={defaults} lastResult={actionData?.result} isNew={isNew} />
+    </>
+  )
+}
+
+function SampleForm({ defaults, lastResult, isNew }: { defaults: Record<string, string | undefined>; lastResult?: SubmissionResult<string[]>; isNew: boolean }) {
+  const { t } = useT()
+  const navigation = useNavigation()
+  const { onValidate, formEvents } = useLazyValidation(loadSampleValidator)
+  const [form, fields] = useForm<z.input<typeof SampleSchema>>({
+    id: 'sample',
+    lastResult,
+    defaultValue: defaults,
+    onValidate,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Form method="post" className="card settings-form" {...getFormProps(form)} noValidate {...formEvents}>
+      <TextField field={fields.name} label={t('journal.name')} inputProps={{ maxLength: 50 }} />
+      <div className="field">
+        <label htmlFor={fields.description.id}>{t('journal.description')}</label>
+        <textarea {...getInputProps(fields.description, { type: 'text' })} key={fields.description.key} rows={3} maxLength={500} />
+        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <Choice field={fields.labelColorCode} legend={t('journal.labelColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('journal.color', { n }), swatch: n }))} />
+      <div className="field-row">
+        <Select field={fields.studentLimit} label={t('journal.studentLimit')} options={SAMPLE_LIMITS.map((n) => ({ value: String(n), label: t('samples.limitN', { n }) }))} />
+        <Select field={fields.speechLang} label={t('samples.pronunciation')} options={SAMPLE_LANGS.map((l) => ({ value: l, label: t(`samples.lang_${l}`) }))} />
+      </div>
+      <Check field={fields.aiScoring} label={t('journal.aiScoring')} />
+      <Check field={fields.published} label={t('samples.publish')} />
+      <ErrorList errors={form.errors} />
+      <div className="form-actions">
+        <button className="button" type="submit" disabled={navigation.state === 'submitting'}>
+          {isNew ? t('samples.create') : t('journal.save')}
+        </button>
+        <Link to="/diarySample">{t('journal.cancel')}</Link>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,60 @@
+import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
+import { ErrorList } from './field'
+
+// Select, radio group and checkbox fields for conform forms, with their error lists.
+export function Select({ field, label, options }: { field: FieldMetadata<string | undefined>; label: string; options: { value: string; label: string }[] }) {
+  const { key, ...props } = getSelectProps(field)
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select key={key} {...props}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  )
+}
+
+export function Choice({ field, legend, options }: { field: FieldMetadata<string | undefined>; legend?: string; options: { value: string; label: string; swatch?: number }[] }) {
+  const chosen = field.value ?? field.initialValue
+  const inputs = (
+    <div className="choices">
+      {options.map((o) => (
+        <label key={o.value} className={o.swatch ? 'swatch' : undefined}>
+          <input type="radio" name={field.name} value={o.value} defaultChecked={chosen === o.value} aria-invalid={field.errors ? true : undefined} />
+          {o.swatch ? <span className={`dot label-${o.swatch}`} aria-hidden /> : null}
+          <span className={o.swatch ? 'visually-hidden' : undefined}>{o.label}</span>
+        </label>
+      ))}
+    </div>
+  )
+  if (!legend) return (
+    <>
+      {inputs}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </>
+  )
+  return (
+    <fieldset className="field">
+      <legend>{legend}</legend>
+      {inputs}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  )
+}
+
+export function Check({ field, label }: { field: FieldMetadata<string | undefined>; label: string }) {
+  const { key, ...props } = getInputProps(field, { type: 'checkbox' })
+  return (
+    <div className="field check">
+      <label>
+        <input key={key} {...props} /> {label}
+      </label>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  )
+}
