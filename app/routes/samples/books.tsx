@@ -32,7 +32,7 @@ export default function BooksPage({ loaderData }: Route.ComponentProps) {
                 <Link to={`/diarySample/resourcesBook/${b.id}/resources`}>{b.name}</Link>
               </h3>
               {b.description ? <p className="hint">{b.description}</p> : null}
-              <p className={b.locked ? 'status' : 'status ok'}>{b.locked ? t("samples.bookLocked") : b.hasPay ? t('samples.resources') : t('samples.bookFree')}</p>
+              <p className={b.locked ? 'status' : 'status ok'}>{b.locked ? t('samples.bookLocked') : b.hasPay ? t('samples.resources') : t('samples.bookFree')}</p>
               <p className="hint">{t('samples.resourceCount', { count: b.resourceCount })}</p>
             </div>
           </li>
