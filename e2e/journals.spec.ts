@@ -148,3 +148,20 @@ test('teacher invitations: the .docx opens as a Word document; the e-mail arrive
   const card = page.locator('.journal-card', { has: page.getByRole('heading', { name: '日本語クラブ日記' }) })
   await expect(card.getByText('Join pending')).toBeVisible()
 })
+
+test('the homework lock: the plan-expired notice, no lists, and every journal action refused', async ({ page }, info) => {
+  await signInToConsole(page, await newTeacher(info, 'expired', { planEnded: true }))
+  await expect(page.getByRole('alert').first()).toContainText(/plan has expired/i)
+  await expect(page.getByText('Locked: the plan has expired')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'New journal' })).toHaveCount(0)
+  await page.goto('/diary?tab=joined')
+  await expect(page.getByLabel('Teacher invitation code')).toHaveCount(0)
+  const origin = new URL(page.url()).origin
+  for (const form of [{ intent: 'join', code: 'TEACH002' }, { intent: 'sample-code', sampleCode: 'BOOKFREE' }] as Record<string, string>[]) {
+    const res = await page.request.post('/diary', { form, headers: { Origin: origin }, maxRedirects: 0 })
+    expect(res.status()).toBe(403)
+  }
+  const create = await page.request.get('/diary/homework/new', { maxRedirects: 0 })
+  expect(create.status()).toBe(302)
+  expect(create.headers().location).toBe('/diary')
+})

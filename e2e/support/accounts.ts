@@ -9,11 +9,13 @@ import { DEMO_PASSWORD, uniqueAccount } from './helpers'
 let connection: Connection | undefined
 const db = () => (connection ??= connect({ sqliteFile: path.join(process.env.E2E_DIR!, 'data', 'app.db') })).db
 
-/** A verified teacher with the profile filled in, on the free plan; signs in with DEMO_PASSWORD. */
-export async function newTeacher(info: TestInfo, prefix = 'teacher') {
+/** A verified teacher with the profile filled in, on the free plan (or one that ended); signs in with DEMO_PASSWORD. */
+export async function newTeacher(info: TestInfo, prefix = 'teacher', { planEnded = false } = {}) {
   const account = uniqueAccount(info, prefix)
   const result = await registerWithPassword(db(), { account, password: DEMO_PASSWORD, locale: 'en' })
   if (!('userId' in result)) throw new Error(`could not create ${account}`)
   await db().updateTable('users').set({ email_verified: 1, info_set: 1, name: `Test ${prefix}` }).where('id', '=', result.userId).execute()
+  // An ended plan puts the account under the homework lock.
+  if (planEnded) await db().updateTable('user_plans').set({ end_date: new Date(Date.now() - 86_400_000).toISOString() }).where('user_id', '=', result.userId).execute()
   return account
 }

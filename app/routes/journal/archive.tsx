@@ -1,22 +1,19 @@
 import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/archive'
-import { requireUser } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
-import { requireJournal } from '~/features/journals/access.server'
+import { journalOf } from '~/features/journals/gate.server'
 import { archiveJournal } from '~/features/journals/lifecycle.server'
 import { useT } from '~/i18n/use-t'
 
 // The archive confirmation is a page of its own, so it works the same with and without JavaScript.
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requireUser(request, context)
-  const { journal } = await requireJournal(db, params.id, user.userId, { ownerOnly: true })
+export function loader({ context }: Route.LoaderArgs) {
+  const { journal } = journalOf(context, { ownerOnly: true })
   return { journal: { id: journal.id, name: journal.name } }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { session, user } = await requireUser(request, context)
-  const { journal } = await requireJournal(db, params.id, user.userId, { ownerOnly: true })
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session, journal } = journalOf(context, { ownerOnly: true })
   await archiveJournal(db, journal.id)
   session.flash('toast', { kind: 'success', key: 'journal.archived' })
   return redirect('/diary?tab=archived', { headers: { 'Set-Cookie': await commitSession(request, session) } })

@@ -1,10 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/edit'
-import { requireUser } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
-import { requireJournal } from '~/features/journals/access.server'
+import { journalOf } from '~/features/journals/gate.server'
 import { JournalSettingsSchema } from '~/features/journals/schema'
 import { settingsOf, ticketsFor, updateJournal } from '~/features/journals/settings.server'
 import { getInstance } from '~/i18n/middleware.server'
@@ -13,14 +12,8 @@ import { JournalSettingsForm } from '~/ui/journal-settings-form'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-async function guard(request: Request, context: Route.LoaderArgs['context'], id: string | undefined) {
-  const signedIn = await requireUser(request, context)
-  const { journal } = await requireJournal(db, id, signedIn.user.userId, { ownerOnly: true })
-  return { ...signedIn, journal }
-}
-
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user, journal } = await guard(request, context, params.id)
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, journal } = journalOf(context, { ownerOnly: true })
   return {
     id: journal.id,
     defaults: await settingsOf(db, journal.id),
@@ -29,8 +22,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { session, user, journal } = await guard(request, context, params.id)
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session, user, journal } = journalOf(context, { ownerOnly: true })
   const submission = parseWithZod(await request.formData(), { schema: JournalSettingsSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const saved = await updateJournal(db, journal.id, { userId: user.userId, planLimit: user.studentLimit }, submission.value)

@@ -3,10 +3,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/info'
-import { requireUser } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
-import { requireJournal } from '~/features/journals/access.server'
+import { journalOf } from '~/features/journals/gate.server'
 import { DRP_STATUS } from '~/features/journals/constants'
 import { acceptTeacher, generateStudentCode, journalInfo, journalTeachers, recentPosters, removeTeacher, teacherCodeOf } from '~/features/journals/info.server'
 import { invitationLink, sendInvitationMail } from '~/features/journals/invitation.server'
@@ -21,9 +20,8 @@ import { useLazyValidation } from '~/ui/lazy-validation'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requireUser(request, context)
-  const { journal, role } = await requireJournal(db, params.id, user.userId)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { journal, role } = journalOf(context)
   const isOwner = role === 'owner'
   const info = await journalInfo(db, journal.id)
   const teacherCode = isOwner ? await teacherCodeOf(db, journal.id) : null
@@ -39,13 +37,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 const TOASTS = { accept: 'journal.accepted', reject: 'journal.rejected', remove: 'journal.removed', generate: 'journal.generated' } as const
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { session, user } = await requireUser(request, context)
+export async function action({ request, context }: Route.ActionArgs) {
   // Managing teachers and codes is the owner's alone (spec 2 section 6).
-  const { journal } = await requireJournal(db, params.id, user.userId, { ownerOnly: true })
+  const { session, journal } = journalOf(context, { ownerOnly: true })
   const form = await request.formData()
   const intent = String(form.get('intent'))
-  if (intent === 'invite-email') return inviteByEmail(request, context, journal, form)
+  if (intent === 'invite-email') return inviteByEmail(request, context, form)
   const teacherId = Number(form.get('userId'))
   let done = false
   if (intent === 'accept') done = await acceptTeacher(db, journal.id, teacherId)
@@ -59,8 +56,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /** Tab two of the teacher invitation: the invitation by e-mail, in the owner's language. */
-async function inviteByEmail(request: Request, context: Route.ActionArgs['context'], journal: { id: number; name: string }, form: FormData) {
-  const { session, user } = await requireUser(request, context)
+async function inviteByEmail(request: Request, context: Route.ActionArgs['context'], form: FormData) {
+  const { session, user, journal } = journalOf(context, { ownerOnly: true })
   const submission = parseWithZod(form, { schema: InviteEmailSchema })
   if (submission.status !== 'success') return data({ invite: submission.reply() }, 400)
   const code = await teacherCodeOf(db, journal.id)

@@ -1,17 +1,16 @@
 import { NavLink, Outlet, Link } from 'react-router'
 import type { Route } from './+types/layout'
-import { requireUser } from '~/auth/guards.server'
-import { db } from '~/db/db.server'
-import { requireJournal } from '~/features/journals/access.server'
+import { journalGate, journalOf } from '~/features/journals/gate.server'
 import { useT } from '~/i18n/use-t'
 
 /**
  * Every page under /diary/homework/{id}: refused on the server (404 or 403) to anyone who is not the
  * journal's owner or an accepted teacher; the side menu lists the journal's pages that exist.
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requireUser(request, context)
-  const { journal, role } = await requireJournal(db, params.id, user.userId)
+export const middleware: Route.MiddlewareFunction[] = [journalGate]
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { journal, role } = journalOf(context)
   const menu = MENU.filter((item) => item.to !== 'resource' || journal.resourceBookId !== null)
   return { journal: { id: journal.id, name: journal.name }, role, menu }
 }

@@ -1,8 +1,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/resource'
-import { requireUser } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
-import { requireJournal } from '~/features/journals/access.server'
+import { journalOf } from '~/features/journals/gate.server'
 import { journalResources } from '~/features/samples/books.server'
 import { useT } from '~/i18n/use-t'
 import { ResourceList } from '~/ui/resource-list'
@@ -10,9 +9,8 @@ import { ResourceList } from '~/ui/resource-list'
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.book.name }]
 
 /** /diary/homework/{id}/resource: the resources of the book the journal was started from. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requireUser(request, context)
-  const { journal } = await requireJournal(db, params.id, user.userId)
+export async function loader({ context }: Route.LoaderArgs) {
+  const { journal } = journalOf(context)
   const found = await journalResources(db, journal.id)
   // A journal without a book has no resource page (its menu has no such item).
   if (!found) throw data(null, { status: 404 })

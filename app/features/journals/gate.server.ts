@@ -1,0 +1,28 @@
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { requireUser, type SignedIn } from '~/auth/guards.server'
+import { db } from '~/db/db.server'
+import { requireJournal, type JournalHead, type JournalRole } from './access.server'
+
+interface Gate extends SignedIn {
+  journal: JournalHead
+  role: JournalRole
+}
+const gateContext = createContext<Gate>()
+
+/**
+ * The journal layout's middleware: every request under /diary/homework/{id} (page, data or action)
+ * passes the access check once (404 or 403, decision 0008), and the pages read its result.
+ */
+export const journalGate: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
+  const signedIn = await requireUser(request, context)
+  const { journal, role } = await requireJournal(db, params.id, signedIn.user.userId)
+  context.set(gateContext, { ...signedIn, journal, role })
+  return next()
+}
+
+/** The gate's result; `ownerOnly` for what only the owner may do (403 for an accepted teacher). */
+export function journalOf(context: Readonly<RouterContextProvider>, { ownerOnly = false } = {}) {
+  const gate = context.get(gateContext)
+  if (ownerOnly && gate.role !== 'owner') throw data(null, { status: 403 })
+  return gate
+}
