@@ -31,6 +31,13 @@ export default [
     route('diarySample/resourcesBook', 'routes/samples/books.tsx'),
     route('diarySample/resourcesBook/:id/resources', 'routes/samples/book.tsx'),
   ]),
+  // The student pages: outside the console, for phones (decision 0011).
+  layout('routes/student/layout.tsx', [
+    route('s', 'routes/student/home.tsx'),
+    route('s/login', 'routes/student/login.tsx'),
+    route('s/join/:code', 'routes/student/join.tsx'),
+  ]),
+  route('s/logout', 'routes/student/logout.ts'),
   route('diary/homework/:id/invitation.docx', 'routes/journal/invitation.ts'),
   route('404', 'routes/not-found.tsx'),
   route('error', 'routes/error.tsx'),

@@ -18,9 +18,15 @@ describe.each(DIALECTS)('demo school on %s', (dialect) => {
   })
 
   it('has the README logins with the demo password', async () => {
-    for (const account of ['teacher@demo.test', 'free@demo.test', 'admin@demo.test', 'student01@demo.test', 'student50@demo.test']) {
+    for (const account of ['teacher@demo.test', 'free@demo.test', 'admin@demo.test']) {
       expect(await verifyLogin(conn.db, account, DEMO_PASSWORD), account).toBeTypeOf('number')
     }
+    for (const account of ['student01@demo.test', 'student50@demo.test']) {
+      expect(await verifyLogin(conn.db, account, DEMO_PASSWORD, 'student'), account).toBeTypeOf('number')
+      // A student is not a console user, and a teacher not a student.
+      expect(await verifyLogin(conn.db, account, DEMO_PASSWORD), account).toBeNull()
+    }
+    expect(await verifyLogin(conn.db, 'teacher@demo.test', DEMO_PASSWORD, 'student')).toBeNull()
     expect(await verifyLogin(conn.db, 'teacher@demo.test', 'wrong-pass')).toBeNull()
   })
 

@@ -6,6 +6,7 @@ import { joinAsTeacher } from '~/features/journals/join.server'
 import { archiveJournal, duplicateJournal } from '~/features/journals/lifecycle.server'
 import { JournalSettingsSchema, type JournalSettings } from '~/features/journals/schema'
 import { createJournal, settingsOf, ticketsFor, updateJournal } from '~/features/journals/settings.server'
+import { joinAsStudent, studentJournals } from '~/features/students/join.server'
 import { DIALECTS, freshDatabase } from './support/db'
 
 const settings = (over: Partial<JournalSettings> = {}): JournalSettings => ({
@@ -78,5 +79,26 @@ describe.each(DIALECTS)('journals on %s', (dialect) => {
     expect((await journalAccess(conn.db, j.id, colleague))?.role).toBe('teacher')
     await archiveJournal(conn.db, j.id)
     expect(await journalAccess(conn.db, j.id, owner)).toBeNull()
+  })
+
+  it('students join with a valid code, once, up to the limit; an expired code is refused', async () => {
+    const j = await createJournal(conn.db, { userId: owner, planLimit: 1000 }, settings({ name: 'Two seats', studentLimit: '2' }))
+    if (!j.ok) throw new Error('create')
+    const { invite_code: code } = await conn.db.selectFrom('journals').select('invite_code').where('id', '=', j.id).executeTakeFirstOrThrow()
+    const student = async (n: number) => {
+      const r = await registerWithPassword(conn.db, { account: `pupil${n}`, password: 'secret-pass-1', locale: 'en' })
+      if (r.code !== '01000') throw new Error('setup')
+      await conn.db.updateTable('users').set({ kind: 'student' }).where('id', '=', r.userId).execute()
+      return r.userId
+    }
+    const [a, b, c] = [await student(1), await student(2), await student(3)]
+    expect(await joinAsStudent(conn.db, a, 'NOPE')).toEqual({ ok: false, error: 'catalogue.invitationCodeError' })
+    expect(await joinAsStudent(conn.db, a, code.toLowerCase())).toEqual({ ok: true, journalId: j.id })
+    expect(await joinAsStudent(conn.db, a, code)).toEqual({ ok: false, error: 'catalogue.alreadyJoined' })
+    expect((await joinAsStudent(conn.db, b, code)).ok).toBe(true)
+    expect(await joinAsStudent(conn.db, c, code)).toEqual({ ok: false, error: 'student.journalFull' })
+    expect((await studentJournals(conn.db, a)).map((x) => x.name)).toEqual(['Two seats'])
+    await conn.db.updateTable('journals').set({ invite_code_expires_at: new Date(Date.now() - 1000).toISOString(), diary_publish_num: 5 }).where('id', '=', j.id).execute()
+    expect(await joinAsStudent(conn.db, c, code)).toEqual({ ok: false, error: 'catalogue.invitationCodeError' })
   })
 })

@@ -15,8 +15,11 @@ export function wantedPath(request: Request) {
 const NOT_A_DESTINATION = ['/login', '/login/check', '/logout', '/refresh', '/mode']
 export function safeRedirectPath(path: unknown, fallback = '/diary') {
   const local = localPath(path, fallback)
-  return NOT_A_DESTINATION.includes(local.split('?')[0]) ? fallback : local
+  return NOT_A_DESTINATION.includes(local.split('?')[0]) || isStudentPath(local) ? fallback : local
 }
+
+/** The student pages (/s, /s/...) are not the console's: neither side sends the other's users there. */
+export const isStudentPath = (path: string) => path === '/s' || path.startsWith('/s/') || path.startsWith('/s?')
 
 /** Only a path on this site, never another origin ("//evil.example", "/\\evil.example"). */
 export function localPath(path: unknown, fallback: string) {

@@ -22,6 +22,9 @@ export interface SessionValues {
 }
 export interface SessionData extends Partial<SessionValues> {
   redirect_path?: string
+  /** A student's session (the student pages under /s): never a console user. */
+  studentId?: number
+  studentName?: string
 }
 export interface FlashData {
   toast: { kind: 'success' | 'error' | 'info'; key: string; values?: Record<string, string> }

@@ -19,7 +19,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers()
   headers.append('Set-Cookie', await localeCookie.serialize(locale))
   const session = await getSession(request, context)
-  const userId = session.get('userId')
+  // A teacher's or a student's account keeps the choice.
+  const userId = session.get('userId') ?? session.get('studentId')
   if (userId) {
     await setLocale(db, userId, locale)
     session.set('locale', locale)

@@ -97,6 +97,9 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <SignupForm lastResult={actionData && 'result' in actionData && actionData.intent === 'signup' ? actionData.result : undefined} />
           )}
+          <p className="hint">
+            {t('login.studentHint')} <Link to="/s/login">{t('login.studentLogin')}</Link>
+          </p>
         </section>
       </main>
     </PortalShell>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { DB } from '~/db/connect.server'
+import type { UserKind } from '~/db/schema'
 import { nowIso } from '~/db/time'
 import type { Locale } from '~/i18n/config'
 import { AUTH_CODES } from './codes'
@@ -58,13 +59,17 @@ export async function registerWithPassword(
   }
 }
 
-/** The user id when account and password match, otherwise null (no hint which one was wrong). */
-export async function verifyLogin(db: DB, account: string, password: string): Promise<number | null> {
+/**
+ * The user id when account and password match, otherwise null (no hint which one was wrong). The
+ * console signs in teachers, the student pages students: each refuses the other kind.
+ */
+export async function verifyLogin(db: DB, account: string, password: string, kind: UserKind = 'teacher'): Promise<number | null> {
   const row = await db
     .selectFrom('users as u')
     .innerJoin('credentials as c', 'c.user_id', 'u.id')
     .select(['u.id', 'c.password_hash'])
     .where('u.account', '=', normalizeAccount(account))
+    .where('u.kind', '=', kind)
     .executeTakeFirst()
   if (!row) return null
   if (!(await verifyPassword(row.password_hash, password))) return null

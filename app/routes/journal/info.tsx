@@ -29,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isOwner,
     info: { ...info, teacherCode, inviteCode: isOwner ? info.inviteCode : null },
     teacherLink: teacherCode ? invitationLink(new URL(request.url).origin, teacherCode) : null,
+    studentLink: isOwner && info.inviteCode ? `${new URL(request.url).origin}/s/join/${info.inviteCode}` : null,
     posters: await recentPosters(db, journal.id),
     teachers: await journalTeachers(db, journal.id),
     title: `${getInstance(context).t('journal.infoTitle')} | ${journal.name}`,
@@ -69,7 +70,7 @@ async function inviteByEmail(request: Request, context: Route.ActionArgs['contex
 
 export default function JournalInfoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { info, isOwner, posters, teachers, teacherLink } = loaderData
+  const { info, isOwner, posters, teachers, teacherLink, studentLink } = loaderData
   const [params] = useSearchParams()
   const removing = teachers.find((x) => String(x.id) === params.get('remove') && x.status === DRP_STATUS.approved)
   return (
@@ -105,6 +106,17 @@ export default function JournalInfoPage({ loaderData, actionData }: Route.Compon
                 {t('journal.generate')}
               </button>
             </Form>
+            <h3>{t('journal.studentLink')}</h3>
+            {studentLink ? (
+              <>
+                <p className="code-line">
+                  <span className="link-text">{studentLink}</span> <CopyButton text={studentLink} />
+                </p>
+                <p className="hint">{t('journal.studentLinkHint')}</p>
+              </>
+            ) : (
+              <p className="hint">{t('journal.studentLinkNone')}</p>
+            )}
           </section>
           <section className="card" aria-labelledby="teachers-invite">
             <h2 id="teachers-invite">{t('journal.inviteTeachers')}</h2>

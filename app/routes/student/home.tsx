@@ -1,0 +1,74 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, redirect } from 'react-router'
+import type { z } from 'zod/mini'
+import type { Route } from './+types/home'
+import { requireStudent } from '~/auth/student-guard.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { JoinSchema } from '~/features/journals/schema'
+import { joinAsStudent, studentJournals } from '~/features/students/join.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { ErrorList, TextField } from '~/ui/field'
+import { useLazyValidation } from '~/ui/lazy-validation'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/** /s: the student's journals and a box for a teacher's invite code. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { studentId } = await requireStudent(request, context)
+  return { journals: await studentJournals(db, studentId), title: getInstance(context).t('student.homeTitle') }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session, studentId } = await requireStudent(request, context)
+  const submission = parseWithZod(await request.formData(), { schema: JoinSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
+  const joined = await joinAsStudent(db, studentId, submission.value.code)
+  if (!joined.ok) return data({ result: submission.reply({ fieldErrors: { code: [joined.error] } }) }, 400)
+  session.flash('toast', { kind: 'success', key: 'student.joined' })
+  return redirect('/s', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function StudentHome({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { journals } = loaderData
+  return (
+    <>
+      <h1>{t('student.homeTitle')}</h1>
+      {journals.length === 0 ? <p className="empty">{t('student.noJournals')}</p> : null}
+      <ul className="student-journals">
+        {journals.map((j) => (
+          <li key={j.id} className="journal-card">
+            <div className={`cover label-${j.labelColorCode}`} />
+            <div className="body">
+              <h2>{j.name}</h2>
+              <p className="hint">{t('student.teacher', { name: j.teacher })}</p>
+              <p className="hint">{t('journal.posts', { count: j.posts })}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <JoinForm lastResult={actionData?.result} />
+    </>
+  )
+}
+
+const loadJoinValidator = () => import('~/features/journals/validate').then((m) => m.validateJoin)
+
+function JoinForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useT()
+  const { onValidate, formEvents } = useLazyValidation(loadJoinValidator)
+  const [form, fields] = useForm<z.input<typeof JoinSchema>>({ id: 'student-join', lastResult, onValidate, shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })
+  return (
+    <Form method="post" className="card" {...getFormProps(form)} noValidate {...formEvents}>
+      <h2>{t('student.joinTitle')}</h2>
+      <TextField field={fields.code} label={t('student.code')} hint={t('student.codeHint')} inputProps={{ autoComplete: 'off', autoCapitalize: 'characters' }} />
+      <ErrorList errors={form.errors} />
+      <button className="button" type="submit">
+        {t('student.join')}
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,46 @@
+import { data, Form, Outlet } from 'react-router'
+import type { Route } from './+types/layout'
+import { commitSession, getSession } from '~/auth/session.server'
+import { useT } from '~/i18n/use-t'
+import { Brand } from '~/ui/brand'
+import { LanguageSwitcher } from '~/ui/language-switcher'
+import { Toast } from '~/ui/toast'
+
+/**
+ * The student pages (/s): outside the console, one column for phones. The sign-in page shares the
+ * shell; the others require a student session (auth/student-guard.server.ts).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await getSession(request, context)
+  // A flash toast is read once; reading it changes the session, which is then saved.
+  const toast = session.has('toast') ? (session.get('toast') ?? null) : null
+  const student = session.get('studentId') ? { name: session.get('studentName') ?? '' } : null
+  return data({ student, toast }, toast ? { headers: { 'Set-Cookie': await commitSession(request, session) } } : undefined)
+}
+
+export default function StudentLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { student, toast } = loaderData
+  return (
+    <div className="student-app">
+      <a className="skip-link" href="#main">{t('app.skip')}</a>
+      <header className="topbar">
+        <Brand to="/s" />
+        <span className="spacer" />
+        <LanguageSwitcher />
+        {student ? (
+          <Form method="post" action="/s/logout" className="student-signout">
+            <span className="who">{student.name}</span>
+            <button type="submit" className="link-button">
+              {t('student.signOut')}
+            </button>
+          </Form>
+        ) : null}
+      </header>
+      <main id="main" className="student-main">
+        <Toast key={toast ? JSON.stringify(toast) : 'none'} toast={toast} />
+        <Outlet />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,86 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import type { z } from 'zod/mini'
+import type { Route } from './+types/login'
+import { isStudentPath } from '~/auth/guards.server'
+import { getSession, rotateSession } from '~/auth/session.server'
+import { clientAddressContext } from '~/context.server'
+import { db } from '~/db/db.server'
+import { env } from '~/env.server'
+import { normalizeAccount, verifyLogin } from '~/features/auth/accounts.server'
+import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '~/features/auth/login-limit.server'
+import { LoginSchema } from '~/features/auth/schema'
+import { isLocale } from '~/i18n/config'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { ErrorList, TextField } from '~/ui/field'
+import { useLazyValidation } from '~/ui/lazy-validation'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if ((await getSession(request, context)).get('studentId')) throw redirect('/s')
+  return { title: getInstance(context).t('student.loginTitle') }
+}
+
+/** Student sign-in: the same failure limits as the console's, for student accounts only. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: LoginSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)
+  const account = normalizeAccount(submission.value.email)
+  const address = context.get(clientAddressContext)
+  const waitMinutes = await loginBlockedFor(db, { maxFailsPerAccount: env.LOGIN_MAX_FAILS_ACCOUNT, maxFailsPerAddress: env.LOGIN_MAX_FAILS_ADDRESS }, account, address)
+  if (waitMinutes) {
+    const message = getInstance(context).t('errors.tooManyAttempts', { minutes: waitMinutes })
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, 429)
+  }
+  const studentId = await verifyLogin(db, account, submission.value.password, 'student')
+  if (!studentId) {
+    await recordLoginFailure(db, account, address)
+    return data({ result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)
+  }
+  await clearLoginFailures(db, account)
+  const user = await db.selectFrom('users').select(['name', 'account', 'locale']).where('id', '=', studentId).executeTakeFirstOrThrow()
+  const back = (await getSession(request, context)).get('redirect_path')
+  const { cookie } = await rotateSession(request, context, {
+    studentId,
+    studentName: user.name ?? user.account,
+    ...(isLocale(user.locale) ? { locale: user.locale } : {}),
+  })
+  return redirect(back && isStudentPath(back) ? back : '/s', { headers: { 'Set-Cookie': cookie } })
+}
+
+const loadValidator = () => import('~/features/auth/validate').then((m) => m.validateLogin)
+
+export default function StudentLoginPage({ actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  return (
+    <section className="card narrow" aria-labelledby="student-login-title">
+      <h1 id="student-login-title">{t('student.loginTitle')}</h1>
+      <p className="hint">{t('student.loginText')}</p>
+      <StudentLoginForm lastResult={actionData?.result} />
+      <p className="hint">
+        {t('student.teacherHint')} <a href="/login">{t('nav.consoleLogin')}</a>
+      </p>
+    </section>
+  )
+}
+
+function StudentLoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useT()
+  const navigation = useNavigation()
+  const { onValidate, formEvents } = useLazyValidation(loadValidator)
+  const [form, fields] = useForm<z.input<typeof LoginSchema>>({ id: 'student-login', lastResult, onValidate, shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })
+  return (
+    <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
+      <input type="hidden" name="intent" value="login" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <TextField field={fields.email} label={t('login.account')} inputProps={{ autoComplete: 'username', autoCapitalize: 'none' }} />
+      <TextField field={fields.password} label={t('login.password')} type="password" inputProps={{ autoComplete: 'current-password' }} />
+      <button type="submit" className="button wide" disabled={navigation.state === 'submitting'}>
+        {t('login.submitLogin')}
+      </button>
+    </Form>
+  )
+}

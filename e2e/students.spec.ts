@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test'
+import { newTeacher } from './support/accounts'
+import { DEMO_PASSWORD, signIn, signInToConsole, signOut } from './support/helpers'
+
+async function studentSignIn(page: import('@playwright/test').Page, account: string) {
+  await page.getByLabel('Account').fill(account)
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Log in' }).click()
+}
+
+test('the student link: a student signs in, joins, and a full journal refuses the next', async ({ page }, info) => {
+  const [first, second] = info.project.name === 'js' ? ['student10@demo.test', 'student11@demo.test'] : ['student12@demo.test', 'student13@demo.test']
+  const name = `Link class ${info.project.name} ${Date.now().toString(36)}`
+  await signInToConsole(page, await newTeacher(info, 'linker'))
+  await page.getByRole('link', { name: 'New journal' }).click()
+  await page.getByLabel('Journal name').fill(name)
+  await page.getByLabel('Student limit').fill('1')
+  await page.getByRole('button', { name: 'Create journal' }).click()
+  const link = await page.locator('.link-text', { hasText: '/s/join/' }).textContent()
+  expect(link).toMatch(/\/s\/join\/[A-Z0-9]{8}$/)
+  await signOut(page)
+
+  await page.goto(link!)
+  await expect(page).toHaveURL(/\/s\/login$/)
+  await studentSignIn(page, first)
+  await expect(page.getByRole('heading', { name: `Join “${name}”?` })).toBeVisible()
+  await page.getByRole('button', { name: 'Join', exact: true }).click()
+  await expect(page).toHaveURL(/\/s$/)
+  await expect(page.getByRole('status')).toHaveText('You joined the diary.')
+  await expect(page.getByRole('heading', { name })).toBeVisible()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+
+  await page.goto(link!)
+  await studentSignIn(page, second)
+  await page.getByRole('button', { name: 'Join', exact: true }).click()
+  await expect(page.getByText('This diary is full. Ask your teacher.')).toBeVisible()
+  await page.goto('/s')
+  await expect(page.getByRole('heading', { name })).toHaveCount(0)
+  await page.getByLabel('Invitation code').fill('NOPE1234')
+  await page.getByRole('button', { name: 'Join', exact: true }).click()
+  await expect(page.getByText('The invitation code is wrong.')).toBeVisible()
+  const gone = await page.goto('/s/join/NOPE1234')
+  expect(gone?.status()).toBe(404)
+  await expect(page.getByText('This link is not valid any more.', { exact: false })).toBeVisible()
+})
+
+test('students and teachers each sign in on their own side only', async ({ page }, info) => {
+  // Failed sign-ins count against an account: this test's teacher is its own.
+  const teacher = await newTeacher(info, 'wrongside')
+  await signIn(page, info.project.name === 'js' ? 'student20@demo.test' : 'student21@demo.test')
+  await expect(page.getByText('The account or password is wrong.')).toBeVisible()
+  await page.goto('/s/login')
+  await studentSignIn(page, teacher)
+  await expect(page.getByText('The account or password is wrong.')).toBeVisible()
+  // A student session opens no console page.
+  await studentSignIn(page, info.project.name === 'js' ? 'student20@demo.test' : 'student21@demo.test')
+  await expect(page).toHaveURL(/\/s$/)
+  const res = await page.request.get('/diary', { maxRedirects: 0 })
+  expect(res.status()).toBe(302)
+  expect(res.headers().location).toBe('/login/check')
+})
