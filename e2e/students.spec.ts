@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { newTeacher } from './support/accounts'
 import { DEMO_PASSWORD, signIn, signInToConsole, signOut } from './support/helpers'
 
-async function studentSignIn(page: import('@playwright/test').Page, account: string) {
+async function studentSignIn(page: Page, account: string) {
   await page.getByLabel('Account').fill(account)
   await page.getByLabel('Password').fill(DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Log in' }).click()
