@@ -19,6 +19,7 @@ export default [
     route('diary/homework/new', 'routes/journal/new.tsx'),
     layout('routes/journal/layout.tsx', [
       route('diary/homework/:id', 'routes/journal/home.ts'),
+      route('diary/homework/:id/news', 'routes/journal/news.tsx'),
       route('diary/homework/:id/info', 'routes/journal/info.tsx'),
       route('diary/homework/:id/edit', 'routes/journal/edit.tsx'),
       route('diary/homework/:id/archive', 'routes/journal/archive.tsx'),

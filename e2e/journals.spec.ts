@@ -54,10 +54,10 @@ test('create a journal: the form refuses bad input and writes nothing, then crea
 test('a teacher who is neither owner nor accepted is refused on every journal page and action', async ({ page }) => {
   await signInToConsole(page, 'free@demo.test') // pending on 501 (journal 1), not a member of 502 (journal 2)
   for (const id of [1, 2]) {
-    for (const path of ['', '/info', '/edit', '/archive']) {
+    for (const path of ['', '/news', '/info', '/edit', '/archive', '/resource']) {
       const res = await page.request.get(`/diary/homework/${id}${path}`, { maxRedirects: 0 })
       expect([302, 403]).toContain(res.status())
-      if (res.status() === 302) expect(res.headers().location).toMatch(/\/info$/)
+      if (res.status() === 302) expect(res.headers().location).toMatch(/\/news$/)
     }
     const origin = new URL(page.url()).origin
     for (const [path, form] of [
@@ -100,7 +100,8 @@ test('join with a teacher code: pending until the owner accepts, then the journa
   await signInToConsole(page, account)
   await page.goto('/diary?tab=joined')
   await card.getByRole('link', { name: 'View' }).click()
-  await expect(page).toHaveURL(/\/diary\/homework\/2\/info$/)
+  await expect(page).toHaveURL(/\/diary\/homework\/2\/news$/)
+  await page.getByRole('navigation', { name: 'Journal menu' }).getByRole('link', { name: 'Journal info' }).click()
   // An accepted teacher sees the journal but not the owner's invitation and settings controls.
   await expect(page.getByRole('heading', { name: '502 Feelings Journal' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Settings' })).toHaveCount(0)

@@ -16,3 +16,15 @@ export function formatDate(iso: string, timeZone = DEFAULT_TIME_ZONE) {
 
 /** Today as YYYY-MM-DD in the school's time zone: the earliest day a date picker offers. */
 export const todayDate = (now = new Date()) => formatDate(now.toISOString())
+
+const timeFormatters = new Map<string, Intl.DateTimeFormat>()
+
+/** A moment as YYYY-MM-DD HH:mm in the school's time zone (spec 2 section 9). */
+export function formatDateTime(iso: string, timeZone = DEFAULT_TIME_ZONE) {
+  let f = timeFormatters.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    timeFormatters.set(timeZone, f)
+  }
+  return f.format(new Date(iso)).replace(',', '')
+}

@@ -1,0 +1,19 @@
+import type { FeedFilter } from './feed.server'
+
+const DATE = /^(19|2\d)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
+
+/**
+ * The feed's filter from the URL (so a search is a bookmarkable link): title text, a diary-date
+ * range whose start is not after its end, and the page. A malformed date is ignored.
+ */
+export function feedFilterOf(params: URLSearchParams): { filter: FeedFilter; error: 'news.rangeStartAfterEnd' | null } {
+  const q = params.get('q')?.trim().slice(0, 100) || undefined
+  const date = (name: string) => {
+    const v = params.get(name)
+    return v && DATE.test(v) ? v : undefined
+  }
+  const start = date('start')
+  const end = date('end')
+  const page = Math.min(Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1), 10_000)
+  return { filter: { q, start, end, page }, error: start && end && start > end ? 'news.rangeStartAfterEnd' : null }
+}

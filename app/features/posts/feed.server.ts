@@ -1,0 +1,124 @@
+import { sql } from 'kysely'
+import type { DB } from '~/db/connect.server'
+import { isoAgo } from '~/db/time'
+import { isPositiveEmotion } from './constants'
+
+export const FEED_PAGE_SIZE = 10
+
+export interface FeedFilter {
+  /** Part of a title, any case. */
+  q?: string
+  /** Diary dates, YYYY-MM-DD, both ends included. */
+  start?: string
+  end?: string
+  /** 1-based. */
+  page: number
+}
+
+/** LIKE pattern for "contains", with the wildcards of the user's text taken literally. */
+export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/**
+ * One page of a journal's news feed (spec 2 news feed), newest first: each post with its frames,
+ * emotions, behaviours and comments. Five queries whatever the page size.
+ */
+export async function feedPage(db: DB, journalId: number, filter: FeedFilter) {
+  let query = db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.creator_id')
+    .select((eb) => [
+      'p.id',
+      'p.creator_id as creatorId',
+      'p.title',
+      'p.diary_date as diaryDate',
+      'p.location',
+      'p.happen_time as happenTime',
+      'p.status',
+      'p.is_video as isVideo',
+      'p.created_at as createdAt',
+      eb.fn.coalesce('u.name', 'u.account').as('author'),
+    ])
+    .where('p.journal_id', '=', journalId)
+  if (filter.q) query = query.where(sql<boolean>`lower(p.title) like ${containsPattern(filter.q)} escape '\\'`)
+  if (filter.start) query = query.where('p.diary_date', '>=', filter.start)
+  if (filter.end) query = query.where('p.diary_date', '<=', filter.end)
+  const rows = await query
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(FEED_PAGE_SIZE + 1)
+    .offset((filter.page - 1) * FEED_PAGE_SIZE)
+    .execute()
+  const posts = rows.slice(0, FEED_PAGE_SIZE)
+  return { posts: await withDetails(db, posts), hasMore: rows.length > FEED_PAGE_SIZE }
+}
+
+/** Frames, emotions, behaviours and comments of a set of posts, one query each. */
+export async function withDetails<P extends { id: number }>(db: DB, posts: P[]) {
+  if (posts.length === 0) return []
+  const ids = posts.map((p) => p.id)
+  const [frames, emotions, behaviours, comments] = await Promise.all([
+    db.selectFrom('post_frames').select(['id', 'post_id as postId', 'position', 'frame_type as type', 'message', 'img_url as imgUrl']).where('post_id', 'in', ids).orderBy('position').execute(),
+    db.selectFrom('post_emotions').select(['post_id as postId', 'frame_id as frameId', 'emotion_code as code']).where('post_id', 'in', ids).execute(),
+    db.selectFrom('post_behaviours').select(['post_id as postId', 'frame_id as frameId', 'behaviour_code as code']).where('post_id', 'in', ids).execute(),
+    db
+      .selectFrom('comments as c')
+      .innerJoin('users as u', 'u.id', 'c.author_id')
+      .select((eb) => ['c.id', 'c.post_id as postId', 'c.msg_id as msgId', 'c.comment', 'c.type', 'c.status', 'c.author_id as authorId', 'c.created_at as createdAt', eb.fn.coalesce('u.name', 'u.account').as('author')])
+      .where('c.post_id', 'in', ids)
+      .orderBy('c.created_at')
+      .orderBy('c.id')
+      .execute(),
+  ])
+  const by = <T extends { postId: number }>(list: T[]) => {
+    const map = new Map<number, T[]>()
+    for (const x of list) map.set(x.postId, [...(map.get(x.postId) ?? []), x])
+    return map
+  }
+  const [f, e, b, c] = [by(frames), by(emotions), by(behaviours), by(comments)]
+  return posts.map((p) => ({ ...p, frames: f.get(p.id) ?? [], emotions: (e.get(p.id) ?? []).map((x) => x.code), behaviours: (b.get(p.id) ?? []).map((x) => x.code), comments: c.get(p.id) ?? [] }))
+}
+
+/** A negative-mood score from 0 to 100: the share of negative emotions in a set of posts. */
+export const negativeScore = (codes: string[]) => (codes.length === 0 ? 0 : Math.round((100 * codes.filter((c) => !isPositiveEmotion(c)).length) / codes.length))
+
+/** Students shown in the mood thermometer: a negative score of at least this over the window. */
+export const LOW_MOOD_SCORE = 60
+const LOW_MOOD_WINDOW_MS = 14 * 86_400_000
+
+/**
+ * The mood thermometer (spec 2 news feed): students whose emotions in the last 14 days were mostly
+ * negative, lowest mood first, each with their latest post and its emotions.
+ */
+export async function lowMoodStudents(db: DB, journalId: number, limit = 8) {
+  const rows = await db
+    .selectFrom('posts as p')
+    .innerJoin('post_emotions as e', 'e.post_id', 'p.id')
+    .innerJoin('users as u', 'u.id', 'p.creator_id')
+    .select((eb) => ['p.creator_id as studentId', 'p.id as postId', 'p.title', 'p.created_at as createdAt', 'e.emotion_code as code', eb.fn.coalesce('u.name', 'u.account').as('name')])
+    .where('p.journal_id', '=', journalId)
+    .where('p.created_at', '>=', isoAgo(LOW_MOOD_WINDOW_MS))
+    .orderBy('p.created_at', 'desc')
+    .execute()
+  const students = new Map<number, { studentId: number; name: string; codes: string[]; latest: { postId: number; title: string; emotions: string[] } }>()
+  for (const r of rows) {
+    const s = students.get(r.studentId) ?? { studentId: r.studentId, name: r.name, codes: [], latest: { postId: r.postId, title: r.title, emotions: [] } }
+    s.codes.push(r.code)
+    if (s.latest.postId === r.postId) s.latest.emotions.push(r.code)
+    students.set(r.studentId, s)
+  }
+  return [...students.values()]
+    .map(({ codes, ...s }) => ({ ...s, score: negativeScore(codes) }))
+    .filter((s) => s.score >= LOW_MOOD_SCORE)
+    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
+    .slice(0, limit)
+}
+
+/** Whether the journal has room for another student (the no-quota warning card). */
+export async function studentQuota(db: DB, journalId: number) {
+  const j = await db
+    .selectFrom('journals as j')
+    .select((eb) => ['j.diary_publish_num as limit', eb.selectFrom('journal_members as m').select((e) => e.fn.countAll<number>().as('n')).whereRef('m.journal_id', '=', 'j.id').where('m.role', '=', 'student').as('taken')])
+    .where('j.id', '=', journalId)
+    .executeTakeFirstOrThrow()
+  return { limit: j.limit, taken: Number(j.taken ?? 0) }
+}

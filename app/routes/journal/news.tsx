@@ -1,0 +1,195 @@
+import { useEffect, useState } from 'react'
+import { Form, Link, useFetcher, useLocation } from 'react-router'
+import type { Route } from './+types/news'
+import { db } from '~/db/db.server'
+import { journalOf } from '~/features/journals/gate.server'
+import { recentPosters } from '~/features/journals/info.server'
+import { feedPage, lowMoodStudents, studentQuota } from '~/features/posts/feed.server'
+import { feedFilterOf } from '~/features/posts/feed-filter'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { formatDateTime } from '~/ui/dates'
+import { CommentView, EmotionTags, FrameView } from '~/ui/post-view'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/** /diary/homework/{id}/news: the journal's home (spec 2 news feed). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { journal } = journalOf(context)
+  const url = new URL(request.url)
+  const { filter, error } = feedFilterOf(url.searchParams)
+  const feed = error ? { posts: [], hasMore: false } : await feedPage(db, journal.id, filter)
+  // A "load more" request (JavaScript) needs only the next page of posts.
+  if (url.searchParams.has('more')) return { feed, filter, error, side: null, title: '' }
+  const [posters, lowMood, quota] = await Promise.all([recentPosters(db, journal.id), lowMoodStudents(db, journal.id), studentQuota(db, journal.id)])
+  return { feed, filter, error, side: { posters, lowMood, quota }, title: `${getInstance(context).t('news.title')} | ${journal.name}` }
+}
+
+type Feed = Route.ComponentProps['loaderData']['feed']
+
+export default function NewsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { filter, error, side } = loaderData
+  const location = useLocation()
+  return (
+    <>
+      <h1>{t('news.title')}</h1>
+      <Form method="get" className="feed-filter" role="search">
+        <label className="field">
+          <span>{t('news.search')}</span>
+          <input type="search" name="q" defaultValue={filter.q ?? ''} maxLength={100} />
+        </label>
+        <fieldset className="field dates">
+          <legend>{t('news.dates')}</legend>
+          <label>
+            <span className="visually-hidden">{t('news.from')}</span>
+            <input type="date" name="start" defaultValue={filter.start ?? ''} aria-label={t('news.from')} />
+          </label>
+          –
+          <label>
+            <span className="visually-hidden">{t('news.to')}</span>
+            <input type="date" name="end" defaultValue={filter.end ?? ''} aria-label={t('news.to')} />
+          </label>
+        </fieldset>
+        <button className="button secondary" type="submit">
+          {t('news.searchButton')}
+        </button>
+        {filter.q || filter.start || filter.end ? <Link to="?">{t('news.clear')}</Link> : null}
+        {error ? (
+          <p className="field-error" role="alert">
+            {t(error)}
+          </p>
+        ) : null}
+      </Form>
+      <div className="news">
+        {/* Keyed by the query: a new search starts a new list. */}
+        <FeedList key={location.search} feed={loaderData.feed} page={filter.page} filtered={Boolean(filter.q || filter.start || filter.end)} />
+        {side ? (
+          <aside className="news-side">
+            {side.quota.taken >= side.quota.limit ? (
+              <section className="card warning" role="note">
+                <h2>{t('news.quotaTitle')}</h2>
+                <p>{t('news.quotaText', side.quota)}</p>
+              </section>
+            ) : null}
+            <section className="card" aria-labelledby="thermo-title">
+              <h2 id="thermo-title">{t('news.thermometer')}</h2>
+              <p className="hint">{t('news.thermometerText')}</p>
+              {side.lowMood.length === 0 ? <p className="hint">{t('news.nobodyLow')}</p> : null}
+              <ul className="thermometer">
+                {side.lowMood.map((s) => (
+                  <li key={s.studentId}>
+                    <span className="thermo" aria-hidden>
+                      <span style={{ height: `${s.score}%` }} />
+                    </span>
+                    <div>
+                      <strong>{s.name}</strong>
+                      <p className="hint">{t('news.moodScore', { score: s.score })}</p>
+                      <p>{s.latest.title}</p>
+                      <EmotionTags codes={s.latest.emotions} t={t} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section className="card" aria-labelledby="posters-title">
+              <h2 id="posters-title">{t('news.recentPosters')}</h2>
+              <ul className="people compact">
+                {side.posters.map((p) => (
+                  <li key={p.id}>
+                    <span className="who">{p.name}</span>
+                    <span className="hint">{t('journal.posts', { count: p.count })}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </aside>
+        ) : null}
+      </div>
+    </>
+  )
+}
+
+/**
+ * The posts. Without JavaScript "older posts" is a link to the next page; with it the next page is
+ * fetched and appended, and the feed scrolls down 200 px (spec 2 news feed).
+ */
+function FeedList({ feed, page, filtered }: { feed: Feed; page: number; filtered: boolean }) {
+  const { t } = useT()
+  const location = useLocation()
+  const fetcher = useFetcher<typeof loader>()
+  const [more, setMore] = useState<{ posts: Feed['posts']; page: number; hasMore: boolean }>({ posts: [], page, hasMore: feed.hasMore })
+  useEffect(() => {
+    if (!fetcher.data || fetcher.state !== 'idle') return
+    const next = fetcher.data.feed
+    setMore((m) => ({ posts: [...m.posts, ...next.posts], page: m.page + 1, hasMore: next.hasMore }))
+    window.scrollBy({ top: 200, behavior: 'smooth' })
+  }, [fetcher.data, fetcher.state])
+  const pageUrl = (n: number) => {
+    const params = new URLSearchParams(location.search)
+    params.set('page', String(n))
+    return `?${params}`
+  }
+  const posts = [...feed.posts, ...more.posts]
+  if (posts.length === 0) return <p className="empty">{filtered ? t('news.noPosts') : t('news.noPostsYet')}</p>
+  return (
+    <div className="feed">
+      <ol className="posts">
+        {posts.map((p) => (
+          <PostCard key={p.id} post={p} />
+        ))}
+      </ol>
+      <nav className="pager" aria-label={t('news.title')}>
+        {page > 1 ? <Link to={pageUrl(page - 1)}>← {t('news.newerPosts')}</Link> : null}
+        {more.hasMore ? (
+          <Link
+            to={pageUrl(more.page + 1)}
+            className="button secondary"
+            onClick={(event) => {
+              event.preventDefault()
+              if (fetcher.state === 'idle') fetcher.load(`${pageUrl(more.page + 1)}&more=1`)
+            }}
+            aria-busy={fetcher.state !== 'idle'}
+          >
+            {fetcher.state === 'idle' ? t('news.loadMore') : '…'}
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  )
+}
+
+function PostCard({ post }: { post: Feed['posts'][number] }) {
+  const { t } = useT()
+  return (
+    <li className="post-card">
+      <header>
+        <span className="avatar" aria-hidden>
+          {post.author.slice(0, 1)}
+        </span>
+        <div>
+          <h2>{post.title}</h2>
+          <p className="hint">
+            {t('news.by', { name: post.author })} · {post.diaryDate}
+            {post.location ? ` · ${post.location}` : ''}
+            {post.happenTime ? ` · ${post.happenTime}` : ''}
+          </p>
+        </div>
+        {post.status === 4 ? <span className="badge">{t('news.sentBack')}</span> : null}
+      </header>
+      <div className="frames">
+        {post.frames.map((f) => (
+          <FrameView key={f.id} frame={f} emotions={post.emotions} behaviours={post.behaviours} t={t} />
+        ))}
+      </div>
+      {post.comments.length > 0 ? (
+        <ul className="comments" aria-label={t('news.comments', { count: post.comments.length })}>
+          {post.comments.map((c) => (
+            <CommentView key={c.id} comment={c} t={t} />
+          ))}
+        </ul>
+      ) : null}
+      <p className="hint">{formatDateTime(post.createdAt)}</p>
+    </li>
+  )
+}

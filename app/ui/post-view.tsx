@@ -1,0 +1,88 @@
+import type { TFunction } from 'i18next'
+import { BEHAVIOURS, EMOTIONS, isPositiveEmotion } from '~/features/posts/constants'
+import { formatDateTime } from './dates'
+
+export interface PostFrame {
+  id: number
+  position: number
+  type: 'event' | 'emotion' | 'behavior'
+  message: string
+  imgUrl: string | null
+}
+export interface PostComment {
+  id: number
+  msgId: number | null
+  comment: string
+  type: number
+  status: number
+  author: string
+  createdAt: string
+}
+
+const emotionKey = (code: string) => EMOTIONS.find((e) => e.code === code)?.key
+const behaviourKey = (code: number) => BEHAVIOURS.find((b) => b.code === code)?.key
+
+/** Emotion hashtags: positive green, negative orange (spec 2 section 9). */
+export function EmotionTags({ codes, t }: { codes: string[]; t: TFunction }) {
+  if (codes.length === 0) return null
+  return (
+    <ul className="tags" aria-label={t('news.emotionFrame')}>
+      {codes.map((c) => {
+        const key = emotionKey(c)
+        return key ? (
+          <li key={c} className={isPositiveEmotion(c) ? 'tag positive' : 'tag negative'}>
+            #{t(`emotion.${key}`)}
+          </li>
+        ) : null
+      })}
+    </ul>
+  )
+}
+
+export function BehaviourTags({ codes, t }: { codes: number[]; t: TFunction }) {
+  if (codes.length === 0) return null
+  return (
+    <ul className="tags" aria-label={t('news.behaviourFrame')}>
+      {codes.map((c) => {
+        const key = behaviourKey(c)
+        return key ? (
+          <li key={c} className="tag behaviour">
+            {t(`behaviour.${key}`)}
+          </li>
+        ) : null
+      })}
+    </ul>
+  )
+}
+
+/** One block (frame) of a post: its text, image, and for the emotion and behaviour frames their codes. */
+export function FrameView({ frame, emotions, behaviours, t }: { frame: PostFrame; emotions: string[]; behaviours: number[]; t: TFunction }) {
+  const label = frame.type === 'event' ? t('news.event') : frame.type === 'emotion' ? t('news.emotionFrame') : t('news.behaviourFrame')
+  return (
+    <div className={`frame frame-${frame.type}`}>
+      <p className="frame-label">{label}</p>
+      {frame.type === 'emotion' ? <EmotionTags codes={emotions} t={t} /> : null}
+      {frame.type === 'behavior' ? <BehaviourTags codes={behaviours} t={t} /> : null}
+      {frame.message ? <p className="frame-text">{frame.message}</p> : null}
+      {frame.imgUrl ? <img src={frame.imgUrl} alt="" loading="lazy" className="frame-img" /> : null}
+    </div>
+  )
+}
+
+/** A comment with its type; a filtered one (status 2) is greyed with the filtered notice. */
+export function CommentView({ comment, t, children }: { comment: PostComment; t: TFunction; children?: React.ReactNode }) {
+  const filtered = comment.status === 2
+  return (
+    <li className={filtered ? 'comment filtered' : 'comment'}>
+      <span className={`comment-type type-${comment.type}`}>{t(`comment.type${comment.type}` as 'comment.type1')}</span>
+      <div className="comment-body">
+        <p className="comment-meta">
+          <strong>{comment.author}</strong> <span className="hint">{formatDateTime(comment.createdAt)}</span>
+        </p>
+        <p>{comment.comment}</p>
+        {filtered ? <p className="hint">{t('news.filtered')}</p> : null}
+        {children}
+      </div>
+    </li>
+  )
+}
