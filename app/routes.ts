@@ -26,6 +26,7 @@ export default [
       route('diary/homework/:id/resource', 'routes/journal/resource.tsx'),
     ]),
     route('drpb/:code', 'routes/journal/join-by-link.tsx'),
+    route('diary/diaryPost/:postId', 'routes/post/view.tsx'),
     route('diarySample', 'routes/samples/list.tsx'),
     route('diarySample/new', 'routes/samples/form.tsx', { id: 'sample-new' }),
     route('diarySample/:id/edit', 'routes/samples/form.tsx', { id: 'sample-edit' }),

@@ -3,12 +3,13 @@ import type { Connection } from './connect.server'
 import { foundation } from './migrations/0001-foundation'
 import { journalInvitations } from './migrations/0002-journal-invitations'
 import { samplesAndBooks } from './migrations/0003-samples-and-books'
+import { commentLibrary } from './migrations/0004-comment-library'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
   const provider: MigrationProvider = {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001-foundation': foundation(dialect), '0002-journal-invitations': journalInvitations, '0003-samples-and-books': samplesAndBooks(dialect) }
+      return { '0001-foundation': foundation(dialect), '0002-journal-invitations': journalInvitations, '0003-samples-and-books': samplesAndBooks(dialect), '0004-comment-library': commentLibrary(dialect) }
     },
   }
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest()

@@ -28,6 +28,7 @@ export interface Database {
   resources: ResourcesTable
   plan_codes: PlanCodesTable
   contests: ContestsTable
+  comment_library: CommentLibraryTable
 }
 
 export type UserKind = 'teacher' | 'student'
@@ -308,5 +309,16 @@ export interface ContestsTable {
   starts_at: string
   ends_at: string
   max_journals: number
+  created_at: string
+}
+
+export interface CommentLibraryTable {
+  id: Generated<number>
+  owner_id: number | null
+  comment: string
+  revise_type: number
+  is_default: number
+  /** The canned phrases' language ('zh' or 'en'); null for a teacher's own entries. */
+  lang: 'zh' | 'en' | null
   created_at: string
 }

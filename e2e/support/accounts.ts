@@ -1,13 +1,9 @@
 // Fresh, ready-to-use teacher accounts written straight into the e2e server's database, so a test
 // that changes an account's state never meets another test running in parallel.
-import path from 'node:path'
 import type { TestInfo } from '@playwright/test'
-import { connect, type Connection } from '../../app/db/connect.server'
 import { registerWithPassword } from '../../app/features/auth/accounts.server'
+import { db } from './db'
 import { DEMO_PASSWORD, uniqueAccount } from './helpers'
-
-let connection: Connection | undefined
-const db = () => (connection ??= connect({ sqliteFile: path.join(process.env.E2E_DIR!, 'data', 'app.db') })).db
 
 /** A verified teacher with the profile filled in, on the free plan (or one that ended); signs in with DEMO_PASSWORD. */
 export async function newTeacher(info: TestInfo, prefix = 'teacher', { planEnded = false } = {}) {

@@ -2,6 +2,7 @@ import type { DB } from '../connect.server'
 import { hashPassword } from '~/features/auth/password.server'
 import { PLANS, TEAM_PLAN_STATUS } from '~/features/plans/constants'
 import { TEAM_ROLES } from '~/features/team/constants'
+import { CANNED_COMMENTS } from '~/features/posts/canned-comments'
 import { DEMO_CONTENT, POST_FEELINGS } from './demo-content'
 
 export const DEMO_PASSWORD = 'demo-pass-1'
@@ -16,7 +17,7 @@ export const DEMO_LOGINS = [
   { account: 'student01@demo.test … student50@demo.test', what: 'students of classes 501 and 502' },
 ]
 
-/** Plans, pay functions and team roles: reference data every database needs. */
+/** Plans, pay functions, team roles and the canned comments: reference data every database needs. */
 export async function seedReferenceData(db: DB) {
   for (const [code, plan] of Object.entries(PLANS)) {
     const existing = await db.selectFrom('plans').select('id').where('code', '=', code).executeTakeFirst()
@@ -34,6 +35,11 @@ export async function seedReferenceData(db: DB) {
   for (const role of TEAM_ROLES) {
     const existing = await db.selectFrom('team_roles').select('id').where('id', '=', role.id).executeTakeFirst()
     if (!existing) await db.insertInto('team_roles').values({ id: role.id, key: role.key, can_edit_role: role.canEditRole }).execute()
+  }
+  const canned = await db.selectFrom('comment_library').select('id').where('is_default', '=', 1).executeTakeFirst()
+  if (!canned) {
+    const at = new Date().toISOString()
+    await db.insertInto('comment_library').values(CANNED_COMMENTS.map((c) => ({ owner_id: null, comment: c.comment, revise_type: c.type, is_default: 1, lang: c.lang, created_at: at }))).execute()
   }
 }
 

@@ -168,7 +168,9 @@ function PostCard({ post }: { post: Feed['posts'][number] }) {
           {post.author.slice(0, 1)}
         </span>
         <div>
-          <h2>{post.title}</h2>
+          <h2>
+            <Link to={`/diary/diaryPost/${post.id}`}>{post.title}</Link>
+          </h2>
           <p className="hint">
             {t('news.by', { name: post.author })} · {post.diaryDate}
             {post.location ? ` · ${post.location}` : ''}

@@ -1,0 +1,15 @@
+import { z } from 'zod/mini'
+
+const required = { error: 'validation.required' }
+
+/** A comment's text: required, at most 200 characters (spec 2 sections 5 and 9). */
+export const commentText = z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(200, 'validation.tooLong'))
+
+/** The post page's comment form: add a comment, or put the text in the library. */
+export const CommentSchema = z.object({
+  intent: z.enum(['add', 'library-add']),
+  comment: commentText,
+  type: z.enum(['1', '2', '3', '4'], { error: 'comment.chooseType' }),
+})
+
+export const EditCommentSchema = z.object({ intent: z.literal('edit'), commentId: z.string(), comment: commentText })

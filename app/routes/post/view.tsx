@@ -1,0 +1,325 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import type { z } from 'zod/mini'
+import type { Route } from './+types/view'
+import { requireUser } from '~/auth/guards.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { PAY_FUNCTIONS } from '~/features/plans/constants'
+import { addComment, deleteComment, editComment, sendBack, typesFor } from '~/features/posts/comments.server'
+import { COMMENT_STATUS, POST_STATUS } from '~/features/posts/constants'
+import { addToLibrary, libraryFor, removeFromLibrary } from '~/features/posts/library.server'
+import { postForTeacher } from '~/features/posts/post.server'
+import { CommentSchema, EditCommentSchema } from '~/features/posts/schema'
+import { getInstance, getLocale } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { ErrorList } from '~/ui/field'
+import { useLazyValidation } from '~/ui/lazy-validation'
+import { CommentView, FrameView } from '~/ui/post-view'
+import { SupportContact } from '~/ui/support-contact'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/** The block in the URL: a frame id, or the whole post. */
+const blockOf = (value: string | null) => (value && /^\d{1,10}$/.test(value) ? Number(value) : null)
+const typeOf = (value: string | null, fallback: number) => (value && /^[1-4]$/.test(value) ? Number(value) : fallback)
+
+/** /diary/diaryPost/{id}: the post, its blocks and their comments, the library, send back (spec 2). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const { post, journal, role } = await postForTeacher(db, params.postId, user.userId)
+  const url = new URL(request.url)
+  const frame = post.frames.find((f) => f.id === blockOf(url.searchParams.get('block')))
+  const block = frame?.id ?? null
+  const types = typesFor(block)
+  const libType = typeOf(url.searchParams.get('lib'), types[0])
+  const library = await libraryFor(db, user.userId, libType, getLocale(context))
+  return {
+    post,
+    journal: { id: journal.id, name: journal.name },
+    isOwner: role === 'owner',
+    userId: user.userId,
+    canSendBack: user.payfunctionMap[PAY_FUNCTIONS.returnedPosts] === 1,
+    block,
+    types,
+    libType,
+    library,
+    title: `${post.title} | ${getInstance(context).t('news.title')}`,
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { session, user } = await requireUser(request, context)
+  const { post, role } = await postForTeacher(db, params.postId, user.userId)
+  const url = new URL(request.url)
+  const block = post.frames.some((f) => f.id === blockOf(url.searchParams.get('block'))) ? blockOf(url.searchParams.get('block')) : null
+  const form = await request.formData()
+  const intent = String(form.get('intent'))
+  const back = (toast: string) => {
+    session.flash('toast', { kind: 'success', key: toast })
+    const keep = new URLSearchParams()
+    for (const k of ['block', 'lib']) if (url.searchParams.get(k)) keep.set(k, url.searchParams.get(k)!)
+    return commitSession(request, session).then((cookie) => redirect(`/diary/diaryPost/${post.id}${keep.size ? `?${keep}` : ''}`, { headers: { 'Set-Cookie': cookie } }))
+  }
+
+  if (intent === 'add' || intent === 'library-add') {
+    const submission = parseWithZod(form, { schema: CommentSchema })
+    if (submission.status !== 'success') return data({ comment: submission.reply() }, 400)
+    const type = Number(submission.value.type)
+    if (intent === 'library-add') {
+      await addToLibrary(db, user.userId, type, submission.value.comment)
+      return back('comment.addedToLibrary')
+    }
+    const added = await addComment(db, { postId: post.id, block, authorId: user.userId, comment: submission.value.comment, type })
+    if (!added.ok) return data({ comment: submission.reply({ fieldErrors: { type: [added.error] } }) }, 400)
+    return back('comment.added')
+  }
+  if (intent === 'edit') {
+    const submission = parseWithZod(form, { schema: EditCommentSchema })
+    if (submission.status !== 'success') return data({ edit: submission.reply() }, 400)
+    if (!(await editComment(db, { postId: post.id, commentId: Number(submission.value.commentId), userId: user.userId, comment: submission.value.comment }))) throw data(null, { status: 403 })
+    return back('comment.saved')
+  }
+  if (intent === 'delete') {
+    if (!(await deleteComment(db, { postId: post.id, commentId: Number(form.get('commentId')), userId: user.userId, isOwner: role === 'owner' }))) throw data(null, { status: 403 })
+    return back('comment.deleted')
+  }
+  if (intent === 'library-remove') {
+    if (!(await removeFromLibrary(db, user.userId, Number(form.get('entryId'))))) throw data(null, { status: 403 })
+    return back('comment.removedFromLibrary')
+  }
+  if (intent === 'sendback') {
+    // Returned posts and send back are pay function f6 (spec 2 section 6).
+    if (user.payfunctionMap[PAY_FUNCTIONS.returnedPosts] !== 1) throw data(null, { status: 403 })
+    await sendBack(db, post.id)
+    return back('comment.sentBack')
+  }
+  throw data(null, { status: 400 })
+}
+
+export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { post, journal, block, types, libType, library, userId, isOwner, canSendBack } = loaderData
+  const [params] = useSearchParams()
+  const link = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params)
+    for (const [k, v] of Object.entries(changes)) if (v === null) next.delete(k)
+    else next.set(k, v)
+    return `?${next}`
+  }
+  const blockComments = post.comments.filter((c) => c.msgId === block)
+  const editing = blockComments.find((c) => String(c.id) === params.get('edit') && c.status === COMMENT_STATUS.visible)
+  const deleting = blockComments.find((c) => String(c.id) === params.get('delete') && c.status === COMMENT_STATUS.visible)
+  const used = library.find((e) => String(e.id) === params.get('use'))
+  const sentBack = post.status === POST_STATUS.sentBack
+  const frame = post.frames.find((f) => f.id === block)
+  return (
+    <>
+      <nav className="breadcrumbs" aria-label={t('post.breadcrumb')}>
+        <Link to="/diary">{t('diary.title')}</Link> › <Link to={`/diary/homework/${journal.id}/news`}>{journal.name}</Link> › <span>{post.author}</span> ›{' '}
+        <span>{post.title}</span>
+      </nav>
+      <div className="page-head">
+        <div>
+          <h1>{post.title}</h1>
+          <p className="hint">
+            {t('news.by', { name: post.author })} · {post.diaryDate}
+            {post.location ? ` · ${post.location}` : ''}
+            {post.happenTime ? ` · ${post.happenTime}` : ''}
+          </p>
+        </div>
+        {sentBack ? (
+          <span className="badge">{t('news.sentBack')}</span>
+        ) : canSendBack ? (
+          <Form method="post">
+            <button className="button secondary" type="submit" name="intent" value="sendback">
+              {t('post.sendBack')}
+            </button>
+          </Form>
+        ) : (
+          <details className="upgrade">
+            <summary className="button secondary">{t('post.sendBack')}</summary>
+            <div className="card" role="dialog" aria-label={t('post.upgradeTitle')}>
+              <p>
+                <strong>{t('post.upgradeTitle')}</strong>
+              </p>
+              <p>{t('post.upgradeText')}</p>
+              <SupportContact />
+            </div>
+          </details>
+        )}
+      </div>
+      <div className="post-page">
+        <section className="blocks" aria-label={t('post.blocks')}>
+          <Link to={link({ block: null, edit: null, delete: null, use: null })} className={block === null ? 'block chosen' : 'block'} aria-current={block === null ? 'true' : undefined}>
+            <p className="frame-label">{t('post.wholePost')}</p>
+            <span className="hint">{t('news.comments', { count: post.comments.filter((c) => c.msgId === null).length })}</span>
+          </Link>
+          {post.frames.map((f) => (
+            <Link key={f.id} to={link({ block: String(f.id), edit: null, delete: null, use: null })} className={block === f.id ? 'block chosen' : 'block'} aria-current={block === f.id ? 'true' : undefined}>
+              <FrameView frame={f} emotions={post.emotions} behaviours={post.behaviours} t={t} />
+              <span className="hint">{t('news.comments', { count: post.comments.filter((c) => c.msgId === f.id).length })}</span>
+            </Link>
+          ))}
+        </section>
+        <section className="block-comments" aria-labelledby="block-title">
+          <h2 id="block-title">{frame ? t(`post.block_${frame.type}`) : t('post.wholePost')}</h2>
+          {blockComments.length === 0 ? <p className="hint">{t('post.noComments')}</p> : null}
+          <ul className="comments">
+            {blockComments.map((c) => (
+              <CommentView key={c.id} comment={c} t={t}>
+                {c.status === COMMENT_STATUS.visible ? (
+                  <p className="row-actions">
+                    {c.authorId === userId ? (
+                      <Link to={link({ edit: String(c.id), delete: null })} preventScrollReset>
+                        {t('post.edit')}
+                      </Link>
+                    ) : null}
+                    {c.authorId === userId || isOwner ? (
+                      <Link to={link({ delete: String(c.id), edit: null })} preventScrollReset>
+                        {t('post.delete')}
+                      </Link>
+                    ) : null}
+                  </p>
+                ) : null}
+              </CommentView>
+            ))}
+          </ul>
+          {deleting ? (
+            <div className="confirm" role="alertdialog" aria-labelledby="delete-title">
+              <p id="delete-title">
+                <strong>{t('post.deleteTitle')}</strong>
+              </p>
+              <p>{deleting.comment}</p>
+              <Form method="post" className="form-actions">
+                <input type="hidden" name="commentId" value={deleting.id} />
+                <button className="button danger" type="submit" name="intent" value="delete">
+                  {t('post.delete')}
+                </button>
+                <Link to={link({ delete: null })} preventScrollReset>
+                  {t('journal.cancel')}
+                </Link>
+              </Form>
+            </div>
+          ) : null}
+          {editing ? (
+            <EditForm key={editing.id} comment={editing} cancel={link({ edit: null })} lastResult={actionData && 'edit' in actionData ? actionData.edit : undefined} />
+          ) : (
+            <CommentForm key={`${block}-${used?.id ?? ''}`} types={types} initialType={String(used ? libType : types[0])} initialText={used?.comment ?? ''} lastResult={actionData && 'comment' in actionData ? actionData.comment : undefined} />
+          )}
+          <section className="library" aria-labelledby="library-title">
+            <h3 id="library-title">{t('post.library')}</h3>
+            <nav className="tabs small" aria-label={t('post.library')}>
+              {types.map((ty) => (
+                <Link key={ty} to={link({ lib: String(ty), use: null })} aria-current={ty === libType ? 'page' : undefined} preventScrollReset>
+                  {t(`comment.type${ty}` as 'comment.type1')}
+                </Link>
+              ))}
+              <Link to={link({ libedit: params.get('libedit') ? null : '1' })} preventScrollReset>
+                {params.get('libedit') ? t('post.libraryDone') : t('post.libraryEdit')}
+              </Link>
+            </nav>
+            {library.length === 0 ? <p className="hint">{t('post.libraryEmpty')}</p> : null}
+            <ul className="library-list">
+              {library.map((e) => (
+                <li key={e.id}>
+                  <span>{e.comment}</span>
+                  {params.get('libedit') && !e.isDefault ? (
+                    <Form method="post">
+                      <input type="hidden" name="entryId" value={e.id} />
+                      <button className="link-button danger" type="submit" name="intent" value="library-remove">
+                        {t('post.delete')}
+                      </button>
+                    </Form>
+                  ) : (
+                    <Link to={link({ use: String(e.id) })} preventScrollReset>
+                      {t('post.use')}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </section>
+      </div>
+    </>
+  )
+}
+
+const loadCommentValidator = () => import('~/features/posts/validate').then((m) => m.validateComment)
+const loadEditValidator = () => import('~/features/posts/validate').then((m) => m.validateEditComment)
+
+/** Add a comment to the chosen block (or keep its text in the library). */
+function CommentForm({ types, initialType, initialText, lastResult }: { types: number[]; initialType: string; initialText: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useT()
+  const { onValidate, formEvents } = useLazyValidation(loadCommentValidator)
+  const [form, fields] = useForm<z.input<typeof CommentSchema>>({
+    id: 'comment',
+    lastResult,
+    defaultValue: { type: initialType, comment: initialText },
+    onValidate,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const chosen = fields.type.value ?? fields.type.initialValue
+  return (
+    <Form method="post" className="comment-form" {...getFormProps(form)} noValidate {...formEvents}>
+      <fieldset className="field">
+        <legend>{t('post.commentType')}</legend>
+        <div className="choices">
+          {types.map((ty) => (
+            <label key={ty}>
+              <input type="radio" name={fields.type.name} value={String(ty)} defaultChecked={chosen === String(ty)} /> {t(`comment.type${ty}` as 'comment.type1')}
+            </label>
+          ))}
+        </div>
+        <ErrorList id={fields.type.errorId} errors={fields.type.errors} />
+      </fieldset>
+      <div className="field">
+        <label htmlFor={fields.comment.id}>{t('post.comment')}</label>
+        <textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} rows={3} maxLength={200} />
+        <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
+      </div>
+      <div className="form-actions">
+        <button className="button" type="submit" name="intent" value="add">
+          {t('post.addComment')}
+        </button>
+        <button className="button secondary" type="submit" name="intent" value="library-add">
+          {t('post.addToLibrary')}
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+function EditForm({ comment, cancel, lastResult }: { comment: { id: number; comment: string }; cancel: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useT()
+  const { onValidate, formEvents } = useLazyValidation(loadEditValidator)
+  const [form, fields] = useForm<z.input<typeof EditCommentSchema>>({
+    id: 'edit-comment',
+    lastResult,
+    defaultValue: { comment: comment.comment, commentId: String(comment.id), intent: 'edit' },
+    onValidate,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Form method="post" className="comment-form" {...getFormProps(form)} noValidate {...formEvents}>
+      <input type="hidden" name="commentId" value={comment.id} />
+      <div className="field">
+        <label htmlFor={fields.comment.id}>{t('post.editComment')}</label>
+        <textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} rows={3} maxLength={200} />
+        <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
+      </div>
+      <div className="form-actions">
+        <button className="button" type="submit" name="intent" value="edit">
+          {t('journal.save')}
+        </button>
+        <Link to={cancel} preventScrollReset>
+          {t('journal.cancel')}
+        </Link>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test'
+import { signInToConsole } from './support/helpers'
+import { newPost } from './support/posts'
+
+test('a teacher finds a post in the feed, comments block by block, uses the library and sends it back', async ({ page }, info) => {
+  const title = `Lunch alone ${info.project.name} ${Date.now().toString(36)}`
+  await newPost(2, info.project.name === 'js' ? 'student30@demo.test' : 'student31@demo.test', title)
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto('/diary/homework/2/news')
+  await page.getByLabel('Search titles').fill(title)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.locator('.post-card')).toHaveCount(1)
+  await page.getByRole('link', { name: title }).click()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  const panel = page.locator('.block-comments')
+
+  // The whole post: required text, then praise.
+  await panel.getByRole('button', { name: 'Add comment' }).click()
+  await expect(panel.getByText('This field must not be empty.')).toBeVisible()
+  await expect(panel.locator('.comment')).toHaveCount(0)
+  await panel.getByLabel('Praise').check()
+  await panel.getByLabel('Comment', { exact: true }).fill('Thank you for telling me.')
+  await panel.getByRole('button', { name: 'Add comment' }).click()
+  await expect(page.getByRole('status')).toHaveText('Comment added.')
+  await expect(panel.locator('.comment', { hasText: 'Thank you for telling me.' })).toBeVisible()
+
+  // A block: no praise; add, edit, delete after confirmation.
+  await page.locator('.block', { hasText: 'My friend did not sit with me at lunch.' }).click()
+  await expect(panel.getByRole('heading', { name: 'Event' })).toBeVisible()
+  await expect(panel.getByLabel('Praise')).toHaveCount(0)
+  await panel.getByLabel('Advice').check()
+  await panel.getByLabel('Comment', { exact: true }).fill('Who else could you sit with?')
+  await panel.getByRole('button', { name: 'Add comment' }).click()
+  const mine = panel.locator('.comment', { hasText: 'Who else could you sit with?' })
+  await expect(mine).toBeVisible()
+  await mine.getByRole('link', { name: 'Edit' }).click()
+  await panel.getByLabel('Edit your comment').fill('Who else could you sit with tomorrow?')
+  await panel.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('status')).toHaveText('Comment saved.')
+  const edited = panel.locator('.comment', { hasText: 'tomorrow?' })
+  await edited.getByRole('link', { name: 'Delete' }).click()
+  await panel.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByRole('status')).toHaveText('Comment deleted.')
+  await expect(panel.locator('.comment')).toHaveCount(0)
+
+  // The library: a canned phrase into the form, an own entry added and removed in edit mode.
+  await panel.getByRole('navigation', { name: 'Comment library' }).getByRole('link', { name: 'Advice' }).click()
+  await panel.locator('.library-list li', { hasText: 'You can always come and talk to me about this.' }).getByRole('link', { name: 'Use' }).click()
+  await expect(panel.getByLabel('Comment', { exact: true })).toHaveValue('You can always come and talk to me about this.')
+  await panel.getByLabel('Comment', { exact: true }).fill(`My own advice ${info.project.name}`)
+  await panel.getByRole('button', { name: 'Add to library' }).click()
+  await expect(page.getByRole('status')).toHaveText('Added to the library.')
+  await panel.getByRole('link', { name: 'Edit library' }).click()
+  await panel.locator('.library-list li', { hasText: `My own advice ${info.project.name}` }).getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByRole('status')).toHaveText('Removed from the library.')
+  await expect(panel.locator('.library-list li', { hasText: `My own advice ${info.project.name}` })).toHaveCount(0)
+
+  // The word filter: kept, greyed, with the notice and no edit or delete.
+  await panel.getByLabel('Other').check()
+  await panel.getByLabel('Comment', { exact: true }).fill('Do not be stupid.')
+  await panel.getByRole('button', { name: 'Add comment' }).click()
+  const filtered = panel.locator('.comment.filtered')
+  await expect(filtered).toContainText('This comment was hidden by the word filter.')
+  await expect(filtered.getByRole('link')).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Send back' }).click()
+  await expect(page.getByRole('status')).toHaveText('The post was sent back to the student.')
+  await expect(page.locator('.page-head .badge')).toHaveText('Sent back')
+  await expect(page.getByRole('button', { name: 'Send back' })).toHaveCount(0)
+})
+
+test('the post page and its actions are refused to a teacher of another journal; send back needs f6', async ({ page }, info) => {
+  const theirs = await newPost(2, 'student32@demo.test', `Not yours ${info.project.name} ${Date.now().toString(36)}`)
+  const own = await newPost(4, 'student41@demo.test', `Free plan post ${info.project.name} ${Date.now().toString(36)}`)
+  await signInToConsole(page, 'free@demo.test')
+  const origin = new URL(page.url()).origin
+  expect((await page.request.get(`/diary/diaryPost/${theirs}`)).status()).toBe(403)
+  for (const form of [{ intent: 'add', type: '4', comment: 'hello' }, { intent: 'sendback' }, { intent: 'delete', commentId: '1' }] as Record<string, string>[]) {
+    expect((await page.request.post(`/diary/diaryPost/${theirs}`, { form, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(403)
+  }
+  expect((await page.request.get('/diary/diaryPost/99999999')).status()).toBe(404)
+
+  // Their own journal on the free plan: commenting works, sending back is a paid feature.
+  await page.goto(`/diary/diaryPost/${own}`)
+  await page.locator('details.upgrade summary').click()
+  await expect(page.getByText('A paid feature')).toBeVisible()
+  expect((await page.request.post(`/diary/diaryPost/${own}`, { form: { intent: 'sendback' }, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(403)
+})
