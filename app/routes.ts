@@ -20,6 +20,8 @@ export default [
     layout('routes/journal/layout.tsx', [
       route('diary/homework/:id', 'routes/journal/home.ts'),
       route('diary/homework/:id/news', 'routes/journal/news.tsx'),
+      route('diary/homework/:id/student', 'routes/journal/students.tsx'),
+      route('diary/homework/:id/student/:sid', 'routes/journal/student.tsx'),
       route('diary/homework/:id/info', 'routes/journal/info.tsx'),
       route('diary/homework/:id/edit', 'routes/journal/edit.tsx'),
       route('diary/homework/:id/archive', 'routes/journal/archive.tsx'),

@@ -83,6 +83,6 @@ test('the post page and its actions are refused to a teacher of another journal;
   // Their own journal on the free plan: commenting works, sending back is a paid feature.
   await page.goto(`/diary/diaryPost/${own}`)
   await page.locator('details.upgrade summary').click()
-  await expect(page.getByText('A paid feature')).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'A paid feature' })).toBeVisible()
   expect((await page.request.post(`/diary/diaryPost/${own}`, { form: { intent: 'sendback' }, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(403)
 })

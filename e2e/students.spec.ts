@@ -8,6 +8,12 @@ async function studentSignIn(page: Page, account: string) {
   await page.getByRole('button', { name: 'Log in' }).click()
 }
 
+/** Sign in on the student side and wait until it leaves the sign-in page. */
+async function studentSignedIn(page: Page, account: string) {
+  await studentSignIn(page, account)
+  await expect(page).not.toHaveURL(/\/s\/login$/)
+}
+
 test('the student link: a student signs in, joins, and a full journal refuses the next', async ({ page }, info) => {
   const [first, second] = info.project.name === 'js' ? ['student10@demo.test', 'student11@demo.test'] : ['student12@demo.test', 'student13@demo.test']
   const name = `Link class ${info.project.name} ${Date.now().toString(36)}`
@@ -22,7 +28,7 @@ test('the student link: a student signs in, joins, and a full journal refuses th
 
   await page.goto(link!)
   await expect(page).toHaveURL(/\/s\/login$/)
-  await studentSignIn(page, first)
+  await studentSignedIn(page, first)
   await expect(page.getByRole('heading', { name: `Join “${name}”?` })).toBeVisible()
   await page.getByRole('button', { name: 'Join', exact: true }).click()
   await expect(page).toHaveURL(/\/s$/)
@@ -31,7 +37,8 @@ test('the student link: a student signs in, joins, and a full journal refuses th
   await page.getByRole('button', { name: 'Sign out' }).click()
 
   await page.goto(link!)
-  await studentSignIn(page, second)
+  await studentSignedIn(page, second)
+  await expect(page.getByRole('heading', { name: `Join “${name}”?` })).toBeVisible()
   await page.getByRole('button', { name: 'Join', exact: true }).click()
   await expect(page.getByText('This diary is full. Ask your teacher.')).toBeVisible()
   await page.goto('/s')

@@ -4,12 +4,19 @@ import { foundation } from './migrations/0001-foundation'
 import { journalInvitations } from './migrations/0002-journal-invitations'
 import { samplesAndBooks } from './migrations/0003-samples-and-books'
 import { commentLibrary } from './migrations/0004-comment-library'
+import { watchStarRead } from './migrations/0005-watch-star-read'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
   const provider: MigrationProvider = {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001-foundation': foundation(dialect), '0002-journal-invitations': journalInvitations, '0003-samples-and-books': samplesAndBooks(dialect), '0004-comment-library': commentLibrary(dialect) }
+      return {
+        '0001-foundation': foundation(dialect),
+        '0002-journal-invitations': journalInvitations,
+        '0003-samples-and-books': samplesAndBooks(dialect),
+        '0004-comment-library': commentLibrary(dialect),
+        '0005-watch-star-read': watchStarRead,
+      }
     },
   }
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest()

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 
 // Kysely table types. Booleans are integers 0/1 and timestamps UTC ISO-8601 text on both dialects.
 export interface Database {
@@ -29,6 +29,9 @@ export interface Database {
   plan_codes: PlanCodesTable
   contests: ContestsTable
   comment_library: CommentLibraryTable
+  student_cases: StudentCasesTable
+  post_collections: PostCollectionsTable
+  post_reads: PostReadsTable
 }
 
 export type UserKind = 'teacher' | 'student'
@@ -197,6 +200,8 @@ export interface JournalMembersTable {
   role: 'student' | 'teacher'
   drp_status: number
   joined_at: string
+  /** A student archived from the journal (irreversible): gone from its lists. */
+  archived_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface PostsTable {
@@ -321,4 +326,23 @@ export interface CommentLibraryTable {
   /** The canned phrases' language ('zh' or 'en'); null for a teacher's own entries. */
   lang: 'zh' | 'en' | null
   created_at: string
+}
+
+export interface StudentCasesTable {
+  teacher_id: number
+  journal_id: number
+  student_id: number
+  created_at: string
+}
+
+export interface PostCollectionsTable {
+  user_id: number
+  post_id: number
+  created_at: string
+}
+
+export interface PostReadsTable {
+  user_id: number
+  post_id: number
+  read_at: string
 }

@@ -19,3 +19,19 @@ export async function newPost(journalId: number, studentAccount: string, title: 
   await db().insertInto('post_behaviours').values({ post_id: id, frame_id: did, behaviour_code: 6 }).execute()
   return id
 }
+
+/** A journal of an owner with some demo students in it, for tests that change its members. */
+export async function newJournalWith(ownerAccount: string, name: string, studentAccounts: string[]) {
+  const owner = await db().selectFrom('users').select('id').where('account', '=', ownerAccount).executeTakeFirstOrThrow()
+  const now = new Date().toISOString()
+  const { id } = await db()
+    .insertInto('journals')
+    .values({ owner_id: owner.id, name, description: '', label_color_code: 2, user_classes: '', speech_lang: 'en', calendar_mode: 0, ai_scoring: 0, expire_type: 1, diary_publish_num: 10, share_type: '2', sub_type: '', invite_code: `J${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  for (const account of studentAccounts) {
+    const s = await db().selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow()
+    await db().insertInto('journal_members').values({ journal_id: id, user_id: s.id, role: 'student', drp_status: 1, joined_at: now }).execute()
+  }
+  return id
+}

@@ -32,6 +32,7 @@ export async function ticketsFor(db: DB, ownerId: number, planLimit: number, jou
               .select((eb) => eb.fn.countAll<number>().as('n'))
               .where('journal_id', '=', journalId)
               .where('role', '=', 'student')
+              .where('archived_at', 'is', null)
               .executeTakeFirst()
           )?.n ?? 0,
         )

@@ -117,7 +117,7 @@ export async function lowMoodStudents(db: DB, journalId: number, limit = 8) {
 export async function studentQuota(db: DB, journalId: number) {
   const j = await db
     .selectFrom('journals as j')
-    .select((eb) => ['j.diary_publish_num as limit', eb.selectFrom('journal_members as m').select((e) => e.fn.countAll<number>().as('n')).whereRef('m.journal_id', '=', 'j.id').where('m.role', '=', 'student').as('taken')])
+    .select((eb) => ['j.diary_publish_num as limit', eb.selectFrom('journal_members as m').select((e) => e.fn.countAll<number>().as('n')).whereRef('m.journal_id', '=', 'j.id').where('m.role', '=', 'student').where('m.archived_at', 'is', null).as('taken')])
     .where('j.id', '=', journalId)
     .executeTakeFirstOrThrow()
   return { limit: j.limit, taken: Number(j.taken ?? 0) }

@@ -25,9 +25,10 @@ export async function joinAsStudent(db: DB, studentId: number, rawCode: string):
   return db.transaction().execute(async (trx) => {
     const journal = await journalByStudentCode(trx, rawCode)
     if (!journal) return { ok: false, error: 'catalogue.invitationCodeError' }
-    const members = await trx.selectFrom('journal_members').select('user_id').where('journal_id', '=', journal.id).where('role', '=', 'student').execute()
+    // An archived student stays a member (archiving is irreversible) but no longer takes a seat.
+    const members = await trx.selectFrom('journal_members').select(['user_id', 'archived_at']).where('journal_id', '=', journal.id).where('role', '=', 'student').execute()
     if (members.some((m) => m.user_id === studentId)) return { ok: false, error: 'catalogue.alreadyJoined' }
-    if (members.length >= journal.limit) return { ok: false, error: 'student.journalFull' }
+    if (members.filter((m) => m.archived_at === null).length >= journal.limit) return { ok: false, error: 'student.journalFull' }
     await trx.insertInto('journal_members').values({ journal_id: journal.id, user_id: studentId, role: 'student', drp_status: DRP_STATUS.approved, joined_at: nowIso() }).execute()
     return { ok: true, journalId: journal.id }
   })
@@ -48,6 +49,7 @@ export async function studentJournals(db: DB, studentId: number) {
     ])
     .where('m.user_id', '=', studentId)
     .where('m.role', '=', 'student')
+    .where('m.archived_at', 'is', null)
     .where('j.archived_at', 'is', null)
     .orderBy('m.joined_at', 'desc')
     .execute()

@@ -18,6 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
 // The journal's pages that exist, in the spec's order; resources only for a journal from a book.
 const MENU = [
   { to: 'news', labelKey: 'journal.menuNews' },
+  { to: 'student', labelKey: 'journal.menuStudents' },
   { to: 'info', labelKey: 'journal.menuInfo' },
   { to: 'resource', labelKey: 'journal.menuResources' },
 ] as const

@@ -10,6 +10,7 @@ import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { addComment, deleteComment, editComment, sendBack, typesFor } from '~/features/posts/comments.server'
 import { COMMENT_STATUS, POST_STATUS } from '~/features/posts/constants'
 import { addToLibrary, libraryFor, removeFromLibrary } from '~/features/posts/library.server'
+import { markRead } from '~/features/posts/marks.server'
 import { postForTeacher } from '~/features/posts/post.server'
 import { CommentSchema, EditCommentSchema } from '~/features/posts/schema'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
@@ -17,7 +18,7 @@ import { useT } from '~/i18n/use-t'
 import { ErrorList } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { CommentView, FrameView } from '~/ui/post-view'
-import { SupportContact } from '~/ui/support-contact'
+import { UpgradeButton } from '~/ui/pay'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -34,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const block = frame?.id ?? null
   const types = typesFor(block)
   const libType = typeOf(url.searchParams.get('lib'), types[0])
-  const library = await libraryFor(db, user.userId, libType, getLocale(context))
+  const [library] = await Promise.all([libraryFor(db, user.userId, libType, getLocale(context)), markRead(db, user.userId, post.id)])
   return {
     post,
     journal: { id: journal.id, name: journal.name },
@@ -138,16 +139,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
             </button>
           </Form>
         ) : (
-          <details className="upgrade">
-            <summary className="button secondary">{t('post.sendBack')}</summary>
-            <div className="card" role="dialog" aria-label={t('post.upgradeTitle')}>
-              <p>
-                <strong>{t('post.upgradeTitle')}</strong>
-              </p>
-              <p>{t('post.upgradeText')}</p>
-              <SupportContact />
-            </div>
-          </details>
+          <UpgradeButton>{t('post.sendBack')}</UpgradeButton>
         )}
       </div>
       <div className="post-page">

@@ -1,0 +1,165 @@
+import { data, Form, Link, redirect, useLocation, useSearchParams } from 'react-router'
+import type { Route } from './+types/student'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { journalOf } from '~/features/journals/gate.server'
+import { PAY_FUNCTIONS } from '~/features/plans/constants'
+import { setStarred } from '~/features/posts/marks.server'
+import { archiveStudent, journalStudent, studentPosts } from '~/features/students/list.server'
+import { useT } from '~/i18n/use-t'
+import { formatDate, formatDateTime } from '~/ui/dates'
+import { Pager, pageParam } from '~/ui/pager'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.student.name }]
+
+/** /diary/homework/{id}/student/{sid}: one student of the journal and their posts (spec 2). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { journal, user, role } = journalOf(context)
+  const student = await journalStudent(db, journal.id, params.sid)
+  const page = pageParam(new URL(request.url).searchParams)
+  const posts = await studentPosts(db, { journalId: journal.id, studentId: student.id, teacherId: user.userId, page })
+  return { journalId: journal.id, student, posts, page, isOwner: role === 'owner', canStar: user.payfunctionMap[PAY_FUNCTIONS.collection] === 1 }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { journal, user, role, session } = journalOf(context)
+  const student = await journalStudent(db, journal.id, params.sid)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (intent === 'archive') {
+    // Archiving a student is the owner's, like archiving the journal.
+    if (role !== 'owner') throw data(null, { status: 403 })
+    await archiveStudent(db, journal.id, student.id)
+    session.flash('toast', { kind: 'success', key: 'students.archived', values: { name: student.name } })
+    return redirect(`/diary/homework/${journal.id}/news`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  }
+  if (intent === 'star' || intent === 'unstar') {
+    if (user.payfunctionMap[PAY_FUNCTIONS.collection] !== 1) throw data(null, { status: 403 })
+    const postId = Number(form.get('postId'))
+    const post = await db.selectFrom('posts').select('id').where('id', '=', postId).where('journal_id', '=', journal.id).where('creator_id', '=', student.id).executeTakeFirst()
+    if (!post) throw data(null, { status: 404 })
+    await setStarred(db, { userId: user.userId, postId, on: intent === 'star' })
+    const back = new URL(request.url)
+    return redirect(`${back.pathname}${back.search}`)
+  }
+  throw data(null, { status: 400 })
+}
+
+/** Score (spec 2 student detail): a dash for a video, "scoring" while below 1, otherwise the number. */
+function Score({ score, isVideo }: { score: number | null; isVideo: number }) {
+  const { t } = useT()
+  if (isVideo) return <>–</>
+  if (score === null || score < 1) return <span className="hint">{t('students.scoring')}</span>
+  return <>{score}</>
+}
+
+export default function StudentPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const location = useLocation()
+  const [params] = useSearchParams()
+  const { student, posts, page, isOwner, canStar, journalId } = loaderData
+  return (
+    <>
+      <nav className="breadcrumbs" aria-label={t('post.breadcrumb')}>
+        <Link to={`/diary/homework/${journalId}/student`}>{t('students.title')}</Link> › <span>{student.name}</span>
+      </nav>
+      <div className="page-head">
+        <div className="who-cell">
+          <span className="avatar large" aria-hidden>
+            {student.name.slice(0, 1)}
+          </span>
+          <div>
+            <h1>{student.name}</h1>
+            <p className="hint">
+              {t('students.nickname')}: {student.nickname || '–'} · {t('students.email')}: {student.email || '–'}
+            </p>
+          </div>
+        </div>
+        {isOwner ? (
+          <Link className="button danger" to="?archive=1" preventScrollReset>
+            {t('students.archive')}
+          </Link>
+        ) : null}
+      </div>
+      {isOwner && params.get('archive') ? (
+        <div className="confirm" role="alertdialog" aria-labelledby="archive-student">
+          <p id="archive-student">
+            <strong>{t('students.archiveTitle', { name: student.name })}</strong>
+          </p>
+          <p>{t('students.archiveText')}</p>
+          <Form method="post" className="form-actions">
+            <button className="button danger" type="submit" name="intent" value="archive">
+              {t('students.archive')}
+            </button>
+            <Link to="?">{t('journal.cancel')}</Link>
+          </Form>
+        </div>
+      ) : null}
+      <h2>{t('students.posts')}</h2>
+      {posts.posts.length === 0 ? (
+        <p className="empty">{t('diary.noPosts')}</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('students.star')}</th>
+              <th scope="col">{t('news.diaryDate')}</th>
+              <th scope="col">{t('students.postTitle')}</th>
+              <th scope="col">
+                {t('news.place')} / {t('news.time')}
+              </th>
+              <th scope="col">{t('students.score')}</th>
+              <th scope="col">{t('students.created')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('post.open')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {posts.posts.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  {canStar ? (
+                    <Form method="post" action={`${location.pathname}${location.search}`}>
+                      <input type="hidden" name="postId" value={p.id} />
+                      <button type="submit" name="intent" value={p.starred ? 'unstar' : 'star'} className="star-button" aria-pressed={p.starred} aria-label={t('students.starPost', { title: p.title })}>
+                        {p.starred ? '★' : '☆'}
+                      </button>
+                    </Form>
+                  ) : (
+                    '–'
+                  )}
+                </td>
+                <td className="nowrap">{p.diaryDate}</td>
+                <td>
+                  {p.unread ? <span className="dot" aria-label={t('students.unread')} /> : null} {p.title}
+                  {p.status === 4 ? <span className="badge">{t('news.sentBack')}</span> : null}
+                </td>
+                <td>
+                  {p.location || '–'} / {p.happenTime || '–'}
+                </td>
+                <td>
+                  <Score score={p.score} isVideo={p.isVideo} />
+                </td>
+                <td className="nowrap">{formatDate(p.createdAt)}</td>
+                <td>
+                  {p.isVideo ? (
+                    <button className="button small secondary" type="button" disabled>
+                      {t('students.viewed')}
+                    </button>
+                  ) : (
+                    <Link className="button small secondary" to={`/diary/diaryPost/${p.id}`}>
+                      {t('post.open')}
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={page} totalPages={posts.totalPages} />
+      <p className="hint">{student.lastLogin ? t('students.lastLoginAt', { at: formatDateTime(student.lastLogin) }) : null}</p>
+    </>
+  )
+}

@@ -1,0 +1,138 @@
+import { data, Form, Link, redirect, useLocation } from 'react-router'
+import type { Route } from './+types/students'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { journalOf } from '~/features/journals/gate.server'
+import { PAY_FUNCTIONS } from '~/features/plans/constants'
+import { setWatching } from '~/features/posts/marks.server'
+import { journalStudents } from '~/features/students/list.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { formatDateTime } from '~/ui/dates'
+import { Pager, pageParam } from '~/ui/pager'
+import { PayNotice } from '~/ui/pay'
+import { BehaviourTags, EmotionTags } from '~/ui/post-view'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/** /diary/homework/{id}/student: the journal's students (pay function f3). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { journal, user } = journalOf(context)
+  const title = `${getInstance(context).t('students.title')} | ${journal.name}`
+  const paid = user.payfunctionMap[PAY_FUNCTIONS.studentList] === 1
+  const canWatch = user.payfunctionMap[PAY_FUNCTIONS.cases] === 1
+  if (!paid) return { title, journalId: journal.id, paid, canWatch, q: '', list: null }
+  const params = new URL(request.url).searchParams
+  const q = params.get('q')?.trim().slice(0, 100) ?? ''
+  const list = await journalStudents(db, { journalId: journal.id, teacherId: user.userId, q: q || undefined, page: pageParam(params) })
+  return { title, journalId: journal.id, paid, canWatch, q, list, page: pageParam(params) }
+}
+
+/** Watch or stop watching a student (adds to the cases, pay function f4). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { journal, user, session } = journalOf(context)
+  if (user.payfunctionMap[PAY_FUNCTIONS.cases] !== 1) throw data(null, { status: 403 })
+  const form = await request.formData()
+  const on = form.get('intent') === 'watch'
+  await setWatching(db, { teacherId: user.userId, journalId: journal.id, studentId: Number(form.get('studentId')), on })
+  session.flash('toast', { kind: 'success', key: on ? 'students.watched' : 'students.unwatched' })
+  const back = new URL(request.url)
+  return redirect(`${back.pathname}${back.search}`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function StudentsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const location = useLocation()
+  const { list, q, journalId, canWatch } = loaderData
+  return (
+    <>
+      <h1>{t('students.title')}</h1>
+      {!list ? (
+        <PayNotice />
+      ) : (
+        <>
+          <Form method="get" className="feed-filter" role="search">
+            <label className="field">
+              <span>{t('students.search')}</span>
+              <input type="search" name="q" defaultValue={q} maxLength={100} />
+            </label>
+            <button className="button secondary" type="submit">
+              {t('news.searchButton')}
+            </button>
+            {q ? <Link to="?">{t('news.clear')}</Link> : null}
+          </Form>
+          <p className="hint">{t('students.count', { count: list.total })}</p>
+          {list.students.length === 0 ? (
+            <p className="empty">{q ? t('students.noneFound') : t('students.none')}</p>
+          ) : (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('students.unread')}</span>
+                  </th>
+                  <th scope="col">{t('students.student')}</th>
+                  <th scope="col">{t('students.latestPost')}</th>
+                  <th scope="col">{t('students.lastLogin')}</th>
+                  <th scope="col">{t('students.watch')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('students.detail')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.students.map((s) => (
+                  <tr key={s.id}>
+                    <td>{s.latest?.unread ? <span className="dot" title={t('students.unread')} aria-label={t('students.unread')} /> : null}</td>
+                    <td>
+                      <span className="who-cell">
+                        <span className="avatar" aria-hidden>
+                          {s.name.slice(0, 1)}
+                        </span>
+                        <span>
+                          <strong>{s.name}</strong>
+                          <br />
+                          <span className="hint">{s.account}</span>
+                        </span>
+                      </span>
+                    </td>
+                    <td>
+                      {s.latest ? (
+                        <>
+                          <Link to={`/diary/diaryPost/${s.latest.id}`}>{s.latest.title}</Link>
+                          <EmotionTags codes={s.latest.emotions} t={t} />
+                          <BehaviourTags codes={s.latest.behaviours} t={t} />
+                        </>
+                      ) : (
+                        <span className="hint">{t('diary.noPosts')}</span>
+                      )}
+                    </td>
+                    <td>{s.lastLogin ? formatDateTime(s.lastLogin) : '–'}</td>
+                    <td>
+                      {canWatch ? (
+                        <Form method="post" action={`${location.pathname}${location.search}`}>
+                          <input type="hidden" name="studentId" value={s.id} />
+                          <button type="submit" name="intent" value={s.watching ? 'unwatch' : 'watch'} className="check-button" aria-pressed={s.watching} aria-label={t('students.watchName', { name: s.name })}>
+                            {s.watching ? '☑' : '☐'}
+                          </button>
+                        </Form>
+                      ) : (
+                        <span className="hint">–</span>
+                      )}
+                    </td>
+                    <td>
+                      <Link className="button small secondary" to={`/diary/homework/${journalId}/student/${s.id}`}>
+                        {t('students.detail')}
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <Pager page={loaderData.page ?? 1} totalPages={list.totalPages} />
+        </>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test'
+import { signInToConsole } from './support/helpers'
+import { newJournalWith, newPost } from './support/posts'
+
+test('the student list: search, pages, watch; the detail page: star and archive', async ({ page }, info) => {
+  const students = Array.from({ length: 12 }, (_, i) => `student${String(i + 1).padStart(2, '0')}@demo.test`)
+  const name = `List class ${info.project.name} ${Date.now().toString(36)}`
+  const journal = await newJournalWith('teacher@demo.test', name, students)
+  const title = `Star me ${info.project.name}`
+  await newPost(journal, 'student03@demo.test', title)
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto(`/diary/homework/${journal}/student`)
+  await expect(page.getByText('12 students')).toBeVisible()
+  await expect(page.locator('tbody tr')).toHaveCount(10)
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: '2', exact: true }).click()
+  await expect(page.locator('tbody tr')).toHaveCount(2)
+
+  await page.getByLabel('Search by name or account').fill('student03')
+  await page.getByRole('button', { name: 'Search' }).click()
+  const row = page.locator('tbody tr')
+  await expect(row).toHaveCount(1)
+  await expect(row.getByRole('link', { name: title })).toBeVisible()
+  await expect(row.locator('.dot')).toHaveCount(1) // not read yet
+  await row.getByRole('button', { name: 'Watch Student 03' }).click()
+  await expect(page.getByRole('status')).toHaveText('The student is on your watch list.')
+  await expect(page.getByRole('button', { name: 'Watch Student 03' })).toHaveAttribute('aria-pressed', 'true')
+
+  await page.getByRole('link', { name: 'Details' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Student 03' })).toBeVisible()
+  const post = page.locator('tbody tr', { hasText: title })
+  await post.getByRole('button', { name: `Star “${title}”` }).click()
+  await expect(page.getByRole('button', { name: `Star “${title}”` })).toHaveAttribute('aria-pressed', 'true')
+  await expect(post.getByText('Scoring')).toBeVisible()
+  await post.getByRole('link', { name: 'Open post' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await page.goBack()
+  await page.reload()
+  await expect(page.locator('tbody tr', { hasText: title }).locator('.dot')).toHaveCount(0) // read now
+
+  await page.getByRole('link', { name: 'Archive student' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Archive student' }).click()
+  await expect(page).toHaveURL(new RegExp(`/diary/homework/${journal}/news$`))
+  await expect(page.getByRole('status')).toHaveText('Student 03 was archived from the journal.')
+  await page.goto(`/diary/homework/${journal}/student`)
+  await expect(page.getByText('11 students')).toBeVisible()
+  expect((await page.request.get(page.url().replace(/student$/, 'student/999999'))).status()).toBe(404)
+})
+
+test('pay gates and rights on the student pages, refused on the server', async ({ page }) => {
+  await signInToConsole(page, 'free@demo.test')
+  // Their own journal on the free plan: the list shows the pay notice and no data.
+  await page.goto('/diary/homework/4/student')
+  await expect(page.getByText('A paid feature')).toBeVisible()
+  await expect(page.locator('table')).toHaveCount(0)
+  const origin = new URL(page.url()).origin
+  const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: origin }, maxRedirects: 0 })
+  expect((await post('/diary/homework/4/student', { intent: 'watch', studentId: '1' })).status()).toBe(403)
+  // Another teacher's journal: every page and action.
+  expect((await page.request.get('/diary/homework/2/student')).status()).toBe(403)
+  expect((await page.request.get('/diary/homework/2/student/37')).status()).toBe(403)
+  expect((await post('/diary/homework/2/student/37', { intent: 'archive' })).status()).toBe(403)
+})
