@@ -67,6 +67,8 @@ test('a teacher finds a post in the feed, comments block by block, uses the libr
   await expect(page.getByRole('status')).toHaveText('The post was sent back to the student.')
   await expect(page.locator('.page-head .badge')).toHaveText('Sent back')
   await expect(page.getByRole('button', { name: 'Send back' })).toHaveCount(0)
+  await page.goto('/diary/homework/2/sendback')
+  await expect(page.locator('tbody tr', { hasText: title })).toBeVisible()
 })
 
 test('the post page and its actions are refused to a teacher of another journal; send back needs f6', async ({ page }, info) => {

@@ -37,6 +37,28 @@ test('the student list: search, pages, watch; the detail page: star and archive'
   await page.reload()
   await expect(page.locator('tbody tr', { hasText: title }).locator('.dot')).toHaveCount(0) // read now
 
+  // The marks show in the journal's lists and on /diary, and come off there.
+  const menu = page.getByRole('navigation', { name: 'Journal menu' })
+  await menu.getByRole('link', { name: 'Watched students' }).click()
+  await expect(page.locator('tbody tr', { hasText: 'Student 03' })).toBeVisible()
+  await menu.getByRole('link', { name: 'Collection' }).click()
+  await expect(page.locator('tbody tr', { hasText: title })).toBeVisible()
+  await page.goto(`/diary?tab=followup&journal=${journal}`)
+  await expect(page.locator('tbody tr')).toHaveCount(1)
+  await expect(page.locator('tbody tr')).toContainText(name)
+  await page.getByLabel('Search by name or account').fill('nobody-by-that-name')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByText('You are not watching any student.', { exact: false })).toBeVisible()
+  await page.goto(`/diary?tab=collections&q=student03`)
+  const starred = page.locator('tbody tr', { hasText: title })
+  await starred.getByRole('button', { name: `Remove the star from “${title}”` }).click()
+  await expect(page.locator('tbody tr', { hasText: title })).toHaveCount(0)
+  await page.goto(`/diary/homework/${journal}/case`)
+  await page.locator('tbody tr', { hasText: 'Student 03' }).getByRole('button', { name: 'Stop watching' }).click()
+  await expect(page.locator('tbody tr', { hasText: 'Student 03' })).toHaveCount(0)
+
+  await page.goto(`/diary/homework/${journal}/student?q=student03`)
+  await page.getByRole('link', { name: 'Details' }).click()
   await page.getByRole('link', { name: 'Archive student' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Archive student' }).click()
   await expect(page).toHaveURL(new RegExp(`/diary/homework/${journal}/news$`))
@@ -49,14 +71,19 @@ test('the student list: search, pages, watch; the detail page: star and archive'
 test('pay gates and rights on the student pages, refused on the server', async ({ page }) => {
   await signInToConsole(page, 'free@demo.test')
   // Their own journal on the free plan: the list shows the pay notice and no data.
-  await page.goto('/diary/homework/4/student')
-  await expect(page.getByText('A paid feature')).toBeVisible()
-  await expect(page.locator('table')).toHaveCount(0)
+  for (const path of ['/diary/homework/4/student', '/diary/homework/4/case', '/diary/homework/4/collection', '/diary/homework/4/sendback', '/diary?tab=followup', '/diary?tab=collections']) {
+    await page.goto(path)
+    await expect(page.getByText('A paid feature')).toBeVisible()
+    await expect(page.locator('table')).toHaveCount(0)
+  }
   const origin = new URL(page.url()).origin
   const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: origin }, maxRedirects: 0 })
   expect((await post('/diary/homework/4/student', { intent: 'watch', studentId: '1' })).status()).toBe(403)
+  expect((await post('/diary/homework/4/case', { intent: 'unwatch', studentId: '1' })).status()).toBe(403)
+  expect((await post('/diary/homework/4/collection', { intent: 'unstar', postId: '1' })).status()).toBe(403)
+  expect((await post('/diary?tab=followup', { intent: 'unwatch', studentId: '1', journalId: '4' })).status()).toBe(403)
   // Another teacher's journal: every page and action.
   expect((await page.request.get('/diary/homework/2/student')).status()).toBe(403)
-  expect((await page.request.get('/diary/homework/2/student/37')).status()).toBe(403)
+  for (const path of ['student/37', 'case', 'collection', 'sendback']) expect((await page.request.get(`/diary/homework/2/${path}`)).status()).toBe(403)
   expect((await post('/diary/homework/2/student/37', { intent: 'archive' })).status()).toBe(403)
 })

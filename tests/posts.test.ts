@@ -5,6 +5,9 @@ import { addComment, deleteComment, editComment, sendBack } from '~/features/pos
 import { feedPage, lowMoodStudents, negativeScore } from '~/features/posts/feed.server'
 import { feedFilterOf } from '~/features/posts/feed-filter'
 import { addToLibrary, libraryFor, removeFromLibrary } from '~/features/posts/library.server'
+import { casesOf, collectionOf, sentBackOf } from '~/features/posts/lists.server'
+import { setStarred, setWatching } from '~/features/posts/marks.server'
+import { archiveStudent, journalStudents } from '~/features/students/list.server'
 import { hitsWordFilter } from '~/features/posts/word-filter'
 import { DIALECTS, freshDatabase } from './support/db'
 
@@ -34,17 +37,20 @@ describe.each(DIALECTS)('posts and comments on %s', (dialect) => {
   let postId: number
   let frameId: number
   let journalId: number
+  let studentId = 0
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
     const a = await registerWithPassword(conn.db, { account: 't1', password: 'secret-pass-1', locale: 'en' })
     const b = await registerWithPassword(conn.db, { account: 't2', password: 'secret-pass-1', locale: 'en' })
     const s = await registerWithPassword(conn.db, { account: 's1', password: 'secret-pass-1', locale: 'en' })
+    if (s.code === '01000') studentId = s.userId
     if (a.code !== '01000' || b.code !== '01000' || s.code !== '01000') throw new Error('setup')
     teacher = a.userId
     colleague = b.userId
     const j = await createJournal(conn.db, { userId: teacher, planLimit: 30 }, { name: 'J', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '5', shareType: '2' })
     if (!j.ok) throw new Error('journal')
     journalId = j.id
+    await conn.db.insertInto('journal_members').values({ journal_id: j.id, user_id: studentId, role: 'student', drp_status: 1, joined_at: new Date().toISOString() }).execute()
     for (const [i, title] of ['Maths 50% done', 'Sports day', 'Maths quiz'].entries()) {
       const at = new Date(Date.now() - (3 - i) * 60_000).toISOString()
       const { id } = await conn.db.insertInto('posts').values({ journal_id: j.id, creator_id: s.userId, title, diary_date: `2026-01-0${i + 1}`, location: '', happen_time: '', status: 1, score: null, is_video: 0, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow()
@@ -96,5 +102,23 @@ describe.each(DIALECTS)('posts and comments on %s', (dialect) => {
     expect(await removeFromLibrary(conn.db, colleague, id)).toBe(false)
     expect(await removeFromLibrary(conn.db, teacher, zh[0].id)).toBe(false)
     expect(await removeFromLibrary(conn.db, teacher, id)).toBe(true)
+  })
+
+  it('watch, star and send back show in their lists for their teacher only; archiving empties them', async () => {
+    await setWatching(conn.db, { teacherId: teacher, journalId, studentId, on: true })
+    await setWatching(conn.db, { teacherId: teacher, journalId, studentId, on: true })
+    await setWatching(conn.db, { teacherId: colleague, journalId, studentId, on: true }) // not the colleague's journal: never listed
+    await setStarred(conn.db, { userId: teacher, postId, on: true })
+    const cases = await casesOf(conn.db, { teacherId: teacher, page: 1 })
+    expect(cases.rows.map((r) => [r.id, r.latest?.title])).toEqual([[studentId, 'Maths quiz']])
+    expect((await casesOf(conn.db, { teacherId: colleague, page: 1 })).total).toBe(0)
+    expect((await casesOf(conn.db, { teacherId: teacher, page: 1, q: 'nobody' })).total).toBe(0)
+    expect((await collectionOf(conn.db, { userId: teacher, journalId, page: 1 })).rows.map((r) => r.title)).toEqual(['Maths quiz'])
+    expect((await sentBackOf(conn.db, { userId: teacher, journalId, page: 1 })).rows.map((r) => [r.title, r.starred])).toEqual([['Maths quiz', true]])
+    const list = await journalStudents(conn.db, { journalId, teacherId: teacher, page: 1 })
+    expect(list.students.map((x) => [x.account, x.watching, x.latest?.unread])).toEqual([['s1', true, true]])
+    await archiveStudent(conn.db, journalId, studentId)
+    expect((await journalStudents(conn.db, { journalId, teacherId: teacher, page: 1 })).total).toBe(0)
+    expect((await casesOf(conn.db, { teacherId: teacher, page: 1 })).total).toBe(0)
   })
 })

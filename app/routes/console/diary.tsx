@@ -22,10 +22,17 @@ import { formatDate } from '~/ui/dates'
 import { ErrorList, TextField } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { SupportContact } from '~/ui/support-contact'
+import type { SessionValues } from '~/auth/session-storage.server'
+import { PAY_FUNCTIONS } from '~/features/plans/constants'
+import { casesOf, collectionOf, readableJournalNames } from '~/features/posts/lists.server'
+import { setStarred, setWatching } from '~/features/posts/marks.server'
+import { CasesTable, PostsTable } from '~/ui/list-tables'
+import { Pager, pageParam } from '~/ui/pager'
+import { PayNotice } from '~/ui/pay'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-const TABS = ['mine', 'joined', 'archived'] as const
+const TABS = ['mine', 'joined', 'followup', 'collections', 'archived'] as const
 type Tab = (typeof TABS)[number]
 const loadSampleCodeValidator = () => import('~/features/samples/validate').then((m) => m.validateSampleCode)
 const loadJoinValidator = () => import('~/features/journals/validate').then((m) => m.validateJoin)
@@ -44,9 +51,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locked,
     journals,
     archived,
+    marks: locked ? null : await marksTab(request, tab, user),
     usage: { used: await studentsInOwnJournals(db, user.userId), limit: user.studentLimit },
     title: `${i18n.t('diary.title')} | ${i18n.t('app.name')}`,
   } as const
+}
+
+/**
+ * The follow-up (watched students, f4) and collections (starred posts, f5) tabs: searched by name,
+ * follow-up also by journal, 10 a page. Without the pay function: the notice and no data.
+ */
+async function marksTab(request: Request, tab: Tab, user: SessionValues) {
+  if (tab !== 'followup' && tab !== 'collections') return null
+  const fn = tab === 'followup' ? PAY_FUNCTIONS.cases : PAY_FUNCTIONS.collection
+  if (user.payfunctionMap[fn] !== 1) return { paid: false as const }
+  const params = new URL(request.url).searchParams
+  const q = params.get('q')?.trim().slice(0, 100) ?? ''
+  const page = pageParam(params)
+  const journalId = Number(params.get('journal')) || undefined
+  if (tab === 'collections') return { paid: true as const, q, page, journalId, journals: [], collection: await collectionOf(db, { userId: user.userId, q: q || undefined, page }), cases: null }
+  const [journals, cases] = await Promise.all([readableJournalNames(db, user.userId), casesOf(db, { teacherId: user.userId, journalId, q: q || undefined, page })])
+  return { paid: true as const, q, page, journalId, journals, cases, collection: null }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,6 +98,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     session.flash('toast', { kind: 'success', key: 'journal.created' })
     return redirect(`/diary/homework/${taken.journalId}/info`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
   }
+  if (intent === 'unwatch') {
+    if (user.payfunctionMap[PAY_FUNCTIONS.cases] !== 1) throw data(null, { status: 403 })
+    await setWatching(db, { teacherId: user.userId, journalId: Number(form.get('journalId')), studentId: Number(form.get('studentId')), on: false })
+    const url = new URL(request.url)
+    return redirect(url.pathname + url.search)
+  }
+  if (intent === 'unstar') {
+    if (user.payfunctionMap[PAY_FUNCTIONS.collection] !== 1) throw data(null, { status: 403 })
+    await setStarred(db, { userId: user.userId, postId: Number(form.get('postId')), on: false })
+    const url = new URL(request.url)
+    return redirect(url.pathname + url.search)
+  }
   if (intent === 'duplicate') {
     const { journal } = await requireJournal(db, String(form.get('id')), user.userId, { ownerOnly: true })
     const t = getInstance(context).t
@@ -86,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function DiaryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
   const { tab, journals, archived, locked, usage } = loaderData
-  const tabLabel = { mine: t('diary.tabMine'), joined: t('diary.tabJoined'), archived: t('diary.tabArchived') }
+  const tabLabel = { mine: t('diary.tabMine'), joined: t('diary.tabJoined'), followup: t('diary.tabFollowUp'), collections: t('diary.tabCollections'), archived: t('diary.tabArchived') }
   return (
     <>
       <h1>{t('diary.title')}</h1>
@@ -111,6 +148,8 @@ export default function DiaryPage({ loaderData, actionData }: Route.ComponentPro
         <div className="lock" aria-disabled>
           <p className="empty">{t('diary.locked')}</p>
         </div>
+      ) : loaderData.marks ? (
+        <MarksTab marks={loaderData.marks} />
       ) : tab === 'archived' ? (
         archived.length === 0 ? (
           <p className="empty">{t('diary.emptyArchived')}</p>
@@ -138,9 +177,55 @@ export default function DiaryPage({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ul>
       )}
-      {!locked && tab !== 'archived' && journals.length === 0 ? (
+      {!locked && (tab === 'mine' || tab === 'joined') && journals.length === 0 ? (
         <p className="empty">{tab === 'mine' ? t('diary.emptyMine') : t('diary.emptyJoined')}</p>
       ) : null}
+    </>
+  )
+}
+
+type Marks = NonNullable<Route.ComponentProps['loaderData']['marks']>
+
+function MarksTab({ marks }: { marks: Marks }) {
+  const { t } = useT()
+  if (!marks.paid) return <PayNotice />
+  return (
+    <>
+      <Form method="get" className="feed-filter" role="search">
+        <input type="hidden" name="tab" value={marks.cases ? 'followup' : 'collections'} />
+        <label className="field">
+          <span>{t('students.search')}</span>
+          <input type="search" name="q" defaultValue={marks.q} maxLength={100} />
+        </label>
+        {marks.cases ? (
+          <label className="field">
+            <span>{t('lists.filterJournal')}</span>
+            <select name="journal" defaultValue={marks.journalId ?? ''}>
+              <option value="">{t('lists.allJournals')}</option>
+              {marks.journals.map((j) => (
+                <option key={j.id} value={j.id}>
+                  {j.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <button className="button secondary" type="submit">
+          {t('news.searchButton')}
+        </button>
+      </Form>
+      {marks.cases ? (
+        marks.cases.rows.length === 0 ? (
+          <p className="empty">{t('lists.noCases')}</p>
+        ) : (
+          <CasesTable rows={marks.cases.rows} showJournal t={t} />
+        )
+      ) : marks.collection && marks.collection.rows.length > 0 ? (
+        <PostsTable rows={marks.collection.rows} showJournal withStar t={t} />
+      ) : (
+        <p className="empty">{t('lists.noCollection')}</p>
+      )}
+      <Pager page={marks.page} totalPages={(marks.cases ?? marks.collection)?.totalPages ?? 1} />
     </>
   )
 }

@@ -19,6 +19,9 @@ export function loader({ context }: Route.LoaderArgs) {
 const MENU = [
   { to: 'news', labelKey: 'journal.menuNews' },
   { to: 'student', labelKey: 'journal.menuStudents' },
+  { to: 'case', labelKey: 'journal.menuCases' },
+  { to: 'collection', labelKey: 'journal.menuCollection' },
+  { to: 'sendback', labelKey: 'journal.menuReturned' },
   { to: 'info', labelKey: 'journal.menuInfo' },
   { to: 'resource', labelKey: 'journal.menuResources' },
 ] as const

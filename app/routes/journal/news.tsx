@@ -20,16 +20,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { filter, error } = feedFilterOf(url.searchParams)
   const feed = error ? { posts: [], hasMore: false } : await feedPage(db, journal.id, filter)
   // A "load more" request (JavaScript) needs only the next page of posts.
-  if (url.searchParams.has('more')) return { feed, filter, error, side: null, title: '' }
+  if (url.searchParams.has('more')) return { feed, filter, error, side: null, title: '', journalId: journal.id }
   const [posters, lowMood, quota] = await Promise.all([recentPosters(db, journal.id), lowMoodStudents(db, journal.id), studentQuota(db, journal.id)])
-  return { feed, filter, error, side: { posters, lowMood, quota }, title: `${getInstance(context).t('news.title')} | ${journal.name}` }
+  return { feed, filter, error, journalId: journal.id, side: { posters, lowMood, quota }, title: `${getInstance(context).t('news.title')} | ${journal.name}` }
 }
 
 type Feed = Route.ComponentProps['loaderData']['feed']
 
 export default function NewsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
-  const { filter, error, side } = loaderData
+  const { filter, error, side, journalId } = loaderData
   const location = useLocation()
   return (
     <>
@@ -83,7 +83,9 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
                       <span style={{ height: `${s.score}%` }} />
                     </span>
                     <div>
-                      <strong>{s.name}</strong>
+                      <Link to={`/diary/homework/${journalId}/student/${s.studentId}`}>
+                        <strong>{s.name}</strong>
+                      </Link>
                       <p className="hint">{t('news.moodScore', { score: s.score })}</p>
                       <p>{s.latest.title}</p>
                       <EmotionTags codes={s.latest.emotions} t={t} />
@@ -97,7 +99,9 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
               <ul className="people compact">
                 {side.posters.map((p) => (
                   <li key={p.id}>
-                    <span className="who">{p.name}</span>
+                    <Link className="who" to={`/diary/homework/${journalId}/student/${p.id}`}>
+                      {p.name}
+                    </Link>
                     <span className="hint">{t('journal.posts', { count: p.count })}</span>
                   </li>
                 ))}

@@ -118,7 +118,8 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <nav className="breadcrumbs" aria-label={t('post.breadcrumb')}>
-        <Link to="/diary">{t('diary.title')}</Link> › <Link to={`/diary/homework/${journal.id}/news`}>{journal.name}</Link> › <span>{post.author}</span> ›{' '}
+        <Link to="/diary">{t('diary.title')}</Link> › <Link to={`/diary/homework/${journal.id}/news`}>{journal.name}</Link> ›{' '}
+        <Link to={`/diary/homework/${journal.id}/student`}>{t('students.title')}</Link> › <Link to={`/diary/homework/${journal.id}/student/${post.creatorId}`}>{post.author}</Link> ›{' '}
         <span>{post.title}</span>
       </nav>
       <div className="page-head">

@@ -1,0 +1,102 @@
+import { sql } from 'kysely'
+import type { DB } from '~/db/connect.server'
+import { pagesOf, TABLE_PAGE_SIZE } from '~/features/students/list.server'
+import { DRP_STATUS } from '~/features/journals/constants'
+import { containsPattern, withDetails } from './feed.server'
+import { POST_STATUS } from './constants'
+
+const nameLike = (q: string) => sql<boolean>`(lower(coalesce(u.name, '')) like ${containsPattern(q)} escape '\\' or lower(u.account) like ${containsPattern(q)} escape '\\')`
+
+/** Journals a teacher may read: their own and those they were accepted in, not archived. */
+const readableJournals = (db: DB, userId: number) =>
+  db
+    .selectFrom('journals as rj')
+    .select('rj.id')
+    .where('rj.archived_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('rj.owner_id', '=', userId),
+        eb.exists(eb.selectFrom('journal_members as tm').select('tm.user_id').whereRef('tm.journal_id', '=', 'rj.id').where('tm.user_id', '=', userId).where('tm.role', '=', 'teacher').where('tm.drp_status', '=', DRP_STATUS.approved)),
+      ]),
+    )
+
+/**
+ * Watched students (cases, f4): in one journal, or across the teacher's journals for the
+ * follow-up tab (spec 2), searched by name, 10 a page, each with the latest post in its journal.
+ */
+export async function casesOf(db: DB, input: { teacherId: number; journalId?: number; q?: string; page: number }) {
+  let base = db
+    .selectFrom('student_cases as c')
+    .innerJoin('users as u', 'u.id', 'c.student_id')
+    .innerJoin('journals as j', 'j.id', 'c.journal_id')
+    .innerJoin('journal_members as m', (join) => join.onRef('m.journal_id', '=', 'c.journal_id').onRef('m.user_id', '=', 'c.student_id'))
+    .where('c.teacher_id', '=', input.teacherId)
+    .where('m.archived_at', 'is', null)
+    .where('c.journal_id', 'in', readableJournals(db, input.teacherId))
+  if (input.journalId !== undefined) base = base.where('c.journal_id', '=', input.journalId)
+  if (input.q) base = base.where(nameLike(input.q))
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0)
+  const rows = await base
+    .select((eb) => [
+      'u.id',
+      'u.account',
+      'u.last_login_at as lastLogin',
+      'j.id as journalId',
+      'j.name as journalName',
+      eb.fn.coalesce('u.name', 'u.account').as('name'),
+      eb.selectFrom('posts as p').select('p.id').whereRef('p.journal_id', '=', 'c.journal_id').whereRef('p.creator_id', '=', 'u.id').orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(1).as('latestPostId'),
+    ])
+    .orderBy('name')
+    .orderBy('j.id')
+    .limit(TABLE_PAGE_SIZE)
+    .offset((input.page - 1) * TABLE_PAGE_SIZE)
+    .execute()
+  const ids = rows.map((r) => r.latestPostId).filter((id): id is number => id !== null)
+  const latest = ids.length ? await withDetails(db, await db.selectFrom('posts').select(['id', 'title']).where('id', 'in', ids).execute()) : []
+  const byId = new Map(latest.map((p) => [p.id, { id: p.id, title: p.title, emotions: p.emotions, behaviours: p.behaviours }]))
+  return { rows: rows.map(({ latestPostId, ...r }) => ({ ...r, latest: latestPostId === null ? null : (byId.get(latestPostId) ?? null) })), total, totalPages: pagesOf(total) }
+}
+
+const POST_ROW = ['p.id', 'p.title', 'p.diary_date as diaryDate', 'p.location', 'p.happen_time as happenTime', 'p.created_at as createdAt', 'p.creator_id as studentId', 'u.account', 'j.id as journalId', 'j.name as journalName'] as const
+
+/** Posts of a list (collection or returned) with the student, unread mark and the teacher's star. */
+async function postRows(db: DB, userId: number, base: ReturnType<typeof postBase>, page: number) {
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0)
+  const rows = await base
+    .select((eb) => [
+      ...POST_ROW,
+      eb.fn.coalesce('u.name', 'u.account').as('studentName'),
+      eb.exists(eb.selectFrom('post_reads as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', userId)).as('read'),
+      eb.exists(eb.selectFrom('post_collections as s').select('s.post_id').whereRef('s.post_id', '=', 'p.id').where('s.user_id', '=', userId)).as('starred'),
+    ])
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(TABLE_PAGE_SIZE)
+    .offset((page - 1) * TABLE_PAGE_SIZE)
+    .execute()
+  return { rows: rows.map(({ read, starred, ...r }) => ({ ...r, unread: !read, starred: Boolean(starred) })), total, totalPages: pagesOf(total) }
+}
+
+const postBase = (db: DB) => db.selectFrom('posts as p').innerJoin('users as u', 'u.id', 'p.creator_id').innerJoin('journals as j', 'j.id', 'p.journal_id')
+
+/** Starred posts (collection, f5): of one journal, or of every journal the teacher reads. */
+export async function collectionOf(db: DB, input: { userId: number; journalId?: number; q?: string; page: number }) {
+  let base = postBase(db)
+    .where((eb) => eb.exists(eb.selectFrom('post_collections as pc').select('pc.post_id').whereRef('pc.post_id', '=', 'p.id').where('pc.user_id', '=', input.userId)))
+    .where('p.journal_id', 'in', readableJournals(db, input.userId))
+  if (input.journalId !== undefined) base = base.where('p.journal_id', '=', input.journalId)
+  if (input.q) base = base.where(nameLike(input.q))
+  return postRows(db, input.userId, base, input.page)
+}
+
+/** Posts sent back for revision (status 4, f6) in a journal. */
+export async function sentBackOf(db: DB, input: { userId: number; journalId: number; q?: string; page: number }) {
+  let base = postBase(db).where('p.journal_id', '=', input.journalId).where('p.status', '=', POST_STATUS.sentBack)
+  if (input.q) base = base.where(nameLike(input.q))
+  return postRows(db, input.userId, base, input.page)
+}
+
+/** The journals a teacher reads, by name: the follow-up tab's journal filter. */
+export async function readableJournalNames(db: DB, userId: number) {
+  return db.selectFrom('journals as j').select(['j.id', 'j.name']).where('j.id', 'in', readableJournals(db, userId)).orderBy('j.name').execute()
+}

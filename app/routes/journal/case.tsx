@@ -1,0 +1,53 @@
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/case'
+import { db } from '~/db/db.server'
+import { journalOf } from '~/features/journals/gate.server'
+import { PAY_FUNCTIONS } from '~/features/plans/constants'
+import { casesOf } from '~/features/posts/lists.server'
+import { setWatching } from '~/features/posts/marks.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { CasesTable, NameSearch } from '~/ui/list-tables'
+import { Pager, pageParam } from '~/ui/pager'
+import { PayNotice } from '~/ui/pay'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/** /diary/homework/{id}/case: the students this teacher watches in the journal (f4). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { journal, user } = journalOf(context)
+  const title = `${getInstance(context).t('lists.cases')} | ${journal.name}`
+  if (user.payfunctionMap[PAY_FUNCTIONS.cases] !== 1) return { title, list: null, q: '', page: 1 }
+  const params = new URL(request.url).searchParams
+  const q = params.get('q')?.trim().slice(0, 100) ?? ''
+  const page = pageParam(params)
+  return { title, q, page, list: await casesOf(db, { teacherId: user.userId, journalId: journal.id, q: q || undefined, page }) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { journal, user } = journalOf(context)
+  if (user.payfunctionMap[PAY_FUNCTIONS.cases] !== 1) throw data(null, { status: 403 })
+  const form = await request.formData()
+  await setWatching(db, { teacherId: user.userId, journalId: journal.id, studentId: Number(form.get('studentId')), on: false })
+  const url = new URL(request.url)
+  return redirect(url.pathname + url.search)
+}
+
+export default function CasesPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { list, q, page } = loaderData
+  return (
+    <>
+      <h1>{t('lists.cases')}</h1>
+      {!list ? (
+        <PayNotice />
+      ) : (
+        <>
+          <NameSearch q={q} />
+          {list.rows.length === 0 ? <p className="empty">{q ? t('students.noneFound') : t('lists.noCases')}</p> : <CasesTable rows={list.rows} showJournal={false} t={t} />}
+          <Pager page={page} totalPages={list.totalPages} />
+        </>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,53 @@
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/collection'
+import { db } from '~/db/db.server'
+import { journalOf } from '~/features/journals/gate.server'
+import { PAY_FUNCTIONS } from '~/features/plans/constants'
+import { collectionOf } from '~/features/posts/lists.server'
+import { setStarred } from '~/features/posts/marks.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { NameSearch, PostsTable } from '~/ui/list-tables'
+import { Pager, pageParam } from '~/ui/pager'
+import { PayNotice } from '~/ui/pay'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/** /diary/homework/{id}/collection: the posts this teacher starred in the journal (f5). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { journal, user } = journalOf(context)
+  const title = `${getInstance(context).t('lists.collection')} | ${journal.name}`
+  if (user.payfunctionMap[PAY_FUNCTIONS.collection] !== 1) return { title, list: null, q: '', page: 1 }
+  const params = new URL(request.url).searchParams
+  const q = params.get('q')?.trim().slice(0, 100) ?? ''
+  const page = pageParam(params)
+  return { title, q, page, list: await collectionOf(db, { userId: user.userId, journalId: journal.id, q: q || undefined, page }) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = journalOf(context)
+  if (user.payfunctionMap[PAY_FUNCTIONS.collection] !== 1) throw data(null, { status: 403 })
+  const form = await request.formData()
+  await setStarred(db, { userId: user.userId, postId: Number(form.get('postId')), on: false })
+  const url = new URL(request.url)
+  return redirect(url.pathname + url.search)
+}
+
+export default function CollectionPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { list, q, page } = loaderData
+  return (
+    <>
+      <h1>{t('lists.collection')}</h1>
+      {!list ? (
+        <PayNotice />
+      ) : (
+        <>
+          <NameSearch q={q} />
+          {list.rows.length === 0 ? <p className="empty">{q ? t('students.noneFound') : t('lists.noCollection')}</p> : <PostsTable rows={list.rows} showJournal={false} withStar t={t} />}
+          <Pager page={page} totalPages={list.totalPages} />
+        </>
+      )}
+    </>
+  )
+}

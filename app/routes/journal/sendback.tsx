@@ -1,0 +1,42 @@
+import type { Route } from './+types/sendback'
+import { db } from '~/db/db.server'
+import { journalOf } from '~/features/journals/gate.server'
+import { PAY_FUNCTIONS } from '~/features/plans/constants'
+import { sentBackOf } from '~/features/posts/lists.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { NameSearch, PostsTable } from '~/ui/list-tables'
+import { Pager, pageParam } from '~/ui/pager'
+import { PayNotice } from '~/ui/pay'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/** /diary/homework/{id}/sendback: the journal's posts sent back for revision (f6). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { journal, user } = journalOf(context)
+  const title = `${getInstance(context).t('lists.returned')} | ${journal.name}`
+  if (user.payfunctionMap[PAY_FUNCTIONS.returnedPosts] !== 1) return { title, list: null, q: '', page: 1 }
+  const params = new URL(request.url).searchParams
+  const q = params.get('q')?.trim().slice(0, 100) ?? ''
+  const page = pageParam(params)
+  return { title, q, page, list: await sentBackOf(db, { userId: user.userId, journalId: journal.id, q: q || undefined, page }) }
+}
+
+export default function ReturnedPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { list, q, page } = loaderData
+  return (
+    <>
+      <h1>{t('lists.returned')}</h1>
+      {!list ? (
+        <PayNotice />
+      ) : (
+        <>
+          <NameSearch q={q} />
+          {list.rows.length === 0 ? <p className="empty">{q ? t('students.noneFound') : t('lists.noReturned')}</p> : <PostsTable rows={list.rows} showJournal={false} withStar={false} t={t} />}
+          <Pager page={page} totalPages={list.totalPages} />
+        </>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,168 @@
+import type { TFunction } from 'i18next'
+import { Form, Link, useLocation } from 'react-router'
+import { useT } from '~/i18n/use-t'
+import { formatDate, formatDateTime } from './dates'
+import { BehaviourTags, EmotionTags } from './post-view'
+
+/** The search box of a list: by user name, kept in the URL with the page reset. */
+export function NameSearch({ q }: { q: string }) {
+  const { t } = useT()
+  return (
+    <Form method="get" className="feed-filter" role="search">
+      <label className="field">
+        <span>{t('students.search')}</span>
+        <input type="search" name="q" defaultValue={q} maxLength={100} />
+      </label>
+      <button className="button secondary" type="submit">
+        {t('news.searchButton')}
+      </button>
+      {q ? <Link to="?">{t('news.clear')}</Link> : null}
+    </Form>
+  )
+}
+
+interface CaseRow {
+  id: number
+  name: string
+  account: string
+  lastLogin: string | null
+  journalId: number
+  journalName: string
+  latest: { id: number; title: string; emotions: string[]; behaviours: number[] } | null
+}
+
+/** Watched students: the case list of a journal, or the follow-up tab across journals. */
+export function CasesTable({ rows, showJournal, t }: { rows: CaseRow[]; showJournal: boolean; t: TFunction }) {
+  const location = useLocation()
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th scope="col">{t('students.student')}</th>
+          {showJournal ? <th scope="col">{t('lists.journal')}</th> : null}
+          <th scope="col">{t('students.latestPost')}</th>
+          <th scope="col">{t('students.lastLogin')}</th>
+          <th scope="col">
+            <span className="visually-hidden">{t('students.detail')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={`${r.journalId}-${r.id}`}>
+            <td>
+              <strong>{r.name}</strong>
+              <br />
+              <span className="hint">{r.account}</span>
+            </td>
+            {showJournal ? <td>{r.journalName}</td> : null}
+            <td>
+              {r.latest ? (
+                <>
+                  <Link to={`/diary/diaryPost/${r.latest.id}`}>{r.latest.title}</Link>
+                  <EmotionTags codes={r.latest.emotions} t={t} />
+                  <BehaviourTags codes={r.latest.behaviours} t={t} />
+                </>
+              ) : (
+                <span className="hint">{t('diary.noPosts')}</span>
+              )}
+            </td>
+            <td className="nowrap">{r.lastLogin ? formatDateTime(r.lastLogin) : '–'}</td>
+            <td>
+              <span className="row-actions">
+                <Link className="button small secondary" to={`/diary/homework/${r.journalId}/student/${r.id}`}>
+                  {t('students.detail')}
+                </Link>
+                <Form method="post" action={`${location.pathname}${location.search}`}>
+                  <input type="hidden" name="studentId" value={r.id} />
+                  <input type="hidden" name="journalId" value={r.journalId} />
+                  <button className="link-button" type="submit" name="intent" value="unwatch">
+                    {t('lists.unwatch')}
+                  </button>
+                </Form>
+              </span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+interface PostRow {
+  id: number
+  title: string
+  diaryDate: string
+  location: string
+  happenTime: string
+  createdAt: string
+  studentId: number
+  studentName: string
+  account: string
+  journalId: number
+  journalName: string
+  unread: boolean
+  starred: boolean
+}
+
+/** Posts of a list: the collection (with the star to remove) or the returned posts. */
+export function PostsTable({ rows, showJournal, withStar, t }: { rows: PostRow[]; showJournal: boolean; withStar: boolean; t: TFunction }) {
+  const location = useLocation()
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th scope="col">
+            <span className="visually-hidden">{t('students.unread')}</span>
+          </th>
+          {withStar ? <th scope="col">{t('students.star')}</th> : null}
+          <th scope="col">{t('students.student')}</th>
+          {showJournal ? <th scope="col">{t('lists.journal')}</th> : null}
+          <th scope="col">{t('news.diaryDate')}</th>
+          <th scope="col">{t('students.postTitle')}</th>
+          <th scope="col">
+            {t('news.place')} / {t('news.time')}
+          </th>
+          <th scope="col">{t('students.created')}</th>
+          <th scope="col">
+            <span className="visually-hidden">{t('post.open')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <td>{r.unread ? <span className="dot" aria-label={t('students.unread')} /> : null}</td>
+            {withStar ? (
+              <td>
+                <Form method="post" action={`${location.pathname}${location.search}`}>
+                  <input type="hidden" name="postId" value={r.id} />
+                  <button type="submit" name="intent" value="unstar" className="star-button" aria-pressed="true" aria-label={t('lists.unstar', { title: r.title })}>
+                    ★
+                  </button>
+                </Form>
+              </td>
+            ) : null}
+            <td>
+              <strong>{r.studentName}</strong>
+              <br />
+              <span className="hint">{r.account}</span>
+            </td>
+            {showJournal ? <td>{r.journalName}</td> : null}
+            <td className="nowrap">{r.diaryDate}</td>
+            <td>{r.title}</td>
+            <td>
+              {r.location || '–'} / {r.happenTime || '–'}
+            </td>
+            <td className="nowrap">{formatDate(r.createdAt)}</td>
+            <td>
+              <Link className="button small secondary" to={`/diary/diaryPost/${r.id}`}>
+                {t('post.open')}
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
