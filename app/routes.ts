@@ -32,6 +32,7 @@ export default [
     ]),
     route('drpb/:code', 'routes/journal/join-by-link.tsx'),
     route('diary/diaryPost/:postId', 'routes/post/view.tsx'),
+    route('diary/diaryPost/:postId/revise', 'routes/post/revise.tsx'),
     route('diarySample', 'routes/samples/list.tsx'),
     route('diarySample/new', 'routes/samples/form.tsx', { id: 'sample-new' }),
     route('diarySample/:id/edit', 'routes/samples/form.tsx', { id: 'sample-edit' }),

@@ -84,7 +84,27 @@ test('the post page and its actions are refused to a teacher of another journal;
 
   // Their own journal on the free plan: commenting works, sending back is a paid feature.
   await page.goto(`/diary/diaryPost/${own}`)
-  await page.locator('details.upgrade summary').click()
+  await page.locator('details.upgrade summary', { hasText: 'Send back' }).click()
   await expect(page.getByRole('dialog', { name: 'A paid feature' })).toBeVisible()
   expect((await page.request.post(`/diary/diaryPost/${own}`, { form: { intent: 'sendback' }, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(403)
+  // Revise is f13: the notice, no text, and the save refused.
+  await page.goto(`/diary/diaryPost/${own}/revise`)
+  await expect(page.getByText('A paid feature')).toBeVisible()
+  await expect(page.locator('textarea')).toHaveCount(0)
+  expect((await page.request.post(`/diary/diaryPost/${own}/revise`, { form: {}, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(403)
+  expect((await page.request.get(`/diary/diaryPost/${theirs}/revise`)).status()).toBe(403)
+})
+
+test('revise: the teacher corrects the text and sees the correction beside the original', async ({ page }, info) => {
+  const title = `To correct ${info.project.name} ${Date.now().toString(36)}`
+  const id = await newPost(2, 'student33@demo.test', title)
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto(`/diary/diaryPost/${id}`)
+  await page.getByRole('link', { name: 'Revise' }).click()
+  const event = page.locator('fieldset', { hasText: 'Event' })
+  await event.getByLabel('Your correction').fill('My friend did not sit with me at lunch today.')
+  await page.getByRole('button', { name: 'Save corrections' }).click()
+  await expect(page.getByRole('status')).toHaveText('Corrections saved.')
+  await expect(page.locator('fieldset', { hasText: 'Event' }).locator('ins')).toHaveText(' today')
+  await expect(page.locator('fieldset', { hasText: 'Event' }).getByLabel('Your correction')).toHaveValue('My friend did not sit with me at lunch today.')
 })

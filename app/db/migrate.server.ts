@@ -5,6 +5,7 @@ import { journalInvitations } from './migrations/0002-journal-invitations'
 import { samplesAndBooks } from './migrations/0003-samples-and-books'
 import { commentLibrary } from './migrations/0004-comment-library'
 import { watchStarRead } from './migrations/0005-watch-star-read'
+import { postRevisions } from './migrations/0006-post-revisions'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -16,6 +17,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0003-samples-and-books': samplesAndBooks(dialect),
         '0004-comment-library': commentLibrary(dialect),
         '0005-watch-star-read': watchStarRead,
+        '0006-post-revisions': postRevisions,
       }
     },
   }

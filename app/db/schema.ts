@@ -32,6 +32,7 @@ export interface Database {
   student_cases: StudentCasesTable
   post_collections: PostCollectionsTable
   post_reads: PostReadsTable
+  post_revisions: PostRevisionsTable
 }
 
 export type UserKind = 'teacher' | 'student'
@@ -345,4 +346,12 @@ export interface PostReadsTable {
   user_id: number
   post_id: number
   read_at: string
+}
+
+export interface PostRevisionsTable {
+  frame_id: number
+  post_id: number
+  author_id: number
+  text: string
+  updated_at: string
 }

@@ -42,6 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     isOwner: role === 'owner',
     userId: user.userId,
     canSendBack: user.payfunctionMap[PAY_FUNCTIONS.returnedPosts] === 1,
+    canRevise: user.payfunctionMap[PAY_FUNCTIONS.revise] === 1,
     block,
     types,
     libType,
@@ -101,7 +102,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { post, journal, block, types, libType, library, userId, isOwner, canSendBack } = loaderData
+  const { post, journal, block, types, libType, library, userId, isOwner, canSendBack, canRevise } = loaderData
   const [params] = useSearchParams()
   const link = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params)
@@ -131,17 +132,26 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
             {post.happenTime ? ` · ${post.happenTime}` : ''}
           </p>
         </div>
-        {sentBack ? (
-          <span className="badge">{t('news.sentBack')}</span>
-        ) : canSendBack ? (
-          <Form method="post">
-            <button className="button secondary" type="submit" name="intent" value="sendback">
-              {t('post.sendBack')}
-            </button>
-          </Form>
-        ) : (
-          <UpgradeButton>{t('post.sendBack')}</UpgradeButton>
-        )}
+        <div className="row-actions">
+          {canRevise ? (
+            <Link className="button secondary" to={`/diary/diaryPost/${post.id}/revise`}>
+              {t('revise.title')}
+            </Link>
+          ) : (
+            <UpgradeButton>{t('revise.title')}</UpgradeButton>
+          )}
+          {sentBack ? (
+            <span className="badge">{t('news.sentBack')}</span>
+          ) : canSendBack ? (
+            <Form method="post">
+              <button className="button secondary" type="submit" name="intent" value="sendback">
+                {t('post.sendBack')}
+              </button>
+            </Form>
+          ) : (
+            <UpgradeButton>{t('post.sendBack')}</UpgradeButton>
+          )}
+        </div>
       </div>
       <div className="post-page">
         <section className="blocks" aria-label={t('post.blocks')}>

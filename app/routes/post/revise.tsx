@@ -1,0 +1,83 @@
+import { data, Form, Link, redirect } from 'react-router'
+import type { Route } from './+types/revise'
+import { requireUser } from '~/auth/guards.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { PAY_FUNCTIONS } from '~/features/plans/constants'
+import { postForTeacher } from '~/features/posts/post.server'
+import { revisionsOf, saveRevisions } from '~/features/posts/revise.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { PayNotice } from '~/ui/pay'
+import { TextDiff } from '~/ui/text-diff'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+const TEXT_MAX = 2000
+
+/** /diary/diaryPost/{id}/revise: the teacher corrects the post's text (pay function f13). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const { post, journal } = await postForTeacher(db, params.postId, user.userId)
+  const title = `${getInstance(context).t('revise.title')} | ${post.title}`
+  const head = { id: post.id, title: post.title, author: post.author, journal: { id: journal.id, name: journal.name } }
+  if (user.payfunctionMap[PAY_FUNCTIONS.revise] !== 1) return { title, post: head, frames: null }
+  const revisions = await revisionsOf(db, post.id)
+  const frames = post.frames.filter((f) => f.message).map((f) => ({ id: f.id, type: f.type, original: f.message, revised: revisions[f.id] ?? null }))
+  return { title, post: head, frames }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { session, user } = await requireUser(request, context)
+  const { post } = await postForTeacher(db, params.postId, user.userId)
+  if (user.payfunctionMap[PAY_FUNCTIONS.revise] !== 1) throw data(null, { status: 403 })
+  const form = await request.formData()
+  const texts: Record<number, string> = {}
+  for (const f of post.frames) {
+    const value = form.get(`frame-${f.id}`)
+    if (typeof value === 'string') texts[f.id] = value.slice(0, TEXT_MAX)
+  }
+  await saveRevisions(db, { postId: post.id, authorId: user.userId, texts })
+  session.flash('toast', { kind: 'success', key: 'revise.saved' })
+  return redirect(`/diary/diaryPost/${post.id}/revise`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function RevisePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { post, frames } = loaderData
+  const label = (type: string) => t(`post.block_${type}` as 'post.block_event')
+  return (
+    <>
+      <nav className="breadcrumbs" aria-label={t('post.breadcrumb')}>
+        <Link to="/diary">{t('diary.title')}</Link> › <Link to={`/diary/homework/${post.journal.id}/news`}>{post.journal.name}</Link> ›{' '}
+        <Link to={`/diary/diaryPost/${post.id}`}>{post.title}</Link> › <span>{t('revise.title')}</span>
+      </nav>
+      <h1>{t('revise.title')}</h1>
+      <p className="hint">{t('revise.text', { name: post.author })}</p>
+      {!frames ? (
+        <PayNotice />
+      ) : frames.length === 0 ? (
+        <p className="empty">{t('revise.nothing')}</p>
+      ) : (
+        <Form method="post" className="revise">
+          {frames.map((f) => (
+            <fieldset key={f.id} className="card revise-frame">
+              <legend>{label(f.type)}</legend>
+              {f.revised ? <TextDiff original={f.original} revised={f.revised} labels={{ original: t('revise.original'), revised: t('revise.corrected') }} /> : null}
+              <label className="field">
+                <span>{t('revise.correction')}</span>
+                <textarea name={`frame-${f.id}`} defaultValue={f.revised ?? f.original} rows={3} maxLength={TEXT_MAX} />
+              </label>
+            </fieldset>
+          ))}
+          <div className="form-actions">
+            <button className="button" type="submit">
+              {t('revise.save')}
+            </button>
+            <Link to={`/diary/diaryPost/${post.id}`}>{t('journal.cancel')}</Link>
+          </div>
+        </Form>
+      )}
+    </>
+  )
+}
