@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { isoAgo, isoIn, nowIso } from '~/db/time'
 import { newInviteCode } from './codes.server'
@@ -18,18 +19,20 @@ export async function journalInfo(db: DB, journalId: number) {
 
 /** Students who posted in the last 30 days, most posts first. */
 export async function recentPosters(db: DB, journalId: number, limit = 10) {
-  const rows = await db
+  // Grouping by an expression keeps the planner on the (journal, created) index (see the feed).
+  const counts = await db
     .selectFrom('posts as p')
-    .innerJoin('users as u', 'u.id', 'p.creator_id')
-    .select((eb) => ['u.id', eb.fn.coalesce('u.name', 'u.account').as('name'), eb.fn.countAll<number>().as('count')])
+    .select((eb) => [sql<number>`p.creator_id + 0`.as('id'), eb.fn.countAll<number>().as('count')])
     .where('p.journal_id', '=', journalId)
     .where('p.created_at', '>=', isoAgo(30 * DAY_MS))
-    .groupBy(['u.id', 'u.name', 'u.account'])
+    .groupBy(sql`p.creator_id + 0`)
     .orderBy('count', 'desc')
-    .orderBy('u.id')
+    .orderBy('id')
     .limit(limit)
     .execute()
-  return rows.map((r) => ({ ...r, count: Number(r.count) }))
+  if (counts.length === 0) return []
+  const names = await db.selectFrom('users').select((eb) => ['id', eb.fn.coalesce('name', 'account').as('name')]).where('id', 'in', counts.map((c) => Number(c.id))).execute()
+  return counts.map((c) => ({ id: Number(c.id), name: names.find((n) => n.id === Number(c.id))?.name ?? '', count: Number(c.count) }))
 }
 
 /** The privileged teachers: pending (0) first, then accepted (1). */

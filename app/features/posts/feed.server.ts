@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { isoAgo } from '~/db/time'
-import { isPositiveEmotion } from './constants'
+import { EMOTIONS, isPositiveEmotion } from './constants'
 
 export const FEED_PAGE_SIZE = 10
 
@@ -85,32 +85,52 @@ export const negativeScore = (codes: string[]) => (codes.length === 0 ? 0 : Math
 export const LOW_MOOD_SCORE = 60
 const LOW_MOOD_WINDOW_MS = 14 * 86_400_000
 
+const POSITIVE_CODES = EMOTIONS.filter((e) => e.group === 'joy').map((e) => e.code)
+
 /**
  * The mood thermometer (spec 2 news feed): students whose emotions in the last 14 days were mostly
- * negative, lowest mood first, each with their latest post and its emotions.
+ * negative, lowest mood first, each with their latest post and its emotions. The counting is one
+ * grouped query; only the students shown have their latest post read.
  */
 export async function lowMoodStudents(db: DB, journalId: number, limit = 8) {
-  const rows = await db
+  const since = isoAgo(LOW_MOOD_WINDOW_MS)
+  const counts = await db
     .selectFrom('posts as p')
     .innerJoin('post_emotions as e', 'e.post_id', 'p.id')
-    .innerJoin('users as u', 'u.id', 'p.creator_id')
-    .select((eb) => ['p.creator_id as studentId', 'p.id as postId', 'p.title', 'p.created_at as createdAt', 'e.emotion_code as code', eb.fn.coalesce('u.name', 'u.account').as('name')])
+    // Grouping by an expression keeps the planner on the (journal, created) index: the window is
+    // small, the journal's whole history is not.
+    .select((eb) => [sql<number>`p.creator_id + 0`.as('studentId'), eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('e.emotion_code', 'in', POSITIVE_CODES).then(0).else(1).end()).as('negative')])
     .where('p.journal_id', '=', journalId)
-    .where('p.created_at', '>=', isoAgo(LOW_MOOD_WINDOW_MS))
-    .orderBy('p.created_at', 'desc')
+    .where('p.created_at', '>=', since)
+    .groupBy(sql`p.creator_id + 0`)
     .execute()
-  const students = new Map<number, { studentId: number; name: string; codes: string[]; latest: { postId: number; title: string; emotions: string[] } }>()
-  for (const r of rows) {
-    const s = students.get(r.studentId) ?? { studentId: r.studentId, name: r.name, codes: [], latest: { postId: r.postId, title: r.title, emotions: [] } }
-    s.codes.push(r.code)
-    if (s.latest.postId === r.postId) s.latest.emotions.push(r.code)
-    students.set(r.studentId, s)
-  }
-  return [...students.values()]
-    .map(({ codes, ...s }) => ({ ...s, score: negativeScore(codes) }))
-    .filter((s) => s.score >= LOW_MOOD_SCORE)
-    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
+  const low = counts
+    .map((c) => ({ studentId: Number(c.studentId), score: Math.round((100 * Number(c.negative)) / Number(c.total)) }))
+    .filter((c) => c.score >= LOW_MOOD_SCORE)
+    .sort((a, b) => b.score - a.score || a.studentId - b.studentId)
     .slice(0, limit)
+  if (low.length === 0) return []
+  const ids = low.map((c) => c.studentId)
+  const posts = await db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.creator_id')
+    .select((eb) => ['p.id', 'p.creator_id as studentId', 'p.title', eb.fn.coalesce('u.name', 'u.account').as('name')])
+    .where('p.journal_id', '=', journalId)
+    .where('p.creator_id', 'in', ids)
+    .where('p.created_at', '>=', since)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .execute()
+  const latest = new Map<number, (typeof posts)[number]>()
+  for (const p of posts) if (!latest.has(p.studentId)) latest.set(p.studentId, p)
+  const shown = low.map((c) => ({ ...c, post: latest.get(c.studentId)! }))
+  const emotions = await db.selectFrom('post_emotions').select(['post_id as postId', 'emotion_code as code']).where('post_id', 'in', shown.map((s) => s.post.id)).execute()
+  return shown.map((s) => ({
+    studentId: s.studentId,
+    name: s.post.name,
+    score: s.score,
+    latest: { postId: s.post.id, title: s.post.title, emotions: emotions.filter((e) => e.postId === s.post.id).map((e) => e.code) },
+  }))
 }
 
 /** Whether the journal has room for another student (the no-quota warning card). */

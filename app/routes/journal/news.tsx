@@ -3,8 +3,8 @@ import { Form, Link, useFetcher, useLocation } from 'react-router'
 import type { Route } from './+types/news'
 import { db } from '~/db/db.server'
 import { journalOf } from '~/features/journals/gate.server'
-import { recentPosters } from '~/features/journals/info.server'
-import { feedPage, lowMoodStudents, studentQuota } from '~/features/posts/feed.server'
+import { feedPage, studentQuota } from '~/features/posts/feed.server'
+import { journalOverview } from '~/features/posts/overview.server'
 import { feedFilterOf } from '~/features/posts/feed-filter'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const feed = error ? { posts: [], hasMore: false } : await feedPage(db, journal.id, filter)
   // A "load more" request (JavaScript) needs only the next page of posts.
   if (url.searchParams.has('more')) return { feed, filter, error, side: null, title: '', journalId: journal.id }
-  const [posters, lowMood, quota] = await Promise.all([recentPosters(db, journal.id), lowMoodStudents(db, journal.id), studentQuota(db, journal.id)])
+  const [{ posters, lowMood }, quota] = await Promise.all([journalOverview(db, journal.id), studentQuota(db, journal.id)])
   return { feed, filter, error, journalId: journal.id, side: { posters, lowMood, quota }, title: `${getInstance(context).t('news.title')} | ${journal.name}` }
 }
 
