@@ -1,5 +1,6 @@
 // The bench's large journal (issue 5): 200 students and 20,000 posts over 200 days, with their
 // frames, emotions, behaviours and a comment on one post in ten, owned by the demo teacher.
+import { sql } from 'kysely'
 import { connect } from '../app/db/connect.server'
 import { EMOTIONS } from '../app/features/posts/constants'
 
@@ -56,6 +57,8 @@ export async function seedBigJournal(options: { databaseUrl?: string; sqliteFile
     }
     return { journalId, middlePost }
   })
+  // Planner statistics, as a database that grew over a year would have (autovacuum, PRAGMA optimize).
+  await sql.raw('ANALYZE').execute(db)
   await db.destroy()
   return result
 }

@@ -25,6 +25,8 @@ export function connect(options: { databaseUrl?: string; sqliteFile?: string }):
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
+  // SQLite gathers planner statistics only when asked: the recommended call for a long-lived connection.
+  sqlite.pragma('optimize = 0x10002')
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' }
 }
 

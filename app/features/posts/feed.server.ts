@@ -78,6 +78,16 @@ export async function withDetails<P extends { id: number }>(db: DB, posts: P[]) 
   return posts.map((p) => ({ ...p, frames: f.get(p.id) ?? [], emotions: (e.get(p.id) ?? []).map((x) => x.code), behaviours: (b.get(p.id) ?? []).map((x) => x.code), comments: c.get(p.id) ?? [] }))
 }
 
+/** Just the emotions and behaviours of a set of posts: what a table row shows of a post. */
+export async function tagsOf(db: DB, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { emotions: string[]; behaviours: number[] }>()
+  const [emotions, behaviours] = await Promise.all([
+    db.selectFrom('post_emotions').select(['post_id as postId', 'emotion_code as code']).where('post_id', 'in', ids).execute(),
+    db.selectFrom('post_behaviours').select(['post_id as postId', 'behaviour_code as code']).where('post_id', 'in', ids).execute(),
+  ])
+  return new Map(ids.map((id) => [id, { emotions: emotions.filter((e) => e.postId === id).map((e) => e.code), behaviours: behaviours.filter((b) => b.postId === id).map((b) => b.code) }]))
+}
+
 /** A negative-mood score from 0 to 100: the share of negative emotions in a set of posts. */
 export const negativeScore = (codes: string[]) => (codes.length === 0 ? 0 : Math.round((100 * codes.filter((c) => !isPositiveEmotion(c)).length) / codes.length))
 

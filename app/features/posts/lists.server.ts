@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { pagesOf, TABLE_PAGE_SIZE } from '~/features/students/list.server'
 import { DRP_STATUS } from '~/features/journals/constants'
-import { containsPattern, withDetails } from './feed.server'
+import { containsPattern, tagsOf } from './feed.server'
 import { POST_STATUS } from './constants'
 
 const nameLike = (q: string) => sql<boolean>`(lower(coalesce(u.name, '')) like ${containsPattern(q)} escape '\\' or lower(u.account) like ${containsPattern(q)} escape '\\')`
@@ -44,7 +44,7 @@ export async function casesOf(db: DB, input: { teacherId: number; journalId?: nu
       'j.id as journalId',
       'j.name as journalName',
       eb.fn.coalesce('u.name', 'u.account').as('name'),
-      eb.selectFrom('posts as p').select('p.id').whereRef('p.journal_id', '=', 'c.journal_id').whereRef('p.creator_id', '=', 'u.id').orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(1).as('latestPostId'),
+      eb.selectFrom('posts as p').select('p.id').whereRef('p.journal_id', '=', 'c.journal_id').whereRef('p.creator_id', '=', 'u.id').orderBy('p.created_at', 'desc').limit(1).as('latestPostId'),
     ])
     .orderBy('name')
     .orderBy('j.id')
@@ -52,8 +52,8 @@ export async function casesOf(db: DB, input: { teacherId: number; journalId?: nu
     .offset((input.page - 1) * TABLE_PAGE_SIZE)
     .execute()
   const ids = rows.map((r) => r.latestPostId).filter((id): id is number => id !== null)
-  const latest = ids.length ? await withDetails(db, await db.selectFrom('posts').select(['id', 'title']).where('id', 'in', ids).execute()) : []
-  const byId = new Map(latest.map((p) => [p.id, { id: p.id, title: p.title, emotions: p.emotions, behaviours: p.behaviours }]))
+  const [latest, tags] = ids.length ? await Promise.all([db.selectFrom('posts').select(['id', 'title']).where('id', 'in', ids).execute(), tagsOf(db, ids)]) : [[], new Map()]
+  const byId = new Map(latest.map((p) => [p.id, { id: p.id, title: p.title, emotions: tags.get(p.id)?.emotions ?? [], behaviours: tags.get(p.id)?.behaviours ?? [] }]))
   return { rows: rows.map(({ latestPostId, ...r }) => ({ ...r, latest: latestPostId === null ? null : (byId.get(latestPostId) ?? null) })), total, totalPages: pagesOf(total) }
 }
 

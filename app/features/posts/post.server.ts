@@ -26,6 +26,7 @@ export async function postForTeacher(db: DB, rawId: string | undefined, userId: 
           'p.is_video as isVideo',
           'p.created_at as createdAt',
           eb.fn.coalesce('u.name', 'u.account').as('author'),
+          eb.exists(eb.selectFrom('post_reads as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', userId)).as('read'),
         ])
         .where('p.id', '=', id)
         .executeTakeFirst()

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { data } from 'react-router'
 import type { DB } from '~/db/connect.server'
-import { containsPattern, withDetails } from '~/features/posts/feed.server'
+import { containsPattern, tagsOf } from '~/features/posts/feed.server'
 
 export const TABLE_PAGE_SIZE = 10
 
@@ -22,35 +22,32 @@ export async function journalStudents(db: DB, input: { journalId: number; teache
     .where('m.role', '=', 'student')
     .where('m.archived_at', 'is', null)
   if (input.q) base = base.where(nameLike(input.q))
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0)
-  const rows = await base
+  const [count, page] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    base
     .select((eb) => [
       'u.id',
       'u.account',
       'u.avatar_url as avatarUrl',
       'u.last_login_at as lastLogin',
       eb.fn.coalesce('u.name', 'u.account').as('name'),
-      eb
-        .selectFrom('posts as p')
-        .select('p.id')
-        .where('p.journal_id', '=', input.journalId)
-        .whereRef('p.creator_id', '=', 'u.id')
-        .orderBy('p.created_at', 'desc')
-        .orderBy('p.id', 'desc')
-        .limit(1)
-        .as('latestPostId'),
       eb.exists(eb.selectFrom('student_cases as c').select('c.student_id').where('c.teacher_id', '=', input.teacherId).where('c.journal_id', '=', input.journalId).whereRef('c.student_id', '=', 'u.id')).as('watching'),
     ])
-    .orderBy('name')
-    .orderBy('u.id')
-    .limit(TABLE_PAGE_SIZE)
-    .offset((input.page - 1) * TABLE_PAGE_SIZE)
-    .execute()
+      .orderBy('name')
+      .orderBy('u.id')
+      .limit(TABLE_PAGE_SIZE)
+      .offset((input.page - 1) * TABLE_PAGE_SIZE)
+      .execute(),
+  ])
+  const total = Number(count?.n ?? 0)
+  // The latest post of just the page's students (a subquery in the page query would run for every
+  // row skipped by the offset too).
+  const latestOf = page.length ? await latestPostIds(db, input.journalId, page.map((r) => r.id)) : new Map<number, number>()
+  const rows = page.map((r) => ({ ...r, latestPostId: latestOf.get(r.id) ?? null }))
   const latestIds = rows.map((r) => r.latestPostId).filter((id): id is number => id !== null)
-  const latest = latestIds.length
-    ? await withDetails(
-        db,
-        await db
+  const [latest, tags] = latestIds.length
+    ? await Promise.all([
+        db
           .selectFrom('posts as p')
           .select((eb) => [
             'p.id',
@@ -60,14 +57,28 @@ export async function journalStudents(db: DB, input: { journalId: number; teache
           ])
           .where('p.id', 'in', latestIds)
           .execute(),
-      )
-    : []
-  const byId = new Map(latest.map((p) => [p.id, { id: p.id, title: p.title, createdAt: p.createdAt, emotions: p.emotions, behaviours: p.behaviours, unread: !p.read }]))
+        tagsOf(db, latestIds),
+      ])
+    : [[], new Map()]
+  const byId = new Map(latest.map((p) => [p.id, { id: p.id, title: p.title, createdAt: p.createdAt, emotions: tags.get(p.id)?.emotions ?? [], behaviours: tags.get(p.id)?.behaviours ?? [], unread: !p.read }]))
   return {
     students: rows.map(({ latestPostId, watching, ...r }) => ({ ...r, watching: Boolean(watching), latest: latestPostId === null ? null : (byId.get(latestPostId) ?? null) })),
     total,
     totalPages: pagesOf(total),
   }
+}
+
+/** Each student's latest post in the journal, one index lookup per student (journal, creator, created). */
+export async function latestPostIds(db: DB, journalId: number, studentIds: number[]) {
+  const rows = await db
+    .selectFrom('users as u')
+    .select((eb) => [
+      'u.id',
+      eb.selectFrom('posts as p').select('p.id').where('p.journal_id', '=', journalId).whereRef('p.creator_id', '=', 'u.id').orderBy('p.created_at', 'desc').limit(1).as('postId'),
+    ])
+    .where('u.id', 'in', studentIds)
+    .execute()
+  return new Map(rows.filter((r) => r.postId !== null).map((r) => [r.id, r.postId!]))
 }
 
 /** A student of the journal for their page: 404 for anyone else (spec 2: unknown student). */

@@ -35,7 +35,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const block = frame?.id ?? null
   const types = typesFor(block)
   const libType = typeOf(url.searchParams.get('lib'), types[0])
-  const [library] = await Promise.all([libraryFor(db, user.userId, libType, getLocale(context)), markRead(db, user.userId, post.id)])
+  // Opening the post clears its unread dot: written once, not on every view.
+  const [library] = await Promise.all([libraryFor(db, user.userId, libType, getLocale(context)), post.read ? null : markRead(db, user.userId, post.id)])
   return {
     post,
     journal: { id: journal.id, name: journal.name },
