@@ -41,15 +41,11 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
         </label>
         <fieldset className="field dates">
           <legend>{t('news.dates')}</legend>
-          <label>
-            <span className="visually-hidden">{t('news.from')}</span>
+          <div className="date-range">
             <input type="date" name="start" defaultValue={filter.start ?? ''} aria-label={t('news.from')} />
-          </label>
-          –
-          <label>
-            <span className="visually-hidden">{t('news.to')}</span>
+            –
             <input type="date" name="end" defaultValue={filter.end ?? ''} aria-label={t('news.to')} />
-          </label>
+          </div>
         </fieldset>
         <button className="button secondary" type="submit">
           {t('news.searchButton')}
