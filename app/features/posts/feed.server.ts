@@ -18,6 +18,21 @@ export interface FeedFilter {
 /** LIKE pattern for "contains", with the wildcards of the user's text taken literally. */
 export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
+/** A post's own columns as the pages show them (with `posts as p`). */
+export const POST_HEAD = [
+  'p.id',
+  'p.journal_id as journalId',
+  'p.creator_id as creatorId',
+  'p.title',
+  'p.diary_date as diaryDate',
+  'p.location',
+  'p.happen_time as happenTime',
+  'p.status',
+  'p.score',
+  'p.is_video as isVideo',
+  'p.created_at as createdAt',
+] as const
+
 /**
  * One page of a journal's news feed (spec 2 news feed), newest first: each post with its frames,
  * emotions, behaviours and comments. Five queries whatever the page size.
@@ -26,18 +41,7 @@ export async function feedPage(db: DB, journalId: number, filter: FeedFilter) {
   let query = db
     .selectFrom('posts as p')
     .innerJoin('users as u', 'u.id', 'p.creator_id')
-    .select((eb) => [
-      'p.id',
-      'p.creator_id as creatorId',
-      'p.title',
-      'p.diary_date as diaryDate',
-      'p.location',
-      'p.happen_time as happenTime',
-      'p.status',
-      'p.is_video as isVideo',
-      'p.created_at as createdAt',
-      eb.fn.coalesce('u.name', 'u.account').as('author'),
-    ])
+    .select((eb) => [...POST_HEAD, eb.fn.coalesce('u.name', 'u.account').as('author')])
     .where('p.journal_id', '=', journalId)
   if (filter.q) query = query.where(sql<boolean>`lower(p.title) like ${containsPattern(filter.q)} escape '\\'`)
   if (filter.start) query = query.where('p.diary_date', '>=', filter.start)

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { DB } from '~/db/connect.server'
 import { requireJournal } from '~/features/journals/access.server'
-import { withDetails } from './feed.server'
+import { POST_HEAD, withDetails } from './feed.server'
 
 /**
  * A post for its page (/diary/diaryPost/{id}): 404 when missing or its journal is archived, 403
@@ -14,17 +14,7 @@ export async function postForTeacher(db: DB, rawId: string | undefined, userId: 
         .selectFrom('posts as p')
         .innerJoin('users as u', 'u.id', 'p.creator_id')
         .select((eb) => [
-          'p.id',
-          'p.journal_id as journalId',
-          'p.creator_id as creatorId',
-          'p.title',
-          'p.diary_date as diaryDate',
-          'p.location',
-          'p.happen_time as happenTime',
-          'p.status',
-          'p.score',
-          'p.is_video as isVideo',
-          'p.created_at as createdAt',
+          ...POST_HEAD,
           eb.fn.coalesce('u.name', 'u.account').as('author'),
           eb.exists(eb.selectFrom('post_reads as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', userId)).as('read'),
         ])
