@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, redirect } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/home'
 import { requireStudent } from '~/auth/student-guard.server'
@@ -43,7 +43,9 @@ export default function StudentHome({ loaderData, actionData }: Route.ComponentP
           <li key={j.id} className="journal-card">
             <div className={`cover label-${j.labelColorCode}`} />
             <div className="body">
-              <h2>{j.name}</h2>
+              <h2>
+                <Link to={`/s/journal/${j.id}`}>{j.name}</Link>
+              </h2>
               <p className="hint">{t('student.teacher', { name: j.teacher })}</p>
               <p className="hint">{t('journal.posts', { count: j.posts })}</p>
             </div>

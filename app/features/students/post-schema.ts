@@ -1,0 +1,23 @@
+import { z } from 'zod/mini'
+import { BEHAVIOURS, EMOTIONS } from '~/features/posts/constants'
+
+const required = { error: 'validation.required' }
+const text = (max: number) => z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, 'validation.tooLong'))
+const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, 'validation.tooLong')))
+const EMOTION_CODES = EMOTIONS.map((e) => e.code) as [string, ...string[]]
+
+/**
+ * A student's post (issue 6): title, diary date, place and time; an event frame, an emotion frame
+ * with one to three emotions, and a behaviour frame with one of the ten behaviours.
+ */
+export const StudentPostSchema = z.object({
+  title: text(50),
+  diaryDate: z.string(required).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateFormat')),
+  location: optionalText(30),
+  happenTime: optionalText(30),
+  event: text(500),
+  emotions: z.array(z.enum(EMOTION_CODES)).check(z.minLength(1, 'write.chooseEmotion'), z.maxLength(3, 'write.tooManyEmotions')),
+  behaviour: z.enum(BEHAVIOURS.map((b) => String(b.code)) as [string, ...string[]], { error: 'write.chooseBehaviour' }),
+  behaviourText: optionalText(500),
+})
+export type StudentPost = z.output<typeof StudentPostSchema>

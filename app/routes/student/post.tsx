@@ -1,0 +1,100 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect } from 'react'
+import { data, Link, redirect, useSearchParams } from 'react-router'
+import type { Route } from './+types/post'
+import { requireStudent } from '~/auth/student-guard.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { POST_STATUS } from '~/features/posts/constants'
+import { StudentPostSchema } from '~/features/students/post-schema'
+import { myPost, revisePost } from '~/features/students/posts.server'
+import { useT } from '~/i18n/use-t'
+import { StudentPostForm } from '~/ui/student-post-form'
+import { CommentView, FrameView } from '~/ui/post-view'
+import { TextDiff } from '~/ui/text-diff'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.post.title }]
+
+/** /s/post/{id}: the student's post with the teacher's comments and corrections; revise when sent back. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { studentId } = await requireStudent(request, context)
+  return { post: await myPost(db, studentId, params.postId) }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { session, studentId } = await requireStudent(request, context)
+  const post = await myPost(db, studentId, params.postId)
+  const submission = parseWithZod(await request.formData(), { schema: StudentPostSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
+  if (!(await revisePost(db, studentId, post.id, submission.value))) throw data(null, { status: 409 })
+  session.flash('toast', { kind: 'success', key: 'write.revised' })
+  return redirect(`/s/post/${post.id}?sent=post-${post.id}`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function StudentPostPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { post } = loaderData
+  const [params] = useSearchParams()
+  // The post reached the server: the copy kept in the browser while typing is no longer needed.
+  useEffect(() => {
+    const sent = params.get('sent')
+    if (sent) localStorage.removeItem(`draft:${sent}`)
+  }, [params])
+  const event = post.frames.find((f) => f.type === 'event')
+  const behaviour = post.frames.find((f) => f.type === 'behavior')
+  return (
+    <>
+      <nav className="breadcrumbs">
+        <Link to="/s">{t('write.back')}</Link> › <Link to={`/s/journal/${post.journalId}`}>{post.journalName}</Link>
+      </nav>
+      <h1>{post.title}</h1>
+      <p className="hint">
+        {post.diaryDate}
+        {post.location ? ` · ${post.location}` : ''}
+        {post.happenTime ? ` · ${post.happenTime}` : ''}
+      </p>
+      {post.status === POST_STATUS.sentBack ? <span className="badge">{t('write.sentBack')}</span> : null}
+      <section className="card frames">
+        {post.frames.map((f) =>
+          post.revisions[f.id] ? (
+            <div key={f.id} className="frame">
+              <p className="frame-label">{t(`post.block_${f.type}` as 'post.block_event')}</p>
+              <TextDiff original={f.message} revised={post.revisions[f.id]} labels={{ original: t('write.yourText'), revised: t('write.correction') }} />
+            </div>
+          ) : (
+            <FrameView key={f.id} frame={f} emotions={post.emotions} behaviours={post.behaviours} t={t} />
+          ),
+        )}
+      </section>
+      <section aria-labelledby="comments-title">
+        <h2 id="comments-title">{t('write.teacherComments')}</h2>
+        {post.comments.length === 0 ? <p className="hint">{t('write.noComments')}</p> : null}
+        <ul className="comments">
+          {post.comments.map((c) => (
+            <CommentView key={c.id} comment={c} t={t} />
+          ))}
+        </ul>
+      </section>
+      {post.status === POST_STATUS.sentBack ? (
+        <section aria-labelledby="revise-title">
+          <h2 id="revise-title">{t('write.revise')}</h2>
+          <StudentPostForm
+            defaults={{
+              title: post.title,
+              diaryDate: post.diaryDate,
+              location: post.location,
+              happenTime: post.happenTime,
+              event: event?.message ?? '',
+              emotions: post.emotions,
+              behaviour: post.behaviours[0] ? String(post.behaviours[0]) : undefined,
+              behaviourText: behaviour?.message ?? '',
+            }}
+            lastResult={actionData?.result}
+            submitLabel={t('write.revise')}
+            draftKey={`draft:post-${post.id}`}
+          />
+        </section>
+      ) : null}
+    </>
+  )
+}

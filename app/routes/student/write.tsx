@@ -1,0 +1,51 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Link, redirect } from 'react-router'
+import type { Route } from './+types/write'
+import { requireStudent } from '~/auth/student-guard.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { SHARE_TYPE } from '~/features/journals/constants'
+import { StudentPostSchema } from '~/features/students/post-schema'
+import { createPost, studentJournal } from '~/features/students/posts.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { todayDate } from '~/ui/dates'
+import { StudentPostForm } from '~/ui/student-post-form'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/** /s/journal/{id}/new: write a post. The journal's submit mode names the button (submit or share). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { studentId } = await requireStudent(request, context)
+  const journal = await studentJournal(db, studentId, params.id)
+  return { journal, today: todayDate(), title: `${getInstance(context).t('write.new')} | ${journal.name}` }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { session, studentId } = await requireStudent(request, context)
+  const journal = await studentJournal(db, studentId, params.id)
+  const submission = parseWithZod(await request.formData(), { schema: StudentPostSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
+  const postId = await createPost(db, studentId, journal.id, submission.value)
+  session.flash('toast', { kind: 'success', key: 'write.shared' })
+  return redirect(`/s/post/${postId}?sent=new-${journal.id}`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function WritePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { journal, today } = loaderData
+  return (
+    <>
+      <nav className="breadcrumbs">
+        <Link to="/s">{t('write.back')}</Link> › <Link to={`/s/journal/${journal.id}`}>{journal.name}</Link>
+      </nav>
+      <h1>{t('write.new')}</h1>
+      <StudentPostForm
+        defaults={{ diaryDate: today }}
+        lastResult={actionData?.result}
+        submitLabel={journal.shareType === SHARE_TYPE.submitOnClick ? t('write.share') : t('write.submit')}
+        draftKey={`draft:new-${journal.id}`}
+      />
+    </>
+  )
+}

@@ -1,0 +1,93 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { useEffect, useRef } from 'react'
+import { Form } from 'react-router'
+import type { z } from 'zod/mini'
+import { BEHAVIOURS, EMOTIONS, isPositiveEmotion } from '~/features/posts/constants'
+import type { StudentPostSchema } from '~/features/students/post-schema'
+import { useT } from '~/i18n/use-t'
+import { ErrorList, TextField } from './field'
+import { useLazyValidation } from './lazy-validation'
+
+const loadValidator = () => import('~/features/students/validate').then((m) => m.validateStudentPost)
+type Fields = z.input<typeof StudentPostSchema>
+
+/**
+ * The student's post form (issue 6). With JavaScript, what is typed is also kept in the browser
+ * (`draftKey`) and put back after a reload or a failed send on a flaky network; the page that
+ * shows the sent post clears it. Without JavaScript the server answers a refused form with
+ * everything that was typed.
+ */
+export function StudentPostForm({ defaults, lastResult, submitLabel, draftKey }: { defaults: Partial<Fields>; lastResult?: SubmissionResult<string[]>; submitLabel: string; draftKey: string }) {
+  const { t } = useT()
+  const ref = useRef<HTMLFormElement>(null)
+  const { onValidate, formEvents } = useLazyValidation(loadValidator)
+  const [form, fields] = useForm<Fields>({ id: 'student-post', lastResult, defaultValue: defaults, onValidate, shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })
+  const emotions = new Set((fields.emotions.value ?? fields.emotions.initialValue ?? []) as string[])
+  const behaviour = fields.behaviour.value ?? fields.behaviour.initialValue
+
+  useEffect(() => {
+    const el = ref.current
+    const saved = el && !lastResult ? localStorage.getItem(draftKey) : null
+    if (el && saved) {
+      const values = JSON.parse(saved) as [string, string][]
+      for (const input of Array.from(el.elements) as HTMLInputElement[]) {
+        if (!input.name || input.type === 'hidden') continue
+        if (input.type === 'checkbox' || input.type === 'radio') input.checked = values.some(([k, v]) => k === input.name && v === input.value)
+        else {
+          const found = values.find(([k]) => k === input.name)
+          if (found) input.value = found[1]
+        }
+      }
+    }
+  }, [draftKey, lastResult])
+  const keep = () => {
+    if (ref.current) localStorage.setItem(draftKey, JSON.stringify([...new FormData(ref.current).entries()].filter(([, v]) => typeof v === 'string')))
+  }
+
+  return (
+    <Form method="post" ref={ref} className="card student-post" {...getFormProps(form)} noValidate {...formEvents} onInput={keep}>
+      <TextField field={fields.title} label={t('write.title')} inputProps={{ maxLength: 50 }} />
+      <div className="field-row">
+        <TextField field={fields.diaryDate} label={t('news.diaryDate')} inputProps={{ type: 'date' } as object} />
+        <TextField field={fields.location} label={t('news.place')} inputProps={{ maxLength: 30 }} />
+        <TextField field={fields.happenTime} label={t('news.time')} inputProps={{ maxLength: 30 }} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.event.id}>{t('write.event')}</label>
+        <textarea {...getTextareaProps(fields.event)} key={fields.event.key} rows={4} maxLength={500} />
+        <ErrorList id={fields.event.errorId} errors={fields.event.errors} />
+      </div>
+      <fieldset className="field">
+        <legend>{t('write.emotions')}</legend>
+        <div className="emotion-choices">
+          {EMOTIONS.map((e) => (
+            <label key={e.code} className={isPositiveEmotion(e.code) ? 'tag positive' : 'tag negative'}>
+              <input type="checkbox" name={fields.emotions.name} value={e.code} defaultChecked={emotions.has(e.code)} /> {t(`emotion.${e.key}`)}
+            </label>
+          ))}
+        </div>
+        <ErrorList id={fields.emotions.errorId} errors={fields.emotions.errors} />
+      </fieldset>
+      <fieldset className="field">
+        <legend>{t('write.behaviour')}</legend>
+        <div className="choices">
+          {BEHAVIOURS.map((b) => (
+            <label key={b.code}>
+              <input type="radio" name={fields.behaviour.name} value={String(b.code)} defaultChecked={behaviour === String(b.code)} /> {t(`behaviour.${b.key}`)}
+            </label>
+          ))}
+        </div>
+        <ErrorList id={fields.behaviour.errorId} errors={fields.behaviour.errors} />
+      </fieldset>
+      <div className="field">
+        <label htmlFor={fields.behaviourText.id}>{t('write.behaviourText')}</label>
+        <textarea {...getTextareaProps(fields.behaviourText)} key={fields.behaviourText.key} rows={3} maxLength={500} />
+        <ErrorList id={fields.behaviourText.errorId} errors={fields.behaviourText.errors} />
+      </div>
+      <ErrorList errors={form.errors} />
+      <button className="button wide" type="submit">
+        {submitLabel}
+      </button>
+    </Form>
+  )
+}
