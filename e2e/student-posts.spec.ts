@@ -87,3 +87,30 @@ test('what a student types is kept in the browser until the post is sent (JavaSc
   await expect(page.getByLabel('Nervous')).toBeChecked()
   await expect(page.getByLabel('Calm down')).toBeChecked()
 })
+
+test('a worrying post is flagged for the teacher in the feed and on the post, a harmless one is not', async ({ page }, info) => {
+  const student = info.project.name === 'js' ? 'student18@demo.test' : 'student19@demo.test'
+  const title = `Bad week ${info.project.name} ${Date.now().toString(36)}`
+  await studentSignIn(page, student)
+  await page.goto('/s')
+  await page.getByRole('link', { name: '501 心情日記' }).click()
+  await page.getByRole('link', { name: 'Write a post' }).click()
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('What happened?').fill('Everyone laughed at me. 我真的好想死。')
+  await page.getByLabel('Sad').check()
+  await page.getByLabel('Leave').check()
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByRole('status')).toHaveText('Your post reached your teacher.')
+  // The student does not see the flag.
+  await expect(page.locator('.flag')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Sign out' }).click()
+
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto(`/diary/homework/1/news?q=${encodeURIComponent(title)}`)
+  await expect(page.locator('.post-card .flag')).toHaveText('Self-harm: 想死')
+  await page.getByRole('link', { name: title }).click()
+  await expect(page.locator('.flag')).toHaveText('Self-harm: 想死')
+  await page.goto('/diary/homework/2/news?q=Maths')
+  await expect(page.locator('.post-card').first()).toBeVisible()
+  await expect(page.locator('.flag')).toHaveCount(0)
+})

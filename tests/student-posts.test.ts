@@ -3,6 +3,7 @@ import { registerWithPassword } from '~/features/auth/accounts.server'
 import { createJournal } from '~/features/journals/settings.server'
 import { addComment, sendBack } from '~/features/posts/comments.server'
 import { saveRevisions } from '~/features/posts/revise.server'
+import { extremeWordsIn } from '~/features/posts/extreme-words'
 import { StudentPostSchema } from '~/features/students/post-schema'
 import { createPost, myPost, revisePost, studentJournal } from '~/features/students/posts.server'
 import { DIALECTS, freshDatabase } from './support/db'
@@ -16,6 +17,17 @@ describe('student post form rules', () => {
       ['behaviour:write.chooseBehaviour', 'emotions:write.tooManyEmotions', 'event:validation.required', 'title:validation.required'].sort(),
     )
     expect(StudentPostSchema.safeParse(post).success).toBe(true)
+  })
+})
+
+describe('extreme-word flags', () => {
+  it('flags self-harm in English, Chinese and Japanese, and leaves a harmless post alone', () => {
+    expect(extremeWordsIn('Sometimes I WANT TO   DIE.')).toEqual([{ category: 'selfHarm', words: ['want to die'] }])
+    expect(extremeWordsIn('我真的好想死')).toEqual([{ category: 'selfHarm', words: ['想死'] }])
+    expect(extremeWordsIn('もう死にたい')).toEqual([{ category: 'selfHarm', words: ['死にたい'] }])
+    expect(extremeWordsIn('He said he would kill you with a knife')).toEqual([{ category: 'violence', words: ['kill you', 'knife'] }])
+    expect(extremeWordsIn('We played tag and I was happy. 今天很開心。今日は楽しかった。')).toEqual([])
+    expect(extremeWordsIn('I found a pocketknife-shaped eraser')).toEqual([])
   })
 })
 
@@ -62,5 +74,15 @@ describe.each(DIALECTS)('student posts on %s', (dialect) => {
     const revised = await myPost(conn.db, student, String(id))
     expect([revised.status, revised.frames[0].id, revised.frames[0].message, revised.emotions, revised.revisions]).toEqual([1, event, 'I lost my pen after art.', ['12'], {}])
     expect(revised.comments.map((c) => [c.comment, c.msgId])).toEqual([['Where?', event]])
+  })
+
+  it('flags a post on submit and on revision', async () => {
+    const flagsOf = (id: number) => conn.db.selectFrom('post_flags').select(['category', 'words']).where('post_id', '=', id).execute()
+    const id = await createPost(conn.db, student, journalId, { ...post, event: 'I want to die.' })
+    expect(await flagsOf(id)).toEqual([{ category: 'selfHarm', words: 'want to die' }])
+    expect('flags' in (await myPost(conn.db, student, String(id)))).toBe(false)
+    await sendBack(conn.db, id)
+    await revisePost(conn.db, student, id, post)
+    expect(await flagsOf(id)).toEqual([])
   })
 })

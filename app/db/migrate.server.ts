@@ -6,6 +6,7 @@ import { samplesAndBooks } from './migrations/0003-samples-and-books'
 import { commentLibrary } from './migrations/0004-comment-library'
 import { watchStarRead } from './migrations/0005-watch-star-read'
 import { postRevisions } from './migrations/0006-post-revisions'
+import { postFlags } from './migrations/0007-post-flags'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -18,6 +19,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0004-comment-library': commentLibrary(dialect),
         '0005-watch-star-read': watchStarRead,
         '0006-post-revisions': postRevisions,
+        '0007-post-flags': postFlags,
       }
     },
   }

@@ -33,6 +33,7 @@ export interface Database {
   post_collections: PostCollectionsTable
   post_reads: PostReadsTable
   post_revisions: PostRevisionsTable
+  post_flags: PostFlagsTable
 }
 
 export type UserKind = 'teacher' | 'student'
@@ -354,4 +355,12 @@ export interface PostRevisionsTable {
   author_id: number
   text: string
   updated_at: string
+}
+
+export interface PostFlagsTable {
+  post_id: number
+  category: 'violence' | 'sexual' | 'selfHarm'
+  /** The matched words, comma-separated, as found in the post. */
+  words: string
+  created_at: string
 }

@@ -86,3 +86,17 @@ export function CommentView({ comment, t, children }: { comment: PostComment; t:
     </li>
   )
 }
+
+/** The post's extreme-word flags for the teacher: each category with the words that matched. */
+export function FlagNotes({ flags, t }: { flags: { category: string; words: string }[]; t: TFunction }) {
+  if (flags.length === 0) return null
+  return (
+    <ul className="flags" aria-label={t('flags.title')}>
+      {flags.map((f) => (
+        <li key={f.category} className={`flag flag-${f.category}`}>
+          <strong>{t(`flags.${f.category}` as 'flags.selfHarm')}</strong>: {f.words}
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -56,11 +56,11 @@ export async function feedPage(db: DB, journalId: number, filter: FeedFilter) {
   return { posts: await withDetails(db, posts), hasMore: rows.length > FEED_PAGE_SIZE }
 }
 
-/** Frames, emotions, behaviours and comments of a set of posts, one query each. */
+/** Frames, emotions, behaviours, comments and extreme-word flags of a set of posts, one query each. */
 export async function withDetails<P extends { id: number }>(db: DB, posts: P[]) {
   if (posts.length === 0) return []
   const ids = posts.map((p) => p.id)
-  const [frames, emotions, behaviours, comments] = await Promise.all([
+  const [frames, emotions, behaviours, comments, flags] = await Promise.all([
     db.selectFrom('post_frames').select(['id', 'post_id as postId', 'position', 'frame_type as type', 'message', 'img_url as imgUrl']).where('post_id', 'in', ids).orderBy('position').execute(),
     db.selectFrom('post_emotions').select(['post_id as postId', 'frame_id as frameId', 'emotion_code as code']).where('post_id', 'in', ids).execute(),
     db.selectFrom('post_behaviours').select(['post_id as postId', 'frame_id as frameId', 'behaviour_code as code']).where('post_id', 'in', ids).execute(),
@@ -72,14 +72,22 @@ export async function withDetails<P extends { id: number }>(db: DB, posts: P[]) 
       .orderBy('c.created_at')
       .orderBy('c.id')
       .execute(),
+    db.selectFrom('post_flags').select(['post_id as postId', 'category', 'words']).where('post_id', 'in', ids).orderBy('category').execute(),
   ])
   const by = <T extends { postId: number }>(list: T[]) => {
     const map = new Map<number, T[]>()
     for (const x of list) map.set(x.postId, [...(map.get(x.postId) ?? []), x])
     return map
   }
-  const [f, e, b, c] = [by(frames), by(emotions), by(behaviours), by(comments)]
-  return posts.map((p) => ({ ...p, frames: f.get(p.id) ?? [], emotions: (e.get(p.id) ?? []).map((x) => x.code), behaviours: (b.get(p.id) ?? []).map((x) => x.code), comments: c.get(p.id) ?? [] }))
+  const [f, e, b, c, x] = [by(frames), by(emotions), by(behaviours), by(comments), by(flags)]
+  return posts.map((p) => ({
+    ...p,
+    frames: f.get(p.id) ?? [],
+    emotions: (e.get(p.id) ?? []).map((y) => y.code),
+    behaviours: (b.get(p.id) ?? []).map((y) => y.code),
+    comments: c.get(p.id) ?? [],
+    flags: (x.get(p.id) ?? []).map(({ category, words }) => ({ category, words })),
+  }))
 }
 
 /** Just the emotions and behaviours of a set of posts: what a table row shows of a post. */

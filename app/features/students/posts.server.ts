@@ -4,6 +4,7 @@ import { nowIso } from '~/db/time'
 import { COMMENT_STATUS, POST_STATUS } from '~/features/posts/constants'
 import { POST_HEAD, withDetails } from '~/features/posts/feed.server'
 import { revisionsOf } from '~/features/posts/revise.server'
+import { extremeWordsIn } from '~/features/posts/extreme-words'
 import type { StudentPost } from './post-schema'
 
 /** A journal the student is in (not archived from it): 404 otherwise. */
@@ -55,6 +56,13 @@ async function writeFrames(trx: DB, postId: number, input: StudentPost) {
   await trx.insertInto('post_behaviours').values({ post_id: postId, frame_id: did, behaviour_code: Number(input.behaviour) }).execute()
 }
 
+/** The post's extreme-word flags, recomputed from its text (issue 6). */
+async function writeFlags(trx: DB, postId: number, input: StudentPost) {
+  await trx.deleteFrom('post_flags').where('post_id', '=', postId).execute()
+  const hits = extremeWordsIn([input.title, input.event, input.behaviourText ?? ''].join('\n'))
+  if (hits.length) await trx.insertInto('post_flags').values(hits.map((h) => ({ post_id: postId, category: h.category, words: h.words.join(', '), created_at: nowIso() }))).execute()
+}
+
 /** A new post in a journal the student is in; it reaches the teacher's feed at once. */
 export async function createPost(db: DB, studentId: number, journalId: number, input: StudentPost) {
   return db.transaction().execute(async (trx) => {
@@ -65,6 +73,7 @@ export async function createPost(db: DB, studentId: number, journalId: number, i
       .returning('id')
       .executeTakeFirstOrThrow()
     await writeFrames(trx, id, input)
+    await writeFlags(trx, id, input)
     await trx.updateTable('journals').set({ last_post_at: at }).where('id', '=', journalId).execute()
     return id
   })
@@ -84,8 +93,8 @@ export async function myPost(db: DB, studentId: number, rawId: string | undefine
         .executeTakeFirst()
     : undefined
   if (!post) throw data(null, { status: 404 })
-  const [detailed] = await withDetails(db, [{ ...post, author: '' }])
-  // Filtered comments (status 2) never reach the student.
+  const [{ flags, ...detailed }] = await withDetails(db, [{ ...post, author: '' }])
+  void flags // the extreme-word flags are for teachers; filtered comments (status 2) never reach the student either
   return { ...detailed, comments: detailed.comments.filter((c) => c.status === COMMENT_STATUS.visible), revisions: await revisionsOf(db, post.id) }
 }
 
@@ -103,6 +112,7 @@ export async function revisePost(db: DB, studentId: number, postId: number, inpu
     // The corrections were made on the old text: they go with it. Comments stay on their blocks.
     await trx.deleteFrom('post_revisions').where('post_id', '=', postId).execute()
     await writeFrames(trx, postId, input)
+    await writeFlags(trx, postId, input)
     return true
   })
 }

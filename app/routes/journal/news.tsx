@@ -9,7 +9,7 @@ import { feedFilterOf } from '~/features/posts/feed-filter'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/ui/dates'
-import { CommentView, EmotionTags, FrameView } from '~/ui/post-view'
+import { CommentView, EmotionTags, FlagNotes, FrameView } from '~/ui/post-view'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -179,6 +179,7 @@ function PostCard({ post }: { post: Feed['posts'][number] }) {
         </div>
         {post.status === 4 ? <span className="badge">{t('news.sentBack')}</span> : null}
       </header>
+      <FlagNotes flags={post.flags} t={t} />
       <div className="frames">
         {post.frames.map((f) => (
           <FrameView key={f.id} frame={f} emotions={post.emotions} behaviours={post.behaviours} t={t} />

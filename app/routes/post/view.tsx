@@ -17,7 +17,7 @@ import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { ErrorList } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
-import { CommentView, FrameView } from '~/ui/post-view'
+import { CommentView, FlagNotes, FrameView } from '~/ui/post-view'
 import { UpgradeButton } from '~/ui/pay'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -154,6 +154,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
           )}
         </div>
       </div>
+      <FlagNotes flags={post.flags} t={t} />
       <div className="post-page">
         <section className="blocks" aria-label={t('post.blocks')}>
           <Link to={link({ block: null, edit: null, delete: null, use: null })} className={block === null ? 'block chosen' : 'block'} aria-current={block === null ? 'true' : undefined}>
