@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_PASSWORD, signInToConsole, signOut } from './support/helpers'
 
+/** Sign out on the student side and wait for it: a navigation too soon would race the cookie. */
+async function studentSignOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/s\/login$/)
+}
+
 async function studentSignIn(page: Page, account: string) {
   await page.goto('/s/login')
   await page.getByLabel('Account').fill(account)
@@ -33,7 +39,7 @@ test('a student writes a post, the teacher comments and sends it back, the stude
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   const postUrl = new URL(page.url()).pathname
   const postId = postUrl.split('/').pop()
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await studentSignOut(page)
 
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto(`/diary/homework/1/news?q=${encodeURIComponent(title)}`)
@@ -56,10 +62,10 @@ test('a student writes a post, the teacher comments and sends it back, the stude
   await expect(page.getByRole('status')).toHaveText('Your revised post reached your teacher.')
   await expect(page.getByText('Sent back: please revise')).toHaveCount(0)
   // Another student cannot open it.
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await studentSignOut(page)
   await studentSignIn(page, 'student16@demo.test')
   expect((await page.request.get(postUrl)).status()).toBe(404)
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await studentSignOut(page)
 
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto(`/diary/diaryPost/${postId}`)
@@ -103,7 +109,7 @@ test('a worrying post is flagged for the teacher in the feed and on the post, a 
   await expect(page.getByRole('status')).toHaveText('Your post reached your teacher.')
   // The student does not see the flag.
   await expect(page.locator('.flag')).toHaveCount(0)
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await studentSignOut(page)
 
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto(`/diary/homework/1/news?q=${encodeURIComponent(title)}`)

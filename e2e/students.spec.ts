@@ -2,6 +2,12 @@ import { expect, test, type Page } from '@playwright/test'
 import { newTeacher } from './support/accounts'
 import { DEMO_PASSWORD, signIn, signInToConsole, signOut } from './support/helpers'
 
+/** Sign out on the student side and wait for it: a navigation too soon would race the cookie. */
+async function studentSignOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/s\/login$/)
+}
+
 async function studentSignIn(page: Page, account: string) {
   await page.getByLabel('Account').fill(account)
   await page.getByLabel('Password').fill(DEMO_PASSWORD)
@@ -34,7 +40,7 @@ test('the student link: a student signs in, joins, and a full journal refuses th
   await expect(page).toHaveURL(/\/s$/)
   await expect(page.getByRole('status')).toHaveText('You joined the diary.')
   await expect(page.getByRole('heading', { name })).toBeVisible()
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await studentSignOut(page)
 
   await page.goto(link!)
   await studentSignedIn(page, second)
