@@ -1,7 +1,6 @@
 import type { DB } from '~/db/connect.server'
-import { isoIn, nowIso } from '~/db/time'
-import { newInviteCode } from './codes.server'
-import { INVITE_CODE_DAYS } from './constants'
+import { nowIso } from '~/db/time'
+import { insertJournal } from './insert.server'
 import { ticketsFor } from './settings.server'
 
 /**
@@ -15,12 +14,7 @@ export async function duplicateJournal(db: DB, journalId: number, planLimit: num
     if (j.diary_publish_num > max) return { ok: false as const }
     const { id, archived_at, created_at, last_post_at, invite_code, invite_code_expires_at, teacher_invite_code, ...settings } = j
     void [id, archived_at, created_at, last_post_at, invite_code, invite_code_expires_at, teacher_invite_code]
-    const copy = await trx
-      .insertInto('journals')
-      .values({ ...settings, name: copyName(j.name).slice(0, 50), invite_code: newInviteCode(), invite_code_expires_at: isoIn(INVITE_CODE_DAYS * 86_400_000), created_at: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return { ok: true as const, id: copy.id }
+    return { ok: true as const, id: await insertJournal(trx, { ...settings, name: copyName(j.name).slice(0, 50) }) }
   })
 }
 

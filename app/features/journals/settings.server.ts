@@ -1,11 +1,8 @@
 import type { DB } from '~/db/connect.server'
-import { isoIn, nowIso } from '~/db/time'
 import { withValues } from '~/ui/error-values'
-import { newInviteCode } from './codes.server'
-import { EXPIRE_TYPE, INVITE_CODE_DAYS, SUB_TYPE } from './constants'
+import { EXPIRE_TYPE, SUB_TYPE } from './constants'
+import { insertJournal } from './insert.server'
 import type { JournalSettings } from './schema'
-
-const DAY_MS = 86_400_000
 
 /**
  * The plan's student tickets as they bear on one journal's limit (spec 2 section 5): the limit may
@@ -76,18 +73,7 @@ export async function createJournal(db: DB, owner: { userId: number; planLimit: 
   return db.transaction().execute(async (trx) => {
     const errors = await checkLimit(trx, owner.userId, owner.planLimit, Number(s.studentLimit))
     if (errors) return { ok: false, fieldErrors: errors }
-    const { id } = await trx
-      .insertInto('journals')
-      .values({
-        ...columns(s),
-        owner_id: owner.userId,
-        team_id: owner.teamId ?? null,
-        invite_code: newInviteCode(),
-        invite_code_expires_at: isoIn(INVITE_CODE_DAYS * DAY_MS),
-        created_at: nowIso(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const id = await insertJournal(trx, { ...columns(s), owner_id: owner.userId, team_id: owner.teamId ?? null })
     return { ok: true, id }
   })
 }

@@ -1,8 +1,7 @@
 import { data } from 'react-router'
 import type { DB } from '~/db/connect.server'
 import { isoIn, nowIso } from '~/db/time'
-import { newInviteCode } from '~/features/journals/codes.server'
-import { EXPIRE_TYPE, INVITE_CODE_DAYS, SHARE_TYPE } from '~/features/journals/constants'
+import { insertJournal } from '~/features/journals/insert.server'
 import { ticketsFor } from '~/features/journals/settings.server'
 import { PLAN_CODE_ERRORS } from './constants'
 import { startContestJournal, type ContestError } from './contest-code.server'
@@ -101,28 +100,15 @@ export async function takeCourseBook(db: DB, owner: { userId: number; planLimit:
       limit = Math.min(book.student_limit, max)
       if (limit < 1) return { ok: false, field: 'sampleCode', error: 'journal.duplicateNoTickets' }
     }
-    const { id } = await trx
-      .insertInto('journals')
-      .values({
-        owner_id: owner.userId,
-        name: book.name.slice(0, 50),
-        description: book.description,
-        label_color_code: book.label_color_code,
-        speech_lang: book.speech_lang,
-        user_classes: '',
-        calendar_mode: 0,
-        ai_scoring: 0,
-        expire_type: EXPIRE_TYPE.unlimited,
-        sub_type: '',
-        diary_publish_num: limit,
-        share_type: SHARE_TYPE.autoSubmit,
-        resource_book_id: book.id,
-        invite_code: newInviteCode(),
-        invite_code_expires_at: isoIn(INVITE_CODE_DAYS * DAY_MS),
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const id = await insertJournal(trx, {
+      owner_id: owner.userId,
+      name: book.name.slice(0, 50),
+      description: book.description,
+      label_color_code: book.label_color_code,
+      speech_lang: book.speech_lang,
+      diary_publish_num: limit,
+      resource_book_id: book.id,
+    })
     if (planCode) {
       // Used only if still unused: a second teacher racing for the same code gets -01105.
       const used = await trx

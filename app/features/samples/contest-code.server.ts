@@ -1,7 +1,7 @@
 import type { DB } from '~/db/connect.server'
-import { isoIn, nowIso } from '~/db/time'
-import { newInviteCode } from '~/features/journals/codes.server'
-import { EXPIRE_TYPE, INVITE_CODE_DAYS, SHARE_TYPE } from '~/features/journals/constants'
+import { nowIso } from '~/db/time'
+import { EXPIRE_TYPE, SHARE_TYPE } from '~/features/journals/constants'
+import { insertJournal } from '~/features/journals/insert.server'
 import { ticketsFor } from '~/features/journals/settings.server'
 
 /** Contest code verification results (spec 2 section 8, spec 3 section 8). */
@@ -32,29 +32,15 @@ export async function startContestJournal(db: DB, owner: { userId: number; planL
     const { max } = await ticketsFor(trx, owner.userId, owner.planLimit)
     const limit = Math.min(30, max)
     if (limit < 1) return { ok: false as const, field: 'sampleCode' as const, error: 'journal.duplicateNoTickets' as const }
-    const { id } = await trx
-      .insertInto('journals')
-      .values({
-        owner_id: owner.userId,
-        name: contest.name.slice(0, 50),
-        description: '',
-        label_color_code: 1,
-        user_classes: '',
-        speech_lang: 'en',
-        calendar_mode: 0,
-        ai_scoring: 0,
-        expire_type: EXPIRE_TYPE.at,
-        expire_time: contest.ends_at,
-        sub_type: '',
-        diary_publish_num: limit,
-        share_type: SHARE_TYPE.quest,
-        contest_id: contest.id,
-        invite_code: newInviteCode(),
-        invite_code_expires_at: isoIn(INVITE_CODE_DAYS * 86_400_000),
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const id = await insertJournal(trx, {
+      owner_id: owner.userId,
+      name: contest.name.slice(0, 50),
+      expire_type: EXPIRE_TYPE.at,
+      expire_time: contest.ends_at,
+      diary_publish_num: limit,
+      share_type: SHARE_TYPE.quest,
+      contest_id: contest.id,
+    })
     return { ok: true as const, journalId: id }
   })
 }
