@@ -21,6 +21,25 @@ export function NameSearch({ q }: { q: string }) {
   )
 }
 
+type LatestPost = { id: number; title: string; emotions: string[]; behaviours: number[] } | null
+
+/** A student's latest post in a table: its title (to the post page), emotions and behaviour. */
+export function LatestPostCell({ post, t }: { post: LatestPost; t: TFunction }) {
+  return (
+    <td>
+      {post ? (
+        <>
+          <Link to={`/diary/diaryPost/${post.id}`}>{post.title}</Link>
+          <EmotionTags codes={post.emotions} t={t} />
+          <BehaviourTags codes={post.behaviours} t={t} />
+        </>
+      ) : (
+        <span className="hint">{t('diary.noPosts')}</span>
+      )}
+    </td>
+  )
+}
+
 interface CaseRow {
   id: number
   name: string
@@ -28,7 +47,7 @@ interface CaseRow {
   lastLogin: string | null
   journalId: number
   journalName: string
-  latest: { id: number; title: string; emotions: string[]; behaviours: number[] } | null
+  latest: LatestPost
 }
 
 /** Watched students: the case list of a journal, or the follow-up tab across journals. */
@@ -56,17 +75,7 @@ export function CasesTable({ rows, showJournal, t }: { rows: CaseRow[]; showJour
               <span className="hint">{r.account}</span>
             </td>
             {showJournal ? <td>{r.journalName}</td> : null}
-            <td>
-              {r.latest ? (
-                <>
-                  <Link to={`/diary/diaryPost/${r.latest.id}`}>{r.latest.title}</Link>
-                  <EmotionTags codes={r.latest.emotions} t={t} />
-                  <BehaviourTags codes={r.latest.behaviours} t={t} />
-                </>
-              ) : (
-                <span className="hint">{t('diary.noPosts')}</span>
-              )}
-            </td>
+            <LatestPostCell post={r.latest} t={t} />
             <td className="nowrap">{r.lastLogin ? formatDateTime(r.lastLogin) : '–'}</td>
             <td>
               <span className="row-actions">

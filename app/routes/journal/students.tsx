@@ -11,7 +11,7 @@ import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/ui/dates'
 import { Pager, pageParam } from '~/ui/pager'
 import { PayNotice } from '~/ui/pay'
-import { BehaviourTags, EmotionTags } from '~/ui/post-view'
+import { LatestPostCell } from '~/ui/list-tables'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -96,18 +96,8 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
                         </span>
                       </span>
                     </td>
-                    <td>
-                      {s.latest ? (
-                        <>
-                          <Link to={`/diary/diaryPost/${s.latest.id}`}>{s.latest.title}</Link>
-                          <EmotionTags codes={s.latest.emotions} t={t} />
-                          <BehaviourTags codes={s.latest.behaviours} t={t} />
-                        </>
-                      ) : (
-                        <span className="hint">{t('diary.noPosts')}</span>
-                      )}
-                    </td>
-                    <td>{s.lastLogin ? formatDateTime(s.lastLogin) : '–'}</td>
+                    <LatestPostCell post={s.latest} t={t} />
+                    <td className="nowrap">{s.lastLogin ? formatDateTime(s.lastLogin) : '–'}</td>
                     <td>
                       {canWatch ? (
                         <Form method="post" action={`${location.pathname}${location.search}`}>
