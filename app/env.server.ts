@@ -18,6 +18,12 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   LOGIN_MAX_FAILS_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILS_ADDRESS: z.coerce.number().int().positive().default(20),
+  // Comment suggestions (f24) from an OpenAI-compatible chat completions API; without AI_BASE_URL
+  // the built-in rules answer (docs/decisions/0016-comment-suggestions.md).
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().default('none'),
+  AI_MODEL: z.string().default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
 })
 
 function load() {

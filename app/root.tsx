@@ -9,6 +9,7 @@ import { loadClientLocale } from './i18n/client-resources'
 import stylesheet from './styles/app.css?url'
 import { ForbiddenNotice, NotFoundNotice, SystemErrorNotice } from './ui/error-notices'
 import { useNonce } from './ui/nonce'
+import { useFastLinks } from './ui/fast-link'
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware]
 
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useFastLinks()
   return <Outlet />
 }
 

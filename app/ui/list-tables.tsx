@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from 'react-router'
 import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from './dates'
 import { BehaviourTags, EmotionTags } from './post-view'
+import { FastLink } from '~/ui/fast-link'
 
 /** The search box of a list: by user name, kept in the URL with the page reset. */
 export function NameSearch({ q }: { q: string }) {
@@ -29,7 +30,7 @@ export function LatestPostCell({ post, t }: { post: LatestPost; t: TFunction }) 
     <td>
       {post ? (
         <>
-          <Link to={`/diary/diaryPost/${post.id}`}>{post.title}</Link>
+          <FastLink to={`/diary/diaryPost/${post.id}`}>{post.title}</FastLink>
           <EmotionTags codes={post.emotions} t={t} />
           <BehaviourTags codes={post.behaviours} t={t} />
         </>
@@ -79,9 +80,9 @@ export function CasesTable({ rows, showJournal, t }: { rows: CaseRow[]; showJour
             <td className="nowrap">{r.lastLogin ? formatDateTime(r.lastLogin) : '–'}</td>
             <td>
               <span className="row-actions">
-                <Link className="button small secondary" to={`/diary/homework/${r.journalId}/student/${r.id}`}>
+                <FastLink className="button small secondary" to={`/diary/homework/${r.journalId}/student/${r.id}`}>
                   {t('students.detail')}
-                </Link>
+                </FastLink>
                 <Form method="post" action={`${location.pathname}${location.search}`}>
                   <input type="hidden" name="studentId" value={r.id} />
                   <input type="hidden" name="journalId" value={r.journalId} />
@@ -165,9 +166,9 @@ export function PostsTable({ rows, showJournal, withStar, t }: { rows: PostRow[]
             </td>
             <td className="nowrap">{formatDate(r.createdAt)}</td>
             <td>
-              <Link className="button small secondary" to={`/diary/diaryPost/${r.id}`}>
+              <FastLink className="button small secondary" to={`/diary/diaryPost/${r.id}`}>
                 {t('post.open')}
-              </Link>
+              </FastLink>
             </td>
           </tr>
         ))}

@@ -1,5 +1,6 @@
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { useT } from '~/i18n/use-t'
+import { FastLink } from '~/ui/fast-link'
 
 /** Page links for a table: up to 11 around the current page (spec 2 section 9), kept in the URL. */
 export function Pager({ page, totalPages, param = 'page' }: { page: number; totalPages: number; param?: string }) {
@@ -16,19 +17,19 @@ export function Pager({ page, totalPages, param = 'page' }: { page: number; tota
   return (
     <nav className="page-links" aria-label={t('pager.label')}>
       {page > 1 ? (
-        <Link to={to(page - 1)} aria-label={t('pager.previous')}>
+        <FastLink to={to(page - 1)} aria-label={t('pager.previous')}>
           ‹
-        </Link>
+        </FastLink>
       ) : null}
       {pages.map((n) => (
-        <Link key={n} to={to(n)} aria-current={n === page ? 'page' : undefined}>
+        <FastLink key={n} to={to(n)} aria-current={n === page ? 'page' : undefined}>
           {n}
-        </Link>
+        </FastLink>
       ))}
       {page < totalPages ? (
-        <Link to={to(page + 1)} aria-label={t('pager.next')}>
+        <FastLink to={to(page + 1)} aria-label={t('pager.next')}>
           ›
-        </Link>
+        </FastLink>
       ) : null}
     </nav>
   )

@@ -10,6 +10,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/ui/dates'
 import { CommentView, EmotionTags, FlagNotes, FrameView } from '~/ui/post-view'
+import { FastLink } from '~/ui/fast-link'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -79,9 +80,9 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
                       <span style={{ height: `${s.score}%` }} />
                     </span>
                     <div>
-                      <Link to={`/diary/homework/${journalId}/student/${s.studentId}`}>
+                      <FastLink to={`/diary/homework/${journalId}/student/${s.studentId}`}>
                         <strong>{s.name}</strong>
-                      </Link>
+                      </FastLink>
                       <p className="hint">{t('news.moodScore', { score: s.score })}</p>
                       <p>{s.latest.title}</p>
                       <EmotionTags codes={s.latest.emotions} t={t} />
@@ -95,9 +96,9 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
               <ul className="people compact">
                 {side.posters.map((p) => (
                   <li key={p.id}>
-                    <Link className="who" to={`/diary/homework/${journalId}/student/${p.id}`}>
+                    <FastLink className="who" to={`/diary/homework/${journalId}/student/${p.id}`}>
                       {p.name}
-                    </Link>
+                    </FastLink>
                     <span className="hint">{t('journal.posts', { count: p.count })}</span>
                   </li>
                 ))}
@@ -169,7 +170,7 @@ function PostCard({ post }: { post: Feed['posts'][number] }) {
         </span>
         <div>
           <h2>
-            <Link to={`/diary/diaryPost/${post.id}`}>{post.title}</Link>
+            <FastLink to={`/diary/diaryPost/${post.id}`}>{post.title}</FastLink>
           </h2>
           <p className="hint">
             {t('news.by', { name: post.author })} · {post.diaryDate}

@@ -9,6 +9,7 @@ import { archiveStudent, journalStudent, studentPosts } from '~/features/student
 import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/ui/dates'
 import { Pager, pageParam } from '~/ui/pager'
+import { FastLink } from '~/ui/fast-link'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.student.name }]
 
@@ -148,9 +149,9 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
                       {t('students.viewed')}
                     </button>
                   ) : (
-                    <Link className="button small secondary" to={`/diary/diaryPost/${p.id}`}>
+                    <FastLink className="button small secondary" to={`/diary/diaryPost/${p.id}`}>
                       {t('post.open')}
-                    </Link>
+                    </FastLink>
                   )}
                 </td>
               </tr>

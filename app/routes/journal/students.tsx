@@ -12,6 +12,7 @@ import { formatDateTime } from '~/ui/dates'
 import { Pager, pageParam } from '~/ui/pager'
 import { PayNotice } from '~/ui/pay'
 import { LatestPostCell } from '~/ui/list-tables'
+import { FastLink } from '~/ui/fast-link'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -111,9 +112,9 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
                       )}
                     </td>
                     <td>
-                      <Link className="button small secondary" to={`/diary/homework/${journalId}/student/${s.id}`}>
+                      <FastLink className="button small secondary" to={`/diary/homework/${journalId}/student/${s.id}`}>
                         {t('students.detail')}
-                      </Link>
+                      </FastLink>
                     </td>
                   </tr>
                 ))}

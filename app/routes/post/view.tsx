@@ -19,6 +19,10 @@ import { ErrorList } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { CommentView, FlagNotes, FrameView } from '~/ui/post-view'
 import { UpgradeButton } from '~/ui/pay'
+import { FastLink } from '~/ui/fast-link'
+import { suggestComments } from '~/features/suggestions/suggest.server'
+import { COMPOSE_TYPES } from '~/features/posts/compose-types'
+import { SupportContact } from '~/ui/support-contact'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -35,8 +39,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const block = frame?.id ?? null
   const types = typesFor(block)
   const libType = typeOf(url.searchParams.get('lib'), types[0])
+  const canSuggest = user.payfunctionMap[PAY_FUNCTIONS.aiSuggestions] === 1
+  // Suggestions are made only when asked for (?suggest=1): a provider may take seconds.
+  const asked = canSuggest && url.searchParams.has('suggest')
+  const mood = { title: post.title, texts: post.frames.map((f) => f.message ?? '').filter(Boolean), emotions: post.emotions, behaviours: post.behaviours }
   // Opening the post clears its unread dot: written once, not on every view.
-  const [library] = await Promise.all([libraryFor(db, user.userId, libType, getLocale(context)), post.read ? null : markRead(db, user.userId, post.id)])
+  const [library, suggestions] = await Promise.all([
+    libraryFor(db, user.userId, libType, getLocale(context)),
+    asked ? suggestComments(mood, getLocale(context), getInstance(context).t).then((s) => s.suggestions) : null,
+    post.read ? null : markRead(db, user.userId, post.id),
+  ])
   return {
     post,
     journal: { id: journal.id, name: journal.name },
@@ -44,6 +56,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     userId: user.userId,
     canSendBack: user.payfunctionMap[PAY_FUNCTIONS.returnedPosts] === 1,
     canRevise: user.payfunctionMap[PAY_FUNCTIONS.revise] === 1,
+    canSuggest,
+    suggestions,
     block,
     types,
     libType,
@@ -103,7 +117,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { post, journal, block, types, libType, library, userId, isOwner, canSendBack, canRevise } = loaderData
+  const { post, journal, block, types, libType, library, userId, isOwner, canSendBack, canRevise, canSuggest, suggestions } = loaderData
   const [params] = useSearchParams()
   const link = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params)
@@ -115,6 +129,8 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
   const editing = blockComments.find((c) => String(c.id) === params.get('edit') && c.status === COMMENT_STATUS.visible)
   const deleting = blockComments.find((c) => String(c.id) === params.get('delete') && c.status === COMMENT_STATUS.visible)
   const used = library.find((e) => String(e.id) === params.get('use'))
+  // A suggestion chosen with "Use" arrives in the URL, to be edited before it is posted.
+  const said = (params.get('say') ?? '').slice(0, 200)
   const sentBack = post.status === POST_STATUS.sentBack
   const frame = post.frames.find((f) => f.id === block)
   return (
@@ -134,6 +150,9 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
           </p>
         </div>
         <div className="row-actions">
+          <FastLink className="button secondary" to={link({ image: '1' })} preventScrollReset>
+            {t('image.title')}
+          </FastLink>
           {canRevise ? (
             <Link className="button secondary" to={`/diary/diaryPost/${post.id}/revise`}>
               {t('revise.title')}
@@ -155,17 +174,28 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
         </div>
       </div>
       <FlagNotes flags={post.flags} t={t} />
+      {params.get('image') === '1' ? <ImageDialog postId={post.id} cancel={link({ image: null })} /> : null}
+      {params.get('image') === 'error' ? (
+        <div className="confirm" role="alertdialog" aria-labelledby="image-error-title">
+          <p id="image-error-title">
+            <strong>{t('image.errorTitle')}</strong>
+          </p>
+          <p>{t('image.errorText')}</p>
+          <SupportContact />
+          <FastLink to={link({ image: null })}>{t('image.close')}</FastLink>
+        </div>
+      ) : null}
       <div className="post-page">
         <section className="blocks" aria-label={t('post.blocks')}>
-          <Link to={link({ block: null, edit: null, delete: null, use: null })} className={block === null ? 'block chosen' : 'block'} aria-current={block === null ? 'true' : undefined}>
+          <FastLink to={link({ block: null, edit: null, delete: null, use: null })} className={block === null ? 'block chosen' : 'block'} aria-current={block === null ? 'true' : undefined}>
             <p className="frame-label">{t('post.wholePost')}</p>
             <span className="hint">{t('news.comments', { count: post.comments.filter((c) => c.msgId === null).length })}</span>
-          </Link>
+          </FastLink>
           {post.frames.map((f) => (
-            <Link key={f.id} to={link({ block: String(f.id), edit: null, delete: null, use: null })} className={block === f.id ? 'block chosen' : 'block'} aria-current={block === f.id ? 'true' : undefined}>
+            <FastLink key={f.id} to={link({ block: String(f.id), edit: null, delete: null, use: null })} className={block === f.id ? 'block chosen' : 'block'} aria-current={block === f.id ? 'true' : undefined}>
               <FrameView frame={f} emotions={post.emotions} behaviours={post.behaviours} t={t} />
               <span className="hint">{t('news.comments', { count: post.comments.filter((c) => c.msgId === f.id).length })}</span>
-            </Link>
+            </FastLink>
           ))}
         </section>
         <section className="block-comments" aria-labelledby="block-title">
@@ -177,14 +207,14 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
                 {c.status === COMMENT_STATUS.visible ? (
                   <p className="row-actions">
                     {c.authorId === userId ? (
-                      <Link to={link({ edit: String(c.id), delete: null })} preventScrollReset>
+                      <FastLink to={link({ edit: String(c.id), delete: null })} preventScrollReset>
                         {t('post.edit')}
-                      </Link>
+                      </FastLink>
                     ) : null}
                     {c.authorId === userId || isOwner ? (
-                      <Link to={link({ delete: String(c.id), edit: null })} preventScrollReset>
+                      <FastLink to={link({ delete: String(c.id), edit: null })} preventScrollReset>
                         {t('post.delete')}
-                      </Link>
+                      </FastLink>
                     ) : null}
                   </p>
                 ) : null}
@@ -202,28 +232,59 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
                 <button className="button danger" type="submit" name="intent" value="delete">
                   {t('post.delete')}
                 </button>
-                <Link to={link({ delete: null })} preventScrollReset>
+                <FastLink to={link({ delete: null })} preventScrollReset>
                   {t('journal.cancel')}
-                </Link>
+                </FastLink>
               </Form>
             </div>
           ) : null}
           {editing ? (
             <EditForm key={editing.id} comment={editing} cancel={link({ edit: null })} lastResult={actionData && 'edit' in actionData ? actionData.edit : undefined} />
           ) : (
-            <CommentForm key={`${block}-${used?.id ?? ''}`} types={types} initialType={String(used ? libType : types[0])} initialText={used?.comment ?? ''} lastResult={actionData && 'comment' in actionData ? actionData.comment : undefined} />
+            <CommentForm
+              key={`${block}-${used?.id ?? ''}-${said}`}
+              types={types}
+              initialType={String(used ? libType : types[0])}
+              initialText={used?.comment ?? said}
+              lastResult={actionData && 'comment' in actionData ? actionData.comment : undefined}
+            />
           )}
+          <section className="suggestions" aria-labelledby="suggest-title">
+            <h3 id="suggest-title">{t('suggest.title')}</h3>
+            {!canSuggest ? (
+              <UpgradeButton>{t('suggest.ask')}</UpgradeButton>
+            ) : suggestions === null ? (
+              <FastLink className="button secondary" to={link({ suggest: '1', say: null, use: null })} preventScrollReset>
+                {t('suggest.ask')}
+              </FastLink>
+            ) : (
+              <>
+                <p className="hint">{t('suggest.hint')}</p>
+                {suggestions.length === 0 ? <p className="hint">{t('suggest.none')}</p> : null}
+                <ul className="library-list">
+                  {suggestions.map((text) => (
+                    <li key={text}>
+                      <span>{text}</span>
+                      <FastLink to={link({ say: text.slice(0, 200), suggest: null, use: null })} preventScrollReset>
+                        {t('suggest.use')}
+                      </FastLink>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
           <section className="library" aria-labelledby="library-title">
             <h3 id="library-title">{t('post.library')}</h3>
             <nav className="tabs small" aria-label={t('post.library')}>
               {types.map((ty) => (
-                <Link key={ty} to={link({ lib: String(ty), use: null })} aria-current={ty === libType ? 'page' : undefined} preventScrollReset>
+                <FastLink key={ty} to={link({ lib: String(ty), use: null })} aria-current={ty === libType ? 'page' : undefined} preventScrollReset>
                   {t(`comment.type${ty}` as 'comment.type1')}
-                </Link>
+                </FastLink>
               ))}
-              <Link to={link({ libedit: params.get('libedit') ? null : '1' })} preventScrollReset>
+              <FastLink to={link({ libedit: params.get('libedit') ? null : '1' })} preventScrollReset>
                 {params.get('libedit') ? t('post.libraryDone') : t('post.libraryEdit')}
-              </Link>
+              </FastLink>
             </nav>
             {library.length === 0 ? <p className="hint">{t('post.libraryEmpty')}</p> : null}
             <ul className="library-list">
@@ -238,9 +299,9 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
                       </button>
                     </Form>
                   ) : (
-                    <Link to={link({ use: String(e.id) })} preventScrollReset>
+                    <FastLink to={link({ use: String(e.id) })} preventScrollReset>
                       {t('post.use')}
-                    </Link>
+                    </FastLink>
                   )}
                 </li>
               ))}
@@ -249,6 +310,41 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
         </section>
       </div>
     </>
+  )
+}
+
+/**
+ * The download-image dialog: both compose types previewed, one chosen, downloaded as a PNG. A plain
+ * GET form, so the browser saves the file with or without JavaScript.
+ */
+function ImageDialog({ postId, cancel }: { postId: number; cancel: string }) {
+  const { t } = useT()
+  const src = `/diary/diaryPost/${postId}/image`
+  return (
+    <div className="confirm image-dialog" role="dialog" aria-labelledby="image-title">
+      <h2 id="image-title">{t('image.title')}</h2>
+      <form method="get" action={src}>
+        <fieldset className="field">
+          <legend>{t('image.compose')}</legend>
+          <div className="image-choices">
+            {Object.values(COMPOSE_TYPES).map((c) => (
+              <label key={c}>
+                <input type="radio" name="compose" value={c} defaultChecked={c === COMPOSE_TYPES.bamboo} /> {t(`image.compose_${c}`)}
+                <img src={`${src}?compose=${c}&inline=1`} alt={t('image.preview', { compose: t(`image.compose_${c}`) })} loading="lazy" />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="form-actions">
+          <button className="button" type="submit">
+            {t('image.download')}
+          </button>
+          <FastLink to={cancel} preventScrollReset>
+            {t('journal.cancel')}
+          </FastLink>
+        </div>
+      </form>
+    </div>
   )
 }
 

@@ -1,0 +1,69 @@
+import type { TFunction } from 'i18next'
+import OpenAI from 'openai'
+import { env } from '~/env.server'
+import { BEHAVIOURS, EMOTIONS } from '~/features/posts/constants'
+import type { Locale } from '~/i18n/config'
+import { ruleSuggestions, type PostMood } from './rules'
+
+export interface ProviderConfig {
+  baseURL: string
+  apiKey: string
+  model: string
+  timeoutMs: number
+}
+
+const LANGUAGE: Record<Locale, string> = { en: 'English', 'zh-TW': 'Traditional Chinese (Taiwan)', ja: 'Japanese' }
+const MAX_SUGGESTIONS = 3
+
+/** The prompt: the post as plain text, with emotion and behaviour names in English for the model. */
+function describe(mood: PostMood) {
+  const emotions = mood.emotions.map((c) => EMOTIONS.find((e) => e.code === c)?.key).filter(Boolean)
+  const behaviours = mood.behaviours.map((c) => BEHAVIOURS.find((b) => b.code === c)?.key).filter(Boolean)
+  return [`Title: ${mood.title}`, ...mood.texts.map((t) => `- ${t}`), `Emotions: ${emotions.join(', ') || 'none'}`, `Behaviours: ${behaviours.join(', ') || 'none'}`].join('\n')
+}
+
+/** The model's answer as separate suggestions: one a line, without list markers or quotes. */
+export function splitSuggestions(text: string) {
+  return text
+    .split('\n')
+    .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)、])\s*/, '').replace(/^["「“]|["」”]$/g, '').trim())
+    .filter((line) => line.length > 0)
+    .slice(0, MAX_SUGGESTIONS)
+}
+
+/** An OpenAI-compatible chat completions API (any server that speaks it: a hosted model or a local one). */
+export async function providerSuggestions(mood: PostMood, locale: Locale, config: ProviderConfig) {
+  const client = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey, timeout: config.timeoutMs, maxRetries: 0 })
+  const completion = await client.chat.completions.create({
+    model: config.model,
+    temperature: 0.7,
+    messages: [
+      {
+        role: 'system',
+        content: `You help a school teacher answer a student's mood diary post. Write ${MAX_SUGGESTIONS} short, warm comments the teacher could post, in ${LANGUAGE[locale]}, one per line, with no numbering. Acknowledge the feelings, encourage helpful behaviour, never judge.`,
+      },
+      { role: 'user', content: describe(mood) },
+    ],
+  })
+  return splitSuggestions(completion.choices[0]?.message?.content ?? '')
+}
+
+const configured = (): ProviderConfig | null =>
+  env.AI_BASE_URL ? { baseURL: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS } : null
+
+/**
+ * Suggestions for a post in the reader's language (f24, spec 2 "AI strategy"): from the configured
+ * provider, or from the built-in rules when none is configured. A provider that fails or answers
+ * nothing falls back to the rules, so the teacher always gets an answer; the failure is logged.
+ */
+export async function suggestComments(mood: PostMood, locale: Locale, t: TFunction, config = configured()) {
+  if (config) {
+    try {
+      const suggestions = await providerSuggestions(mood, locale, config)
+      if (suggestions.length > 0) return { source: 'provider' as const, suggestions }
+    } catch (error) {
+      console.error('comment suggestions: provider failed, using the built-in rules', error instanceof Error ? error.message : error)
+    }
+  }
+  return { source: 'rules' as const, suggestions: ruleSuggestions(mood, t) }
+}
