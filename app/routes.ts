@@ -51,6 +51,7 @@ export default [
   route('s/logout', 'routes/student/logout.ts'),
   route('diary/homework/:id/invitation.docx', 'routes/journal/invitation.ts'),
   route('diary/diaryPost/:postId/image', 'routes/post/image.ts'),
+  route('pictures/:id', 'routes/picture.ts'),
   route('404', 'routes/not-found.tsx'),
   route('error', 'routes/error.tsx'),
   route('*', 'routes/catch-all.tsx'),

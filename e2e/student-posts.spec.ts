@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
 import { DEMO_PASSWORD, signInToConsole, signOut } from './support/helpers'
 
 /** Sign out on the student side and wait for it: a navigation too soon would race the cookie. */
@@ -124,4 +125,49 @@ test('a worrying post is flagged for the teacher in the feed and on the post, a 
   await page.goto('/diary/homework/2/news?q=Maths')
   await expect(page.locator('.post-card').first()).toBeVisible()
   await expect(page.locator('.flag')).toHaveCount(0)
+})
+
+test('a post with a picture: checked by content, kept when the form is refused, shown to the teacher only', async ({ page }, info) => {
+  const student = info.project.name === 'js' ? 'student18@demo.test' : 'student19@demo.test'
+  const title = `Picture day ${info.project.name} ${Date.now().toString(36)}`
+  const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#e0a040' } }).jpeg().toBuffer()
+  await studentSignIn(page, student)
+  await page.getByRole('link', { name: '501 心情日記' }).click()
+  await page.getByRole('link', { name: 'Write a post' }).click()
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('What happened?').fill('We planted beans in the school garden.')
+  await page.getByLabel('Happy').check()
+  await page.getByLabel('Try again').check()
+
+  // Text named like a picture is refused, and nothing typed is lost.
+  await page.getByLabel('Picture (optional)').setInputFiles({ name: 'beans.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') })
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Choose a PNG, JPEG or WebP picture.')).toBeVisible()
+  await expect(page.getByLabel('Title')).toHaveValue(title)
+
+  // A real picture with a field missing: the server keeps the picture for the next try.
+  await page.getByLabel('Picture (optional)').setInputFiles({ name: 'beans.jpg', mimeType: 'image/jpeg', buffer: picture })
+  await page.getByLabel('What happened?').fill('')
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('This field must not be empty.')).toBeVisible()
+  if (info.project.name === 'no-js') await expect(page.getByText('This picture is kept: choose another to replace it.')).toBeVisible()
+  await page.getByLabel('What happened?').fill('We planted beans in the school garden.')
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByRole('status')).toHaveText('Your post reached your teacher.')
+  const img = page.locator('.frame-img')
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(900)
+  const src = (await img.getAttribute('src'))!
+  await studentSignOut(page)
+
+  // Another student, signed in, gets nothing.
+  await studentSignIn(page, 'student20@demo.test')
+  expect((await page.request.get(src)).status()).toBe(404)
+  await studentSignOut(page)
+
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto(`/diary/homework/1/news?q=${encodeURIComponent(title)}`)
+  await expect.poll(() => page.locator('.post-card .frame-img').evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(900)
+  await signOut(page)
+  await signInToConsole(page, 'free@demo.test') // not a teacher of 501 yet
+  expect((await page.request.get(src)).status()).toBe(404)
 })

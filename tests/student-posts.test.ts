@@ -6,7 +6,22 @@ import { saveRevisions } from '~/features/posts/revise.server'
 import { extremeWordsIn } from '~/features/posts/extreme-words'
 import { StudentPostSchema } from '~/features/students/post-schema'
 import { createPost, myPost, revisePost, studentJournal } from '~/features/students/posts.server'
+import { PICTURE_MAX_BYTES, pictureBytes, pictureFor, pictureFromForm } from '~/features/posts/pictures.server'
+import sharp from 'sharp'
 import { DIALECTS, freshDatabase } from './support/db'
+
+/** A photo as a phone sends it: a JPEG with EXIF (a GPS position among it). */
+const photo = (width = 2000, height = 1500) =>
+  sharp({ create: { width, height, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'X' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 2/1 0/1' } })
+    .toBuffer()
+const formWith = (file?: File, kept?: string) => {
+  const f = new FormData()
+  if (file) f.set('picture', file)
+  if (kept) f.set('keptPicture', kept)
+  return f
+}
 
 const post = { title: 'Lost pen', diaryDate: '2026-11-20', event: 'I lost my pen.', emotions: ['B', '12'], behaviour: '1', behaviourText: 'I asked for help.' }
 
@@ -84,5 +99,40 @@ describe.each(DIALECTS)('student posts on %s', (dialect) => {
     await sendBack(conn.db, id)
     await revisePost(conn.db, student, id, post)
     expect(await flagsOf(id)).toEqual([])
+  })
+
+  it('stores a picture checked by content, upright, smaller and without metadata; only its readers see it', async () => {
+    const jpeg = await photo()
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined()
+    const stored = await pictureFromForm(conn.db, student, formWith(new File([new Uint8Array(jpeg)], 'holiday.txt', { type: 'text/plain' })))
+    expect(stored.error).toBeUndefined()
+    const bytes = (await pictureBytes(conn.db, stored.url))!
+    const meta = await sharp(bytes).metadata()
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 1280, 960, undefined])
+
+    // Not a picture, whatever its name; too big; nothing is stored for either.
+    const count = async () => Number((await conn.db.selectFrom('post_pictures').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    const before = await count()
+    expect(await pictureFromForm(conn.db, student, formWith(new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'cat.png', { type: 'image/png' })))).toEqual({ url: null, error: 'write.pictureType' })
+    expect(await pictureFromForm(conn.db, student, formWith(new File([new Uint8Array(PICTURE_MAX_BYTES + 1)], 'big.jpg', { type: 'image/jpeg' })))).toEqual({ url: null, error: 'write.pictureTooBig' })
+    expect(await count()).toBe(before)
+
+    // Kept across a refused try: the sender's own picture only.
+    expect(await pictureFromForm(conn.db, student, formWith(undefined, stored.url!))).toEqual({ url: stored.url })
+    expect(await pictureFromForm(conn.db, other, formWith(undefined, stored.url!))).toEqual({ url: null })
+
+    const id = await createPost(conn.db, student, journalId, post, stored.url)
+    const pictureId = stored.url!.split('/').pop()
+    expect((await myPost(conn.db, student, String(id))).frames[0].imgUrl).toBe(stored.url)
+    expect(await pictureFor(conn.db, pictureId, { studentId: student })).not.toBeNull()
+    expect(await pictureFor(conn.db, pictureId, { teacherId: teacher })).not.toBeNull()
+    expect(await pictureFor(conn.db, pictureId, { studentId: other })).toBeNull()
+    expect(await pictureFor(conn.db, pictureId, { teacherId: other })).toBeNull()
+    expect(await pictureFor(conn.db, '../etc/passwd', { teacherId: teacher })).toBeNull()
+
+    // A revision without a new picture keeps the old one.
+    await sendBack(conn.db, id)
+    await revisePost(conn.db, student, id, { ...post, event: 'Found it.' })
+    expect((await myPost(conn.db, student, String(id))).frames[0].imgUrl).toBe(stored.url)
   })
 })

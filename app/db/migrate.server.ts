@@ -7,6 +7,7 @@ import { commentLibrary } from './migrations/0004-comment-library'
 import { watchStarRead } from './migrations/0005-watch-star-read'
 import { postRevisions } from './migrations/0006-post-revisions'
 import { postFlags } from './migrations/0007-post-flags'
+import { postPictures } from './migrations/0008-post-pictures'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -20,6 +21,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0005-watch-star-read': watchStarRead,
         '0006-post-revisions': postRevisions,
         '0007-post-flags': postFlags,
+        '0008-post-pictures': postPictures(dialect),
       }
     },
   }

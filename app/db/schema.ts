@@ -34,6 +34,7 @@ export interface Database {
   post_reads: PostReadsTable
   post_revisions: PostRevisionsTable
   post_flags: PostFlagsTable
+  post_pictures: PostPicturesTable
 }
 
 export type UserKind = 'teacher' | 'student'
@@ -362,5 +363,16 @@ export interface PostFlagsTable {
   category: 'violence' | 'sexual' | 'selfHarm'
   /** The matched words, comma-separated, as found in the post. */
   words: string
+  created_at: string
+}
+
+export interface PostPicturesTable {
+  /** A random UUID: the picture's URL is /pictures/{id}. */
+  id: string
+  owner_id: number
+  content_type: string
+  data: Buffer
+  width: number
+  height: number
   created_at: string
 }

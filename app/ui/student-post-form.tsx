@@ -17,7 +17,23 @@ type Fields = z.input<typeof StudentPostSchema>
  * shows the sent post clears it. Without JavaScript the server answers a refused form with
  * everything that was typed.
  */
-export function StudentPostForm({ defaults, lastResult, submitLabel, draftKey }: { defaults: Partial<Fields>; lastResult?: SubmissionResult<string[]>; submitLabel: string; draftKey: string }) {
+export function StudentPostForm({
+  defaults,
+  lastResult,
+  submitLabel,
+  draftKey,
+  keptPicture,
+  currentPicture,
+}: {
+  defaults: Partial<Fields>
+  lastResult?: SubmissionResult<string[]>
+  submitLabel: string
+  draftKey: string
+  /** A picture the server stored on a refused try: sent again without choosing it again. */
+  keptPicture?: string | null
+  /** The post's picture when revising: kept unless another is chosen. */
+  currentPicture?: string | null
+}) {
   const { t } = useT()
   const ref = useRef<HTMLFormElement>(null)
   const { onValidate, formEvents } = useLazyValidation(loadValidator)
@@ -31,7 +47,7 @@ export function StudentPostForm({ defaults, lastResult, submitLabel, draftKey }:
     if (el && saved) {
       const values = JSON.parse(saved) as [string, string][]
       for (const input of Array.from(el.elements) as HTMLInputElement[]) {
-        if (!input.name || input.type === 'hidden') continue
+        if (!input.name || input.type === 'hidden' || input.type === 'file') continue
         if (input.type === 'checkbox' || input.type === 'radio') input.checked = values.some(([k, v]) => k === input.name && v === input.value)
         else {
           const found = values.find(([k]) => k === input.name)
@@ -45,7 +61,7 @@ export function StudentPostForm({ defaults, lastResult, submitLabel, draftKey }:
   }
 
   return (
-    <Form method="post" ref={ref} className="card student-post" {...getFormProps(form)} noValidate {...formEvents} onInput={keep}>
+    <Form method="post" encType="multipart/form-data" ref={ref} className="card student-post" {...getFormProps(form)} noValidate {...formEvents} onInput={keep}>
       <TextField field={fields.title} label={t('write.title')} inputProps={{ maxLength: 50 }} />
       <div className="field-row">
         <TextField field={fields.diaryDate} label={t('news.diaryDate')} inputProps={{ type: 'date' } as object} />
@@ -56,6 +72,21 @@ export function StudentPostForm({ defaults, lastResult, submitLabel, draftKey }:
         <label htmlFor={fields.event.id}>{t('write.event')}</label>
         <textarea {...getTextareaProps(fields.event)} key={fields.event.key} rows={4} maxLength={500} />
         <ErrorList id={fields.event.errorId} errors={fields.event.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.picture.id}>{t('write.picture')}</label>
+        {keptPicture || currentPicture ? (
+          <p className="picture-kept">
+            <img src={keptPicture ?? currentPicture ?? ''} alt="" width={96} />
+            <span className="hint">{keptPicture ? t('write.pictureKept') : t('write.pictureCurrent')}</span>
+          </p>
+        ) : null}
+        {keptPicture ? <input type="hidden" name="keptPicture" value={keptPicture} /> : null}
+        <input id={fields.picture.id} name={fields.picture.name} type="file" accept="image/png,image/jpeg,image/webp" aria-describedby={`${fields.picture.id}-hint`} aria-invalid={fields.picture.errors ? true : undefined} />
+        <p className="hint" id={`${fields.picture.id}-hint`}>
+          {t('write.pictureHint')}
+        </p>
+        <ErrorList id={fields.picture.errorId} errors={fields.picture.errors} />
       </div>
       <fieldset className="field">
         <legend>{t('write.emotions')}</legend>

@@ -10,7 +10,7 @@ export interface ImagePost {
   diaryDate: string
   location: string | null
   happenTime: string | null
-  frames: { id: number; type: string; message: string | null }[]
+  frames: { id: number; type: string; message: string | null; imgUrl?: string | null }[]
   emotions: string[]
   behaviours: number[]
 }
@@ -39,11 +39,16 @@ type Piece = { input: Buffer; width: number; height: number }
 type Panel = { pieces: Piece[]; colour: string; height: number }
 
 /** One frame: its label, its text and, for the emotion and behaviour frames, the chosen tags. */
-async function framePanel(post: ImagePost, frame: ImagePost['frames'][number], width: number, family: string, t: TFunction): Promise<Panel> {
+async function framePanel(post: ImagePost, frame: ImagePost['frames'][number], width: number, family: string, t: TFunction, pictureOf: (url: string) => Promise<Buffer | null>): Promise<Panel> {
   const inner = width - 2 * PAD
   const colour = FRAME_COLOURS[frame.type] ?? '#555555'
   const pieces = [await textImage(`<span foreground="${colour}" weight="bold">${escape(t(`post.block_${frame.type}` as 'post.block_event'))}</span>`, inner, family, 16)]
   if (frame.message) pieces.push(await textImage(escape(frame.message), inner, family, 18))
+  const picture = frame.imgUrl ? await pictureOf(frame.imgUrl) : null
+  if (picture) {
+    const { data, info } = await sharp(picture).resize({ width: inner, height: inner, fit: 'inside', withoutEnlargement: true }).png().toBuffer({ resolveWithObject: true })
+    pieces.push({ input: data, width: info.width, height: info.height })
+  }
   const tags =
     frame.type === 'emotion'
       ? post.emotions.map((c) => `#${t(`emotion.${EMOTIONS.find((e) => e.code === c)?.key ?? 'happy'}` as 'emotion.happy')}`)
@@ -62,14 +67,14 @@ const panelBox = (width: number, height: number, colour: string) =>
  * The post as a PNG on white, with a 10 px margin (spec 2 image export): title and details on
  * top, then the frames as panels, one under another (bamboo) or two a row (block).
  */
-export async function renderPostImage(post: ImagePost, compose: ComposeType, t: TFunction) {
+export async function renderPostImage(post: ImagePost, compose: ComposeType, t: TFunction, pictureOf: (url: string) => Promise<Buffer | null> = async () => null) {
   const family = fontFamily([post.title, ...post.frames.map((f) => f.message ?? '')].join(''))
   const contentWidth = BAMBOO_WIDTH
   const panelWidth = compose === COMPOSE_TYPES.block ? BLOCK_WIDTH : BAMBOO_WIDTH
   const details = [post.diaryDate, post.location, post.happenTime, t('news.by', { name: post.author })].filter(Boolean).join(' · ')
   const title = await textImage(`<span weight="bold">${escape(post.title)}</span>`, contentWidth, family, 28)
   const meta = await textImage(`<span foreground="#666666">${escape(details)}</span>`, contentWidth, family, 16)
-  const panels = await Promise.all(post.frames.map((f) => framePanel(post, f, panelWidth, family, t)))
+  const panels = await Promise.all(post.frames.map((f) => framePanel(post, f, panelWidth, family, t, pictureOf)))
 
   const layers: OverlayOptions[] = [
     { input: title.input, left: MARGIN, top: MARGIN },
@@ -99,4 +104,4 @@ export async function renderPostImage(post: ImagePost, compose: ComposeType, t: 
 }
 
 /** "{title}_{diary date}.png", without the characters file systems refuse. */
-export const imageFileName = (post: Pick<ImagePost, 'title' | 'diaryDate'>) => `${post.title.replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim() || 'post'}_${post.diaryDate}.png`
+export const imageFileName = (post: Pick<ImagePost, 'title' | 'diaryDate'>) => `${post.title.replace(/[\\/:*?"<>|\r\n]+/g, ' ').replace(/\s+/g, ' ').trim() || 'post'}_${post.diaryDate}.png`

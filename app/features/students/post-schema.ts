@@ -19,5 +19,9 @@ export const StudentPostSchema = z.object({
   emotions: z.array(z.enum(EMOTION_CODES)).check(z.minLength(1, 'write.chooseEmotion'), z.maxLength(3, 'write.tooManyEmotions')),
   behaviour: z.enum(BEHAVIOURS.map((b) => String(b.code)) as [string, ...string[]], { error: 'write.chooseBehaviour' }),
   behaviourText: optionalText(500),
+  // The picture is checked on the server by content (features/posts/pictures.server.ts); a picture
+  // stored on an earlier, refused try comes back as keptPicture.
+  picture: z.optional(z.any()),
+  keptPicture: z.optional(z.string()),
 })
 export type StudentPost = z.output<typeof StudentPostSchema>

@@ -37,17 +37,18 @@ export async function myPosts(db: DB, studentId: number, journalId: number) {
 }
 
 /** The three frames of a post: created once, then updated in place so block comments keep their block. */
-async function writeFrames(trx: DB, postId: number, input: StudentPost) {
+async function writeFrames(trx: DB, postId: number, input: StudentPost, picture: string | null) {
   const existing = await trx.selectFrom('post_frames').select(['id', 'frame_type']).where('post_id', '=', postId).execute()
-  const frame = async (position: number, frame_type: 'event' | 'emotion' | 'behavior', message: string) => {
+  // The picture goes with the event frame; a revision without a new picture keeps the old one.
+  const frame = async (position: number, frame_type: 'event' | 'emotion' | 'behavior', message: string, img_url: string | null = null) => {
     const found = existing.find((f) => f.frame_type === frame_type)
     if (found) {
-      await trx.updateTable('post_frames').set({ message }).where('id', '=', found.id).execute()
+      await trx.updateTable('post_frames').set(img_url ? { message, img_url } : { message }).where('id', '=', found.id).execute()
       return found.id
     }
-    return (await trx.insertInto('post_frames').values({ post_id: postId, position, frame_type, message, img_url: null }).returning('id').executeTakeFirstOrThrow()).id
+    return (await trx.insertInto('post_frames').values({ post_id: postId, position, frame_type, message, img_url }).returning('id').executeTakeFirstOrThrow()).id
   }
-  await frame(1, 'event', input.event)
+  await frame(1, 'event', input.event, picture)
   const feelings = await frame(2, 'emotion', '')
   const did = await frame(3, 'behavior', input.behaviourText ?? '')
   await trx.deleteFrom('post_emotions').where('post_id', '=', postId).execute()
@@ -64,7 +65,7 @@ async function writeFlags(trx: DB, postId: number, input: StudentPost) {
 }
 
 /** A new post in a journal the student is in; it reaches the teacher's feed at once. */
-export async function createPost(db: DB, studentId: number, journalId: number, input: StudentPost) {
+export async function createPost(db: DB, studentId: number, journalId: number, input: StudentPost, picture: string | null = null) {
   return db.transaction().execute(async (trx) => {
     const at = nowIso()
     const { id } = await trx
@@ -72,7 +73,7 @@ export async function createPost(db: DB, studentId: number, journalId: number, i
       .values({ journal_id: journalId, creator_id: studentId, title: input.title, diary_date: input.diaryDate, location: input.location ?? '', happen_time: input.happenTime ?? '', status: POST_STATUS.published, score: null, is_video: 0, created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await writeFrames(trx, id, input)
+    await writeFrames(trx, id, input, picture)
     await writeFlags(trx, id, input)
     await trx.updateTable('journals').set({ last_post_at: at }).where('id', '=', journalId).execute()
     return id
@@ -99,7 +100,7 @@ export async function myPost(db: DB, studentId: number, rawId: string | undefine
 }
 
 /** Revise a post the teacher sent back: new text and choices, and it is back in the feed (status 1). */
-export async function revisePost(db: DB, studentId: number, postId: number, input: StudentPost) {
+export async function revisePost(db: DB, studentId: number, postId: number, input: StudentPost, picture: string | null = null) {
   return db.transaction().execute(async (trx) => {
     const r = await trx
       .updateTable('posts')
@@ -111,7 +112,7 @@ export async function revisePost(db: DB, studentId: number, postId: number, inpu
     if (Number(r.numUpdatedRows) !== 1) return false
     // The corrections were made on the old text: they go with it. Comments stay on their blocks.
     await trx.deleteFrom('post_revisions').where('post_id', '=', postId).execute()
-    await writeFrames(trx, postId, input)
+    await writeFrames(trx, postId, input, picture)
     await writeFlags(trx, postId, input)
     return true
   })

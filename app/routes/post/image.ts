@@ -4,6 +4,7 @@ import { requireUser } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
 import { isComposeType } from '~/features/posts/compose-types'
 import { imageFileName, renderPostImage } from '~/features/posts/post-image.server'
+import { pictureBytes } from '~/features/posts/pictures.server'
 import { postForTeacher } from '~/features/posts/post.server'
 import { getInstance } from '~/i18n/middleware.server'
 
@@ -21,7 +22,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   let png: Buffer
   try {
     if (!isComposeType(compose)) throw new Error(`unknown compose type ${compose}`)
-    png = await renderPostImage(post, compose, getInstance(context).t)
+    png = await renderPostImage(post, compose, getInstance(context).t, (url) => pictureBytes(db, url))
   } catch (error) {
     console.error('post image failed', post.id, error instanceof Error ? error.message : error)
     if (inline) return new Response(null, { status: 500 })

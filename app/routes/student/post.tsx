@@ -7,6 +7,7 @@ import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { POST_STATUS } from '~/features/posts/constants'
 import { StudentPostSchema } from '~/features/students/post-schema'
+import { pictureFromForm } from '~/features/posts/pictures.server'
 import { myPost, revisePost } from '~/features/students/posts.server'
 import { useT } from '~/i18n/use-t'
 import { StudentPostForm } from '~/ui/student-post-form'
@@ -24,9 +25,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
   const post = await myPost(db, studentId, params.postId)
-  const submission = parseWithZod(await request.formData(), { schema: StudentPostSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
-  if (!(await revisePost(db, studentId, post.id, submission.value))) throw data(null, { status: 409 })
+  const form = await request.formData()
+  const submission = parseWithZod(form, { schema: StudentPostSchema })
+  const picture = await pictureFromForm(db, studentId, form)
+  if (submission.status !== 'success' || picture.error) {
+    return data({ result: submission.reply(picture.error ? { fieldErrors: { picture: [picture.error] } } : undefined), picture: picture.url }, 400)
+  }
+  if (!(await revisePost(db, studentId, post.id, submission.value, picture.url))) throw data(null, { status: 409 })
   session.flash('toast', { kind: 'success', key: 'write.revised' })
   return redirect(`/s/post/${post.id}?sent=post-${post.id}`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
 }
@@ -90,6 +95,8 @@ export default function StudentPostPage({ loaderData, actionData }: Route.Compon
               behaviourText: behaviour?.message ?? '',
             }}
             lastResult={actionData?.result}
+            keptPicture={actionData?.picture}
+            currentPicture={event?.imgUrl}
             submitLabel={t('write.revise')}
             draftKey={`draft:post-${post.id}`}
           />

@@ -5,6 +5,7 @@ import { requireStudent } from '~/auth/student-guard.server'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { SHARE_TYPE } from '~/features/journals/constants'
+import { pictureFromForm } from '~/features/posts/pictures.server'
 import { StudentPostSchema } from '~/features/students/post-schema'
 import { createPost, studentJournal } from '~/features/students/posts.server'
 import { getInstance } from '~/i18n/middleware.server'
@@ -24,9 +25,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
   const journal = await studentJournal(db, studentId, params.id)
-  const submission = parseWithZod(await request.formData(), { schema: StudentPostSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
-  const postId = await createPost(db, studentId, journal.id, submission.value)
+  const form = await request.formData()
+  const submission = parseWithZod(form, { schema: StudentPostSchema })
+  const picture = await pictureFromForm(db, studentId, form)
+  if (submission.status !== 'success' || picture.error) {
+    return data({ result: submission.reply(picture.error ? { fieldErrors: { picture: [picture.error] } } : undefined), picture: picture.url }, 400)
+  }
+  const postId = await createPost(db, studentId, journal.id, submission.value, picture.url)
   session.flash('toast', { kind: 'success', key: 'write.shared' })
   return redirect(`/s/post/${postId}?sent=new-${journal.id}`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
 }
@@ -43,6 +48,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
       <StudentPostForm
         defaults={{ diaryDate: today }}
         lastResult={actionData?.result}
+        keptPicture={actionData?.picture}
         submitLabel={journal.shareType === SHARE_TYPE.submitOnClick ? t('write.share') : t('write.submit')}
         draftKey={`draft:new-${journal.id}`}
       />

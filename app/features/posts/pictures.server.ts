@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto'
+import sharp, { type OutputInfo } from 'sharp'
+import type { DB } from '~/db/connect.server'
+import { nowIso } from '~/db/time'
+import { requireJournal } from '~/features/journals/access.server'
+
+/** A post's picture (issue 6): at most 5 MB as sent, PNG, JPEG or WebP by content (never by name). */
+export const PICTURE_MAX_BYTES = 5 * 1024 * 1024
+const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp'])
+// Big enough for a phone photo on a class screen, small enough for a school network.
+const STORED_SIZE = 1280
+const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+export const pictureUrl = (id: string) => `/pictures/${id}`
+const idOfUrl = (url: string | null | undefined) => {
+  const id = url?.startsWith('/pictures/') ? url.slice('/pictures/'.length) : null
+  return id && ID_PATTERN.test(id) ? id : null
+}
+
+export type PictureResult = { ok: true; url: string } | { ok: false; error: 'write.pictureTooBig' | 'write.pictureType' }
+
+/**
+ * Checks a chosen picture and stores it re-encoded as WebP: turned upright, at most 1280 px a side,
+ * and without its metadata (a phone photo's EXIF can hold where it was taken). What is not a PNG,
+ * JPEG or WebP image, whatever its name, is refused.
+ */
+export async function storePicture(db: DB, ownerId: number, file: File): Promise<PictureResult> {
+  if (file.size > PICTURE_MAX_BYTES) return { ok: false, error: 'write.pictureTooBig' }
+  const input = Buffer.from(await file.arrayBuffer())
+  let stored: { data: Buffer; info: OutputInfo }
+  try {
+    const { format } = await sharp(input).metadata()
+    if (!format || !ACCEPTED_FORMATS.has(format)) return { ok: false, error: 'write.pictureType' }
+    stored = await sharp(input).rotate().resize({ width: STORED_SIZE, height: STORED_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true })
+  } catch {
+    return { ok: false, error: 'write.pictureType' }
+  }
+  const id = randomUUID()
+  await db.insertInto('post_pictures').values({ id, owner_id: ownerId, content_type: 'image/webp', data: stored.data, width: stored.info.width, height: stored.info.height, created_at: nowIso() }).execute()
+  return { ok: true, url: pictureUrl(id) }
+}
+
+/** A picture the student stored earlier (kept across a refused form): only their own. */
+export async function ownPictureUrl(db: DB, ownerId: number, url: string | null | undefined) {
+  const id = idOfUrl(url)
+  if (!id) return null
+  const found = await db.selectFrom('post_pictures').select('id').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst()
+  return found ? pictureUrl(found.id) : null
+}
+
+/**
+ * A picture for whoever asks: the student who sent it, or a teacher who may read a post that
+ * shows it. Anyone else gets nothing (the caller answers 404, so a picture's existence is not told).
+ */
+export async function pictureFor(db: DB, rawId: string | undefined, reader: { studentId?: number; teacherId?: number }) {
+  const id = rawId && ID_PATTERN.test(rawId) ? rawId : null
+  if (!id) return null
+  const picture = await db.selectFrom('post_pictures').select(['owner_id as ownerId', 'content_type as contentType', 'data']).where('id', '=', id).executeTakeFirst()
+  if (!picture) return null
+  if (reader.studentId !== undefined && reader.studentId === picture.ownerId) return picture
+  if (reader.teacherId === undefined) return null
+  const posts = await db
+    .selectFrom('post_frames as f')
+    .innerJoin('posts as p', 'p.id', 'f.post_id')
+    .select('p.journal_id as journalId')
+    .where('f.img_url', '=', pictureUrl(id))
+    .execute()
+  for (const { journalId } of posts) {
+    try {
+      await requireJournal(db, String(journalId), reader.teacherId)
+      return picture
+    } catch {
+      // not this teacher's journal
+    }
+  }
+  return null
+}
+
+/** The stored bytes of a picture URL, for the post image export. */
+export async function pictureBytes(db: DB, url: string | null | undefined) {
+  const id = idOfUrl(url)
+  if (!id) return null
+  return (await db.selectFrom('post_pictures').select('data').where('id', '=', id).executeTakeFirst())?.data ?? null
+}
+
+/**
+ * The picture of a student's post form: a newly chosen file (checked and stored), else the one kept
+ * from an earlier try that the server refused for another field, else none.
+ */
+export async function pictureFromForm(db: DB, ownerId: number, form: FormData): Promise<{ url: string | null; error?: Extract<PictureResult, { ok: false }>['error'] }> {
+  const chosen = form.get('picture')
+  const kept = await ownPictureUrl(db, ownerId, String(form.get('keptPicture') ?? ''))
+  if (!(chosen instanceof File) || chosen.size === 0) return { url: kept }
+  const stored = await storePicture(db, ownerId, chosen)
+  return stored.ok ? { url: stored.url } : { url: kept, error: stored.error }
+}
