@@ -329,7 +329,9 @@ function ImageDialog({ postId, cancel }: { postId: number; cancel: string }) {
           <div className="image-choices">
             {Object.values(COMPOSE_TYPES).map((c) => (
               <label key={c}>
-                <input type="radio" name="compose" value={c} defaultChecked={c === COMPOSE_TYPES.bamboo} /> {t(`image.compose_${c}`)}
+                <span>
+                  <input type="radio" name="compose" value={c} defaultChecked={c === COMPOSE_TYPES.bamboo} /> {t(`image.compose_${c}`)}
+                </span>
                 <img src={`${src}?compose=${c}&inline=1`} alt={t('image.preview', { compose: t(`image.compose_${c}`) })} loading="lazy" />
               </label>
             ))}
