@@ -20,6 +20,7 @@ describe('report ranges', () => {
     expect(checkCustom('2026-01-09', '2026-03-01', days)).toBe('report.outOfRange')
     expect(checkCustom('2026-02-01', '2026-11-22', days)).toBe('report.outOfRange')
     expect(rangeOf(new URLSearchParams('start=2026-03-02&end=2026-03-01'), days).error).toBe('report.startAfterEnd')
+    expect(rangeOf(new URLSearchParams('start=2026-03-02&end='), days)).toEqual({ range: { start: '2026-11-07', end: '2026-11-21', days: 15 } })
   })
   it('buckets by 7 days from the start, or by month, clipped to the range', () => {
     const range = { start: '2026-11-01', end: '2026-12-10', days: null }

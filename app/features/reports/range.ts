@@ -26,9 +26,10 @@ export function rangeOf(params: URLSearchParams, { created, today }: { created: 
   const preset = (days: number): ReportRange => ({ start: addDays(today, -(days - 1)), end: today, days })
   const start = params.get('start')
   const end = params.get('end')
-  if (start !== null || end !== null) {
-    const error = checkCustom(start ?? '', end ?? '', { created, today })
-    return error ? { range: preset(DEFAULT_PRESET), error } : { range: { start: start!, end: end!, days: null } }
+  // One date of a custom range chosen so far: nothing to check yet.
+  if (start && end) {
+    const error = checkCustom(start, end, { created, today })
+    return error ? { range: preset(DEFAULT_PRESET), error } : { range: { start, end, days: null } }
   }
   const days = Number(params.get('days'))
   return { range: preset((REPORT_PRESETS as readonly number[]).includes(days) ? days : DEFAULT_PRESET) }

@@ -24,6 +24,8 @@ const MENU = [
   { to: 'sendback', labelKey: 'journal.menuReturned' },
   { to: 'info', labelKey: 'journal.menuInfo' },
   { to: 'resource', labelKey: 'journal.menuResources' },
+  { to: 'export', labelKey: 'journal.menuExport' },
+  { to: 'report', labelKey: 'journal.menuReport' },
 ] as const
 
 export default function JournalLayout({ loaderData }: Route.ComponentProps) {

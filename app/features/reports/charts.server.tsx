@@ -1,0 +1,185 @@
+import { Bar, type BarItemProps } from '@nivo/bar'
+import { Line, type LineCustomSvgLayerProps, type LineSeries } from '@nivo/line'
+import { Pie, type PieCustomLayerProps } from '@nivo/pie'
+import { Radar, type GridLabelProps } from '@nivo/radar'
+import type { ReactElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+
+/**
+ * The report charts, drawn on the server with @nivo as SVG (decision 0018): the page shows them
+ * without JavaScript and without shipping the chart library to school PCs. Every point, slice, bar
+ * and axis label is an SVG link to the posts behind it; with JavaScript the root's FastLink listener
+ * follows it as a client navigation, keeping the scroll position.
+ */
+export const CHART_COLOURS = { positive: '#2f8f5b', negative: '#e0782b', angry: '#d9622b', sad: '#e89a3c', fear: '#c4841d', outer: '#3b6ea8', inner: '#8a5cb8' }
+export const CHART_SIZE = { width: 720, height: 380 }
+const THEME = { text: { fontSize: 12, fill: '#333333', fontFamily: 'Noto Sans CJK TC, Noto Sans, sans-serif' }, grid: { line: { stroke: '#e3e8e6' } } }
+
+type Href = (pick: string) => string
+const linkProps = (href: string) => ({ href, 'data-fast-link': 'keep-scroll' })
+
+/** Markup of one chart: just its <svg>, scaling to its box (a viewBox), labelled for screen readers. */
+function svgOf(chart: ReactElement, label: string) {
+  const html = renderToStaticMarkup(chart)
+  const svg = html.slice(html.indexOf('<svg'), html.lastIndexOf('</svg>') + 6)
+  const escaped = label.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  return svg.replace('<svg ', `<svg viewBox="0 0 ${CHART_SIZE.width} ${CHART_SIZE.height}" aria-label="${escaped}" `)
+}
+
+export function trendChart(rows: { bucket: string; p: number; n: number }[], labels: { p: string; n: string; title: string }, href: Href) {
+  const data: LineSeries[] = [
+    { id: 'p', data: rows.map((r) => ({ x: r.bucket, y: r.p })) },
+    { id: 'n', data: rows.map((r) => ({ x: r.bucket, y: r.n })) },
+  ]
+  const LinkedPoints = ({ points }: LineCustomSvgLayerProps<LineSeries>) => (
+    <g>
+      {points.map((p) => (
+        <a key={p.id} {...linkProps(href(`trend:${String(p.data.x)}:${String(p.seriesId)}`))}>
+          <circle cx={p.x} cy={p.y} r={6} fill={p.seriesColor} stroke="#ffffff" strokeWidth={2} />
+        </a>
+      ))}
+    </g>
+  )
+  const max = Math.max(1, ...rows.flatMap((r) => [r.p, r.n]))
+  return svgOf(
+    <Line
+      {...CHART_SIZE}
+      data={data}
+      theme={THEME}
+      animate={false}
+      isInteractive={false}
+      colors={[CHART_COLOURS.positive, CHART_COLOURS.negative]}
+      margin={{ top: 40, right: 24, bottom: 70, left: 48 }}
+      yScale={{ type: 'linear', min: 0, max }}
+      axisLeft={{ tickValues: Math.min(max, 6), format: (v: number) => (Number.isInteger(v) ? String(v) : '') }}
+      // Weekly buckets show as MM-DD (the year is in the range above the chart), months as YYYY-MM.
+      axisBottom={{ tickRotation: -35, format: (v: string) => (v.length === 10 ? v.slice(5) : v) }}
+      enablePoints={false}
+      lineWidth={3}
+      legends={[{ anchor: 'top-left', direction: 'row', translateY: -32, itemWidth: 140, itemHeight: 20, data: [{ id: 'p', label: labels.p, color: CHART_COLOURS.positive }, { id: 'n', label: labels.n, color: CHART_COLOURS.negative }] }]}
+      layers={['grid', 'axes', 'lines', LinkedPoints, 'legends']}
+    />,
+    labels.title,
+  )
+}
+
+export function groupPie(groups: { group: string; count: number; percent: number; label: string }[], title: string, href: Href) {
+  const data = groups.filter((g) => g.count > 0).map((g) => ({ id: g.group, label: g.label, value: g.count, percent: g.percent }))
+  const colour = (group: string) => (group === 'joy' ? CHART_COLOURS.positive : CHART_COLOURS[group as 'angry' | 'sad' | 'fear'])
+  const LinkedArcs = ({ dataWithArc, arcGenerator, centerX, centerY }: PieCustomLayerProps<(typeof data)[number]>) => (
+    <g transform={`translate(${centerX},${centerY})`}>
+      {dataWithArc.map((d) => (
+        <a key={d.id} {...linkProps(href(`group:${d.id}`))}>
+          <path d={arcGenerator(d.arc) ?? ''} fill={d.color} stroke="#ffffff" strokeWidth={2} />
+        </a>
+      ))}
+    </g>
+  )
+  return svgOf(
+    <Pie
+      {...CHART_SIZE}
+      data={data}
+      theme={THEME}
+      animate={false}
+      isInteractive={false}
+      colors={(d) => colour(String(d.id))}
+      margin={{ top: 30, right: 140, bottom: 30, left: 140 }}
+      innerRadius={0.45}
+      arcLabel={(d) => `${d.data.percent}%`}
+      arcLabelsTextColor="#ffffff"
+      arcLinkLabel={(d) => d.data.label}
+      layers={[LinkedArcs, 'arcLinkLabels', 'arcLabels']}
+    />,
+    title,
+  )
+}
+
+export function emotionBars(emotions: { code: string; label: string; percent: number; type: 'p' | 'n' }[], title: string, href: Href) {
+  const data = emotions.map((e) => ({ id: e.code, label: e.label, value: e.percent, type: e.type }))
+  const LinkedBar = ({ bar }: BarItemProps<(typeof data)[number]>) => (
+    <a {...linkProps(href(`emotion:${bar.data.indexValue}`))}>
+      <rect x={bar.x} y={bar.y} width={bar.width} height={Math.max(bar.height, 1)} fill={bar.color} rx={2} />
+      {bar.data.value ? (
+        <text x={bar.x + bar.width / 2} y={bar.y - 4} textAnchor="middle" fontSize={10} fill="#333333" fontFamily={THEME.text.fontFamily}>
+          {`${bar.data.value}%`}
+        </text>
+      ) : null}
+    </a>
+  )
+  return svgOf(
+    <Bar
+      {...CHART_SIZE}
+      data={data}
+      keys={['value']}
+      indexBy="id"
+      theme={THEME}
+      animate={false}
+      isInteractive={false}
+      valueScale={{ type: 'linear', min: 0, max: 100 }}
+      padding={0.25}
+      colors={(d) => (d.data.type === 'p' ? CHART_COLOURS.positive : CHART_COLOURS.negative)}
+      margin={{ top: 20, right: 16, bottom: 90, left: 48 }}
+      enableLabel={false}
+      barComponent={LinkedBar}
+      axisLeft={{ tickValues: [0, 20, 40, 60, 80, 100], format: (v: number) => `${v}%` }}
+      axisBottom={{
+        tickRotation: -45,
+        renderTick: (tick) => (
+          <a {...linkProps(href(`emotion:${tick.value}`))} key={String(tick.value)}>
+            <text transform={`translate(${tick.x},${tick.y + 12}) rotate(-45)`} textAnchor="end" fontSize={11} fill="#333333" fontFamily={THEME.text.fontFamily}>
+              {data.find((d) => d.id === tick.value)?.label}
+            </text>
+          </a>
+        ),
+      }}
+    />,
+    title,
+  )
+}
+
+/** The ten behaviours on one web; each label in its side's colour (outer or inner), as in the legend. */
+export function behaviourRadar(behaviours: { code: number; label: string; side: 'outer' | 'inner'; count: number }[], labels: { outer: string; inner: string; title: string }, href: Href) {
+  const data = behaviours.map((b) => ({ id: String(b.code), label: b.label, side: b.side, count: b.count }))
+  const GridLabel = ({ id, anchor, x, y }: GridLabelProps) => {
+    const d = data.find((b) => b.id === id)
+    return (
+      <a {...linkProps(href(`behaviour:${id}`))}>
+        <text x={x} y={y} textAnchor={anchor} dominantBaseline="central" fontSize={12} fontWeight={600} fill={d?.side === 'inner' ? CHART_COLOURS.inner : CHART_COLOURS.outer} fontFamily={THEME.text.fontFamily}>
+          {d?.label}
+        </text>
+      </a>
+    )
+  }
+  return svgOf(
+    <Radar
+      {...CHART_SIZE}
+      data={data}
+      keys={['count']}
+      indexBy="id"
+      theme={THEME}
+      animate={false}
+      isInteractive={false}
+      colors={[CHART_COLOURS.positive]}
+      margin={{ top: 40, right: 120, bottom: 30, left: 120 }}
+      fillOpacity={0.3}
+      gridLabel={GridLabel}
+      gridLabelOffset={14}
+      dotSize={7}
+      legends={[
+        {
+          anchor: 'top-left',
+          direction: 'column',
+          translateX: -100,
+          translateY: -30,
+          itemWidth: 100,
+          itemHeight: 20,
+          data: [
+            { id: 'outer', label: labels.outer, color: CHART_COLOURS.outer },
+            { id: 'inner', label: labels.inner, color: CHART_COLOURS.inner },
+          ],
+        },
+      ]}
+    />,
+    labels.title,
+  )
+}

@@ -1,0 +1,95 @@
+import type { TFunction } from 'i18next'
+import { redirect, type RouterContextProvider } from 'react-router'
+import { db } from '~/db/db.server'
+import { journalOf } from '~/features/journals/gate.server'
+import { PAY_FUNCTIONS } from '~/features/plans/constants'
+import { journalStudent } from '~/features/students/list.server'
+import { todayDate } from '~/ui/dates'
+import { behaviourRadar, emotionBars, groupPie, trendChart } from './charts.server'
+import { intervalOf, rangeOf } from './range'
+import { REPORT_TABS, type ReportTab } from './tabs'
+import { BEHAVIOURS, EMOTIONS } from '~/features/posts/constants'
+import { behaviourStats, emotionStats, lastPostDate, parsePick, pickedPosts, pickValue, trend, type Pick } from './report.server'
+
+
+/**
+ * Everything a report URL asks for (spec 2 report charts), for the page and for the PNG of its
+ * chart: the scope (journal or student; an unknown student goes to /404), the range, the tab and
+ * its chart, the top emotions, and the posts behind a clicked element. Without f8: locked, no data.
+ */
+export async function reportFor(context: Readonly<RouterContextProvider>, request: Request, sid: string | undefined, t: TFunction) {
+  const { journal, user } = journalOf(context)
+  const url = new URL(request.url)
+  const params = url.searchParams
+  let student: { id: number; name: string } | null = null
+  if (sid !== undefined) {
+    try {
+      const s = await journalStudent(db, journal.id, sid)
+      student = { id: s.id, name: s.name }
+    } catch {
+      throw redirect('/404')
+    }
+  }
+  const base = { journal: { id: journal.id, name: journal.name }, student }
+  if (user.payfunctionMap[PAY_FUNCTIONS.report] !== 1) return { ...base, locked: true as const }
+
+  const created = journal.createdAt.slice(0, 10)
+  const today = todayDate()
+  const { range, error } = rangeOf(params, { created, today })
+  const interval = intervalOf(params)
+  const tab: ReportTab = (REPORT_TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as ReportTab) : 'trend'
+  const scope = { journalId: journal.id, studentId: student?.id, range }
+
+  // Links keep the range, tab and interval; a new pick starts again at its first page.
+  const keep = new URLSearchParams()
+  for (const k of ['days', 'start', 'end', 'interval', 'tab']) if (params.get(k) && !(error && (k === 'start' || k === 'end'))) keep.set(k, params.get(k)!)
+  const href = (pick: string) => `?${new URLSearchParams([...keep, ['pick', pick]])}`
+
+  const [emotions, behaviours, trendRows, lastPost] = await Promise.all([
+    tab === 'radar' ? null : emotionStats(db, scope),
+    tab === 'radar' ? behaviourStats(db, scope) : null,
+    tab === 'trend' ? trend(db, scope, interval) : null,
+    lastPostDate(db, { journalId: journal.id, studentId: student?.id }),
+  ])
+  const emotionLabel = (key: string) => t(`emotion.${key}` as 'emotion.happy')
+  let chart: { svg: string; rows: { label: string; value: string; pick: string }[] } | null = null
+  if (tab === 'trend' && trendRows && trendRows.some((r) => r.p + r.n > 0)) {
+    chart = {
+      svg: trendChart(trendRows, { p: t('report.positive'), n: t('report.negative'), title: t('report.tab_trend') }, href),
+      rows: trendRows.flatMap((r) => [
+        { label: `${r.bucket} · ${t('report.positive')}`, value: String(r.p), pick: `trend:${r.bucket}:p` },
+        { label: `${r.bucket} · ${t('report.negative')}`, value: String(r.n), pick: `trend:${r.bucket}:n` },
+      ]),
+    }
+  }
+  if (tab === 'pie' && emotions && emotions.all > 0) {
+    const groups = emotions.groups.map((g) => ({ ...g, label: t(`report.group_${g.group}`) }))
+    chart = { svg: groupPie(groups, t('report.tab_pie'), href), rows: groups.map((g) => ({ label: g.label, value: `${g.percent}%`, pick: `group:${g.group}` })) }
+  }
+  if (tab === 'bar' && emotions && emotions.all > 0) {
+    const bars = emotions.emotions.map((e) => ({ ...e, label: emotionLabel(e.key) }))
+    chart = { svg: emotionBars(bars, t('report.tab_bar'), href), rows: bars.map((e) => ({ label: e.label, value: `${e.percent}%`, pick: `emotion:${e.code}` })) }
+  }
+  if (tab === 'radar' && behaviours && behaviours.all > 0) {
+    const items = behaviours.behaviours.map((b) => ({ ...b, label: t(`behaviour.${b.key}` as 'behaviour.calmDown') }))
+    chart = {
+      svg: behaviourRadar(items, { outer: t('report.outer'), inner: t('report.inner'), title: t('report.tab_radar') }, href),
+      rows: items.map((b) => ({ label: `${b.label} (${b.side === 'outer' ? t('report.outer') : t('report.inner')})`, value: `${b.count} · ${b.percent}%`, pick: `behaviour:${b.code}` })),
+    }
+  }
+
+  const pick = parsePick(params.get('pick'))
+  const pages = Math.min(Math.max(1, Number.parseInt(params.get('more') ?? '1', 10) || 1), 200)
+  const picked = pick ? { pick: pickValue(pick), label: pickLabel(pick, t), pages, ...(await pickedPosts(db, scope, pick, pages, interval)) } : null
+  const top = emotions ? { positive: emotions.topPositive.map((e) => ({ label: emotionLabel(e.key), percent: e.percent })), negative: emotions.topNegative.map((e) => ({ label: emotionLabel(e.key), percent: e.percent })) } : null
+  // The custom range's fields show what was asked for, even a refused or half-chosen range.
+  const form = { start: params.get('start') ?? (range.days === null ? range.start : ''), end: params.get('end') ?? (range.days === null ? range.end : '') }
+  return { ...base, locked: false as const, created, today, lastPost, range, error, form, interval, tab, chart, top, picked, keep: keep.toString() }
+}
+
+function pickLabel(pick: Pick, t: TFunction) {
+  if (pick.kind === 'trend') return `${pick.bucket} · ${pick.polarity === 'p' ? t('report.positive') : t('report.negative')}`
+  if (pick.kind === 'group') return t(`report.group_${pick.group}`)
+  if (pick.kind === 'emotion') return t(`emotion.${EMOTIONS.find((e) => e.code === pick.code)!.key}`)
+  return t(`behaviour.${BEHAVIOURS.find((b) => b.code === pick.code)!.key}`)
+}
