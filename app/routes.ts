@@ -29,6 +29,8 @@ export default [
       route('diary/homework/:id/edit', 'routes/journal/edit.tsx'),
       route('diary/homework/:id/archive', 'routes/journal/archive.tsx'),
       route('diary/homework/:id/resource', 'routes/journal/resource.tsx'),
+      route('diary/homework/:id/export', 'routes/journal/export.tsx'),
+      route('diary/homework/:id/export.xlsx', 'routes/journal/export-file.ts'),
       route('diary/homework/:id/report', 'routes/journal/report.tsx', { id: 'journal-report' }),
       route('diary/homework/:id/student/:sid/report', 'routes/journal/report.tsx', { id: 'student-report' }),
       route('diary/homework/:id/report/chart.png', 'routes/journal/report-png.ts', { id: 'journal-report-png' }),

@@ -10,6 +10,7 @@ import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/ui/dates'
 import { Pager, pageParam } from '~/ui/pager'
 import { FastLink } from '~/ui/fast-link'
+import { reportPath } from '~/features/reports/tabs'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.student.name }]
 
@@ -63,6 +64,12 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
     <>
       <nav className="breadcrumbs" aria-label={t('post.breadcrumb')}>
         <Link to={`/diary/homework/${journalId}/student`}>{t('students.title')}</Link> › <span>{student.name}</span>
+      </nav>
+      <nav className="tabs" aria-label={student.name}>
+        <FastLink to={`/diary/homework/${journalId}/student/${student.id}`} aria-current="page">
+          {t('report.diaryTab')}
+        </FastLink>
+        <FastLink to={reportPath(journalId, student.id)}>{t('report.reportTab')}</FastLink>
       </nav>
       <div className="page-head">
         <div className="who-cell">

@@ -1,0 +1,160 @@
+import { Form, useSearchParams } from 'react-router'
+import type { Route } from './+types/export'
+import { db } from '~/db/db.server'
+import { checkExport, exportRequestOf, exportStudents } from '~/features/export/export.server'
+import { journalOf } from '~/features/journals/gate.server'
+import { PAY_FUNCTIONS } from '~/features/plans/constants'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { todayDate } from '~/ui/dates'
+import { FastLink } from '~/ui/fast-link'
+import { PayNotice } from '~/ui/pay'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/**
+ * /diary/homework/{id}/export (spec 2 export page, f7): the choices, then (?go=1) a check that
+ * answers with the dialog the spec names: no date, no data, -13001 for a B-card without comments,
+ * or 13000 / 13001 with the link that streams the file.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { journal, user } = journalOf(context)
+  const title = `${getInstance(context).t('export.title')} | ${journal.name}`
+  if (user.payfunctionMap[PAY_FUNCTIONS.export] !== 1) return { locked: true as const, title }
+  const params = new URL(request.url).searchParams
+  const today = todayDate()
+  const students = await exportStudents(db, journal.id)
+  let result: { dialog: 'no-date' | 'students' | 'no-data' | '-13001' } | { dialog: '13000' | '13001'; posts: number; missing: string[]; file: string } | null = null
+  if (params.get('go')) {
+    const asked = await exportRequestOf(db, params, journal.id, today)
+    if (!asked.ok) result = { dialog: asked.error }
+    else {
+      const check = await checkExport(db, asked.request)
+      const file = new URLSearchParams(params)
+      file.delete('go')
+      result = check.code === '13000' || check.code === '13001' ? { dialog: check.code, posts: check.posts, missing: check.missing, file: `/diary/homework/${journal.id}/export.xlsx?${file}` } : { dialog: check.code }
+    }
+  }
+  return { locked: false as const, title, journalId: journal.id, today, students, result }
+}
+
+export default function ExportPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const [params] = useSearchParams()
+  if (loaderData.locked) {
+    return (
+      <>
+        <h1>{t('export.title')}</h1>
+        <PayNotice />
+      </>
+    )
+  }
+  const { students, today, result } = loaderData
+  const chosen = new Set(params.getAll('sid'))
+  const value = (name: string, fallback: string) => params.get(name) ?? fallback
+  const close = `?${new URLSearchParams([...params].filter(([k]) => k !== 'go'))}`
+  return (
+    <>
+      <h1>{t('export.title')}</h1>
+      <p className="hint">{t('export.intro')}</p>
+      {result ? <ResultDialog result={result} close={close} /> : null}
+      <Form method="get" className="card export-form">
+        <fieldset className="field">
+          <legend>{t('export.format')}</legend>
+          <div className="choices column">
+            {(['raw', 'bcard'] as const).map((f) => (
+              <label key={f}>
+                <input type="radio" name="format" value={f} defaultChecked={value('format', 'raw') === f} /> {t(`export.${f}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="field-row">
+          <label className="field">
+            {t('export.start')}
+            <input type="date" name="start" defaultValue={params.get('start') ?? ''} max={today} />
+          </label>
+          <label className="field">
+            {t('export.end')}
+            <input type="date" name="end" defaultValue={params.get('end') ?? ''} max={today} />
+          </label>
+        </div>
+        <fieldset className="field">
+          <legend>{t('export.students')}</legend>
+          <div className="choices">
+            {(['all', 'selected'] as const).map((s) => (
+              <label key={s}>
+                <input type="radio" name="students" value={s} defaultChecked={value('students', 'all') === s} /> {t(`export.${s}`)}
+              </label>
+            ))}
+          </div>
+          <div className="student-picks">
+            {students.map((s) => (
+              <label key={s.id}>
+                <input type="checkbox" name="sid" value={s.id} defaultChecked={chosen.has(String(s.id))} /> {s.name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="field-row">
+          <fieldset className="field">
+            <legend>{t('export.sort')}</legend>
+            <div className="choices">
+              {(['time', 'name'] as const).map((s) => (
+                <label key={s}>
+                  <input type="radio" name="sort" value={s} defaultChecked={value('sort', 'time') === s} /> {s === 'time' ? t('export.byTime') : t('export.byName')}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="field">
+            <legend>{t('export.order')}</legend>
+            <div className="choices">
+              {(['asc', 'desc'] as const).map((o) => (
+                <label key={o}>
+                  <input type="radio" name="order" value={o} defaultChecked={value('order', 'asc') === o} /> {t(`export.${o}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+        <button className="button" type="submit" name="go" value="1">
+          {t('export.check')}
+        </button>
+      </Form>
+    </>
+  )
+}
+
+type Result = NonNullable<Extract<Route.ComponentProps['loaderData'], { locked: false }>['result']>
+
+/** The dialog the check answers with: a problem, or the file being generated and its link. */
+function ResultDialog({ result, close }: { result: Result; close: string }) {
+  const { t } = useT()
+  const problem = { 'no-date': ['export.noDateTitle', 'export.noDate'], students: ['export.noDateTitle', 'export.chooseStudents'], 'no-data': ['export.noDataTitle', 'export.noData'], '-13001': ['export.noCommentTitle', 'export.noComment'] } as const
+  if (result.dialog === '13000' || result.dialog === '13001') {
+    return (
+      <div className="confirm ready" role="dialog" aria-labelledby="export-title">
+        <p id="export-title">
+          <strong>{result.dialog === '13000' ? t('export.generating', { posts: result.posts }) : t('export.generatingNotAll', { posts: result.posts, names: result.missing.join(', ') })}</strong>
+        </p>
+        <p className="form-actions">
+          <a className="button" href={result.file} download>
+            {t('export.download')}
+          </a>
+          <FastLink to={close}>{t('export.close')}</FastLink>
+        </p>
+      </div>
+    )
+  }
+  const [title, text] = problem[result.dialog]
+  return (
+    <div className="confirm" role="alertdialog" aria-labelledby="export-title">
+      <p id="export-title">
+        <strong>{t(title)}</strong>
+      </p>
+      <p>{t(text)}</p>
+      <FastLink to={close}>{t('export.close')}</FastLink>
+    </div>
+  )
+}
