@@ -8,6 +8,7 @@ import { watchStarRead } from './migrations/0005-watch-star-read'
 import { postRevisions } from './migrations/0006-post-revisions'
 import { postFlags } from './migrations/0007-post-flags'
 import { postPictures } from './migrations/0008-post-pictures'
+import { postsByDiaryDate } from './migrations/0009-posts-by-diary-date'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -22,6 +23,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0006-post-revisions': postRevisions,
         '0007-post-flags': postFlags,
         '0008-post-pictures': postPictures(dialect),
+        '0009-posts-by-diary-date': postsByDiaryDate,
       }
     },
   }

@@ -24,12 +24,15 @@ export function useFastLinks() {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-      const anchor = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-fast-link]') : null
-      if (!anchor || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return
-      const url = new URL(anchor.href)
+      // HTML anchors and the SVG links of the report charts alike (an SVG anchor's href is no string).
+      const anchor = event.target instanceof Element ? event.target.closest('a[data-fast-link]') : null
+      const href = anchor?.getAttribute('href')
+      const target = anchor?.getAttribute('target')
+      if (!anchor || !href || (target && target !== '_self') || anchor.hasAttribute('download')) return
+      const url = new URL(href, window.location.href)
       if (url.origin !== window.location.origin) return
       event.preventDefault()
-      void navigate(url.pathname + url.search + url.hash, { preventScrollReset: anchor.dataset.fastLink === 'keep-scroll' })
+      void navigate(url.pathname + url.search + url.hash, { preventScrollReset: anchor.getAttribute('data-fast-link') === 'keep-scroll' })
     }
     document.addEventListener('click', onClick)
     return () => document.removeEventListener('click', onClick)

@@ -1,0 +1,9 @@
+import type { Kysely } from 'kysely'
+
+/** Reports and exports pick a journal's posts by diary date (issue 7). */
+export const postsByDiaryDate = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    await db.schema.createIndex('posts_journal_diary_date').on('posts').columns(['journal_id', 'diary_date', 'id']).execute()
+  },
+}
