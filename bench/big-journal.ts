@@ -6,9 +6,9 @@ import { EMOTIONS } from '../app/features/posts/constants'
 
 export const BIG = { students: 200, posts: 20_000, days: 200 }
 
-export async function seedBigJournal(options: { databaseUrl?: string; sqliteFile?: string }) {
+export async function seedBigJournal(options: { databaseUrl?: string; sqliteFile?: string }, size: { posts: number; students: number; days: number; owner: string } = { ...BIG, owner: 'teacher@demo.test' }) {
   const { db } = connect(options)
-  const teacher = await db.selectFrom('users').select('id').where('account', '=', 'teacher@demo.test').executeTakeFirstOrThrow()
+  const teacher = await db.selectFrom('users').select('id').where('account', '=', size.owner).executeTakeFirstOrThrow()
   const now = Date.now()
   const iso = (ms: number) => new Date(ms).toISOString()
   let seed = 7
@@ -16,11 +16,11 @@ export async function seedBigJournal(options: { databaseUrl?: string; sqliteFile
   const result = await db.transaction().execute(async (trx) => {
     const { id: journalId } = await trx
       .insertInto('journals')
-      .values({ owner_id: teacher.id, name: 'Bench journal', description: '', label_color_code: 4, user_classes: '', speech_lang: 'en', calendar_mode: 0, ai_scoring: 0, expire_type: 1, diary_publish_num: BIG.students, share_type: '2', sub_type: '', invite_code: 'BENCHJNL', created_at: iso(now - BIG.days * 86_400_000) })
+      .values({ owner_id: teacher.id, name: 'Bench journal', description: '', label_color_code: 4, user_classes: '', speech_lang: 'en', calendar_mode: 0, ai_scoring: 0, expire_type: 1, diary_publish_num: size.students, share_type: '2', sub_type: '', invite_code: 'BENCHJNL', created_at: iso(now - size.days * 86_400_000) })
       .returning('id')
       .executeTakeFirstOrThrow()
     const students: number[] = []
-    for (let i = 0; i < BIG.students; i++) {
+    for (let i = 0; i < size.students; i++) {
       const { id } = await trx
         .insertInto('users')
         .values({ account: `bench${i}@bench.test`, kind: 'student', email: null, email_verified: 1, name: `Bench student ${String(i).padStart(3, '0')}`, locale: 'en', info_set: 1, invite_code: `BENCH${i}`, mode: 'personal', created_at: iso(now), last_login_at: iso(now - i * 3_600_000) })
@@ -31,14 +31,14 @@ export async function seedBigJournal(options: { databaseUrl?: string; sqliteFile
     await trx.insertInto('journal_members').values(students.map((user_id) => ({ journal_id: journalId, user_id, role: 'student' as const, drp_status: 1, joined_at: iso(now) }))).execute()
     let middlePost = 0
     const BATCH = 500
-    for (let start = 0; start < BIG.posts; start += BATCH) {
-      const posts = Array.from({ length: Math.min(BATCH, BIG.posts - start) }, (_, k) => {
+    for (let start = 0; start < size.posts; start += BATCH) {
+      const posts = Array.from({ length: Math.min(BATCH, size.posts - start) }, (_, k) => {
         const n = start + k
-        const at = iso(now - BIG.days * 86_400_000 + Math.floor((n / BIG.posts) * BIG.days * 86_400_000))
-        return { journal_id: journalId, creator_id: students[n % BIG.students], title: `Post ${n}`, diary_date: at.slice(0, 10), location: 'School', happen_time: 'Morning', status: 1, score: null, is_video: 0, created_at: at, updated_at: at }
+        const at = iso(now - size.days * 86_400_000 + Math.floor((n / size.posts) * size.days * 86_400_000))
+        return { journal_id: journalId, creator_id: students[n % size.students], title: `Post ${n}`, diary_date: at.slice(0, 10), location: 'School', happen_time: 'Morning', status: 1, score: null, is_video: 0, created_at: at, updated_at: at }
       })
       const ids = (await trx.insertInto('posts').values(posts).returning('id').execute()).map((r) => r.id)
-      if (start <= BIG.posts / 2 && BIG.posts / 2 < start + BATCH) middlePost = ids[BIG.posts / 2 - start]
+      if (start <= size.posts / 2 && size.posts / 2 < start + BATCH) middlePost = ids[size.posts / 2 - start]
       const frames = await trx
         .insertInto('post_frames')
         .values(ids.flatMap((post_id) => [
@@ -50,7 +50,16 @@ export async function seedBigJournal(options: { databaseUrl?: string; sqliteFile
         .execute()
       const emotionFrames = frames.filter((f) => f.position === 2)
       const behaviourFrames = frames.filter((f) => f.position === 3)
-      await trx.insertInto('post_emotions').values(emotionFrames.flatMap((f) => [{ post_id: f.post_id, frame_id: f.id, emotion_code: EMOTIONS[Math.floor(rand() * EMOTIONS.length)].code }])).execute()
+      await trx
+        .insertInto('post_emotions')
+        .values(
+          emotionFrames.flatMap((f, k) => {
+            const first = EMOTIONS[Math.floor(rand() * EMOTIONS.length)].code
+            const second = EMOTIONS[Math.floor(rand() * EMOTIONS.length)].code
+            return [{ post_id: f.post_id, frame_id: f.id, emotion_code: first }, ...(k % 3 === 0 && second !== first ? [{ post_id: f.post_id, frame_id: f.id, emotion_code: second }] : [])]
+          }),
+        )
+        .execute()
       await trx.insertInto('post_behaviours').values(behaviourFrames.map((f) => ({ post_id: f.post_id, frame_id: f.id, behaviour_code: 1 + Math.floor(rand() * 10) }))).execute()
       const commented = ids.filter((_, k) => k % 10 === 0)
       if (commented.length) await trx.insertInto('comments').values(commented.map((post_id) => ({ post_id, msg_id: null, author_id: teacher.id, comment: 'Thank you for sharing.', type: 3, status: 1, created_at: iso(now), updated_at: iso(now) }))).execute()

@@ -4,11 +4,14 @@
 //   5 s rounds, each after a round of the floor, so that each ratio compares like with like);
 // - the news feed, a student list page and a post page of a journal with 200 students and 20,000
 //   posts (bench/big-journal.ts), signed in, on SQLite and on PostgreSQL;
-// - the gzipped JavaScript Chromium loads for /login (and for the floor page, for comparison).
+// - the gzipped JavaScript Chromium loads for /login (and for the floor page, for comparison);
+// - each report query on a journal of 100,000 posts (15 days, 90 days, a whole year) and the raw
+//   export of all of them, time and peak memory, on SQLite and PostgreSQL (bench/reports.ts).
 // Budgets are ratios because the machine is shared: /diary at 20 connections serves at least 60 %
 // of the floor's requests per second; /diary p50 at 1 connection is under 10 ms; /login loads at
 // most 150 KB of JavaScript; each large-journal page has p95 under 25 ms at 1 connection and at
-// least 50 % of the floor's requests per second at 20.
+// least 50 % of the floor's requests per second at 20; each report query over a preset range has
+// p95 under 100 ms; the export's process peaks under 300 MB.
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -173,6 +176,27 @@ cookie = await signInCookie()
 await measure(bigTargets('postgres', pgBig, cookie))
 
 rows['floor (static, no loader) @20, median round'] = median(floorRounds, (r) => r.rps)
+// Issue 7: report queries and the raw export on a journal of 100,000 posts, each database in a
+// process of its own (bench/reports.ts), measured in a fresh process after seeding.
+function tsxRun(args: string[]) {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/reports.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.on('exit', (code) => (code === 0 ? resolve(out.trim().split('\n').pop()!) : reject(new Error(`bench/reports.ts ${args[0]} failed`))))
+  })
+}
+type ReportFigures = { dialect: string; queries: Record<string, number>; export: { seconds: number; megabytes: number; peakRssMb: number; baselineRssMb: number } }
+const reportFigures: ReportFigures[] = []
+const reportsPg = await startPostgres()
+cleanups.push(() => reportsPg.stop())
+const reportsDir = mkdtempSync(path.join(os.tmpdir(), 'bench-reports-'))
+cleanups.push(() => rmSync(reportsDir, { recursive: true, force: true }))
+for (const target of [path.join(reportsDir, 'app.db'), reportsPg.url]) {
+  const { journalId } = JSON.parse(await tsxRun(['seed', target])) as { journalId: number }
+  reportFigures.push(JSON.parse(await tsxRun(['measure', target, String(journalId)])) as ReportFigures)
+}
+
 console.log(`\nLatency and throughput (${DURATION_S} s per row, ${os.cpus().length} cores)`)
 console.table(Object.fromEntries(Object.entries(rows).map(([k, r]) => [k, { 'req/s': r.rps, 'of floor': r.floorRatio === undefined ? '' : `${Math.round(r.floorRatio * 100)} %`, 'p50 ms': r.p50, 'p95 ms': r.p95, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors }])))
 console.log(`JavaScript loaded, gzipped: /login ${loginJs.kb} KB in ${loginJs.files} files; floor page ${floorJs.kb} KB in ${floorJs.files} files`)
@@ -195,6 +219,17 @@ const checks = [
     }),
   ),
 ]
+for (const f of reportFigures) {
+  console.log(`\nReports on ${f.dialect}, 100,000 posts: p95 ms of 30 runs`)
+  console.table(f.queries)
+  console.log(`Raw export of 100,000 posts on ${f.dialect}: ${f.export.seconds} s, ${f.export.megabytes} MB file, peak resident memory ${f.export.peakRssMb} MB (the process before it: ${f.export.baselineRssMb} MB)`)
+  checks.push(
+    ...Object.entries(f.queries)
+      .filter(([name]) => !name.endsWith('(year)'))
+      .map(([name, ms]) => ({ name: `${f.dialect} report ${name} p95 < 100 ms`, ok: ms < 100, value: `${ms} ms` })),
+    { name: `${f.dialect} raw export of 100,000 posts: peak memory < 300 MB`, ok: f.export.peakRssMb < 300, value: `${f.export.peakRssMb} MB` },
+  )
+}
 console.log('\nBudgets')
 for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
 process.exit(checks.every((c) => c.ok) ? 0 : 1)

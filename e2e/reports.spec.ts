@@ -116,7 +116,7 @@ test('export: the dialogs, then the raw data file opened and checked', async ({ 
   const file = await download(page, () => dialog.getByRole('link', { name: 'Download the file' }).click())
   expect(file.name).toBe(`501 心情日記 - Raw data ${daysAgo(6)}_${today()}.xlsx`)
   const book = new ExcelJS.Workbook()
-  await book.xlsx.load(file.body)
+  await book.xlsx.load(file.body.buffer.slice(file.body.byteOffset, file.body.byteOffset + file.body.byteLength) as ArrayBuffer)
   const sheet = book.worksheets[0]
   expect(sheet.rowCount).toBe(posts + 1)
   expect(sheet.getRow(1).getCell(6).value).toBe('Title')

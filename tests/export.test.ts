@@ -19,7 +19,8 @@ async function read(stream: NodeJS.ReadableStream) {
   const chunks: Buffer[] = []
   for await (const c of stream) chunks.push(Buffer.from(c as Buffer))
   const book = new ExcelJS.Workbook()
-  await book.xlsx.load(Buffer.concat(chunks))
+  const all = Buffer.concat(chunks)
+  await book.xlsx.load(all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer)
   const sheet = book.worksheets[0]
   const rows: unknown[][] = []
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)))

@@ -28,19 +28,16 @@ function postsIn(db: DB, scope: ReportScope) {
  * (p) and how many a negative one (n). A post with both counts on both lines (decision 0018).
  */
 export async function trend(db: DB, scope: ReportScope, interval: TrendInterval) {
+  // One pass over the range's emotions: per diary date, the distinct posts with a positive and with a negative one.
   const positive = sql.join(POSITIVE.map((c) => sql.lit(c)))
-  const perPost = postsIn(db, scope)
+  const days = await postsIn(db, scope)
     .innerJoin('post_emotions as e', 'e.post_id', 'p.id')
     .select([
       'p.diary_date as day',
-      sql<number>`max(case when e.emotion_code in (${positive}) then 1 else 0 end)`.as('hasP'),
-      sql<number>`max(case when e.emotion_code in (${positive}) then 0 else 1 end)`.as('hasN'),
+      sql<number>`count(distinct case when e.emotion_code in (${positive}) then p.id end)`.as('p'),
+      sql<number>`count(distinct case when e.emotion_code in (${positive}) then null else p.id end)`.as('n'),
     ])
-    .groupBy(['p.id', 'p.diary_date'])
-  const days = await db
-    .selectFrom(perPost.as('x'))
-    .select(['x.day', (eb) => eb.fn.sum<number>('x.hasP').as('p'), (eb) => eb.fn.sum<number>('x.hasN').as('n')])
-    .groupBy('x.day')
+    .groupBy('p.diary_date')
     .execute()
   // Every bucket of the range is present, so weeks without posts show as zero.
   const buckets = new Map<string, { p: number; n: number }>()
@@ -63,14 +60,15 @@ export async function trend(db: DB, scope: ReportScope, interval: TrendInterval)
 export async function emotionStats(db: DB, scope: ReportScope) {
   const rows = await postsIn(db, scope)
     .innerJoin('post_emotions as e', 'e.post_id', 'p.id')
-    .select(['e.emotion_code as code', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.count<number>('e.post_id').distinct().as('postCount')])
+    // An emotion is chosen once per post (the key is post and emotion), so its count is its number of posts.
+    .select(['e.emotion_code as code', (eb) => eb.fn.countAll<number>().as('count')])
     .groupBy('e.emotion_code')
     .execute()
   const all = rows.reduce((n, r) => n + Number(r.count), 0)
   const emotions = EMOTIONS.map((e) => {
     const row = rows.find((r) => r.code === e.code)
     const count = Number(row?.count ?? 0)
-    return { code: e.code, key: e.key, group: e.group, type: e.group === 'joy' ? ('p' as const) : ('n' as const), count, postCount: Number(row?.postCount ?? 0), percent: percent(count, all) }
+    return { code: e.code, key: e.key, group: e.group, type: e.group === 'joy' ? ('p' as const) : ('n' as const), count, postCount: count, percent: percent(count, all) }
   })
   const groups = EMOTION_GROUPS.map((group) => {
     const count = emotions.filter((e) => e.group === group).reduce((n, e) => n + e.count, 0)
