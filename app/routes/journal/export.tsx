@@ -59,16 +59,7 @@ export default function ExportPage({ loaderData }: Route.ComponentProps) {
       <p className="hint">{t('export.intro')}</p>
       {result ? <ResultDialog result={result} close={close} /> : null}
       <Form method="get" className="card export-form">
-        <fieldset className="field">
-          <legend>{t('export.format')}</legend>
-          <div className="choices column">
-            {(['raw', 'bcard'] as const).map((f) => (
-              <label key={f}>
-                <input type="radio" name="format" value={f} defaultChecked={value('format', 'raw') === f} /> {t(`export.${f}`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioGroup legend={t('export.format')} name="format" chosen={value('format', 'raw')} options={[['raw', t('export.raw')], ['bcard', t('export.bcard')]]} column />
         <div className="field-row">
           <label className="field">
             {t('export.start')}
@@ -79,15 +70,7 @@ export default function ExportPage({ loaderData }: Route.ComponentProps) {
             <input type="date" name="end" defaultValue={params.get('end') ?? ''} max={today} />
           </label>
         </div>
-        <fieldset className="field">
-          <legend>{t('export.students')}</legend>
-          <div className="choices">
-            {(['all', 'selected'] as const).map((s) => (
-              <label key={s}>
-                <input type="radio" name="students" value={s} defaultChecked={value('students', 'all') === s} /> {t(`export.${s}`)}
-              </label>
-            ))}
-          </div>
+        <RadioGroup legend={t('export.students')} name="students" chosen={value('students', 'all')} options={[['all', t('export.all')], ['selected', t('export.selected')]]}>
           <div className="student-picks">
             {students.map((s) => (
               <label key={s.id}>
@@ -95,34 +78,33 @@ export default function ExportPage({ loaderData }: Route.ComponentProps) {
               </label>
             ))}
           </div>
-        </fieldset>
+        </RadioGroup>
         <div className="field-row">
-          <fieldset className="field">
-            <legend>{t('export.sort')}</legend>
-            <div className="choices">
-              {(['time', 'name'] as const).map((s) => (
-                <label key={s}>
-                  <input type="radio" name="sort" value={s} defaultChecked={value('sort', 'time') === s} /> {s === 'time' ? t('export.byTime') : t('export.byName')}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className="field">
-            <legend>{t('export.order')}</legend>
-            <div className="choices">
-              {(['asc', 'desc'] as const).map((o) => (
-                <label key={o}>
-                  <input type="radio" name="order" value={o} defaultChecked={value('order', 'asc') === o} /> {t(`export.${o}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <RadioGroup legend={t('export.sort')} name="sort" chosen={value('sort', 'time')} options={[['time', t('export.byTime')], ['name', t('export.byName')]]} />
+          <RadioGroup legend={t('export.order')} name="order" chosen={value('order', 'asc')} options={[['asc', t('export.asc')], ['desc', t('export.desc')]]} />
         </div>
         <button className="button" type="submit" name="go" value="1">
           {t('export.check')}
         </button>
       </Form>
     </>
+  )
+}
+
+/** A radio group of the export form (a plain GET form: the URL keeps the choices). */
+function RadioGroup({ legend, name, chosen, options, column, children }: { legend: string; name: string; chosen: string; options: [string, string][]; column?: boolean; children?: React.ReactNode }) {
+  return (
+    <fieldset className="field">
+      <legend>{legend}</legend>
+      <div className={column ? 'choices column' : 'choices'}>
+        {options.map(([v, label]) => (
+          <label key={v}>
+            <input type="radio" name={name} value={v} defaultChecked={chosen === v} /> {label}
+          </label>
+        ))}
+      </div>
+      {children}
+    </fieldset>
   )
 }
 
