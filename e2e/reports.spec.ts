@@ -128,3 +128,35 @@ test('export: the dialogs, then the raw data file opened and checked', async ({ 
   }
   expect(students).toEqual([...students].sort((a, b) => a.localeCompare(b)))
 })
+
+test('export: a B-card holds the teachers comments, checked cell by cell', async ({ page }) => {
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto(`/diary/homework/1/export?format=bcard&start=${daysAgo(59)}&end=${today()}&students=all&sort=time&order=desc&go=1`)
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText('Your file is being generated:')
+  const posts = Number((await dialog.textContent())!.match(/(\d+) posts/)![1])
+  const file = await download(page, () => dialog.getByRole('link', { name: 'Download the file' }).click())
+  expect(file.name).toBe(`501 心情日記 - B-card ${daysAgo(59)}_${today()}.xlsx`)
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load(file.body.buffer.slice(file.body.byteOffset, file.body.byteOffset + file.body.byteLength) as ArrayBuffer)
+  const sheet = book.worksheets[0]
+  expect(sheet.name).toBe('B-card')
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Student', 'Account', 'Diary date', 'Title', 'What happened', 'Feelings', 'What I did', 'More about what I did', 'Comments'])
+  expect(sheet.rowCount).toBe(posts + 1)
+  let commented = 0
+  let previous = '9999-99-99'
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r)
+    const date = String(row.getCell(3).value)
+    expect(date <= previous).toBe(true) // newest first
+    previous = date
+    expect(String(row.getCell(2).value)).toMatch(/^student\d\d@demo\.test$/)
+    expect(String(row.getCell(4).value).length).toBeGreaterThan(0)
+    const comments = row.getCell(9).value
+    if (comments) {
+      commented++
+      expect(String(comments)).toMatch(/^\[(Error|Advice|Praise|Other)\] .+: .+/)
+    }
+  }
+  expect(commented).toBeGreaterThan(0)
+})
