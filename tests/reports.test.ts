@@ -3,7 +3,8 @@ import { registerWithPassword } from '~/features/auth/accounts.server'
 import { createJournal } from '~/features/journals/settings.server'
 import { bucketDates, bucketOf, checkCustom, rangeOf } from '~/features/reports/range'
 import { behaviourStats, emotionStats, parsePick, pickedPosts, trend } from '~/features/reports/report.server'
-import { createPost } from '~/features/students/posts.server'
+import { sendBack } from '~/features/posts/comments.server'
+import { createPost, revisePost } from '~/features/students/posts.server'
 import { DIALECTS, freshDatabase } from './support/db'
 
 describe('report ranges', () => {
@@ -65,6 +66,15 @@ describe.each(DIALECTS)('report figures on %s', (dialect) => {
       { bucket: '2026-11-08', p: 1, n: 0 },
     ])
     expect(await trend(conn.db, { journalId, range }, '1m')).toEqual([{ bucket: '2026-11', p: 2, n: 2 }])
+  })
+
+  it('trend: a revised post moves between the lines', async () => {
+    const extra = await createPost(conn.db, s2, journalId, { title: 'E', diaryDate: '2026-11-10', event: 'x', emotions: ['B'], behaviour: '4' })
+    expect(await trend(conn.db, { journalId, range }, '1m')).toEqual([{ bucket: '2026-11', p: 2, n: 3 }])
+    await sendBack(conn.db, extra)
+    await revisePost(conn.db, s2, extra, { title: 'E', diaryDate: '2026-11-10', event: 'x', emotions: ['3'], behaviour: '4' })
+    expect(await trend(conn.db, { journalId, range }, '1m')).toEqual([{ bucket: '2026-11', p: 3, n: 2 }])
+    await conn.db.deleteFrom('posts').where('id', '=', extra).execute()
   })
 
   it('emotions: counts, posts, rounded shares, the four groups and the top three', async () => {

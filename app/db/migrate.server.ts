@@ -9,6 +9,7 @@ import { postRevisions } from './migrations/0006-post-revisions'
 import { postFlags } from './migrations/0007-post-flags'
 import { postPictures } from './migrations/0008-post-pictures'
 import { postsByDiaryDate } from './migrations/0009-posts-by-diary-date'
+import { postMood } from './migrations/0010-post-mood'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -24,6 +25,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0007-post-flags': postFlags,
         '0008-post-pictures': postPictures(dialect),
         '0009-posts-by-diary-date': postsByDiaryDate,
+        '0010-post-mood': postMood(dialect),
       }
     },
   }

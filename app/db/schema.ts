@@ -220,6 +220,9 @@ export interface PostsTable {
   is_video: number
   created_at: string
   updated_at: string
+  /** Has a positive feeling, has a negative one (1 or 0): kept by triggers on post_emotions (migration 0010). */
+  mood_p: Generated<number>
+  mood_n: Generated<number>
 }
 
 export interface PostFramesTable {

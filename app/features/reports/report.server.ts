@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { tagsOf } from '~/features/posts/feed.server'
 import { BEHAVIOURS, EMOTION_GROUPS, EMOTIONS } from '~/features/posts/constants'
@@ -28,15 +27,9 @@ function postsIn(db: DB, scope: ReportScope) {
  * (p) and how many a negative one (n). A post with both counts on both lines (decision 0018).
  */
 export async function trend(db: DB, scope: ReportScope, interval: TrendInterval) {
-  // One pass over the range's emotions: per diary date, the distinct posts with a positive and with a negative one.
-  const positive = sql.join(POSITIVE.map((c) => sql.lit(c)))
+  // Per diary date, the posts with a positive and with a negative feeling (flags kept by triggers).
   const days = await postsIn(db, scope)
-    .innerJoin('post_emotions as e', 'e.post_id', 'p.id')
-    .select([
-      'p.diary_date as day',
-      sql<number>`count(distinct case when e.emotion_code in (${positive}) then p.id end)`.as('p'),
-      sql<number>`count(distinct case when e.emotion_code in (${positive}) then null else p.id end)`.as('n'),
-    ])
+    .select(['p.diary_date as day', (eb) => eb.fn.sum<number>('p.mood_p').as('p'), (eb) => eb.fn.sum<number>('p.mood_n').as('n')])
     .groupBy('p.diary_date')
     .execute()
   // Every bucket of the range is present, so weeks without posts show as zero.
