@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs'
 import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import { signInToConsole } from './support/helpers'
+import { newJournalWith } from './support/posts'
 
 const today = () => new Date().toISOString().slice(0, 10)
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)
@@ -79,10 +80,15 @@ test('reports: the custom range is checked, and its buttons fill the dates', asy
   await expect(page.getByRole('alert')).toContainText(`Choose dates between the journal's creation date (${created}) and today (${today()}).`)
 })
 
-test('reports and export are refused without f8 and f7, to another journal, and for an unknown student', async ({ page }) => {
+test('reports and export are refused without f8 and f7, to another journal, and for an unknown student', async ({ page }, info) => {
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto('/diary/homework/1/student/99999999/report')
   await expect(page).toHaveURL(/\/404$/)
+  // A journal without posts: the no-data state, no chart.
+  const empty = await newJournalWith('teacher@demo.test', `Quiet class ${info.project.name} ${Date.now().toString(36)}`, [])
+  await page.goto(`/diary/homework/${empty}/report?tab=pie`)
+  await expect(page.getByText('No posts in this date range yet. Try a longer range.')).toBeVisible()
+  await expect(page.locator('figure.chart')).toHaveCount(0)
   await page.context().clearCookies()
   await signInToConsole(page, 'free@demo.test')
   await page.goto('/diary/homework/4/report')

@@ -3,14 +3,13 @@ import { redirect, type RouterContextProvider } from 'react-router'
 import { db } from '~/db/db.server'
 import { journalOf } from '~/features/journals/gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
+import { BEHAVIOURS, EMOTIONS } from '~/features/posts/constants'
 import { journalStudent } from '~/features/students/list.server'
 import { todayDate } from '~/ui/dates'
 import { behaviourRadar, emotionBars, groupPie, trendChart } from './charts.server'
 import { intervalOf, rangeOf } from './range'
-import { REPORT_TABS, type ReportTab } from './tabs'
-import { BEHAVIOURS, EMOTIONS } from '~/features/posts/constants'
 import { behaviourStats, emotionStats, lastPostDate, parsePick, pickedPosts, pickValue, trend, type Pick } from './report.server'
-
+import { REPORT_TABS, type ReportTab } from './tabs'
 
 /**
  * Everything a report URL asks for (spec 2 report charts), for the page and for the PNG of its
