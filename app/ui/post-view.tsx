@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
-import { BEHAVIOURS, EMOTIONS, isPositiveEmotion } from '~/features/posts/constants'
+import { behaviourOf, emotionOf, isPositiveEmotion } from '~/features/posts/constants'
+import { behaviourName, emotionName } from '~/features/posts/names'
 import { formatDateTime } from './dates'
 
 export interface PostFrame {
@@ -19,22 +20,23 @@ export interface PostComment {
   createdAt: string
 }
 
-const emotionKey = (code: string) => EMOTIONS.find((e) => e.code === code)?.key
-const behaviourKey = (code: number) => BEHAVIOURS.find((b) => b.code === code)?.key
+
+/** A post's details line: author (when given), diary date, place and time. */
+export function PostDetails({ post, t }: { post: { author?: string; diaryDate: string; location: string | null; happenTime: string | null }; t: TFunction }) {
+  const parts = [post.author ? t('news.by', { name: post.author }) : '', post.diaryDate, post.location ?? '', post.happenTime ?? '']
+  return <p className="hint">{parts.filter(Boolean).join(' · ')}</p>
+}
 
 /** Emotion hashtags: positive green, negative orange (spec 2 section 9). */
 export function EmotionTags({ codes, t }: { codes: string[]; t: TFunction }) {
   if (codes.length === 0) return null
   return (
     <ul className="tags" aria-label={t('news.emotionFrame')}>
-      {codes.map((c) => {
-        const key = emotionKey(c)
-        return key ? (
-          <li key={c} className={isPositiveEmotion(c) ? 'tag positive' : 'tag negative'}>
-            #{t(`emotion.${key}`)}
-          </li>
-        ) : null
-      })}
+      {codes.filter((c) => emotionOf(c)).map((c) => (
+        <li key={c} className={isPositiveEmotion(c) ? 'tag positive' : 'tag negative'}>
+          #{emotionName(c, t)}
+        </li>
+      ))}
     </ul>
   )
 }
@@ -43,14 +45,11 @@ export function BehaviourTags({ codes, t }: { codes: number[]; t: TFunction }) {
   if (codes.length === 0) return null
   return (
     <ul className="tags" aria-label={t('news.behaviourFrame')}>
-      {codes.map((c) => {
-        const key = behaviourKey(c)
-        return key ? (
-          <li key={c} className="tag behaviour">
-            {t(`behaviour.${key}`)}
-          </li>
-        ) : null
-      })}
+      {codes.filter((c) => behaviourOf(c)).map((c) => (
+        <li key={c} className="tag behaviour">
+          {behaviourName(c, t)}
+        </li>
+      ))}
     </ul>
   )
 }

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs'
 import type { TFunction } from 'i18next'
 import { PassThrough } from 'node:stream'
 import type { DB } from '~/db/connect.server'
-import { BEHAVIOURS, COMMENT_STATUS, EMOTIONS, POST_STATUS } from '~/features/posts/constants'
+import { COMMENT_STATUS, POST_STATUS } from '~/features/posts/constants'
+import { behaviourName, emotionName } from '~/features/posts/names'
 import { POST_HEAD, withDetails } from '~/features/posts/feed.server'
 import { isReportDate } from '~/features/reports/range'
 
@@ -104,8 +105,8 @@ async function* batches(db: DB, r: ExportRequest): AsyncGenerator<Post[]> {
 }
 
 const names = {
-  emotions: (codes: string[], t: TFunction) => codes.map((c) => t(`emotion.${EMOTIONS.find((e) => e.code === c)?.key ?? 'happy'}` as 'emotion.happy')).join(', '),
-  behaviours: (codes: number[], t: TFunction) => codes.map((c) => t(`behaviour.${BEHAVIOURS.find((b) => b.code === c)?.key ?? 'calmDown'}` as 'behaviour.calmDown')).join(', '),
+  emotions: (codes: string[], t: TFunction) => codes.map((c) => emotionName(c, t)).join(', '),
+  behaviours: (codes: number[], t: TFunction) => codes.map((c) => behaviourName(c, t)).join(', '),
 }
 const frameText = (post: Post, type: string) => post.frames.find((f) => f.type === type)?.message ?? ''
 

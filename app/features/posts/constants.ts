@@ -23,7 +23,8 @@ export const EMOTIONS = [
 ] as const
 export type EmotionCode = (typeof EMOTIONS)[number]['code']
 export const EMOTION_GROUPS = ['joy', 'angry', 'sad', 'fear'] as const
-export const isPositiveEmotion = (code: string) => EMOTIONS.find((e) => e.code === code)?.group === 'joy'
+export const emotionOf = (code: string) => EMOTIONS.find((e) => e.code === code)
+export const isPositiveEmotion = (code: string) => emotionOf(code)?.group === 'joy'
 
 /** Behaviour codes 1 to 10; outer (extroverted) and inner (introverted). */
 export const BEHAVIOURS = [
@@ -38,6 +39,7 @@ export const BEHAVIOURS = [
   { code: 9, key: 'gratitude', side: 'outer' },
   { code: 10, key: 'itsOkay', side: 'inner' },
 ] as const
+export const behaviourOf = (code: number) => BEHAVIOURS.find((b) => b.code === code)
 
 export const POST_STATUS = { published: 1, sentBack: 4 } as const
 export const COMMENT_TYPE = { error: 1, advice: 2, praise: 3, other: 4 } as const

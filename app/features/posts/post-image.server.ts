@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import sharp, { type OverlayOptions } from 'sharp'
 import { COMPOSE_TYPES, type ComposeType } from './compose-types'
-import { BEHAVIOURS, EMOTIONS } from './constants'
+import { behaviourName, emotionName } from './names'
 
 
 export interface ImagePost {
@@ -51,9 +51,9 @@ async function framePanel(post: ImagePost, frame: ImagePost['frames'][number], w
   }
   const tags =
     frame.type === 'emotion'
-      ? post.emotions.map((c) => `#${t(`emotion.${EMOTIONS.find((e) => e.code === c)?.key ?? 'happy'}` as 'emotion.happy')}`)
+      ? post.emotions.map((c) => `#${emotionName(c, t)}`)
       : frame.type === 'behavior'
-        ? post.behaviours.map((c) => t(`behaviour.${BEHAVIOURS.find((b) => b.code === c)?.key ?? 'calmDown'}` as 'behaviour.calmDown'))
+        ? post.behaviours.map((c) => behaviourName(c, t))
         : []
   if (tags.length > 0) pieces.push(await textImage(`<span foreground="${colour}">${escape(tags.join('  '))}</span>`, inner, family, 16))
   const height = pieces.reduce((h, p) => h + p.height, 0) + (pieces.length - 1) * 8 + 2 * PAD

@@ -3,7 +3,7 @@ import { redirect, type RouterContextProvider } from 'react-router'
 import { db } from '~/db/db.server'
 import { journalOf } from '~/features/journals/gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
-import { BEHAVIOURS, EMOTIONS } from '~/features/posts/constants'
+import { behaviourName, emotionName } from '~/features/posts/names'
 import { journalStudent } from '~/features/students/list.server'
 import { todayDate } from '~/ui/dates'
 import { behaviourRadar, emotionBars, groupPie, trendChart } from './charts.server'
@@ -50,7 +50,6 @@ export async function reportFor(context: Readonly<RouterContextProvider>, reques
     tab === 'trend' ? trend(db, scope, interval) : null,
     lastPostDate(db, { journalId: journal.id, studentId: student?.id }),
   ])
-  const emotionLabel = (key: string) => t(`emotion.${key}` as 'emotion.happy')
   let chart: { svg: string; rows: { label: string; value: string; pick: string }[] } | null = null
   if (tab === 'trend' && trendRows && trendRows.some((r) => r.p + r.n > 0)) {
     chart = {
@@ -66,11 +65,11 @@ export async function reportFor(context: Readonly<RouterContextProvider>, reques
     chart = { svg: groupPie(groups, t('report.tab_pie'), href), rows: groups.map((g) => ({ label: g.label, value: `${g.percent}%`, pick: `group:${g.group}` })) }
   }
   if (tab === 'bar' && emotions && emotions.all > 0) {
-    const bars = emotions.emotions.map((e) => ({ ...e, label: emotionLabel(e.key) }))
+    const bars = emotions.emotions.map((e) => ({ ...e, label: emotionName(e.code, t) }))
     chart = { svg: emotionBars(bars, t('report.tab_bar'), href), rows: bars.map((e) => ({ label: e.label, value: `${e.percent}%`, pick: `emotion:${e.code}` })) }
   }
   if (tab === 'radar' && behaviours && behaviours.all > 0) {
-    const items = behaviours.behaviours.map((b) => ({ ...b, label: t(`behaviour.${b.key}` as 'behaviour.calmDown') }))
+    const items = behaviours.behaviours.map((b) => ({ ...b, label: behaviourName(b.code, t) }))
     chart = {
       svg: behaviourRadar(items, { outer: t('report.outer'), inner: t('report.inner'), title: t('report.tab_radar') }, href),
       rows: items.map((b) => ({ label: `${b.label} (${b.side === 'outer' ? t('report.outer') : t('report.inner')})`, value: `${b.count} · ${b.percent}%`, pick: `behaviour:${b.code}` })),
@@ -80,7 +79,7 @@ export async function reportFor(context: Readonly<RouterContextProvider>, reques
   const pick = parsePick(params.get('pick'))
   const pages = Math.min(Math.max(1, Number.parseInt(params.get('more') ?? '1', 10) || 1), 200)
   const picked = pick ? { pick: pickValue(pick), label: pickLabel(pick, t), pages, ...(await pickedPosts(db, scope, pick, pages, interval)) } : null
-  const top = emotions ? { positive: emotions.topPositive.map((e) => ({ label: emotionLabel(e.key), percent: e.percent })), negative: emotions.topNegative.map((e) => ({ label: emotionLabel(e.key), percent: e.percent })) } : null
+  const top = emotions ? { positive: emotions.topPositive.map((e) => ({ label: emotionName(e.code, t), percent: e.percent })), negative: emotions.topNegative.map((e) => ({ label: emotionName(e.code, t), percent: e.percent })) } : null
   // The custom range's fields show what was asked for, even a refused or half-chosen range.
   const form = { start: params.get('start') ?? (range.days === null ? range.start : ''), end: params.get('end') ?? (range.days === null ? range.end : '') }
   return { ...base, locked: false as const, created, today, lastPost, range, error, form, interval, tab, chart, top, picked, keep: keep.toString() }
@@ -89,6 +88,6 @@ export async function reportFor(context: Readonly<RouterContextProvider>, reques
 function pickLabel(pick: Pick, t: TFunction) {
   if (pick.kind === 'trend') return `${pick.bucket} · ${pick.polarity === 'p' ? t('report.positive') : t('report.negative')}`
   if (pick.kind === 'group') return t(`report.group_${pick.group}`)
-  if (pick.kind === 'emotion') return t(`emotion.${EMOTIONS.find((e) => e.code === pick.code)!.key}`)
-  return t(`behaviour.${BEHAVIOURS.find((b) => b.code === pick.code)!.key}`)
+  if (pick.kind === 'emotion') return emotionName(pick.code, t)
+  return behaviourName(pick.code, t)
 }

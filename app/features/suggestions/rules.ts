@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
-import { BEHAVIOURS, EMOTIONS, type EMOTION_GROUPS } from '~/features/posts/constants'
+import { behaviourOf, emotionOf, type EMOTION_GROUPS } from '~/features/posts/constants'
+import { emotionName } from '~/features/posts/names'
 
 /** What the suggestions read from a post: its emotion codes and behaviour codes. */
 export interface PostMood {
@@ -13,7 +14,7 @@ export interface PostMood {
 export function dominantGroup(emotions: string[]) {
   const counts = new Map<string, number>()
   for (const code of emotions) {
-    const group = EMOTIONS.find((e) => e.code === code)?.group
+    const group = emotionOf(code)?.group
     if (group) counts.set(group, (counts.get(group) ?? 0) + 1)
   }
   let best: (typeof EMOTION_GROUPS)[number] | null = null
@@ -28,13 +29,13 @@ export function dominantGroup(emotions: string[]) {
  */
 export function ruleSuggestions(mood: PostMood, t: TFunction): string[] {
   const group = dominantGroup(mood.emotions)
-  const named = EMOTIONS.find((e) => e.code === mood.emotions.find((c) => EMOTIONS.find((x) => x.code === c)?.group === group))
-  // Lower case inside a sentence (English; Chinese and Japanese have no case).
-  const feeling = named ? t(`emotion.${named.key}`).toLowerCase() : ''
+  // The post's first emotion of that group, lower case inside a sentence (English; Chinese and Japanese have no case).
+  const named = mood.emotions.find((c) => emotionOf(c)?.group === group)
+  const feeling = named ? emotionName(named, t).toLowerCase() : ''
   const positive = group === 'joy'
   const out: string[] = []
   out.push(group ? t(`suggest.feeling_${group}`, { feeling }) : t('suggest.feeling_none'))
-  const behaviour = BEHAVIOURS.find((b) => b.code === mood.behaviours[0])
+  const behaviour = behaviourOf(mood.behaviours[0])
   out.push(behaviour ? t(`suggest.behaviour_${behaviour.key}`) : positive ? t('suggest.share') : t('suggest.noBehaviour'))
   out.push(positive ? t('suggest.question_positive') : t('suggest.question_negative'))
   return out

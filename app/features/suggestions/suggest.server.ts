@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import OpenAI from 'openai'
 import { env } from '~/env.server'
-import { BEHAVIOURS, EMOTIONS } from '~/features/posts/constants'
+import { behaviourOf, emotionOf } from '~/features/posts/constants'
 import type { Locale } from '~/i18n/config'
 import { ruleSuggestions, type PostMood } from './rules'
 
@@ -17,8 +17,8 @@ const MAX_SUGGESTIONS = 3
 
 /** The prompt: the post as plain text, with emotion and behaviour names in English for the model. */
 function describe(mood: PostMood) {
-  const emotions = mood.emotions.map((c) => EMOTIONS.find((e) => e.code === c)?.key).filter(Boolean)
-  const behaviours = mood.behaviours.map((c) => BEHAVIOURS.find((b) => b.code === c)?.key).filter(Boolean)
+  const emotions = mood.emotions.map((c) => emotionOf(c)?.key).filter(Boolean)
+  const behaviours = mood.behaviours.map((c) => behaviourOf(c)?.key).filter(Boolean)
   return [`Title: ${mood.title}`, ...mood.texts.map((t) => `- ${t}`), `Emotions: ${emotions.join(', ') || 'none'}`, `Behaviours: ${behaviours.join(', ') || 'none'}`].join('\n')
 }
 

@@ -9,7 +9,7 @@ import { feedFilterOf } from '~/features/posts/feed-filter'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/ui/dates'
-import { CommentView, EmotionTags, FlagNotes, FrameView } from '~/ui/post-view'
+import { CommentView, EmotionTags, FlagNotes, FrameView, PostDetails } from '~/ui/post-view'
 import { FastLink } from '~/ui/fast-link'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -172,11 +172,7 @@ function PostCard({ post }: { post: Feed['posts'][number] }) {
           <h2>
             <FastLink to={`/diary/diaryPost/${post.id}`}>{post.title}</FastLink>
           </h2>
-          <p className="hint">
-            {t('news.by', { name: post.author })} · {post.diaryDate}
-            {post.location ? ` · ${post.location}` : ''}
-            {post.happenTime ? ` · ${post.happenTime}` : ''}
-          </p>
+          <PostDetails post={post} t={t} />
         </div>
         {post.status === 4 ? <span className="badge">{t('news.sentBack')}</span> : null}
       </header>

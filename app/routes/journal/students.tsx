@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useLocation } from 'react-router'
+import { data, Form, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/students'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
@@ -11,7 +11,7 @@ import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/ui/dates'
 import { Pager, pageParam } from '~/ui/pager'
 import { PayNotice } from '~/ui/pay'
-import { LatestPostCell } from '~/ui/list-tables'
+import { LatestPostCell, NameSearch } from '~/ui/list-tables'
 import { FastLink } from '~/ui/fast-link'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -52,16 +52,7 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
         <PayNotice />
       ) : (
         <>
-          <Form method="get" className="feed-filter" role="search">
-            <label className="field">
-              <span>{t('students.search')}</span>
-              <input type="search" name="q" defaultValue={q} maxLength={100} />
-            </label>
-            <button className="button secondary" type="submit">
-              {t('news.searchButton')}
-            </button>
-            {q ? <Link to="?">{t('news.clear')}</Link> : null}
-          </Form>
+          <NameSearch q={q} />
           <p className="hint">{t('students.count', { count: list.total })}</p>
           {list.students.length === 0 ? (
             <p className="empty">{q ? t('students.noneFound') : t('students.none')}</p>

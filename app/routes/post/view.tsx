@@ -17,7 +17,7 @@ import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { ErrorList } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
-import { CommentView, FlagNotes, FrameView } from '~/ui/post-view'
+import { CommentView, FlagNotes, FrameView, PostDetails } from '~/ui/post-view'
 import { UpgradeButton } from '~/ui/pay'
 import { FastLink } from '~/ui/fast-link'
 import { suggestComments } from '~/features/suggestions/suggest.server'
@@ -143,11 +143,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
       <div className="page-head">
         <div>
           <h1>{post.title}</h1>
-          <p className="hint">
-            {t('news.by', { name: post.author })} · {post.diaryDate}
-            {post.location ? ` · ${post.location}` : ''}
-            {post.happenTime ? ` · ${post.happenTime}` : ''}
-          </p>
+          <PostDetails post={post} t={t} />
         </div>
         <div className="row-actions">
           <FastLink className="button secondary" to={link({ image: '1' })} preventScrollReset>

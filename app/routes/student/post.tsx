@@ -11,7 +11,7 @@ import { pictureFromForm } from '~/features/posts/pictures.server'
 import { myPost, revisePost } from '~/features/students/posts.server'
 import { useT } from '~/i18n/use-t'
 import { StudentPostForm } from '~/ui/student-post-form'
-import { CommentView, FrameView } from '~/ui/post-view'
+import { CommentView, FrameView, PostDetails } from '~/ui/post-view'
 import { TextDiff } from '~/ui/text-diff'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.post.title }]
@@ -53,11 +53,7 @@ export default function StudentPostPage({ loaderData, actionData }: Route.Compon
         <Link to="/s">{t('write.back')}</Link> › <Link to={`/s/journal/${post.journalId}`}>{post.journalName}</Link>
       </nav>
       <h1>{post.title}</h1>
-      <p className="hint">
-        {post.diaryDate}
-        {post.location ? ` · ${post.location}` : ''}
-        {post.happenTime ? ` · ${post.happenTime}` : ''}
-      </p>
+      <PostDetails post={{ ...post, author: undefined }} t={t} />
       {post.status === POST_STATUS.sentBack ? <span className="badge">{t('write.sentBack')}</span> : null}
       <section className="card frames">
         {post.frames.map((f) =>
