@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
 import { useT } from '~/i18n/use-t'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { DEFAULT_LOCALE, type Locale } from './i18n/config'
 import { sessionMiddleware } from './auth/session.server'
 import { getLocale, i18nextMiddleware } from './i18n/middleware.server'
-import { loadClientLocale } from './i18n/client-resources'
+import { loadClientLocale, type DictionaryPart } from './i18n/client-resources'
 import stylesheet from './styles/app.css?url'
 import { ForbiddenNotice, NotFoundNotice, SystemErrorNotice } from './ui/error-notices'
 import { useNonce } from './ui/nonce'
@@ -39,8 +39,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = data?.locale ?? DEFAULT_LOCALE
   const nonce = useNonce()
   useLocaleSync(locale)
+  // The signed-in areas' layouts name the dictionary part they need: the first load fetches it too.
+  const signedIn = useMatches().some((m) => (m.handle as { dictionary?: DictionaryPart } | undefined)?.dictionary === 'signedIn')
   return (
-    <html lang={locale}>
+    <html lang={locale} data-dictionary={signedIn ? 'signedIn' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -6,6 +6,7 @@ export default [
   route('index', 'routes/landing.tsx'),
   route('login', 'routes/login.tsx'),
   route('login/check', 'routes/login-check.tsx'),
+  route('pwd/reset/:code', 'routes/password-reset.tsx'),
   route('logout', 'routes/logout.ts'),
   route('refresh', 'routes/refresh.ts'),
   route('locale', 'routes/locale.ts'),

@@ -3,6 +3,22 @@ import { describe, expect, it } from 'vitest'
 import { LOCALES } from '~/i18n/config'
 import { withCachedTranslations } from '~/i18n/middleware.server'
 import { resources } from '~/i18n/resources'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import enPublic from '~/i18n/locales/en/translation.json'
+import jaPublic from '~/i18n/locales/ja/translation.json'
+import zhTWPublic from '~/i18n/locales/zh-TW/translation.json'
+import enSignedIn from '~/i18n/locales/en/signed-in.json'
+import jaSignedIn from '~/i18n/locales/ja/signed-in.json'
+import zhTWSignedIn from '~/i18n/locales/zh-TW/signed-in.json'
+
+import enServer from '~/i18n/locales/en/server.json'
+import jaServer from '~/i18n/locales/ja/server.json'
+import zhTWServer from '~/i18n/locales/zh-TW/server.json'
+
+const serverPart: Record<string, object> = { en: enServer, ja: jaServer, 'zh-TW': zhTWServer }
+const publicPart: Record<string, object> = { en: enPublic, ja: jaPublic, 'zh-TW': zhTWPublic }
+const signedInPart: Record<string, object> = { en: enSignedIn, ja: jaSignedIn, 'zh-TW': zhTWSignedIn }
 
 // Every key of every locale, translated with values by the cached path and by i18next itself.
 function keysOf(tree: object, prefix = ''): string[] {
@@ -30,3 +46,34 @@ describe('cached translations', () => {
     })
   }
 })
+
+// The browser loads translation.json on every page and signed-in.json only under the console and
+// student layouts (decision 0019): a public page may use only keys of translation.json.
+describe('the public part of the dictionary', () => {
+  const publicModules = [
+    'routes/landing.tsx', 'routes/login.tsx', 'routes/login-check.tsx', 'routes/setup/email.tsx', 'routes/setup/basic-info.tsx',
+    'routes/not-found.tsx', 'routes/error.tsx', 'routes/catch-all.tsx', 'routes/password-reset.tsx', 'root.tsx',
+    'ui/portal-shell.tsx', 'ui/language-switcher.tsx', 'ui/error-notices.tsx', 'ui/support-contact.tsx', 'ui/brand.tsx',
+  ]
+  it('holds every key the public pages use, in every language', () => {
+    for (const file of publicModules) {
+      const source = readFileSync(path.join('app', file), 'utf8')
+      for (const [, key] of source.matchAll(/\bt\(\s*'([a-zA-Z]+\.[a-zA-Z0-9_.]+)'/g)) {
+        // A route's action may write a server text (a mail): server.json is the server's own.
+        for (const lng of LOCALES) expect(hasKey(publicPart[lng], key) || hasKey(serverPart[lng], key), `${file}: ${key} (${lng})`).toBe(true)
+      }
+    }
+  })
+  it('shares no section with the signed-in part', () => {
+    for (const lng of LOCALES) {
+      const shared = Object.keys(publicPart[lng]).filter((section) => section in signedInPart[lng])
+      expect(shared).toEqual([])
+    }
+  })
+})
+
+function hasKey(tree: object, key: string) {
+  let node: unknown = tree
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part]
+  return typeof node === 'string' || (typeof node === 'object' && node !== null)
+}

@@ -25,6 +25,8 @@ export interface SessionData extends Partial<SessionValues> {
   /** A student's session (the student pages under /s): never a console user. */
   studentId?: number
   studentName?: string
+  /** Who just reset a password by mail, so that "sign in now" needs no password (for 10 minutes). */
+  passwordReset?: { userId: number; at: string }
 }
 export interface FlashData {
   toast: { kind: 'success' | 'error' | 'info'; key: string; values?: Record<string, string> }

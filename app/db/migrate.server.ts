@@ -10,6 +10,7 @@ import { postFlags } from './migrations/0007-post-flags'
 import { postPictures } from './migrations/0008-post-pictures'
 import { postsByDiaryDate } from './migrations/0009-posts-by-diary-date'
 import { postMood } from './migrations/0010-post-mood'
+import { accounts } from './migrations/0011-accounts'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -26,6 +27,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0008-post-pictures': postPictures(dialect),
         '0009-posts-by-diary-date': postsByDiaryDate,
         '0010-post-mood': postMood(dialect),
+        '0011-accounts': accounts(dialect),
       }
     },
   }

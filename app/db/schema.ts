@@ -35,6 +35,50 @@ export interface Database {
   post_revisions: PostRevisionsTable
   post_flags: PostFlagsTable
   post_pictures: PostPicturesTable
+  password_resets: PasswordResetsTable
+  user_identities: UserIdentitiesTable
+  vouchers: VouchersTable
+  avatars: AvatarsTable
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>
+  user_id: number
+  code_hash: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
+export type IdentityPlatform = 'google' | 'openid'
+export interface UserIdentitiesTable {
+  id: Generated<number>
+  user_id: number
+  platform: IdentityPlatform
+  subject: string
+  email: string | null
+  created_at: string
+}
+
+export interface VouchersTable {
+  id: Generated<number>
+  code: string
+  owner_id: number | null
+  plan_id: number
+  days: number
+  status: number
+  expire_date: string
+  source_key: string | null
+  transferred_to: number | null
+  used_at: string | null
+  created_at: string
+}
+
+export interface AvatarsTable {
+  id: string
+  user_id: number
+  data: Buffer
+  created_at: string
 }
 
 export type UserKind = 'teacher' | 'student'

@@ -1,12 +1,42 @@
+import type { i18n as I18n } from 'i18next'
 import type { Locale } from './config'
 
-// Each locale is its own chunk: the browser downloads only the language it shows.
-const loaders: Record<Locale, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('./locales/en/translation.json'),
-  'zh-TW': () => import('./locales/zh-TW/translation.json'),
-  ja: () => import('./locales/ja/translation.json'),
+type Dictionary = Record<string, unknown>
+type Loader = () => Promise<{ default: Dictionary }>
+
+/**
+ * The browser's dictionary comes in two parts per language, each its own chunk (decision 0019):
+ * `public` (sign-in, setup and error pages) with the first page, `signedIn` (the console and the
+ * student pages) once a page of those areas shows. Their sections do not overlap.
+ */
+export type DictionaryPart = 'public' | 'signedIn'
+
+const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
+  en: { public: () => import('./locales/en/translation.json'), signedIn: () => import('./locales/en/signed-in.json') },
+  'zh-TW': {
+    public: () => import('./locales/zh-TW/translation.json'),
+    signedIn: () => import('./locales/zh-TW/signed-in.json'),
+  },
+  ja: { public: () => import('./locales/ja/translation.json'), signedIn: () => import('./locales/ja/signed-in.json') },
 }
 
-export async function loadClientLocale(locale: Locale) {
-  return (await loaders[locale]()).default
+// The parts this page has needed so far: a change of language loads them all again.
+const wanted = new Set<DictionaryPart>(['public'])
+const loaded = new Set<string>()
+
+export async function loadClientLocale(locale: Locale, parts: Iterable<DictionaryPart> = wanted) {
+  const dictionaries = await Promise.all([...parts].map(async (part) => (await loaders[locale][part]()).default))
+  for (const part of parts) loaded.add(`${locale}:${part}`)
+  return Object.assign({}, ...dictionaries) as Dictionary
 }
+
+/** Makes sure a part of the current language is in i18next before a page of its area renders. */
+export async function ensureDictionaryPart(i18n: I18n, part: DictionaryPart) {
+  wanted.add(part)
+  const locale = i18n.language as Locale
+  if (loaded.has(`${locale}:${part}`)) return
+  i18n.addResourceBundle(locale, 'translation', await loadClientLocale(locale, [part]), true, false)
+}
+
+/** The part an area's layout needs, written into the page so the first load fetches it too. */
+export const SIGNED_IN_HANDLE = { dictionary: 'signedIn' as DictionaryPart }

@@ -89,3 +89,6 @@ export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request,
 
 export const getLocale = (context: Readonly<RouterContextProvider>) => context.get(localeContext)
 export const getInstance = (context: Readonly<RouterContextProvider>) => instances.get(context.get(localeContext))!
+
+/** The translations of a given language (a mail goes out in its addressee's language). */
+export const translatorFor = (locale: string) => instances.get(isLocale(locale) ? locale : DEFAULT_LOCALE)!

@@ -1,9 +1,12 @@
 import en from './locales/en/translation.json'
 import enServer from './locales/en/server.json'
+import enSignedIn from './locales/en/signed-in.json'
 import ja from './locales/ja/translation.json'
 import jaServer from './locales/ja/server.json'
+import jaSignedIn from './locales/ja/signed-in.json'
 import zhTW from './locales/zh-TW/translation.json'
 import zhTWServer from './locales/zh-TW/server.json'
+import zhTWSignedIn from './locales/zh-TW/signed-in.json'
 
 /** Two dictionaries merged section by section (their sections may share a name). */
 function merged<A extends Record<string, object>, B extends Record<string, object>>(a: A, b: B): A & B {
@@ -12,11 +15,12 @@ function merged<A extends Record<string, object>, B extends Record<string, objec
   return out as A & B
 }
 
-// Server side: every locale is loaded, with the texts only the server writes (server.json: comment
-// suggestions, spreadsheet headings), which the browser never downloads. The browser loads only
-// the current locale's translation.json (entry.client.tsx).
+// Server side: every locale, every part, with the texts only the server writes (server.json: comment
+// suggestions, spreadsheet headings), which the browser never downloads. The browser loads the
+// current locale's translation.json, and signed-in.json on the console and student pages
+// (client-resources.ts).
 export const resources = {
-  en: { translation: merged(en, enServer) },
-  'zh-TW': { translation: merged(zhTW, zhTWServer) },
-  ja: { translation: merged(ja, jaServer) },
+  en: { translation: merged(merged(en, enSignedIn), enServer) },
+  'zh-TW': { translation: merged(merged(zhTW, zhTWSignedIn), zhTWServer) },
+  ja: { translation: merged(merged(ja, jaSignedIn), jaServer) },
 }

@@ -12,11 +12,14 @@ import { loadSessionValues } from '~/features/account/session-values.server'
 import { accountExists, normalizeAccount, registerWithPassword, verifyLogin } from '~/features/auth/accounts.server'
 import { AUTH_CODES } from '~/features/auth/codes'
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '~/features/auth/login-limit.server'
-import { CheckAccountSchema, LoginSchema, SignupSchema } from '~/features/auth/schema'
+import { FORGOT, requestPasswordReset } from '~/features/auth/password-reset.server'
+import { CheckAccountSchema, ForgotSchema, LoginSchema, SignupSchema } from '~/features/auth/schema'
+import { mailer } from '~/mail/mail.server'
 import type { z } from 'zod/mini'
-import { getInstance, getLocale } from '~/i18n/middleware.server'
+import { getInstance, getLocale, translatorFor } from '~/i18n/middleware.server'
 import type { Locale } from '~/i18n/config'
 import { ErrorList, TextField } from '~/ui/field'
+import { useHydrated } from '~/ui/hydrated'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { PortalShell } from '~/ui/portal-shell'
 
@@ -25,8 +28,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A user already signed in goes straight on to the login check (spec 1 section 2).
   if ((await getSession(request, context)).get('userId')) throw redirect('/login/check')
-  const tab = new URL(request.url).searchParams.get('tab') === 'signup' ? 'signup' : 'login'
-  return { tab, title: `${getInstance(context).t('login.title')} | ${getInstance(context).t('app.name')}` } as const
+  const params = new URL(request.url).searchParams
+  const tab = params.get('tab') === 'signup' ? 'signup' : 'login'
+  const forgot = tab === 'login' && params.get('forgot') === '1'
+  return { tab, forgot, title: `${getInstance(context).t('login.title')} | ${getInstance(context).t('app.name')}` } as const
 }
 
 async function signIn(request: Request, context: Route.ActionArgs['context'], userId: number) {
@@ -44,6 +49,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: CheckAccountSchema })
     if (submission.status !== 'success') return { intent, exists: null }
     return { intent, exists: await accountExists(db, submission.value.account) }
+  }
+
+  if (intent === 'forgot') {
+    const submission = parseWithZod(formData, { schema: ForgotSchema })
+    if (submission.status !== 'success') return data({ intent: 'forgot' as const, result: submission.reply(), sent: false }, 400)
+    const origin = new URL(request.url).origin
+    const answer = await requestPasswordReset(db, mailer, {
+      email: submission.value.email,
+      link: (code) => `${origin}/pwd/reset/${code}`,
+      mail: (link, locale) => {
+        const { t } = translatorFor(locale)
+        return { subject: t('mail.resetSubject'), text: t('mail.resetBody', { link }) }
+      },
+    })
+    if (answer === FORGOT.notLinked) return data({ intent: 'forgot' as const, result: submission.reply({ fieldErrors: { email: ['errors.forgotNotLinked'] } }), sent: false }, 400)
+    return { intent: 'forgot' as const, result: submission.reply({ resetForm: true }), sent: true }
   }
 
   if (intent === 'signup') {
@@ -79,6 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
   const tab = loaderData.tab
+  const forgotAnswer = actionData && 'sent' in actionData ? actionData : undefined
   return (
     <PortalShell>
       <main id="main" className="portal-main">
@@ -93,7 +115,14 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </nav>
           {tab === 'login' ? (
-            <LoginForm lastResult={actionData && 'result' in actionData && actionData.intent === 'login' ? actionData.result : undefined} />
+            <>
+              <LoginForm lastResult={actionData && 'result' in actionData && actionData.intent === 'login' ? actionData.result : undefined} />
+              <p className="forgot-link">
+                <Link to="/login?forgot=1" replace preventScrollReset>
+                  {t('login.forgot')}
+                </Link>
+              </p>
+            </>
           ) : (
             <SignupForm lastResult={actionData && 'result' in actionData && actionData.intent === 'signup' ? actionData.result : undefined} />
           )}
@@ -102,12 +131,14 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           </p>
         </section>
       </main>
+      {loaderData.forgot || forgotAnswer ? <ForgotDialog lastResult={forgotAnswer?.result} sent={forgotAnswer?.sent === true} /> : null}
     </PortalShell>
   )
 }
 
 
 const loadLoginValidator = () => import('~/features/auth/validate').then((m) => m.validateLogin)
+const loadForgotValidator = () => import('~/features/auth/validate').then((m) => m.validateForgot)
 const loadSignupValidator = () => import('~/features/auth/validate').then((m) => m.validateSignup)
 
 function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
@@ -137,6 +168,7 @@ function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
 function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
   const navigation = useNavigation()
+  const hydrated = useHydrated()
   const check = useFetcher<{ intent: 'check-account'; exists: boolean | null }>()
   const [checked, setChecked] = useState('')
   const { onValidate, formEvents } = useLazyValidation(loadSignupValidator)
@@ -168,7 +200,7 @@ function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   const current = fields.account.value ?? checked
   const exists = check.data?.exists === true && checked === current
   const available = check.data?.exists === false && checked === current
-  const blocked = exists || Boolean(fields.account.errors || fields.password.errors || fields.repeatPassword.errors)
+  const blocked = hydrated && (exists || Boolean(fields.account.errors || fields.password.errors || fields.repeatPassword.errors))
 
   return (
     <Form method="post" action="/login?tab=signup" {...getFormProps(form)} {...formEvents} noValidate>
@@ -193,5 +225,43 @@ function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
         {t('login.submitSignup')}
       </button>
     </Form>
+  )
+}
+
+/** The forgot-password dialog (spec 1 sections 5 and 8): the mail holds a link to /pwd/reset/{code}. */
+function ForgotDialog({ lastResult, sent }: { lastResult?: SubmissionResult<string[]>; sent: boolean }) {
+  const { t } = useT()
+  const navigation = useNavigation()
+  const { onValidate, formEvents } = useLazyValidation(loadForgotValidator)
+  const [form, fields] = useForm<z.input<typeof ForgotSchema>, z.output<typeof ForgotSchema>>({
+    id: 'forgot',
+    lastResult,
+    onValidate,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <div className="confirm" role="dialog" aria-modal="true" aria-labelledby="forgot-title">
+      <h2 id="forgot-title">{t('login.forgotTitle')}</h2>
+      {sent ? (
+        <p className="field-ok" role="status">
+          {t('login.forgotSent')}
+        </p>
+      ) : (
+        <p>{t('login.forgotText')}</p>
+      )}
+      <Form method="post" action="/login?forgot=1" {...getFormProps(form)} {...formEvents} noValidate>
+        <input type="hidden" name="intent" value="forgot" />
+        <TextField field={fields.email} label={t('login.forgotEmail')} type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+            {t('login.forgotSend')}
+          </button>
+          <Link to="/login" replace preventScrollReset>
+            {t('login.close')}
+          </Link>
+        </div>
+      </Form>
+    </div>
   )
 }

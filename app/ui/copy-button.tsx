@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
 import { useT } from '~/i18n/use-t'
+import { useHydrated } from './hydrated'
 
 /** Copies a text; "Copied" shows for 2 s (spec 2 section 9). Rendered only once scripts run. */
 export function CopyButton({ text }: { text: string }) {
   const { t } = useT()
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
-  useEffect(() => setHydrated(true), [])
   useEffect(() => {
     if (!copied) return
     const timer = setTimeout(() => setCopied(false), 2000)

@@ -21,3 +21,10 @@ export function codeIn(mail: string) {
   if (!body) throw new Error('no code in mail')
   return body[1]
 }
+
+/** The password-reset link in a mail (quoted-printable soft breaks joined). */
+export function resetLinkIn(mail: string) {
+  const match = mail.replace(/=\r?\n/g, '').match(/https?:\/\/[^\s]+\/pwd\/reset\/[A-Za-z0-9_-]+/)
+  if (!match) throw new Error('no reset link in mail')
+  return new URL(match[0]).pathname
+}

@@ -3,6 +3,7 @@ import { z } from 'zod/mini'
 // One schema per form, shared by the browser (conform) and the action. Messages are locale keys.
 // zod/mini keeps the browser bundle small (docs/decisions/0003-zod-mini-for-forms.md).
 const required = { error: 'validation.required' }
+export const newPassword = z.string(required).check(z.minLength(8, 'validation.passwordLength'), z.maxLength(128, 'validation.passwordLength'))
 
 export const LoginSchema = z.object({
   intent: z.literal('login'),
@@ -14,7 +15,7 @@ export const SignupSchema = z
   .object({
     intent: z.literal('signup'),
     account: z.string(required).check(z.trim(), z.regex(/^\S{3,100}$/, 'validation.accountFormat')),
-    password: z.string(required).check(z.minLength(8, 'validation.passwordLength'), z.maxLength(128, 'validation.passwordLength')),
+    password: newPassword,
     repeatPassword: z.string(required),
   })
   .check(z.refine((d) => d.password === d.repeatPassword, { path: ['repeatPassword'], message: 'validation.passwordMismatch' }))
@@ -23,3 +24,18 @@ export const CheckAccountSchema = z.object({
   intent: z.literal('check-account'),
   account: z.string(required).check(z.trim(), z.minLength(1, required)),
 })
+
+// Forgot password (spec 1 section 5): the e-mail is required and must look like one.
+export const ForgotSchema = z.object({
+  intent: z.literal('forgot'),
+  email: z.string({ error: 'errors.forgotRequired' }).check(
+    z.trim(),
+    z.minLength(1, 'errors.forgotRequired'),
+    z.maxLength(254, 'validation.tooLong'),
+    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'validation.emailFormat'),
+  ),
+})
+
+export const ResetPasswordSchema = z
+  .object({ password: newPassword, repeatPassword: z.string(required) })
+  .check(z.refine((d) => d.password === d.repeatPassword, { path: ['repeatPassword'], message: 'validation.passwordMismatch' }))

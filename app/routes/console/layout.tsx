@@ -1,3 +1,5 @@
+import i18next from 'i18next'
+import { ensureDictionaryPart, SIGNED_IN_HANDLE } from '~/i18n/client-resources'
 import { useT } from '~/i18n/use-t'
 import { data, Form, Link, Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/layout'
@@ -7,6 +9,16 @@ import { activeItem, menuFor } from '~/features/console/menu'
 import { Brand } from '~/ui/brand'
 import { LanguageSwitcher } from '~/ui/language-switcher'
 import { Toast } from '~/ui/toast'
+
+// These pages need the signed-in part of the dictionary: fetched with the first page (root) or, on
+// a client navigation from a public page, before this layout's pages render.
+export const handle = SIGNED_IN_HANDLE
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    await ensureDictionaryPart(i18next, 'signedIn')
+    return next()
+  },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { session, user } = await requireUser(request, context)

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Form, redirect } from 'react-router'
 import type { Route } from './+types/report'
 import { REPORT_PRESETS } from '~/features/reports/range'
@@ -6,6 +6,7 @@ import { reportFor } from '~/features/reports/page.server'
 import { REPORT_TABS, reportPath } from '~/features/reports/tabs'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
+import { useHydrated } from '~/ui/hydrated'
 import { FastLink } from '~/ui/fast-link'
 import { PayNotice } from '~/ui/pay'
 import { EmotionTags } from '~/ui/post-view'
@@ -205,8 +206,7 @@ function RangeForm({ data, to }: { data: Data; to: (changes: Record<string, stri
   const [start, setStart] = useState(data.form.start)
   const [end, setEnd] = useState(data.form.end)
   // Until the page runs its script, Apply stays enabled and the two buttons fill a date on the server.
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const fill = (event: React.MouseEvent, set: (v: string) => void, value: string) => {
     event.preventDefault()
     set(value)

@@ -1,3 +1,5 @@
+import i18next from 'i18next'
+import { ensureDictionaryPart, SIGNED_IN_HANDLE } from '~/i18n/client-resources'
 import { data, Form, Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { commitSession, getSession } from '~/auth/session.server'
@@ -5,6 +7,16 @@ import { useT } from '~/i18n/use-t'
 import { Brand } from '~/ui/brand'
 import { LanguageSwitcher } from '~/ui/language-switcher'
 import { Toast } from '~/ui/toast'
+
+// These pages need the signed-in part of the dictionary: fetched with the first page (root) or, on
+// a client navigation from a public page, before this layout's pages render.
+export const handle = SIGNED_IN_HANDLE
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    await ensureDictionaryPart(i18next, 'signedIn')
+    return next()
+  },
+]
 
 /**
  * The student pages (/s): outside the console, one column for phones. The sign-in page shares the

@@ -1,0 +1,120 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { z } from 'zod/mini'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/password-reset'
+import { commitSession, getSession, rotateSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { loadSessionValues } from '~/features/account/session-values.server'
+import { resetCodeIsValid, resetPassword } from '~/features/auth/password-reset.server'
+import { ResetPasswordSchema } from '~/features/auth/schema'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { ErrorList, TextField } from '~/ui/field'
+import { useHydrated } from '~/ui/hydrated'
+import { useLazyValidation } from '~/ui/lazy-validation'
+import { MessagePage } from '~/ui/message-page'
+import { PortalShell } from '~/ui/portal-shell'
+
+// "Sign in now" after a reset works this long.
+const DIRECT_SIGN_IN_MS = 10 * 60 * 1000
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/** /pwd/reset/{code}: the link of the reset mail. An unknown, used or expired code shows the invalid page. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const valid = await resetCodeIsValid(db, params.code)
+  return data({ valid, title: getInstance(context).t(valid ? 'reset.title' : 'reset.invalidTitle') }, valid ? 200 : 404)
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const session = await getSession(request, context)
+
+  if (formData.get('intent') === 'signin') {
+    const reset = session.get('passwordReset')
+    if (!reset || Date.now() - Date.parse(reset.at) > DIRECT_SIGN_IN_MS) throw redirect('/login')
+    const values = await loadSessionValues(db, reset.userId)
+    if (!values) throw redirect('/login')
+    const { cookie } = await rotateSession(request, context, values)
+    throw redirect('/login/check', { headers: { 'Set-Cookie': cookie } })
+  }
+
+  const submission = parseWithZod(formData, { schema: ResetPasswordSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'repeatPassword'] }), done: false, invalid: false }, 400)
+  const userId = await resetPassword(db, params.code, submission.value.password)
+  if (userId === null) return data({ result: submission.reply({ resetForm: true }), done: false, invalid: true }, 404)
+  session.set('passwordReset', { userId, at: new Date().toISOString() })
+  return data({ result: submission.reply({ resetForm: true }), done: true, invalid: false }, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+const loadValidator = () => import('~/features/auth/validate').then((m) => m.validateReset)
+
+export default function PasswordResetPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  if (actionData?.done) {
+    return (
+      <PortalShell>
+        <div className="confirm" role="dialog" aria-modal="true" aria-labelledby="reset-done">
+          <h2 id="reset-done">{t('reset.doneTitle')}</h2>
+          <p>{t('reset.doneText')}</p>
+          <Form method="post" className="form-actions">
+            <input type="hidden" name="intent" value="signin" />
+            <button type="submit" className="button">
+              {t('reset.signInNow')}
+            </button>
+            <Link to="/login">{t('reset.toLogin')}</Link>
+          </Form>
+        </div>
+      </PortalShell>
+    )
+  }
+  if (!loaderData.valid || actionData?.invalid) {
+    return (
+      <PortalShell>
+        <MessagePage title={t('reset.invalidTitle')}>
+          <p>{t('reset.invalidText')}</p>
+          <Link to="/login?forgot=1" className="button">
+            {t('reset.askAgain')}
+          </Link>
+        </MessagePage>
+      </PortalShell>
+    )
+  }
+  return (
+    <PortalShell>
+      <main id="main" className="portal-main">
+        <section className="card login-card" aria-labelledby="reset-title">
+          <h1 id="reset-title">{t('reset.title')}</h1>
+          <ResetForm lastResult={actionData?.result} />
+        </section>
+      </main>
+    </PortalShell>
+  )
+}
+
+function ResetForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useT()
+  const navigation = useNavigation()
+  const { onValidate, formEvents } = useLazyValidation(loadValidator)
+  const [form, fields] = useForm<z.input<typeof ResetPasswordSchema>, z.output<typeof ResetPasswordSchema>>({
+    id: 'reset',
+    lastResult,
+    onValidate,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  // A mismatch blocks the submit while the script runs (spec 1 section 5).
+  const hydrated = useHydrated()
+  const blocked = hydrated && Boolean(fields.repeatPassword.errors || fields.password.errors)
+  return (
+    <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <TextField field={fields.password} label={t('reset.newPassword')} type="password" hint={t('login.passwordHint')} inputProps={{ autoComplete: 'new-password', autoFocus: true }} />
+      <TextField field={fields.repeatPassword} label={t('login.repeatPassword')} type="password" inputProps={{ autoComplete: 'new-password' }} />
+      <button type="submit" className="button wide" disabled={navigation.state === 'submitting' || blocked} aria-disabled={blocked}>
+        {t('reset.submit')}
+      </button>
+    </Form>
+  )
+}
