@@ -6,6 +6,7 @@ import path from 'node:path'
 // Chosen once: workers re-import this file and must see the same values.
 process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 500))
 process.env.SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 1000)
+process.env.OIDC_PORT ??= String(Number(process.env.E2E_PORT) + 2000)
 process.env.E2E_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-'))
 process.env.MAIL_DIR ??= path.join(process.env.E2E_DIR, 'mail')
 const baseURL = `http://localhost:${process.env.E2E_PORT}`
@@ -39,6 +40,7 @@ export default defineConfig({
     env: {
       PORT: process.env.E2E_PORT,
       SMTP_PORT: process.env.SMTP_PORT,
+      OIDC_PORT: process.env.OIDC_PORT,
       MAIL_DIR: process.env.MAIL_DIR,
       DATA_DIR: path.join(process.env.E2E_DIR, 'data'),
       // Every test signs in from 127.0.0.1: the per-address limit is tested in vitest instead.

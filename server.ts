@@ -15,6 +15,7 @@ type AppEntry = {
   createLoadContext(nonce: string, clientAddress: string): RouterContextProvider
   startup(): Promise<string[]>
   health(): Promise<boolean>
+  providerOrigins(): string[]
 }
 const BUILD = path.resolve('build/server/index.js')
 const build = (await import(BUILD)) as ServerBuild
@@ -27,7 +28,9 @@ export async function createApp() {
   // Level 1: pages are small; the fastest level costs a fraction of the CPU for a few more bytes.
   app.use(compression({ level: 1 }))
 
-  // Security headers, with a fresh nonce for the inline scripts of each page.
+  // Security headers, with a fresh nonce for the inline scripts of each page. Forms may lead to the
+  // sign-in providers (the Google and education-cloud buttons redirect there).
+  const formAction = ["'self'", ...new Set(entry.providerOrigins())].join(' ')
   app.use((_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString('base64')
     res.locals.cspNonce = nonce
@@ -40,7 +43,7 @@ export async function createApp() {
         "img-src 'self' data: blob:",
         "font-src 'self'",
         "connect-src 'self'",
-        "form-action 'self'",
+        `form-action ${formAction}`,
         "frame-ancestors 'none'",
         "base-uri 'self'",
         "object-src 'none'",

@@ -24,6 +24,13 @@ const schema = z.object({
   AI_API_KEY: z.string().default('none'),
   AI_MODEL: z.string().default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  // Third-party sign-in (OpenID Connect). A provider without a client id shows no button.
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OPENID_ISSUER: z.string().url().optional(),
+  OPENID_CLIENT_ID: z.string().optional(),
+  OPENID_CLIENT_SECRET: z.string().optional(),
 })
 
 function load() {

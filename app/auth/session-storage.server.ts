@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { createCookie, createSessionStorage, type Cookie, type Session } from 'react-router'
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
+import type { IdentityPlatform } from '~/db/schema'
 import type { Locale } from '~/i18n/config'
+import type { OidcProfile, PendingSignIn } from './oidc-strategy.server'
 
 /** The spec's browser-held values (spec 1 section 3), kept on the server. */
 export interface SessionValues {
@@ -27,6 +29,12 @@ export interface SessionData extends Partial<SessionValues> {
   studentName?: string
   /** Who just reset a password by mail, so that "sign in now" needs no password (for 10 minutes). */
   passwordReset?: { userId: number; at: string }
+  /** A third-party sign-in on its way to the provider (third-party.server.ts). */
+  oauthPending?: PendingSignIn & { platform: IdentityPlatform; intent: 'login' | 'bind' }
+  /** A provider's profile whose e-mail has an account: waiting for the bind confirmation (-010200). */
+  pendingIdentity?: { platform: IdentityPlatform; profile: OidcProfile }
+  /** The last binding's result, 1, -1 or -2 (spec 1 section 3). */
+  bindResult?: 1 | -1 | -2
 }
 export interface FlashData {
   toast: { kind: 'success' | 'error' | 'info'; key: string; values?: Record<string, string> }

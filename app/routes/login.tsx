@@ -4,11 +4,12 @@ import { useCallback, useEffect, useState } from 'react'
 import { useT } from '~/i18n/use-t'
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
 import type { Route } from './+types/login'
-import { getSession, rotateSession } from '~/auth/session.server'
+import { commitSession, getSession } from '~/auth/session.server'
+import { configuredPlatforms } from '~/auth/third-party.server'
+import { signInAs } from '~/auth/sign-in.server'
 import { clientAddressContext } from '~/context.server'
 import { db } from '~/db/db.server'
 import { env } from '~/env.server'
-import { loadSessionValues } from '~/features/account/session-values.server'
 import { accountExists, normalizeAccount, registerWithPassword, verifyLogin } from '~/features/auth/accounts.server'
 import { AUTH_CODES } from '~/features/auth/codes'
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '~/features/auth/login-limit.server'
@@ -22,23 +23,21 @@ import { ErrorList, TextField } from '~/ui/field'
 import { useHydrated } from '~/ui/hydrated'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { PortalShell } from '~/ui/portal-shell'
+import { Toast } from '~/ui/toast'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A user already signed in goes straight on to the login check (spec 1 section 2).
-  if ((await getSession(request, context)).get('userId')) throw redirect('/login/check')
+  const session = await getSession(request, context)
+  if (session.get('userId')) throw redirect('/login/check')
+  // A refused binding (-010200 answered, but failed) comes back here with a toast.
+  const toast = session.has('toast') ? (session.get('toast') ?? null) : null
   const params = new URL(request.url).searchParams
   const tab = params.get('tab') === 'signup' ? 'signup' : 'login'
   const forgot = tab === 'login' && params.get('forgot') === '1'
-  return { tab, forgot, title: `${getInstance(context).t('login.title')} | ${getInstance(context).t('app.name')}` } as const
-}
-
-async function signIn(request: Request, context: Route.ActionArgs['context'], userId: number) {
-  const values = await loadSessionValues(db, userId)
-  if (!values) throw new Error('user vanished during sign-in')
-  const { cookie } = await rotateSession(request, context, values)
-  return redirect('/login/check', { headers: { 'Set-Cookie': cookie } })
+  const body = { tab, forgot, toast, platforms: configuredPlatforms(), title: `${getInstance(context).t('login.title')} | ${getInstance(context).t('app.name')}` } as const
+  return toast ? data(body, { headers: { 'Set-Cookie': await commitSession(request, session) } }) : body
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent, result: submission.reply({ fieldErrors: { account: ['errors.accountExists'] }, hideFields: ['password', 'repeatPassword'] }) }, 400)
     }
     // Return code 01000: the new user is signed in straight away.
-    return signIn(request, context, result.userId)
+    return signInAs(request, context, result.userId)
   }
 
   const submission = parseWithZod(formData, { schema: LoginSchema })
@@ -94,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent: 'login', result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)
   }
   await clearLoginFailures(db, account)
-  return signIn(request, context, userId)
+  return signInAs(request, context, userId)
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -103,6 +102,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const forgotAnswer = actionData && 'sent' in actionData ? actionData : undefined
   return (
     <PortalShell>
+      <Toast toast={loaderData.toast} />
       <main id="main" className="portal-main">
         <section className="card login-card" aria-labelledby="login-title">
           <h1 id="login-title">{t('login.title')}</h1>
@@ -126,6 +126,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <SignupForm lastResult={actionData && 'result' in actionData && actionData.intent === 'signup' ? actionData.result : undefined} />
           )}
+          <ThirdPartyButtons platforms={loaderData.platforms} />
           <p className="hint">
             {t('login.studentHint')} <Link to="/s/login">{t('login.studentLogin')}</Link>
           </p>
@@ -262,6 +263,24 @@ function ForgotDialog({ lastResult, sent }: { lastResult?: SubmissionResult<stri
           </Link>
         </div>
       </Form>
+    </div>
+  )
+}
+
+/** Google and the education cloud, for sign-in and sign-up alike; only the configured ones show. */
+function ThirdPartyButtons({ platforms }: { platforms: readonly ('google' | 'openid')[] }) {
+  const { t } = useT()
+  if (!platforms.length) return null
+  return (
+    <div className="third-party">
+      <p className="or">{t('oauth.or')}</p>
+      {platforms.map((platform) => (
+        <Form key={platform} method="post" action={`/oauth/login/${platform}`} reloadDocument>
+          <button type="submit" className={`button secondary wide provider-${platform}`}>
+            {t('oauth.signInWith', { provider: t(`oauth.${platform}`) })}
+          </button>
+        </Form>
+      ))}
     </div>
   )
 }

@@ -3,9 +3,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod/mini'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/password-reset'
-import { commitSession, getSession, rotateSession } from '~/auth/session.server'
+import { commitSession, getSession } from '~/auth/session.server'
+import { signInAs } from '~/auth/sign-in.server'
 import { db } from '~/db/db.server'
-import { loadSessionValues } from '~/features/account/session-values.server'
 import { resetCodeIsValid, resetPassword } from '~/features/auth/password-reset.server'
 import { ResetPasswordSchema } from '~/features/auth/schema'
 import { getInstance } from '~/i18n/middleware.server'
@@ -34,10 +34,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (formData.get('intent') === 'signin') {
     const reset = session.get('passwordReset')
     if (!reset || Date.now() - Date.parse(reset.at) > DIRECT_SIGN_IN_MS) throw redirect('/login')
-    const values = await loadSessionValues(db, reset.userId)
-    if (!values) throw redirect('/login')
-    const { cookie } = await rotateSession(request, context, values)
-    throw redirect('/login/check', { headers: { 'Set-Cookie': cookie } })
+    throw await signInAs(request, context, reset.userId)
   }
 
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema })

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { startOidcProvider } from '../../tests/support/oidc'
 import { startSmtp } from '../../tests/support/smtp'
 
 const mailDir = process.env.MAIL_DIR!
@@ -12,13 +13,33 @@ const smtp = await startSmtp({
   port: Number(process.env.SMTP_PORT),
   onMail: (mail) => writeFileSync(path.join(mailDir, `${Date.now()}-${++seq}-${mail.to.join(',')}.eml`), mail.raw),
 })
+// One local provider plays both Google and the education cloud, with a client for each.
+const appUrl = `http://localhost:${process.env.PORT}`
+const oidc = await startOidcProvider({
+  port: Number(process.env.OIDC_PORT),
+  clients: [
+    { clientId: 'google-client', clientSecret: 'google-secret', redirectUris: [`${appUrl}/oauth/login/google/redirect`] },
+    { clientId: 'edu-client', clientSecret: 'edu-secret', redirectUris: [`${appUrl}/oauth/login/openid/redirect`] },
+  ],
+})
 const app = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', SMTP_URL: smtp.url },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    SMTP_URL: smtp.url,
+    GOOGLE_ISSUER: oidc.issuer,
+    GOOGLE_CLIENT_ID: 'google-client',
+    GOOGLE_CLIENT_SECRET: 'google-secret',
+    OPENID_ISSUER: oidc.issuer,
+    OPENID_CLIENT_ID: 'edu-client',
+    OPENID_CLIENT_SECRET: 'edu-secret',
+  },
 })
 const stop = () => {
   app.kill('SIGTERM')
   void smtp.close()
+  void oidc.close()
 }
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { DB } from '~/db/connect.server'
-import type { UserKind } from '~/db/schema'
+import type { Transaction } from 'kysely'
+import type { Database, UserKind } from '~/db/schema'
 import { nowIso } from '~/db/time'
 import type { Locale } from '~/i18n/config'
 import { AUTH_CODES } from './codes'
@@ -30,33 +31,44 @@ export async function registerWithPassword(
   const passwordHash = await hashPassword(input.password)
   try {
     const userId = await db.transaction().execute(async (trx) => {
-      const now = nowIso()
-      const user = await trx
-        .insertInto('users')
-        .values({
-          account,
-          kind: 'teacher',
-          // An account that looks like an e-mail pre-fills the address to verify, unverified.
-          email: account.includes('@') ? account : null,
-          email_verified: 0,
-          locale: input.locale,
-          info_set: 0,
-          invite_code: newInviteCode(),
-          mode: 'personal',
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await trx.insertInto('credentials').values({ user_id: user.id, password_hash: passwordHash, updated_at: now }).execute()
-      const free = await trx.selectFrom('plans').select('id').where('code', '=', 'free').executeTakeFirstOrThrow()
-      await trx.insertInto('user_plans').values({ user_id: user.id, plan_id: free.id, start_date: now, end_date: null, created_at: now }).execute()
-      return user.id
+      // An account that looks like an e-mail pre-fills the address to verify, unverified.
+      const userId = await insertTeacher(trx, { account, email: account.includes('@') ? account : null, emailVerified: false, locale: input.locale })
+      await trx.insertInto('credentials').values({ user_id: userId, password_hash: passwordHash, updated_at: nowIso() }).execute()
+      return userId
     })
     return { code: AUTH_CODES.registered, userId }
   } catch (error) {
     if (await accountExists(db, account)) return { code: AUTH_CODES.accountExists }
     throw error
   }
+}
+
+/** A new teacher on the free plan, with an invitation code of their own. */
+export async function insertTeacher(
+  trx: Transaction<Database>,
+  input: { account: string; email: string | null; emailVerified: boolean; locale: Locale; name?: string | null },
+) {
+  const now = nowIso()
+  const user = await trx
+    .insertInto('users')
+    .values({
+      account: input.account,
+      kind: 'teacher',
+      email: input.email,
+      email_verified: input.emailVerified ? 1 : 0,
+      name: input.name ?? null,
+      nickname: input.name ?? null,
+      locale: input.locale,
+      info_set: 0,
+      invite_code: newInviteCode(),
+      mode: 'personal',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const free = await trx.selectFrom('plans').select('id').where('code', '=', 'free').executeTakeFirstOrThrow()
+  await trx.insertInto('user_plans').values({ user_id: user.id, plan_id: free.id, start_date: now, end_date: null, created_at: now }).execute()
+  return user.id
 }
 
 /**

@@ -1,0 +1,21 @@
+import { redirect } from 'react-router'
+import type { Route } from './+types/start'
+import { requireUser } from '~/auth/guards.server'
+import { authenticateWith } from '~/auth/third-party.server'
+import { isPlatform } from '~/features/auth/third-party.server'
+
+/**
+ * POST /oauth/login/{platform}: the Google and education-cloud buttons (sign-in on /login, bind on
+ * the settings page). A POST, so that no link or prefetch starts a sign-in by itself.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  if (!isPlatform(params.platform)) throw new Response('Not Found', { status: 404 })
+  // A clone: remix-auth copies the request, body included, so the original must stay unread.
+  const intent = (await request.clone().formData()).get('intent') === 'bind' ? 'bind' : 'login'
+  if (intent === 'bind') await requireUser(request, context)
+  // Throws the redirect to the provider; null when the provider is not configured.
+  await authenticateWith(params.platform, request, context, intent)
+  throw new Response('Not Found', { status: 404 })
+}
+
+export const loader = () => redirect('/login')
