@@ -21,6 +21,7 @@ export default [
   layout('routes/console/layout.tsx', [
     route('diary', 'routes/console/diary.tsx'),
     route('mode', 'routes/console/mode.tsx'),
+    route('setting/user', 'routes/settings/user.tsx'),
     route('diary/homework/new', 'routes/journal/new.tsx'),
     layout('routes/journal/layout.tsx', [
       route('diary/homework/:id', 'routes/journal/home.ts'),
@@ -63,6 +64,7 @@ export default [
   route('diary/homework/:id/invitation.docx', 'routes/journal/invitation.ts'),
   route('diary/diaryPost/:postId/image', 'routes/post/image.ts'),
   route('pictures/:id', 'routes/picture.ts'),
+  route('avatars/:id', 'routes/avatar.ts'),
   route('404', 'routes/not-found.tsx'),
   route('error', 'routes/error.tsx'),
   route('*', 'routes/catch-all.tsx'),

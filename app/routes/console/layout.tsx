@@ -57,6 +57,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <div className="menu">
             <p className="meta">{t('console.plan', { plan: t(`plans.${user.planName}` as 'plans.free') })}</p>
             {user.teamModeAvailable ? <Link to="/mode">{t('console.switchMode')}</Link> : null}
+            <Link to="/setting/user">{t('console.settings')}</Link>
             <Form method="post" action="/logout">
               <button type="submit">{t('console.logout')}</button>
             </Form>
