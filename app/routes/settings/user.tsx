@@ -15,7 +15,6 @@ import { sendEmailCode, validateEmailCode } from '~/features/account/email-verif
 import { EmailSchema } from '~/features/account/schema'
 import { AccountSchema, LocaleSchema, ProfileSchema } from '~/features/account/settings-schema'
 import { changeAccountAndPassword, saveAvatar, saveLocale, saveProfile, userSettingsOf } from '~/features/account/settings.server'
-import { AUTH_CODES } from '~/features/auth/codes'
 import { bindingsOf } from '~/features/auth/third-party.server'
 import { LOCALES, type Locale } from '~/i18n/config'
 import { getInstance } from '~/i18n/middleware.server'
