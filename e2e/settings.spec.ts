@@ -97,7 +97,7 @@ test('avatar: checked by content and size, stored as a 200x200 square', async ({
   await expect(page.getByText('Choose a PNG or JPEG picture.')).toBeVisible()
   expect((await userRow(account)).avatar_url).toBeNull()
 
-  const big = await sharp({ create: { width: 1400, height: 1400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer()
+  const big = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer()
   await page.getByLabel('Picture (PNG or JPEG, up to 5 MB)').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big })
   await page.getByRole('dialog', { name: 'Change avatar' }).getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('The picture is larger than 5 MB.')).toBeVisible()

@@ -14,6 +14,9 @@ export function formatDate(iso: string, timeZone = DEFAULT_TIME_ZONE) {
   return f.format(new Date(iso))
 }
 
+/** A YYYY-MM-DD date moved by whole days. */
+export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
 /** Today as YYYY-MM-DD in the school's time zone: the earliest day a date picker offers. */
 export const todayDate = (now = new Date()) => formatDate(now.toISOString())
 

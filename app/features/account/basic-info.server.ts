@@ -1,5 +1,6 @@
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
+import { applyInviteCode } from './invitations.server'
 
 /** Step 1 of the profile setup: name and gender. */
 export async function saveNameAndGender(db: DB, userId: number, input: { name: string; gender: 'm' | 'f' }) {
@@ -19,14 +20,13 @@ export async function saveSchoolInfo(
   input: { country: string; school: string; position: string; inviteCode?: string },
 ): Promise<SchoolResult> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select(['name', 'invited_by']).where('id', '=', userId).executeTakeFirstOrThrow()
+    const user = await trx.selectFrom('users').select(['name']).where('id', '=', userId).executeTakeFirstOrThrow()
     if (!user.name) return { ok: false, error: 'nameMissing' } as const
-    let invitedBy = user.invited_by
     const code = input.inviteCode?.trim().toUpperCase()
     if (code) {
-      const inviter = await trx.selectFrom('users').select('id').where('invite_code', '=', code).where('id', '!=', userId).executeTakeFirst()
-      if (!inviter) return { ok: false, error: 'badInviteCode' } as const
-      invitedBy ??= inviter.id
+      // A wrong or own code is refused before anything is written; one already invited keeps the first.
+      const invited = await applyInviteCode(trx, userId, code)
+      if (!invited.ok && invited.error !== 'already') return { ok: false, error: 'badInviteCode' } as const
     }
     const name = input.school.trim()
     let school = await trx.selectFrom('schools').select('id').where('country', '=', input.country).where('name', '=', name).executeTakeFirst()
@@ -37,7 +37,7 @@ export async function saveSchoolInfo(
       .executeTakeFirstOrThrow()
     await trx
       .updateTable('users')
-      .set({ school_id: school.id, position: input.position.trim(), invited_by: invitedBy, info_set: 1 })
+      .set({ school_id: school.id, position: input.position.trim(), info_set: 1 })
       .where('id', '=', userId)
       .execute()
     return { ok: true } as const

@@ -1,3 +1,5 @@
+import { addDays } from '~/ui/dates'
+
 /** Report date ranges (spec 2 report charts and validation): presets or a custom range, kept in the URL. */
 export const REPORT_PRESETS = [15, 30, 60, 90] as const
 export const DEFAULT_PRESET = 15
@@ -15,7 +17,6 @@ export type RangeError = 'report.badDate' | 'report.startAfterEnd' | 'report.out
 const DATE = /^(19|2\d)\d{2}-\d{2}-\d{2}$/
 export const isReportDate = (s: string) => DATE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s
 
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 /**
  * The range a report URL asks for: `days` (a preset), or `start` and `end`, which must be real

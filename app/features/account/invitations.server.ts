@@ -1,0 +1,75 @@
+import { PostgresAdapter, sql, type Transaction } from 'kysely'
+import type { DB } from '~/db/connect.server'
+import type { Database } from '~/db/schema'
+import { nowIso } from '~/db/time'
+import { addDays, todayDate } from '~/ui/dates'
+import { newVoucherCode, VOUCHER_STATUS } from './vouchers.server'
+
+/** Friend invitations (spec 1 section 9): every 3 registered friends earn a one-month standard-plan trial voucher. */
+export const FRIENDS_PER_VOUCHER = 3
+export const INVITE_VOUCHER = { planCode: 'standard', days: 30, validDays: 365 } as const
+export const FRIENDS_PER_PAGE = 10
+
+export type InviteResult = { ok: true } | { ok: false; error: 'invalid' | 'own' | 'already' }
+
+/**
+ * Records that `userId` was invited with a friend's code (at the profile setup or through
+ * /drpb/{code}). A user is invited once, never by themselves. Inside the caller's transaction.
+ */
+export async function applyInviteCode(trx: Transaction<Database>, userId: number, rawCode: string): Promise<InviteResult> {
+  const code = rawCode.trim().toUpperCase()
+  const inviter = await trx.selectFrom('users').select('id').where('invite_code', '=', code).where('kind', '=', 'teacher').executeTakeFirst()
+  if (!inviter) return { ok: false, error: 'invalid' }
+  if (inviter.id === userId) return { ok: false, error: 'own' }
+  // Friends registering at once are counted one after the other: PostgreSQL locks the inviter's
+  // row (SQLite runs one writing transaction at a time anyway).
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select id from users where id = ${inviter.id} for update`.execute(trx)
+  const set = await trx.updateTable('users').set({ invited_by: inviter.id }).where('id', '=', userId).where('invited_by', 'is', null).executeTakeFirst()
+  if (Number(set.numUpdatedRows) !== 1) return { ok: false, error: 'already' }
+  await grantInviteVouchers(trx, inviter.id)
+  return { ok: true }
+}
+
+/**
+ * Issues the vouchers the inviter has earned and not yet received. Each has a key ("invite:{id}:{n}"),
+ * so two friends registering at once never earn the same voucher twice.
+ */
+async function grantInviteVouchers(trx: Transaction<Database>, inviterId: number) {
+  const count = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('invited_by', '=', inviterId).executeTakeFirstOrThrow()
+  const earned = Math.floor(Number(count.n) / FRIENDS_PER_VOUCHER)
+  if (!earned) return
+  const plan = await trx.selectFrom('plans').select('id').where('code', '=', INVITE_VOUCHER.planCode).executeTakeFirstOrThrow()
+  const expireDate = addDays(todayDate(), INVITE_VOUCHER.validDays)
+  for (let n = 1; n <= earned; n++) {
+    await trx
+      .insertInto('vouchers')
+      .values({ code: newVoucherCode(), owner_id: inviterId, plan_id: plan.id, days: INVITE_VOUCHER.days, status: VOUCHER_STATUS.unused, expire_date: expireDate, source_key: `invite:${inviterId}:${n}`, transferred_to: null, used_at: null, created_at: nowIso() })
+      .onConflict((oc) => oc.column('source_key').doNothing())
+      .execute()
+  }
+}
+
+/** The invite page: my code, the friends who registered with it (10 a page), and how many more earn a voucher. */
+export async function invitationsOf(db: DB, userId: number, page: number) {
+  const me = await db.selectFrom('users').select('invite_code').where('id', '=', userId).executeTakeFirstOrThrow()
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['account', 'created_at as createdAt'])
+      .where('invited_by', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(FRIENDS_PER_PAGE)
+      .offset((page - 1) * FRIENDS_PER_PAGE)
+      .execute(),
+    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('invited_by', '=', userId).executeTakeFirstOrThrow(),
+  ])
+  const total = Number(count.n)
+  return {
+    inviteCode: me.invite_code,
+    rows,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / FRIENDS_PER_PAGE)),
+    needed: FRIENDS_PER_VOUCHER - (total % FRIENDS_PER_VOUCHER),
+  }
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto'
+import type { DB } from '~/db/connect.server'
+import { nowIso } from '~/db/time'
+import { todayDate } from '~/ui/dates'
+
+/** Voucher statuses: unused, transferred (redeemed by someone else: spec 1 section 3), used. */
+export const VOUCHER_STATUS = { unused: 1, transferred: 2, used: 3 } as const
+/** Redeem answers (spec 1 section 8): -1 unavailable, -2 one's own code, -3 already used. */
+export const REDEEM = { ok: 0, unavailable: -1, ownCode: -2, alreadyUsed: -3 } as const
+/** Use answers: -2 a plan is already in use, -3 expired, -4 any other failure. */
+export const USE = { ok: 0, planInUse: -2, expired: -3, failed: -4 } as const
+export const VOUCHERS_PER_PAGE = 10
+
+export const newVoucherCode = () => `V${randomBytes(5).toString('hex').toUpperCase()}`
+const normalizeCode = (code: string) => code.trim().toUpperCase()
+
+/** A voucher for a plan of `days` days, usable until `expireDate` (YYYY-MM-DD). */
+export async function issueVoucher(
+  db: DB,
+  input: { ownerId: number | null; planCode: string; days: number; expireDate: string; code?: string; sourceKey?: string },
+) {
+  const plan = await db.selectFrom('plans').select('id').where('code', '=', input.planCode).executeTakeFirstOrThrow()
+  return db
+    .insertInto('vouchers')
+    .values({
+      code: input.code ?? newVoucherCode(),
+      owner_id: input.ownerId,
+      plan_id: plan.id,
+      days: input.days,
+      status: VOUCHER_STATUS.unused,
+      expire_date: input.expireDate,
+      source_key: input.sourceKey ?? null,
+      transferred_to: null,
+      used_at: null,
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+}
+
+/** My vouchers: the Unused tab (status 1) or the History tab (transferred and used), newest first. */
+export async function vouchersOf(db: DB, userId: number, tab: 'unused' | 'history', page: number) {
+  const base = db
+    .selectFrom('vouchers as v')
+    .where('v.owner_id', '=', userId)
+    .where('v.status', tab === 'unused' ? '=' : '!=', VOUCHER_STATUS.unused)
+  const [rows, count] = await Promise.all([
+    base
+      .innerJoin('plans as p', 'p.id', 'v.plan_id')
+      .select(['v.id', 'v.code', 'v.status', 'v.days', 'v.expire_date as expireDate', 'v.used_at as usedAt', 'p.code as planCode'])
+      .orderBy('v.id', 'desc')
+      .limit(VOUCHERS_PER_PAGE)
+      .offset((page - 1) * VOUCHERS_PER_PAGE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  const total = Number(count.n)
+  const today = todayDate()
+  return { rows: rows.map((r) => ({ ...r, expired: r.expireDate < today })), total, totalPages: Math.max(1, Math.ceil(total / VOUCHERS_PER_PAGE)) }
+}
+
+/**
+ * Redeem a code someone gave: the giver's voucher becomes "transferred" and the redeemer gets one
+ * of their own (with a new code). The status change is conditional, so of two redeems of one code
+ * exactly one succeeds.
+ */
+export async function redeemVoucher(db: DB, userId: number, rawCode: string) {
+  const voucher = await db.selectFrom('vouchers').selectAll().where('code', '=', normalizeCode(rawCode)).executeTakeFirst()
+  if (!voucher || voucher.expire_date < todayDate()) return REDEEM.unavailable
+  if (voucher.owner_id === userId) return REDEEM.ownCode
+  if (voucher.status !== VOUCHER_STATUS.unused) return REDEEM.alreadyUsed
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .updateTable('vouchers')
+      .set({ status: VOUCHER_STATUS.transferred, transferred_to: userId })
+      .where('id', '=', voucher.id)
+      .where('status', '=', VOUCHER_STATUS.unused)
+      .executeTakeFirst()
+    if (Number(taken.numUpdatedRows) !== 1) return REDEEM.alreadyUsed
+    await trx
+      .insertInto('vouchers')
+      .values({ code: newVoucherCode(), owner_id: userId, plan_id: voucher.plan_id, days: voucher.days, status: VOUCHER_STATUS.unused, expire_date: voucher.expire_date, source_key: null, transferred_to: null, used_at: null, created_at: nowIso() })
+      .execute()
+    return REDEEM.ok
+  })
+}
+
+/**
+ * Use a voucher: its plan starts now for its days. Refused while a paid personal plan is still
+ * running (-2) and after the voucher's last day (-3). Exactly one of two concurrent uses succeeds.
+ */
+export async function useVoucher(db: DB, userId: number, voucherId: number) {
+  const voucher = await db.selectFrom('vouchers').selectAll().where('id', '=', voucherId).where('owner_id', '=', userId).executeTakeFirst()
+  if (!voucher || voucher.status !== VOUCHER_STATUS.unused) return USE.failed
+  if (voucher.expire_date < todayDate()) return USE.expired
+  const now = new Date()
+  const running = await db
+    .selectFrom('user_plans as up')
+    .innerJoin('plans as p', 'p.id', 'up.plan_id')
+    .select('up.id')
+    .where('up.user_id', '=', userId)
+    .where('p.level', '>', 0)
+    .where('up.start_date', '<=', now.toISOString())
+    .where((eb) => eb.or([eb('up.end_date', 'is', null), eb('up.end_date', '>', now.toISOString())]))
+    .executeTakeFirst()
+  if (running) return USE.planInUse
+  return db.transaction().execute(async (trx) => {
+    const spent = await trx
+      .updateTable('vouchers')
+      .set({ status: VOUCHER_STATUS.used, used_at: now.toISOString() })
+      .where('id', '=', voucher.id)
+      .where('status', '=', VOUCHER_STATUS.unused)
+      .executeTakeFirst()
+    if (Number(spent.numUpdatedRows) !== 1) return USE.failed
+    const end = new Date(now.getTime() + voucher.days * 86_400_000)
+    await trx.insertInto('user_plans').values({ user_id: userId, plan_id: voucher.plan_id, start_date: now.toISOString(), end_date: end.toISOString(), created_at: now.toISOString() }).execute()
+    return USE.ok
+  })
+}
