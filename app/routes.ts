@@ -22,6 +22,8 @@ export default [
     route('diary', 'routes/console/diary.tsx'),
     route('mode', 'routes/console/mode.tsx'),
     route('setting/user', 'routes/settings/user.tsx'),
+    route('voucher', 'routes/account/vouchers.tsx'),
+    route('invite', 'routes/account/invite.tsx'),
     route('diary/homework/new', 'routes/journal/new.tsx'),
     layout('routes/journal/layout.tsx', [
       route('diary/homework/:id', 'routes/journal/home.ts'),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyInviteCode, invitationsOf } from '~/features/account/invitations.server'
-import { issueVoucher, redeemVoucher, REDEEM, USE, useVoucher, VOUCHER_STATUS, vouchersOf } from '~/features/account/vouchers.server'
+import { REDEEM, USE, VOUCHER_STATUS } from '~/features/account/voucher-codes'
+import { issueVoucher, redeemVoucher, useVoucher, vouchersOf } from '~/features/account/vouchers.server'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { chargePlanFor } from '~/features/plans/charge-plan.server'
 import { addDays, todayDate } from '~/ui/dates'

@@ -122,6 +122,15 @@ export async function seedDemo(db: DB, now = new Date()) {
       await trx.insertInto('team_members').values({ team_id: teamId, user_id: id, role_id: roleId, joined_at: start.toISOString() }).execute()
     }
 
+    // Vouchers (issue 3): free@ may use one (and meets an expired one); teacher@'s gift code can be
+    // redeemed by anyone else. Two team members registered with teacher@'s invitation code.
+    const day = (offset: number) => new Date(now.getTime() + offset * DAY).toISOString().slice(0, 10)
+    const voucher = (code: string, ownerId: number, expireDate: string) => ({
+      code, owner_id: ownerId, plan_id: standard, days: 30, status: 1, expire_date: expireDate, source_key: null, transferred_to: null, used_at: null, created_at: nowIso,
+    })
+    await trx.insertInto('vouchers').values([voucher('VOUCHER1', freeTeacher, day(180)), voucher('VOUCHOLD', freeTeacher, day(-10)), voucher('GIFT0001', teacher, day(365))]).execute()
+    await trx.updateTable('users').set({ invited_by: teacher }).where('account', 'in', ['admin@demo.test', 'general@demo.test']).execute()
+
     const classes: number[] = []
     for (const no of ['501', '502']) {
       const { id } = await trx.insertInto('classes').values({ owner_id: teacher, school_year: now.getUTCFullYear(), grade: 5, class_no: no }).returning('id').executeTakeFirstOrThrow()

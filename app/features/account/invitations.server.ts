@@ -3,7 +3,8 @@ import type { DB } from '~/db/connect.server'
 import type { Database } from '~/db/schema'
 import { nowIso } from '~/db/time'
 import { addDays, todayDate } from '~/ui/dates'
-import { newVoucherCode, VOUCHER_STATUS } from './vouchers.server'
+import { VOUCHER_STATUS } from './voucher-codes'
+import { newVoucherCode } from './vouchers.server'
 
 /** Friend invitations (spec 1 section 9): every 3 registered friends earn a one-month standard-plan trial voucher. */
 export const FRIENDS_PER_VOUCHER = 3

@@ -57,6 +57,8 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <div className="menu">
             <p className="meta">{t('console.plan', { plan: t(`plans.${user.planName}` as 'plans.free') })}</p>
             {user.teamModeAvailable ? <Link to="/mode">{t('console.switchMode')}</Link> : null}
+            <Link to="/voucher">{t('console.vouchers')}</Link>
+            <Link to="/invite">{t('console.invite')}</Link>
             <Link to="/setting/user">{t('console.settings')}</Link>
             <Form method="post" action="/logout">
               <button type="submit">{t('console.logout')}</button>

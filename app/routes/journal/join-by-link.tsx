@@ -3,6 +3,7 @@ import type { Route } from './+types/join-by-link'
 import { requireUser } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
+import { applyInviteCode } from '~/features/account/invitations.server'
 import { JOIN_CODES } from '~/features/journals/constants'
 import { journalByTeacherCode } from '~/features/journals/invitation.server'
 import { joinAsTeacher } from '~/features/journals/join.server'
@@ -15,12 +16,20 @@ import { useT } from '~/i18n/use-t'
  * page elsewhere cannot make a signed-in teacher join (docs/decisions/0009-teacher-invitations.md).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requireUser(request, context)
+  const { session, user } = await requireUser(request, context)
   const journal = await journalByTeacherCode(db, params.code)
   const title = getInstance(context).t('journal.joinConfirm')
-  if (!journal) return data({ title, journal: null, own: false }, 404)
+  if (!journal) {
+    // A friend's invitation code (spec 1 section 4): applied, then /diary, with a toast either way.
+    // A visitor came here through sign-up and the setup (the path was kept), so the code survives it.
+    const invited = await db.transaction().execute((trx) => applyInviteCode(trx, user.userId, params.code))
+    session.flash('toast', invited.ok ? { kind: 'success', key: 'invite.applied' } : { kind: 'error', key: INVITE_ERRORS[invited.error] })
+    throw redirect('/diary', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  }
   return { title, journal: { name: journal.name, owner: journal.owner, description: journal.description }, own: journal.ownerId === user.userId }
 }
+
+const INVITE_ERRORS = { invalid: 'invite.codeError', own: 'invite.ownCode', already: 'invite.already' } as const
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -35,15 +44,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function JoinByLinkPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
   const { journal, own } = loaderData
-  if (!journal) {
-    return (
-      <section className="card narrow">
-        <h1>{t('journal.joinConfirm')}</h1>
-        <p role="alert">{t('journal.joinNotFound')}</p>
-        <Link to="/diary?tab=joined">{t('journal.back')}</Link>
-      </section>
-    )
-  }
   return (
     <section className="card narrow" aria-labelledby="join-title">
       <h1 id="join-title">{t('journal.joinTitle', { name: journal.name })}</h1>

@@ -1,0 +1,127 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/vouchers'
+import { requireUser } from '~/auth/guards.server'
+import { commitSession, storeValues } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { loadSessionValues } from '~/features/account/session-values.server'
+import { REDEEM, USE, VOUCHER_STATUS } from '~/features/account/voucher-codes'
+import { redeemVoucher, useVoucher, vouchersOf } from '~/features/account/vouchers.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { formatDate } from '~/ui/dates'
+import { Pager } from '~/ui/pager'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+const REDEEM_ERRORS = { [REDEEM.unavailable]: 'voucher.unavailable', [REDEEM.ownCode]: 'voucher.ownCode', [REDEEM.alreadyUsed]: 'voucher.alreadyUsed' } as const
+const USE_ERRORS = { [USE.planInUse]: 'voucher.planInUse', [USE.expired]: 'voucher.expired', [USE.failed]: 'voucher.useFailed' } as const
+
+/** /voucher: Unused and History tabs, and a code to redeem (spec 1 sections 2, 3 and 8). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const params = new URL(request.url).searchParams
+  const tab = params.get('tab') === 'history' ? 'history' : 'unused'
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  return { tab, page, ...(await vouchersOf(db, user.userId, tab, page)), title: getInstance(context).t('voucher.title') } as const
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session, user } = await requireUser(request, context)
+  const form = await request.formData()
+  if (form.get('intent') === 'redeem') {
+    const code = String(form.get('code') ?? '').trim()
+    if (!code) return data({ error: 'validation.required' as const, code }, 400)
+    const result = await redeemVoucher(db, user.userId, code)
+    if (result !== REDEEM.ok) return data({ error: REDEEM_ERRORS[result], code }, 400)
+    session.flash('toast', { kind: 'success', key: 'voucher.redeemed' })
+    return redirect('/voucher', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  }
+  const result = await useVoucher(db, user.userId, Number(form.get('id')))
+  if (result === USE.ok) {
+    // The new plan applies at once: the session's plan values are reloaded.
+    const values = await loadSessionValues(db, user.userId)
+    if (values) storeValues(session, values)
+    session.flash('toast', { kind: 'success', key: 'voucher.usedNow' })
+  } else {
+    // -3 expired: the list reloads (the voucher shows as expired).
+    session.flash('toast', { kind: 'error', key: USE_ERRORS[result] })
+  }
+  return redirect(new URL(request.url).pathname + new URL(request.url).search, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function VouchersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const navigation = useNavigation()
+  const { tab, rows, page, totalPages } = loaderData
+  return (
+    <section aria-labelledby="voucher-title">
+      <h1 id="voucher-title">{t('voucher.title')}</h1>
+      <Form method="post" className="card inline-form" noValidate>
+        <input type="hidden" name="intent" value="redeem" />
+        <div className="field">
+          <label htmlFor="voucher-code">{t('voucher.redeemCode')}</label>
+          <input id="voucher-code" name="code" defaultValue={actionData?.code} autoComplete="off" aria-invalid={actionData?.error ? true : undefined} aria-describedby={actionData?.error ? 'voucher-code-error' : undefined} />
+          {actionData?.error ? (
+            <p id="voucher-code-error" className="field-error" role="alert">
+              {t(actionData.error)}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+          {t('voucher.redeem')}
+        </button>
+      </Form>
+      <nav className="tabs" aria-label={t('voucher.title')}>
+        <Link to="/voucher" aria-current={tab === 'unused' ? 'page' : undefined}>
+          {t('voucher.unused')}
+        </Link>
+        <Link to="/voucher?tab=history" aria-current={tab === 'history' ? 'page' : undefined}>
+          {t('voucher.history')}
+        </Link>
+      </nav>
+      {rows.length === 0 ? (
+        <p className="empty">{t(tab === 'unused' ? 'voucher.noneUnused' : 'voucher.noneHistory')}</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('voucher.item')}</th>
+              <th scope="col">{t('voucher.code')}</th>
+              <th scope="col">{t('voucher.expireDate')}</th>
+              <th scope="col">{t(tab === 'unused' ? 'voucher.action' : 'voucher.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((v) => (
+              <tr key={v.id}>
+                <td>{t('voucher.itemName', { plan: t(`plans.${v.planCode}` as 'plans.free'), days: v.days })}</td>
+                <td>
+                  <code>{v.code}</code>
+                </td>
+                <td>
+                  {v.expireDate} {v.expired && tab === 'unused' ? <span className="badge">{t('voucher.expiredBadge')}</span> : null}
+                </td>
+                <td>
+                  {tab === 'unused' ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="use" />
+                      <input type="hidden" name="id" value={v.id} />
+                      <button type="submit" className="button small" disabled={navigation.state === 'submitting'}>
+                        {t('voucher.use')}
+                      </button>
+                    </Form>
+                  ) : v.status === VOUCHER_STATUS.transferred ? (
+                    t('voucher.transferred')
+                  ) : (
+                    t('voucher.usedOn', { date: v.usedAt ? formatDate(v.usedAt) : '' })
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={page} totalPages={totalPages} />
+    </section>
+  )
+}
