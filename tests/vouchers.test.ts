@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyInviteCode, invitationsOf } from '~/features/account/invitations.server'
 import { REDEEM, USE, VOUCHER_STATUS } from '~/features/account/voucher-codes'
-import { issueVoucher, redeemVoucher, useVoucher, vouchersOf } from '~/features/account/vouchers.server'
+import { issueVoucher, redeemVoucher, spendVoucher, vouchersOf } from '~/features/account/vouchers.server'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { chargePlanFor } from '~/features/plans/charge-plan.server'
 import { addDays, todayDate } from '~/ui/dates'
@@ -47,7 +47,7 @@ describe.each(DIALECTS)('vouchers and friend invitations on %s', (dialect) => {
   it('use: the plan changes at once; two concurrent uses succeed once; -2 while a paid plan runs; -3 after expiry', async () => {
     const { id } = await issueVoucher(conn.db, { ownerId: user.bob, planCode: 'standard', days: 30, expireDate: nextYear })
     expect((await chargePlanFor(conn.db, user.bob, 'personal')).planCode).toBe('free')
-    const results = await Promise.all([useVoucher(conn.db, user.bob, id), useVoucher(conn.db, user.bob, id)])
+    const results = await Promise.all([spendVoucher(conn.db, user.bob, id), spendVoucher(conn.db, user.bob, id)])
     expect(results.filter((r) => r === USE.ok)).toHaveLength(1)
     const plan = await chargePlanFor(conn.db, user.bob, 'personal')
     expect(plan.planCode).toBe('standard')
@@ -56,11 +56,11 @@ describe.each(DIALECTS)('vouchers and friend invitations on %s', (dialect) => {
     expect(plans).toHaveLength(2) // the free plan and one standard month
 
     const second = await issueVoucher(conn.db, { ownerId: user.bob, planCode: 'standard', days: 30, expireDate: nextYear })
-    expect(await useVoucher(conn.db, user.bob, second.id)).toBe(USE.planInUse)
+    expect(await spendVoucher(conn.db, user.bob, second.id)).toBe(USE.planInUse)
     const expired = await issueVoucher(conn.db, { ownerId: user.alice, planCode: 'standard', days: 30, expireDate: addDays(todayDate(), -1) })
-    expect(await useVoucher(conn.db, user.alice, expired.id)).toBe(USE.expired)
+    expect(await spendVoucher(conn.db, user.alice, expired.id)).toBe(USE.expired)
     // Someone else's voucher cannot be used.
-    expect(await useVoucher(conn.db, user.alice, second.id)).toBe(USE.failed)
+    expect(await spendVoucher(conn.db, user.alice, second.id)).toBe(USE.failed)
   })
 
   it('every 3 invited friends earn one trial voucher, exactly once however they race', async () => {

@@ -82,7 +82,7 @@ export async function redeemVoucher(db: DB, userId: number, rawCode: string) {
  * Use a voucher: its plan starts now for its days. Refused while a paid personal plan is still
  * running (-2) and after the voucher's last day (-3). Exactly one of two concurrent uses succeeds.
  */
-export async function useVoucher(db: DB, userId: number, voucherId: number) {
+export async function spendVoucher(db: DB, userId: number, voucherId: number) {
   const voucher = await db.selectFrom('vouchers').selectAll().where('id', '=', voucherId).where('owner_id', '=', userId).executeTakeFirst()
   if (!voucher || voucher.status !== VOUCHER_STATUS.unused) return USE.failed
   if (voucher.expire_date < todayDate()) return USE.expired

@@ -5,7 +5,7 @@ import { commitSession, storeValues } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 import { REDEEM, USE, VOUCHER_STATUS } from '~/features/account/voucher-codes'
-import { redeemVoucher, useVoucher, vouchersOf } from '~/features/account/vouchers.server'
+import { redeemVoucher, spendVoucher, vouchersOf } from '~/features/account/vouchers.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDate } from '~/ui/dates'
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     session.flash('toast', { kind: 'success', key: 'voucher.redeemed' })
     return redirect('/voucher', { headers: { 'Set-Cookie': await commitSession(request, session) } })
   }
-  const result = await useVoucher(db, user.userId, Number(form.get('id')))
+  const result = await spendVoucher(db, user.userId, Number(form.get('id')))
   if (result === USE.ok) {
     // The new plan applies at once: the session's plan values are reloaded.
     const values = await loadSessionValues(db, user.userId)
