@@ -116,12 +116,16 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           </nav>
           {tab === 'login' ? (
             <>
-              <LoginForm lastResult={actionData && 'result' in actionData && actionData.intent === 'login' ? actionData.result : undefined} />
+              <LoginForm
+                lastResult={actionData && 'result' in actionData && actionData.intent === 'login' ? actionData.result : undefined}
+                autoFocus={!(loaderData.forgot || forgotAnswer)}
+              />
               <p className="forgot-link">
                 <Link to="/login?forgot=1" replace preventScrollReset>
                   {t('login.forgot')}
                 </Link>
               </p>
+              {loaderData.forgot || forgotAnswer ? <ForgotDialog lastResult={forgotAnswer?.result} sent={forgotAnswer?.sent === true} /> : null}
             </>
           ) : (
             <SignupForm lastResult={actionData && 'result' in actionData && actionData.intent === 'signup' ? actionData.result : undefined} />
@@ -132,7 +136,6 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           </p>
         </section>
       </main>
-      {loaderData.forgot || forgotAnswer ? <ForgotDialog lastResult={forgotAnswer?.result} sent={forgotAnswer?.sent === true} /> : null}
     </PortalShell>
   )
 }
@@ -142,7 +145,7 @@ const loadLoginValidator = () => import('~/features/auth/validate').then((m) => 
 const loadForgotValidator = () => import('~/features/auth/validate').then((m) => m.validateForgot)
 const loadSignupValidator = () => import('~/features/auth/validate').then((m) => m.validateSignup)
 
-function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function LoginForm({ lastResult, autoFocus }: { lastResult?: SubmissionResult<string[]>; autoFocus: boolean }) {
   const { t } = useT()
   const navigation = useNavigation()
   const { onValidate, formEvents } = useLazyValidation(loadLoginValidator)
@@ -157,7 +160,7 @@ function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
     <Form method="post" action="/login" {...getFormProps(form)} {...formEvents} noValidate>
       <input type="hidden" name="intent" value="login" />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <TextField field={fields.email} label={t('login.account')} hint={t('login.accountHint')} inputProps={{ autoComplete: 'username', autoFocus: true }} />
+      <TextField field={fields.email} label={t('login.account')} hint={t('login.accountHint')} inputProps={{ autoComplete: 'username', autoFocus }} />
       <TextField field={fields.password} label={t('login.password')} type="password" inputProps={{ autoComplete: 'current-password' }} />
       <button type="submit" className="button wide" disabled={navigation.state === 'submitting'}>
         {t('login.submitLogin')}
@@ -242,7 +245,7 @@ function ForgotDialog({ lastResult, sent }: { lastResult?: SubmissionResult<stri
     shouldRevalidate: 'onInput',
   })
   return (
-    <div className="confirm" role="dialog" aria-modal="true" aria-labelledby="forgot-title">
+    <div className="confirm edit-dialog" role="dialog" aria-labelledby="forgot-title">
       <h2 id="forgot-title">{t('login.forgotTitle')}</h2>
       {sent ? (
         <p className="field-ok" role="status">

@@ -52,17 +52,19 @@ export default function PasswordResetPage({ loaderData, actionData }: Route.Comp
   if (actionData?.done) {
     return (
       <PortalShell>
-        <div className="confirm" role="dialog" aria-modal="true" aria-labelledby="reset-done">
-          <h2 id="reset-done">{t('reset.doneTitle')}</h2>
-          <p>{t('reset.doneText')}</p>
-          <Form method="post" className="form-actions">
-            <input type="hidden" name="intent" value="signin" />
-            <button type="submit" className="button">
-              {t('reset.signInNow')}
-            </button>
-            <Link to="/login">{t('reset.toLogin')}</Link>
-          </Form>
-        </div>
+        <main id="main" className="portal-main">
+          <div className="confirm ready login-card" role="dialog" aria-labelledby="reset-done">
+            <h2 id="reset-done">{t('reset.doneTitle')}</h2>
+            <p>{t('reset.doneText')}</p>
+            <Form method="post" className="form-actions">
+              <input type="hidden" name="intent" value="signin" />
+              <button type="submit" className="button">
+                {t('reset.signInNow')}
+              </button>
+              <Link to="/login">{t('reset.toLogin')}</Link>
+            </Form>
+          </div>
+        </main>
       </PortalShell>
     )
   }

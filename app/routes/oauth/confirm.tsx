@@ -39,18 +39,20 @@ export default function OauthConfirmPage({ loaderData }: Route.ComponentProps) {
   const provider = t(`oauth.${loaderData.platform}`)
   return (
     <PortalShell>
-      <div className="confirm" role="dialog" aria-modal="true" aria-labelledby="bind-title">
-        <h2 id="bind-title">{t('oauth.confirmTitle')}</h2>
-        <p>{t('oauth.confirmText', { email: loaderData.email, provider })}</p>
-        <Form method="post" className="form-actions">
-          <button type="submit" name="answer" value="yes" className="button">
-            {t('oauth.confirmYes')}
-          </button>
-          <button type="submit" name="answer" value="no" className="button secondary">
-            {t('oauth.confirmNo')}
-          </button>
-        </Form>
-      </div>
+      <main id="main" className="portal-main">
+        <div className="confirm edit-dialog login-card" role="dialog" aria-labelledby="bind-title">
+          <h2 id="bind-title">{t('oauth.confirmTitle')}</h2>
+          <p>{t('oauth.confirmText', { email: loaderData.email, provider })}</p>
+          <Form method="post" className="form-actions">
+            <button type="submit" name="answer" value="yes" className="button">
+              {t('oauth.confirmYes')}
+            </button>
+            <button type="submit" name="answer" value="no" className="button secondary">
+              {t('oauth.confirmNo')}
+            </button>
+          </Form>
+        </div>
+      </main>
     </PortalShell>
   )
 }
