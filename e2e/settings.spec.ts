@@ -4,6 +4,7 @@ import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { DEMO_PASSWORD, signIn, signInToConsole, uniqueAccount } from './support/helpers'
 import { codeIn, latestMailTo } from './support/mail'
+import { providerLogin } from './support/oidc'
 
 const userRow = (account: string) => db().selectFrom('users').selectAll().where('account', '=', account).executeTakeFirstOrThrow()
 
@@ -152,9 +153,7 @@ test('binding Google from settings: bound once; the same Google login on another
   await signInToConsole(page, first)
   await page.goto('/setting/user')
   await page.locator('.settings-row', { hasText: 'Google' }).getByRole('button', { name: 'Bind' }).click()
-  await page.locator('input[name="login"]').fill(login)
-  await page.locator('input[name="password"]').fill('anything')
-  await page.getByRole('button', { name: 'Sign-in' }).click()
+  await providerLogin(page, login)
   await expect(page).toHaveURL(/\/setting\/user$/)
   await expect(page.getByRole('status')).toHaveText('The account was bound.')
   await expect(page.locator('.settings-row', { hasText: 'Google' }).getByText('Bound', { exact: true })).toBeVisible()
@@ -163,9 +162,7 @@ test('binding Google from settings: bound once; the same Google login on another
   await signInToConsole(page, second)
   await page.goto('/setting/user')
   await page.locator('.settings-row', { hasText: 'Google' }).getByRole('button', { name: 'Bind' }).click()
-  await page.locator('input[name="login"]').fill(login)
-  await page.locator('input[name="password"]').fill('anything')
-  await page.getByRole('button', { name: 'Sign-in' }).click()
+  await providerLogin(page, login)
   await expect(page).toHaveURL(/\/setting\/user$/)
   await expect(page.getByRole('alert')).toHaveText('This sign-in is already bound to another account.')
   const identities = await db().selectFrom('user_identities as i').innerJoin('users as u', 'u.id', 'i.user_id').select('u.account').where('i.platform', '=', 'google').where('i.subject', '=', `sub-${login}`).execute()

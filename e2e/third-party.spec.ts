@@ -1,14 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { uniqueAccount } from './support/helpers'
-
-/** Signs in at the local provider's development login page (any login, any password). */
-async function providerLogin(page: Page, login: string) {
-  await page.locator('input[name="login"]').fill(login)
-  await page.locator('input[name="password"]').fill('anything')
-  await page.getByRole('button', { name: 'Sign-in' }).click()
-}
+import { providerLogin } from './support/oidc'
 
 const identitiesOf = (account: string) =>
   db()

@@ -71,3 +71,9 @@ export async function validateEmailCode(db: DB, input: { userId: number; email: 
   })
   return { error: EMAIL_CODE.ok }
 }
+
+/** The address a code was last sent to and not yet used: the e-mail forms show it and the code field. */
+export async function pendingEmailCode(db: DB, userId: number) {
+  const row = await db.selectFrom('email_codes').select('email').where('user_id', '=', userId).where('used_at', 'is', null).orderBy('id', 'desc').executeTakeFirst()
+  return row?.email ?? null
+}

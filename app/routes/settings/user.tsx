@@ -11,7 +11,7 @@ import { configuredPlatforms } from '~/auth/third-party.server'
 import { db } from '~/db/db.server'
 import { birthdayOf, birthYears, daysInMonth } from '~/features/account/birthday'
 import { EMAIL_CODE, EMAIL_SEND } from '~/features/account/codes'
-import { sendEmailCode, validateEmailCode } from '~/features/account/email-verify.server'
+import { pendingEmailCode, sendEmailCode, validateEmailCode } from '~/features/account/email-verify.server'
 import { EmailSchema } from '~/features/account/schema'
 import { AccountSchema, LocaleSchema, ProfileSchema } from '~/features/account/settings-schema'
 import { changeAccountAndPassword, saveAvatar, saveLocale, saveProfile, userSettingsOf } from '~/features/account/settings.server'
@@ -41,13 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { session, user } = await requireUser(request, context)
   const edit = new URL(request.url).searchParams.get('edit')
   const settings = await userSettingsOf(db, user.userId)
-  const pendingEmail = await db
-    .selectFrom('email_codes')
-    .select('email')
-    .where('user_id', '=', user.userId)
-    .where('used_at', 'is', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirst()
   return {
     settings,
     plan: { name: user.planName, endDate: user.planEndDate },
@@ -55,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bindResult: session.get('bindResult') ?? null,
     platforms: configuredPlatforms(),
     edit: EDITS.includes(edit as Edit) ? (edit as Edit) : null,
-    pendingEmail: pendingEmail?.email ?? null,
+    pendingEmail: await pendingEmailCode(db, user.userId),
     years: birthYears(),
     title: getInstance(context).t('settings.title'),
   }
@@ -224,12 +217,12 @@ function Dialog({ id, title, children }: { id: string; title: string; children: 
   )
 }
 
-function Actions({ submit }: { submit: string }) {
+function Actions({ submit, blocked = false }: { submit: string; blocked?: boolean }) {
   const { t } = useT()
   const navigation = useNavigation()
   return (
     <div className="form-actions">
-      <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+      <button type="submit" className="button" disabled={navigation.state === 'submitting' || blocked} aria-disabled={blocked || undefined}>
         {submit}
       </button>
       <Link to="/setting/user" preventScrollReset>
@@ -409,7 +402,6 @@ function EmailDialog({ current, pending, lastResult }: { current: string | null;
 function AccountDialog({ account, passwordEmpty, lastResult }: { account: string; passwordEmpty: boolean; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
   const hydrated = useHydrated()
-  const navigation = useNavigation()
   const { onValidate, formEvents } = useLazyValidation(loadAccountValidator)
   const [form, fields] = useForm<z.input<typeof AccountSchema>, z.output<typeof AccountSchema>>({
     id: 'settings-account',
@@ -434,14 +426,7 @@ function AccountDialog({ account, passwordEmpty, lastResult }: { account: string
         )}
         <TextField field={fields.password} label={t('settings.newPassword')} type="password" hint={t('settings.newPasswordHint')} inputProps={{ autoComplete: 'new-password' }} />
         <TextField field={fields.repeatPassword} label={t('settings.repeatPassword')} type="password" inputProps={{ autoComplete: 'new-password' }} />
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={navigation.state === 'submitting' || blocked} aria-disabled={blocked}>
-            {t('settings.save')}
-          </button>
-          <Link to="/setting/user" preventScrollReset>
-            {t('journal.cancel')}
-          </Link>
-        </div>
+        <Actions submit={t('settings.save')} blocked={blocked} />
       </Form>
     </Dialog>
   )
