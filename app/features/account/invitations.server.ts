@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
+import { lockRow } from '~/db/lock.server'
 import type { DB } from '~/db/connect.server'
 import type { Database } from '~/db/schema'
 import { nowIso } from '~/db/time'
@@ -22,9 +23,8 @@ export async function applyInviteCode(trx: Transaction<Database>, userId: number
   const inviter = await trx.selectFrom('users').select('id').where('invite_code', '=', code).where('kind', '=', 'teacher').executeTakeFirst()
   if (!inviter) return { ok: false, error: 'invalid' }
   if (inviter.id === userId) return { ok: false, error: 'own' }
-  // Friends registering at once are counted one after the other: PostgreSQL locks the inviter's
-  // row (SQLite runs one writing transaction at a time anyway).
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select id from users where id = ${inviter.id} for update`.execute(trx)
+  // Friends registering at once are counted one after the other.
+  await lockRow(trx, 'users', inviter.id)
   const set = await trx.updateTable('users').set({ invited_by: inviter.id }).where('id', '=', userId).where('invited_by', 'is', null).executeTakeFirst()
   if (Number(set.numUpdatedRows) !== 1) return { ok: false, error: 'already' }
   await grantInviteVouchers(trx, inviter.id)
