@@ -6,7 +6,7 @@ import type { PayFunctionId } from '~/features/plans/constants'
  */
 export interface MenuItem {
   to: string
-  labelKey: 'console.menuMyJournals' | 'console.menuSamples' | 'console.menuBooks'
+  labelKey: 'console.menuMyJournals' | 'console.menuSamples' | 'console.menuBooks' | 'console.menuTeam'
   modes: ('personal' | 'team')[]
   fn?: PayFunctionId
 }
@@ -15,6 +15,7 @@ export const MAIN_MENU: MenuItem[] = [
   { to: '/diary', labelKey: 'console.menuMyJournals', modes: ['personal', 'team'] },
   { to: '/diarySample', labelKey: 'console.menuSamples', modes: ['personal', 'team'] },
   { to: '/diarySample/resourcesBook', labelKey: 'console.menuBooks', modes: ['personal'] },
+  { to: '/team/my', labelKey: 'console.menuTeam', modes: ['team'] },
 ]
 
 /** The item a path belongs to: the longest matching prefix (a book page is not "Journal samples"). */

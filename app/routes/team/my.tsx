@@ -1,0 +1,373 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/my'
+import { requireUser } from '~/auth/guards.server'
+import { commitSession, storeValues } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { loadSessionValues } from '~/features/account/session-values.server'
+import { TEAM_PLAN_STATUS } from '~/features/plans/constants'
+import { can, ROLE } from '~/features/team/roles'
+import {
+  ADD_MEMBER,
+  addMember,
+  cancelTeamPlan,
+  changeMember,
+  findPerson,
+  MEMBER_CHANGE,
+  membershipOf,
+  TeamForbidden,
+  teamOverview,
+  teamStudents,
+} from '~/features/team/team.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { formatDate, formatDateTime } from '~/ui/dates'
+
+const TABS = ['members', 'profile', 'students'] as const
+type Tab = (typeof TABS)[number]
+const ADD_ERRORS = {
+  [ADD_MEMBER.alreadyInTeam]: 'team.alreadyInTeam',
+  [ADD_MEMBER.otherTeam]: 'team.otherTeam',
+  [ADD_MEMBER.noSuchPerson]: 'team.noSuchPerson',
+  [ADD_MEMBER.failed]: 'team.addFailed',
+  [ADD_MEMBER.full]: 'team.full',
+} as const
+const STATUS_KEYS: Record<number, string> = {
+  [TEAM_PLAN_STATUS.notStarted]: 'team.status0',
+  [TEAM_PLAN_STATUS.inProgress]: 'team.status1',
+  [TEAM_PLAN_STATUS.ended]: 'team.statusEnded',
+  [TEAM_PLAN_STATUS.stopped]: 'team.statusStopped',
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/** Every team call answers 403 to a role without the right (features/team/roles.ts). */
+async function asMember<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (error instanceof TeamForbidden) throw data(null, 403)
+    throw error
+  }
+}
+
+/** /team/my: members, team profile (name and plan history) and students (spec 1 sections 2 to 6). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const membership = await membershipOf(db, user.userId)
+  if (!membership) throw data(null, 404)
+  const params = new URL(request.url).searchParams
+  const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'members'
+  const overview = await asMember(() => teamOverview(db, membership.teamId, user.userId))
+  const canEdit = can(membership.roleId, 'editMembers')
+  // The member search: by account or by e-mail; an empty search clears the result.
+  const q = params.get('q')?.trim() ?? ''
+  const by = params.get('by') === 'email' ? 'email' : 'account'
+  const found = canEdit && tab === 'members' && q ? await findPerson(db, by === 'email' ? { email: q } : { account: q }) : null
+  const mayStudents = can(membership.roleId, 'viewTeamStudents')
+  const students = tab === 'students' && mayStudents ? await asMember(() => teamStudents(db, membership.teamId, user.userId)) : null
+  return {
+    tab,
+    ...overview,
+    canEdit,
+    mayCancel: can(membership.roleId, 'cancelPlan'),
+    mayStudents,
+    grantable: overview.roles.filter((r) => r.id !== ROLE.superAdmin || can(membership.roleId, 'grantSuperAdmin')),
+    search: { q, by, searched: Boolean(q), found: found ? { id: found.id, name: found.name ?? found.account, account: found.account, email: found.email } : null },
+    students,
+    cancelId: Number(params.get('cancel')) || null,
+    title: getInstance(context).t('team.title'),
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session, user } = await requireUser(request, context)
+  const membership = await membershipOf(db, user.userId)
+  if (!membership) throw data(null, 404)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  const teamId = membership.teamId
+  // Successes and refusals show a toast, then the tab again (spec 1 section 8).
+  const toast = async (tab: Tab, kind: 'success' | 'error', key: string) => {
+    session.flash('toast', { kind, key })
+    return redirect(`/team/my?tab=${tab}`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  }
+
+  if (intent === 'add') {
+    const result = await asMember(() => addMember(db, user.userId, teamId, Number(form.get('userId')), Number(form.get('roleId'))))
+    return result === ADD_MEMBER.ok ? toast('members', 'success', 'team.added') : toast('members', 'error', ADD_ERRORS[result])
+  }
+  if (intent === 'role' || intent === 'leave') {
+    const targetId = intent === 'leave' ? user.userId : Number(form.get('userId'))
+    const role = form.get('roleId')
+    const roleId = intent === 'leave' || role === 'remove' ? null : Number(role)
+    const result = await asMember(() => changeMember(db, user.userId, teamId, targetId, roleId))
+    // -2: the dialog saying the team has only one admin (spec 1 section 8).
+    if (result === MEMBER_CHANGE.oneAdmin) return data({ oneAdmin: true }, 409)
+    if (targetId === user.userId) {
+      // Out of the team (or no longer an editor): the session's mode and plan follow.
+      const values = await loadSessionValues(db, user.userId)
+      if (values) storeValues(session, values)
+      session.flash('toast', { kind: 'success', key: 'team.left' })
+      return redirect('/diary', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+    }
+    return toast('members', 'success', roleId === null ? 'team.removed' : 'team.roleChanged')
+  }
+  if (intent === 'cancel-plan') {
+    const done = await asMember(() => cancelTeamPlan(db, user.userId, teamId, Number(form.get('planId'))))
+    return toast('profile', done ? 'success' : 'error', done ? 'team.planCancelled' : 'team.cancelFailed')
+  }
+  throw data(null, 400)
+}
+
+export default function TeamPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { tab, team, current, members } = loaderData
+  return (
+    <section aria-labelledby="team-title">
+      <h1 id="team-title">{team.name}</h1>
+      <nav className="tabs" aria-label={t('team.title')}>
+        {TABS.filter((x) => x !== 'students' || loaderData.mayStudents).map((x) => (
+          <Link key={x} to={`?tab=${x}`} aria-current={tab === x ? 'page' : undefined}>
+            {t(`team.tab_${x}`)}
+          </Link>
+        ))}
+      </nav>
+      {actionData && 'oneAdmin' in actionData ? (
+        <div className="confirm" role="alertdialog" aria-labelledby="one-admin">
+          <h2 id="one-admin">{t('team.oneAdminTitle')}</h2>
+          <p>{t('team.oneAdmin')}</p>
+          <Link to="?tab=members" className="button">
+            {t('team.ok')}
+          </Link>
+        </div>
+      ) : null}
+      {tab === 'members' ? (
+        <>
+          <p className="meta">{t('team.memberCount', { count: members.length, limit: current?.numberLimit ?? '–' })}</p>
+          {loaderData.canEdit ? <MemberSearch data={loaderData} /> : null}
+          <MembersTable data={loaderData} />
+        </>
+      ) : null}
+      {tab === 'profile' ? <ProfileTab data={loaderData} /> : null}
+      {tab === 'students' && loaderData.students ? <StudentsTab data={loaderData} /> : null}
+    </section>
+  )
+}
+
+type Data = Route.ComponentProps['loaderData']
+
+function RoleName({ id }: { id: number }) {
+  const { t } = useT()
+  const key = ['', 'superAdmin', 'admin', 'customerService', 'teamTeacher', 'generalAccount'][id]
+  return <>{t(`team.role_${key}` as 'team.role_admin')}</>
+}
+
+function MemberSearch({ data: d }: { data: Data }) {
+  const { t } = useT()
+  const { search, grantable } = d
+  return (
+    <div className="card">
+      <h2>{t('team.addTitle')}</h2>
+      <Form method="get" className="inline-form">
+        <input type="hidden" name="tab" value="members" />
+        <div className="field">
+          <label htmlFor="team-by">{t('team.searchBy')}</label>
+          <select id="team-by" name="by" defaultValue={search.by}>
+            <option value="account">{t('team.byAccount')}</option>
+            <option value="email">{t('team.byEmail')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="team-q">{t('team.searchFor')}</label>
+          <input id="team-q" name="q" type="search" defaultValue={search.q} />
+        </div>
+        <button type="submit" className="button secondary">
+          {t('team.search')}
+        </button>
+      </Form>
+      {search.searched && !search.found ? <p role="status">{t('team.noSuchPerson')}</p> : null}
+      {search.found ? (
+        <Form method="post" className="inline-form">
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="userId" value={search.found.id} />
+          <p>
+            <strong>{search.found.name}</strong> · {search.found.account} {search.found.email ? `· ${search.found.email}` : ''}
+          </p>
+          <div className="field">
+            <label htmlFor="team-role">{t('team.role')}</label>
+            {/* The role defaults to the first in the list (spec 1 section 5). */}
+            <select id="team-role" name="roleId" defaultValue={grantable[0]?.id}>
+              {grantable.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {t(`team.role_${r.key}` as 'team.role_admin')}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button">
+            {t('team.add')}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  )
+}
+
+function MembersTable({ data: d }: { data: Data }) {
+  const { t } = useT()
+  const navigation = useNavigation()
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th scope="col">{t('team.name')}</th>
+          <th scope="col">{t('team.account')}</th>
+          <th scope="col">{t('team.role')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {d.members.map((m) => {
+          // Others' roles: a dropdown with removal, for editors; a super admin's only for a super admin.
+          const editable = d.canEdit && !m.isCurrentUser && (m.roleId !== ROLE.superAdmin || d.grantable.some((r) => r.id === ROLE.superAdmin))
+          return (
+            <tr key={m.id}>
+              <td>{m.displayName}</td>
+              <td>{m.account}</td>
+              <td>
+                {editable ? (
+                  <Form method="post" className="row-form">
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="userId" value={m.id} />
+                    <label className="visually-hidden" htmlFor={`role-${m.id}`}>
+                      {t('team.roleOf', { name: m.displayName })}
+                    </label>
+                    <select id={`role-${m.id}`} name="roleId" defaultValue={m.roleId}>
+                      {d.grantable.map((r) => (
+                        <option key={r.id} value={r.id}>
+                          {t(`team.role_${r.key}` as 'team.role_admin')}
+                        </option>
+                      ))}
+                      <option value="remove">{t('team.remove')}</option>
+                    </select>
+                    <button type="submit" className="button small secondary" disabled={navigation.state === 'submitting'}>
+                      {t('team.apply')}
+                    </button>
+                  </Form>
+                ) : m.isCurrentUser ? (
+                  <Form method="post" className="row-form">
+                    <RoleName id={m.roleId} /> <span className="meta">({t('team.you')})</span>
+                    <input type="hidden" name="intent" value="leave" />
+                    <button type="submit" className="button small secondary">
+                      {t('team.leave')}
+                    </button>
+                  </Form>
+                ) : (
+                  <RoleName id={m.roleId} />
+                )}
+              </td>
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
+  )
+}
+
+function ProfileTab({ data: d }: { data: Data }) {
+  const { t } = useT()
+  return (
+    <>
+      <dl className="settings-list card">
+        <div className="settings-row">
+          <dt>{t('team.teamName')}</dt>
+          <dd>{d.team.name}</dd>
+        </div>
+      </dl>
+      <h2>{t('team.planHistory')}</h2>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t('team.plan')}</th>
+            <th scope="col">{t('team.period')}</th>
+            <th scope="col">{t('team.days')}</th>
+            <th scope="col">{t('team.limits')}</th>
+            <th scope="col">{t('team.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {d.history.map((p) => (
+            <tr key={p.id}>
+              <td>{t(`plans.${p.planCode}` as 'plans.free')}</td>
+              <td>
+                {formatDate(p.startDate)} – {formatDate(p.endDate)}
+              </td>
+              <td>{p.days}</td>
+              <td>{t('team.limitsValue', { members: p.numberLimit, students: p.studentLimit })}</td>
+              <td>
+                {t((STATUS_KEYS[p.status] ?? 'team.statusCancelled') as 'team.status1')}
+                {p.status === TEAM_PLAN_STATUS.inProgress && d.mayCancel ? (
+                  d.cancelId === p.id ? (
+                    <Form method="post" className="confirm" role="alertdialog" aria-label={t('team.cancelConfirm')}>
+                      <p>{t('team.cancelConfirm')}</p>
+                      <input type="hidden" name="intent" value="cancel-plan" />
+                      <input type="hidden" name="planId" value={p.id} />
+                      <div className="form-actions">
+                        <button type="submit" className="button danger">
+                          {t('team.cancelPlan')}
+                        </button>
+                        <Link to="?tab=profile">{t('team.keep')}</Link>
+                      </div>
+                    </Form>
+                  ) : (
+                    <>
+                      {' '}
+                      <Link to={`?tab=profile&cancel=${p.id}`} className="button small secondary">
+                        {t('team.cancelPlan')}
+                      </Link>
+                    </>
+                  )
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  )
+}
+
+function StudentsTab({ data: d }: { data: Data }) {
+  const { t } = useT()
+  const students = d.students!
+  return (
+    <>
+      <p className="meta">{t('team.usage', { used: students.used, limit: d.current?.studentLimit ?? '–' })}</p>
+      {students.rows.length === 0 ? (
+        <p className="empty">{t('team.noStudents')}</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('team.name')}</th>
+              <th scope="col">{t('team.email')}</th>
+              <th scope="col">{t('team.lastLogin')}</th>
+              <th scope="col">{t('team.journal')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {students.rows.map((s) => (
+              <tr key={`${s.id}-${s.journalId}`}>
+                <td>{s.name ?? s.account}</td>
+                <td>{s.email ?? '–'}</td>
+                <td>{s.lastLogin ? formatDateTime(s.lastLogin) : '–'}</td>
+                <td>
+                  <Link to={`/diary/homework/${s.journalId}`}>{s.journalName}</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  )
+}
