@@ -25,6 +25,7 @@ export default [
     route('voucher', 'routes/account/vouchers.tsx'),
     route('invite', 'routes/account/invite.tsx'),
     route('team/my', 'routes/team/my.tsx'),
+    route('manage', 'routes/console/manage.tsx'),
     route('diary/homework/new', 'routes/journal/new.tsx'),
     layout('routes/journal/layout.tsx', [
       route('diary/homework/:id', 'routes/journal/home.ts'),

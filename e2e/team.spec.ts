@@ -105,12 +105,13 @@ test('rights on the server: a team teacher and a general account are refused eve
   await page.goto('/team/my')
   await expect(page.getByRole('heading', { name: 'Add a member' })).toHaveCount(0)
   await expect(page.getByRole('combobox')).toHaveCount(0)
-  for (const form of [
+  const forms: Record<string, string>[] = [
     { intent: 'add', userId: String(await idOf(outsider)), roleId: '2' },
     { intent: 'role', userId: String(await idOf(admin)), roleId: '5' },
     { intent: 'role', userId: String(await idOf(general)), roleId: 'remove' },
     { intent: 'cancel-plan', planId: String(plan.id) },
-  ]) {
+  ]
+  for (const form of forms) {
     expect((await post(page, form)).status(), form.intent).toBe(403)
   }
   expect([await roleOf(admin), await roleOf(general), await roleOf(outsider)]).toEqual([2, 5, null])

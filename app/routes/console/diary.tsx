@@ -130,7 +130,9 @@ export default function DiaryPage({ loaderData, actionData }: Route.ComponentPro
       <p className="hint">{t('diary.usage', usage)}</p>
       {locked ? (
         <div className="banner" role="alert">
-          <p>{t('console.planExpiredBanner')}</p>
+          <p>
+            {t('console.planExpiredBanner')} <Link to="/manage">{t('manage.link')}</Link>
+          </p>
           <details>
             <summary>{t('console.contactSupport')}</summary>
             <SupportContact />

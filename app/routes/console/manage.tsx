@@ -1,0 +1,139 @@
+import { data, Form, Link, redirect } from 'react-router'
+import type { Route } from './+types/manage'
+import { requireUser } from '~/auth/guards.server'
+import { commitSession, storeValues } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { loadSessionValues } from '~/features/account/session-values.server'
+import { archiveJournal } from '~/features/journals/lifecycle.server'
+import { ownJournals } from '~/features/journals/list.server'
+import { studentsInOwnJournals } from '~/features/plans/charge-plan.server'
+import { studentsInOwnJournalsList } from '~/features/plans/manage.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { formatDate } from '~/ui/dates'
+import { UpgradeButton } from '~/ui/pay'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/**
+ * /manage, the plan-locked page (spec 1 section 2): how many students the plan counts against its
+ * limit, an upgrade button, and the journals and students behind the count. Archiving a journal
+ * here frees its students, so a locked teacher has a way out besides upgrading (decision 0021).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const params = new URL(request.url).searchParams
+  const tab = params.get('tab') === 'students' ? 'students' : 'journals'
+  const journals = (await ownJournals(db, user.userId)).map((j) => ({ id: j.id, name: j.name, studentCount: j.studentCount, createdAt: j.createdAt }))
+  return {
+    tab,
+    locked: user.isHomeworkLock,
+    usage: { used: await studentsInOwnJournals(db, user.userId), limit: user.studentLimit },
+    journals,
+    students: tab === 'students' ? await studentsInOwnJournalsList(db, user.userId) : [],
+    archiveId: Number(params.get('archive')) || null,
+    title: getInstance(context).t('manage.title'),
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session, user } = await requireUser(request, context)
+  const journalId = Number((await request.formData()).get('journalId'))
+  const own = await db.selectFrom('journals').select('id').where('id', '=', journalId).where('owner_id', '=', user.userId).where('archived_at', 'is', null).executeTakeFirst()
+  if (!own) throw data(null, 403)
+  await archiveJournal(db, journalId)
+  // The lock may lift now: the session's plan values are reloaded.
+  const values = await loadSessionValues(db, user.userId)
+  if (values) storeValues(session, values)
+  session.flash('toast', { kind: 'success', key: values && !values.isHomeworkLock ? 'manage.unlocked' : 'manage.archived' })
+  return redirect(values && !values.isHomeworkLock ? '/diary' : '/manage', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+export default function ManagePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { tab, usage, journals, students, locked, archiveId } = loaderData
+  return (
+    <section aria-labelledby="manage-title">
+      <h1 id="manage-title">{t('manage.title')}</h1>
+      <div className={`card usage ${locked ? 'over' : ''}`}>
+        <p className="usage-figure">
+          {t('manage.usage')} <strong>{t('manage.usageValue', usage)}</strong>
+        </p>
+        <p>{t(locked ? 'manage.lockedText' : 'manage.okText')}</p>
+        <UpgradeButton>{t('manage.upgrade')}</UpgradeButton>
+      </div>
+      <nav className="tabs" aria-label={t('manage.title')}>
+        <Link to="/manage" aria-current={tab === 'journals' ? 'page' : undefined}>
+          {t('manage.tabJournals')}
+        </Link>
+        <Link to="/manage?tab=students" aria-current={tab === 'students' ? 'page' : undefined}>
+          {t('manage.tabStudents')}
+        </Link>
+      </nav>
+      {tab === 'journals' ? (
+        journals.length === 0 ? (
+          <p className="empty">{t('manage.noJournals')}</p>
+        ) : (
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('manage.journal')}</th>
+                <th scope="col">{t('manage.created')}</th>
+                <th scope="col">{t('manage.students')}</th>
+                <th scope="col">{t('manage.action')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {journals.map((j) => (
+                <tr key={j.id}>
+                  <td>{j.name}</td>
+                  <td>{formatDate(j.createdAt)}</td>
+                  <td>{j.studentCount}</td>
+                  <td>
+                    {archiveId === j.id ? (
+                      <Form method="post" className="confirm" role="alertdialog" aria-label={t('manage.archiveConfirm', { name: j.name })}>
+                        <p>{t('manage.archiveConfirm', { name: j.name })}</p>
+                        <input type="hidden" name="journalId" value={j.id} />
+                        <div className="form-actions">
+                          <button type="submit" className="button danger">
+                            {t('manage.archive')}
+                          </button>
+                          <Link to="/manage">{t('journal.cancel')}</Link>
+                        </div>
+                      </Form>
+                    ) : (
+                      <Link to={`/manage?archive=${j.id}`} className="button small secondary">
+                        {t('manage.archive')}
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : students.length === 0 ? (
+        <p className="empty">{t('manage.noStudents')}</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('manage.student')}</th>
+              <th scope="col">{t('manage.account')}</th>
+              <th scope="col">{t('manage.journals')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {students.map((s) => (
+              <tr key={s.id}>
+                <td>{s.name}</td>
+                <td>{s.account}</td>
+                <td>{s.journals.join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
