@@ -5,7 +5,7 @@ import type { Database, UserKind } from '~/db/schema'
 import { nowIso } from '~/db/time'
 import type { Locale } from '~/i18n/config'
 import { AUTH_CODES } from './codes'
-import { hashPassword, verifyPassword } from './password.server'
+import { hashPassword, isImportHash, verifyPassword } from './password.server'
 
 /** Accounts compare without case and surrounding space: "Teacher@Demo.test " is teacher@demo.test. */
 export const normalizeAccount = (account: string) => account.trim().toLowerCase()
@@ -86,5 +86,7 @@ export async function verifyLogin(db: DB, account: string, password: string, kin
   if (!row) return null
   if (!(await verifyPassword(row.password_hash, password))) return null
   await db.updateTable('users').set({ last_login_at: nowIso() }).where('id', '=', row.id).execute()
+  // An imported student's quick hash becomes a standard one now that the password is known.
+  if (isImportHash(row.password_hash)) await db.updateTable('credentials').set({ password_hash: await hashPassword(password), updated_at: nowIso() }).where('user_id', '=', row.id).execute()
   return row.id
 }

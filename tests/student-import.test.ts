@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerWithPassword, verifyLogin } from '~/features/auth/accounts.server'
+import { IMPORT_CODES, UPLOAD_CODES, type ImportRow } from '~/features/students/import-rows'
+import { decodeCsv, duplicateAccounts, readImportFile, submitImport } from '~/features/students/import.server'
+import { classCsv, encoded } from './support/class-csv'
+import { DIALECTS, freshDatabase } from './support/db'
+
+const fileOf = (bytes: Uint8Array, name = 'class.csv') => new File([bytes], name, { type: 'text/csv' })
+
+describe('reading a class file', () => {
+  const text = classCsv([{ name: '王小明', account: 'wang01' }, { name: 'さくら', account: 'sakura01' }])
+  it('decodes UTF-8, UTF-8 with a BOM and Big5 alike', async () => {
+    const big5Text = classCsv([{ name: '王小明', account: 'wang01' }, { name: '林美美', account: 'lin01' }])
+    for (const encoding of ['utf-8', 'utf-8-bom', 'big5'] as const) {
+      const result = await readImportFile(fileOf(encoded(big5Text, encoding)))
+      expect(result, encoding).toEqual({
+        ok: true,
+        rows: [
+          { year: '2026', grade: '5', classNo: '01', name: '王小明', account: 'wang01', password: 'kid-pass-1' },
+          { year: '2026', grade: '5', classNo: '01', name: '林美美', account: 'lin01', password: 'kid-pass-1' },
+        ],
+      })
+    }
+  })
+  it('decodes Shift_JIS', () => {
+    const sjis = classCsv([{ name: '山田たろう', account: 'yamada01' }, { name: '佐藤はなこ', account: 'sato01' }], false)
+    expect(decodeCsv(encoded(sjis, 'shift_jis'))).toBe(sjis)
+  })
+  it('takes only .csv files, refuses short rows (-12003) and too many (-12002)', async () => {
+    expect(await readImportFile(fileOf(encoded(text, 'utf-8'), 'class.xlsx'))).toEqual({ ok: false, code: UPLOAD_CODES.fileError })
+    expect(await readImportFile(fileOf(encoded('2026,5,01,1,Amy\r\n', 'utf-8')))).toEqual({ ok: false, code: UPLOAD_CODES.valueError })
+    const many = classCsv(Array.from({ length: 2001 }, (_, i) => ({ name: `S${i}`, account: `s${i}` })))
+    expect(await readImportFile(fileOf(encoded(many, 'utf-8')))).toEqual({ ok: false, code: UPLOAD_CODES.tooMany })
+  })
+})
+
+describe.each(DIALECTS)('importing students on %s', (dialect) => {
+  let conn: Awaited<ReturnType<typeof freshDatabase>>
+  let teacher = 0
+  const owner = () => ({ userId: teacher, planLimit: 30 })
+  const row = (account: string, name = account): ImportRow => ({ year: '2026', grade: '5', classNo: '01', name, account, password: 'kid-pass-1' })
+  beforeAll(async () => {
+    conn = await freshDatabase(dialect)
+    const r = await registerWithPassword(conn.db, { account: 'importer@school.test', password: 'secret-pass-1', locale: 'en' })
+    teacher = (r as { userId: number }).userId
+  })
+  afterAll(() => conn.close())
+
+  it('marks accounts that exist or repeat (-4)', async () => {
+    expect(await duplicateAccounts(conn.db, [row('importer@school.test'), row('kid-a'), row('KID-A'), row('kid-b')])).toEqual(['importer@school.test', 'kid-a'])
+  })
+
+  it('creates every student, their class and their place in a new journal; they sign in on the student side', async () => {
+    const result = await submitImport(conn.db, owner(), [row('kid-1', 'Amy'), row('kid-2', 'Ben')], { journalName: 'Class 5-01' })
+    expect(result).toMatchObject({ code: IMPORT_CODES.ok, created: 2 })
+    const journalId = (result as { journalId: number }).journalId
+    const journal = await conn.db.selectFrom('journals').select(['name', 'diary_publish_num', 'owner_id']).where('id', '=', journalId).executeTakeFirstOrThrow()
+    expect(journal).toEqual({ name: 'Class 5-01', diary_publish_num: 2, owner_id: teacher })
+    const members = await conn.db.selectFrom('journal_members as m').innerJoin('users as u', 'u.id', 'm.user_id').select(['u.account', 'u.kind', 'u.name']).where('m.journal_id', '=', journalId).orderBy('u.account').execute()
+    expect(members).toEqual([{ account: 'kid-1', kind: 'student', name: 'Amy' }, { account: 'kid-2', kind: 'student', name: 'Ben' }])
+    const classes = await conn.db.selectFrom('classes').select(['school_year', 'grade', 'class_no']).where('owner_id', '=', teacher).execute()
+    expect(classes).toEqual([{ school_year: 2026, grade: 5, class_no: '01' }])
+    const kid = await conn.db.selectFrom('users').select('id').where('account', '=', 'kid-1').executeTakeFirstOrThrow()
+    expect(await verifyLogin(conn.db, 'kid-1', 'kid-pass-1', 'student')).toBe(kid.id)
+    // The quick import hash became a standard one at the first sign-in.
+    const cred = await conn.db.selectFrom('credentials').select('password_hash').where('user_id', '=', kid.id).executeTakeFirstOrThrow()
+    expect(cred.password_hash).toContain('$m=19456,t=2,p=1$')
+    expect(await verifyLogin(conn.db, 'kid-1', 'kid-pass-1', 'student')).toBe(kid.id)
+  })
+
+  it('writes nothing when a row fails: duplicates, over the places, another teacher\'s journal', async () => {
+    const before = await conn.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    expect(await submitImport(conn.db, owner(), [row('kid-3'), row('kid-1')], { journalName: 'Again' })).toEqual({ code: IMPORT_CODES.duplicate, dupAccounts: ['kid-1'] })
+    const journal = await conn.db.selectFrom('journals').select('id').where('name', '=', 'Class 5-01').executeTakeFirstOrThrow()
+    // The journal has 2 places, both taken.
+    expect(await submitImport(conn.db, owner(), [row('kid-4')], { journalId: journal.id })).toEqual({ code: IMPORT_CODES.overLimit })
+    expect(await submitImport(conn.db, owner(), Array.from({ length: 29 }, (_, i) => row(`many-${i}`)), { journalName: 'Too big' })).toEqual({ code: IMPORT_CODES.overLimit })
+    const other = await registerWithPassword(conn.db, { account: 'other@school.test', password: 'secret-pass-1', locale: 'en' })
+    expect(await submitImport(conn.db, { userId: (other as { userId: number }).userId, planLimit: 30 }, [row('kid-5')], { journalId: journal.id })).toEqual({ code: IMPORT_CODES.journalError })
+    expect(await submitImport(conn.db, owner(), [{ ...row('kid-6'), grade: '12' }], { journalName: 'Bad grade' })).toEqual({ code: IMPORT_CODES.invalidRows })
+    const after = await conn.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    expect(Number(after.n)).toBe(Number(before.n) + 1) // only "other@" was added, by the test itself
+    expect(await conn.db.selectFrom('journals').select('id').where('name', 'in', ['Again', 'Too big', 'Bad grade']).execute()).toEqual([])
+  })
+})
