@@ -26,6 +26,7 @@ export default [
     route('invite', 'routes/account/invite.tsx'),
     route('team/my', 'routes/team/my.tsx'),
     route('manage', 'routes/console/manage.tsx'),
+    route('student', 'routes/students/manage.tsx'),
     route('diary/homework/new', 'routes/journal/new.tsx'),
     layout('routes/journal/layout.tsx', [
       route('diary/homework/:id', 'routes/journal/home.ts'),
@@ -69,6 +70,7 @@ export default [
   route('diary/diaryPost/:postId/image', 'routes/post/image.ts'),
   route('pictures/:id', 'routes/picture.ts'),
   route('avatars/:id', 'routes/avatar.ts'),
+  route('student/sample.csv', 'routes/students/sample.ts'),
   route('404', 'routes/not-found.tsx'),
   route('error', 'routes/error.tsx'),
   route('*', 'routes/catch-all.tsx'),

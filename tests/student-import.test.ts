@@ -5,7 +5,7 @@ import { decodeCsv, duplicateAccounts, readImportFile, submitImport } from '~/fe
 import { classCsv, encoded } from './support/class-csv'
 import { DIALECTS, freshDatabase } from './support/db'
 
-const fileOf = (bytes: Uint8Array, name = 'class.csv') => new File([bytes], name, { type: 'text/csv' })
+const fileOf = (bytes: Uint8Array, name = 'class.csv') => new File([new Uint8Array(bytes)], name, { type: 'text/csv' })
 
 describe('reading a class file', () => {
   const text = classCsv([{ name: '王小明', account: 'wang01' }, { name: 'さくら', account: 'sakura01' }])

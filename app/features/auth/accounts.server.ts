@@ -4,11 +4,11 @@ import type { Transaction } from 'kysely'
 import type { Database, UserKind } from '~/db/schema'
 import { nowIso } from '~/db/time'
 import type { Locale } from '~/i18n/config'
+import { normalizeAccount } from './account-name'
 import { AUTH_CODES } from './codes'
 import { hashPassword, isImportHash, verifyPassword } from './password.server'
 
-/** Accounts compare without case and surrounding space: "Teacher@Demo.test " is teacher@demo.test. */
-export const normalizeAccount = (account: string) => account.trim().toLowerCase()
+export { normalizeAccount }
 
 export async function accountExists(db: DB, account: string) {
   const row = await db.selectFrom('users').select('id').where('account', '=', normalizeAccount(account)).executeTakeFirst()

@@ -6,7 +6,7 @@ import type { PayFunctionId } from '~/features/plans/constants'
  */
 export interface MenuItem {
   to: string
-  labelKey: 'console.menuMyJournals' | 'console.menuSamples' | 'console.menuBooks' | 'console.menuTeam'
+  labelKey: 'console.menuMyJournals' | 'console.menuSamples' | 'console.menuBooks' | 'console.menuTeam' | 'console.menuStudents'
   modes: ('personal' | 'team')[]
   fn?: PayFunctionId
 }
@@ -14,6 +14,7 @@ export interface MenuItem {
 export const MAIN_MENU: MenuItem[] = [
   { to: '/diary', labelKey: 'console.menuMyJournals', modes: ['personal', 'team'] },
   { to: '/diarySample', labelKey: 'console.menuSamples', modes: ['personal', 'team'] },
+  { to: '/student', labelKey: 'console.menuStudents', modes: ['personal', 'team'] },
   { to: '/diarySample/resourcesBook', labelKey: 'console.menuBooks', modes: ['personal'] },
   { to: '/team/my', labelKey: 'console.menuTeam', modes: ['team'] },
 ]

@@ -1,0 +1,308 @@
+import { useState } from 'react'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/manage'
+import { requireUser } from '~/auth/guards.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { IMPORT_CODES, IMPORT_FIELDS, rowErrors, UPLOAD_CODES, type ImportRow } from '~/features/students/import-rows'
+import { duplicateAccounts, readImportFile, submitImport } from '~/features/students/import.server'
+import { assignStudents, deleteStudents, journalChoices, ownClasses, ownStudents } from '~/features/students/roster.server'
+import { normalizeAccount } from '~/features/auth/account-name'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { useHydrated } from '~/ui/hydrated'
+import { Pager } from '~/ui/pager'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/** /student: import a class from a CSV file, and the students of one's classes (spec 1 sections 2 to 5). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const params = new URL(request.url).searchParams
+  const classId = Number(params.get('class')) || null
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  return {
+    classes: await ownClasses(db, user.userId),
+    classId,
+    page,
+    roster: await ownStudents(db, user.userId, classId, page),
+    journals: await journalChoices(db, user.userId),
+    title: getInstance(context).t('import.title'),
+  }
+}
+
+type Preview = { rows: ImportRow[]; errors: Partial<Record<keyof ImportRow, string>>[]; dups: string[]; message: string | null }
+const previewOf = (rows: ImportRow[], extra: Partial<Preview> = {}): { preview: Preview } => ({ preview: { rows, errors: [], dups: [], message: null, ...extra } })
+
+const UPLOAD_ERRORS: Record<number, string> = { [UPLOAD_CODES.tooMany]: 'import.tooMany', [UPLOAD_CODES.valueError]: 'import.valueError' }
+
+/** The preview form posts every row back: the rows live in the page, so it works without JavaScript. */
+function rowsOf(form: FormData): ImportRow[] {
+  const columns = IMPORT_FIELDS.map((f) => form.getAll(f).map(String))
+  return columns[0].map((_, i) => Object.fromEntries(IMPORT_FIELDS.map((f, j) => [f, columns[j][i] ?? ''])) as unknown as ImportRow)
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session, user } = await requireUser(request, context)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  const done = async (key: string, values?: Record<string, string>, kind: 'success' | 'error' = 'success') => {
+    session.flash('toast', { kind, key, values })
+    return redirect('/student', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  }
+
+  if (intent === 'upload') {
+    const file = form.get('file')
+    if (!(file instanceof File) || file.size === 0) return data({ uploadError: 'validation.required' }, 400)
+    const read = await readImportFile(file)
+    if (!read.ok) return data({ uploadError: UPLOAD_ERRORS[read.code] ?? 'import.fileError' }, 400)
+    return previewOf(read.rows)
+  }
+
+  if (intent === 'delete' || intent === 'assign') {
+    const ids = form.getAll('ids').map(Number).filter(Number.isFinite)
+    if (!ids.length) return done('import.noneSelected', undefined, 'error')
+    if (intent === 'delete') return done('import.deleted', { count: String(await deleteStudents(db, user.userId, ids)) })
+    const result = await assignStudents(db, user.userId, ids, Number(form.get('journalId')))
+    if (result.code === 0) return done('import.assigned', { count: String(result.added) })
+    return done(result.code === -4 ? 'import.notEnoughTickets' : 'import.journalError', undefined, 'error')
+  }
+
+  // The preview: delete a row, check, or submit.
+  let rows = rowsOf(form)
+  const deleteRow = form.get('deleteRow')
+  if (deleteRow !== null) {
+    rows = rows.filter((_, i) => i !== Number(deleteRow))
+    // An empty preview is cleared (spec 1 section 4).
+    return rows.length ? previewOf(rows) : { preview: null }
+  }
+  const errors = rows.map(rowErrors)
+  const invalid = errors.some((e) => Object.keys(e).length)
+  const dups = await duplicateAccounts(db, rows)
+  if (intent === 'check' || invalid || dups.length) {
+    const message = invalid ? 'import.fixRows' : dups.length ? 'import.duplicates' : 'import.checked'
+    return data(previewOf(rows, { errors, dups, message }), invalid || dups.length ? 400 : 200)
+  }
+  const journalName = String(form.get('journalName') ?? '').trim()
+  const existing = form.get('target') === 'existing'
+  if (!existing && !journalName) return data(previewOf(rows, { message: 'import.journalNameRequired' }), 400)
+  const target = existing ? { journalId: Number(form.get('journalId')) } : { journalName }
+  const result = await submitImport(db, { userId: user.userId, planLimit: user.studentLimit }, rows, target)
+  if (result.code === IMPORT_CODES.ok) return done('import.imported', { count: String(result.created) })
+  const message = result.code === IMPORT_CODES.journalError ? 'import.journalError' : result.dupAccounts?.length ? 'import.duplicates' : result.code === -3 ? 'import.fixRows' : 'import.overLimit'
+  return data(previewOf(rows, { dups: result.dupAccounts ?? [], message }), 400)
+}
+
+export default function StudentsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const preview = actionData && 'preview' in actionData ? actionData.preview : null
+  return (
+    <section aria-labelledby="import-title">
+      <h1 id="import-title">{t('import.title')}</h1>
+      <UploadCard error={actionData && 'uploadError' in actionData ? actionData.uploadError : null} />
+      {preview ? <PreviewForm key={JSON.stringify(preview)} preview={preview} journals={loaderData.journals} /> : null}
+      <Roster data={loaderData} />
+    </section>
+  )
+}
+
+function UploadCard({ error }: { error: string | null }) {
+  const { t } = useT()
+  const navigation = useNavigation()
+  return (
+    <Form method="post" encType="multipart/form-data" className="card inline-form">
+      <input type="hidden" name="intent" value="upload" />
+      <div className="field">
+        <label htmlFor="import-file">{t('import.file')}</label>
+        <input id="import-file" type="file" name="file" accept=".csv,text/csv" aria-describedby="import-file-hint" aria-invalid={error ? true : undefined} />
+        <span id="import-file-hint" className="hint">
+          {t('import.fileHint')} <a href="/student/sample.csv">{t('import.sample')}</a>
+        </span>
+        {error ? (
+          <p className="field-error" role="alert">
+            {t(error as 'import.fileError')}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+        {t('import.preview')}
+      </button>
+    </Form>
+  )
+}
+
+const FIELD_LABELS = { year: 'import.year', grade: 'import.grade', classNo: 'import.classNo', name: 'import.name', account: 'import.account', password: 'import.password' } as const
+
+function PreviewForm({ preview, journals }: { preview: Preview; journals: { id: number; name: string; free: number }[] }) {
+  const { t } = useT()
+  const hydrated = useHydrated()
+  const navigation = useNavigation()
+  // A row's marks clear once it is edited (spec 1 section 5); the server checks it again.
+  const [edited, setEdited] = useState<Set<number>>(new Set())
+  const [target, setTarget] = useState<'existing' | 'new'>(journals.length ? 'existing' : 'new')
+  const [journalId, setJournalId] = useState(journals[0]?.id ?? 0)
+  const dups = new Set(preview.dups)
+  const free = journals.find((j) => j.id === journalId)?.free ?? 0
+  const notEnough = hydrated && target === 'existing' && preview.rows.length > free
+  return (
+    <Form method="post" className="card import-preview" aria-labelledby="preview-title">
+      <h2 id="preview-title">{t('import.previewTitle', { count: preview.rows.length })}</h2>
+      {preview.message ? (
+        <p className={preview.message === 'import.checked' ? 'field-ok' : 'field-error'} role={preview.message === 'import.checked' ? 'status' : 'alert'}>
+          {t(preview.message as 'import.checked')}
+        </p>
+      ) : null}
+      <div className="table-scroll">
+        <table className="table">
+          <thead>
+            <tr>
+              {IMPORT_FIELDS.map((f) => (
+                <th key={f} scope="col">
+                  {t(FIELD_LABELS[f])}
+                </th>
+              ))}
+              <th scope="col">
+                <span className="visually-hidden">{t('import.rowActions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.rows.map((row, i) => {
+              const marked = !edited.has(i)
+              const errors = marked ? (preview.errors[i] ?? {}) : {}
+              const dup = marked && dups.has(normalizeAccount(row.account))
+              return (
+                <tr key={i} className={dup || Object.keys(errors).length ? 'marked' : undefined} onInput={() => setEdited((s) => new Set(s).add(i))}>
+                  {IMPORT_FIELDS.map((f) => (
+                    <td key={f}>
+                      <input name={f} defaultValue={row[f]} aria-label={`${t(FIELD_LABELS[f])} ${i + 1}`} aria-invalid={errors[f] || (f === 'account' && dup) ? true : undefined} size={f === 'name' || f === 'account' || f === 'password' ? 14 : 5} />
+                      {errors[f] ? <span className="field-error">{t(errors[f] as 'validation.required')}</span> : null}
+                      {f === 'account' && dup ? <span className="field-error">{t('import.duplicateAccount')}</span> : null}
+                    </td>
+                  ))}
+                  <td>
+                    <button type="submit" name="deleteRow" value={i} className="button small secondary" formNoValidate>
+                      {t('import.deleteRow')}
+                    </button>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+      <fieldset className="field">
+        <legend>{t('import.assignTitle')}</legend>
+        <div className="choices">
+          <label>
+            <input type="radio" name="target" value="existing" checked={target === 'existing'} onChange={() => setTarget('existing')} disabled={!journals.length} /> {t('import.existingJournal')}
+          </label>
+          <select name="journalId" aria-label={t('import.existingJournal')} value={journalId} onChange={(e) => setJournalId(Number(e.currentTarget.value))}>
+            {journals.map((j) => (
+              <option key={j.id} value={j.id}>
+                {t('import.journalOption', { name: j.name, free: j.free })}
+              </option>
+            ))}
+          </select>
+          <label>
+            <input type="radio" name="target" value="new" checked={target === 'new'} onChange={() => setTarget('new')} /> {t('import.newJournal')}
+          </label>
+          <input name="journalName" aria-label={t('import.newJournalName')} placeholder={t('import.newJournalName')} maxLength={50} />
+        </div>
+        {notEnough ? (
+          <p className="field-error" role="alert">
+            {t('import.notEnoughTickets')}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="form-actions">
+        <button type="submit" name="intent" value="check" className="button secondary" disabled={navigation.state === 'submitting'}>
+          {t('import.check')}
+        </button>
+        <button type="submit" name="intent" value="submit" className="button" disabled={navigation.state === 'submitting' || notEnough}>
+          {t('import.submit')}
+        </button>
+        <Link to="/student">{t('import.discard')}</Link>
+      </div>
+    </Form>
+  )
+}
+
+function Roster({ data: d }: { data: Route.ComponentProps['loaderData'] }) {
+  const { t } = useT()
+  const { roster, classes, classId, journals } = d
+  return (
+    <div className="roster">
+      <h2>{t('import.rosterTitle')}</h2>
+      <Form method="get" className="inline-form">
+        <div className="field">
+          <label htmlFor="class-filter">{t('import.classFilter')}</label>
+          <select id="class-filter" name="class" defaultValue={classId ?? ''}>
+            <option value="">{t('import.allClasses')}</option>
+            {classes.map((c) => (
+              <option key={c.id} value={c.id}>
+                {t('import.classOption', { year: c.schoolYear, grade: c.grade, classNo: c.classNo })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button secondary">
+          {t('import.filter')}
+        </button>
+      </Form>
+      {roster.rows.length === 0 ? (
+        <p className="empty">{t('import.noStudents')}</p>
+      ) : (
+        <Form method="post" id="roster">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="visually-hidden">{t('import.select')}</span>
+                </th>
+                <th scope="col">{t('import.class')}</th>
+                <th scope="col">{t('import.name')}</th>
+                <th scope="col">{t('import.account')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {roster.rows.map((s) => (
+                <tr key={s.id}>
+                  <td>
+                    <input type="checkbox" name="ids" value={s.id} aria-label={t('import.selectStudent', { name: s.name ?? s.account })} />
+                  </td>
+                  <td>{t('import.classOption', { year: s.schoolYear, grade: s.grade, classNo: s.classNo })}</td>
+                  <td>{s.name}</td>
+                  <td>{s.account}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="form-actions">
+            <label className="field inline">
+              <span>{t('import.assignTo')}</span>
+              <select name="journalId">
+                {journals.map((j) => (
+                  <option key={j.id} value={j.id}>
+                    {t('import.journalOption', { name: j.name, free: j.free })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" name="intent" value="assign" className="button secondary" disabled={!journals.length}>
+              {t('import.assign')}
+            </button>
+            <details className="confirm-inline">
+              <summary className="button danger">{t('import.deleteSelected')}</summary>
+              <p>{t('import.deleteConfirm')}</p>
+              <button type="submit" name="intent" value="delete" className="button danger">
+                {t('import.deleteYes')}
+              </button>
+            </details>
+          </div>
+        </Form>
+      )}
+      <Pager page={d.page} totalPages={roster.totalPages} />
+    </div>
+  )
+}
