@@ -6,7 +6,8 @@
 //   posts (bench/big-journal.ts), signed in, on SQLite and on PostgreSQL;
 // - the gzipped JavaScript Chromium loads for /login (and for the floor page, for comparison);
 // - each report query on a journal of 100,000 posts (15 days, 90 days, a whole year) and the raw
-//   export of all of them, time and peak memory, on SQLite and PostgreSQL (bench/reports.ts).
+//   export of all of them, time and peak memory, on SQLite and PostgreSQL (bench/reports.ts);
+// - the student import of a 1,000-row class file, check and submit, on both (bench/import.ts).
 // Budgets are ratios because the machine is shared: /diary at 20 connections serves at least 60 %
 // of the floor's requests per second; /diary p50 at 1 connection is under 10 ms; /login loads at
 // most 150 KB of JavaScript; each large-journal page has p95 under 25 ms at 1 connection and at
@@ -198,6 +199,19 @@ for (const target of [path.join(reportsDir, 'app.db'), reportsPg.url]) {
   reportFigures.push(JSON.parse(await tsxRun(['measure', target, String(journalId)])) as ReportFigures)
 }
 
+// Issue 8: importing a 1,000-student class file (check and submit), each database fresh.
+function importRun(target: string) {
+  return new Promise<{ dialect: string; checkMs: number; submitMs: number }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/import.ts', target], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error('bench/import.ts failed'))))
+  })
+}
+const importPg = await startPostgres()
+cleanups.push(() => importPg.stop())
+const importFigures = [await importRun(path.join(reportsDir, 'import.db')), await importRun(importPg.url)]
+
 console.log(`\nLatency and throughput (${DURATION_S} s per row, ${os.cpus().length} cores)`)
 console.table(Object.fromEntries(Object.entries(rows).map(([k, r]) => [k, { 'req/s': r.rps, 'of floor': r.floorRatio === undefined ? '' : `${Math.round(r.floorRatio * 100)} %`, 'p50 ms': r.p50, 'p95 ms': r.p95, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors }])))
 console.log(`JavaScript loaded, gzipped: /login ${loginJs.kb} KB in ${loginJs.files} files; floor page ${floorJs.kb} KB in ${floorJs.files} files`)
@@ -232,6 +246,10 @@ for (const f of reportFigures) {
     // the report runs before it, is printed above).
     { name: `${f.dialect} raw export of 100,000 posts: memory at its peak < 300 MB`, ok: f.export.peakRssMb - f.export.baselineRssMb < 300, value: `${f.export.peakRssMb - f.export.baselineRssMb} MB` },
   )
+}
+for (const f of importFigures) {
+  console.log(`Student import of 1,000 rows on ${f.dialect}: check ${f.checkMs} ms, submit ${f.submitMs} ms`)
+  checks.push({ name: `${f.dialect} import of 1,000 students (check and submit) < 2 s`, ok: f.checkMs + f.submitMs < 2000, value: `${f.checkMs + f.submitMs} ms` })
 }
 console.log('\nBudgets')
 for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
