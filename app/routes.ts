@@ -27,6 +27,7 @@ export default [
     route('team/my', 'routes/team/my.tsx'),
     route('manage', 'routes/console/manage.tsx'),
     route('student', 'routes/students/manage.tsx'),
+    route('my/ucp', 'routes/plans/ucp.tsx'),
     route('diary/homework/new', 'routes/journal/new.tsx'),
     layout('routes/journal/layout.tsx', [
       route('diary/homework/:id', 'routes/journal/home.ts'),

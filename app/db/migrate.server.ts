@@ -11,6 +11,7 @@ import { postPictures } from './migrations/0008-post-pictures'
 import { postsByDiaryDate } from './migrations/0009-posts-by-diary-date'
 import { postMood } from './migrations/0010-post-mood'
 import { accounts } from './migrations/0011-accounts'
+import { planCodeAdmin } from './migrations/0012-plan-code-admin'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -28,6 +29,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0009-posts-by-diary-date': postsByDiaryDate,
         '0010-post-mood': postMood(dialect),
         '0011-accounts': accounts(dialect),
+        '0012-plan-code-admin': planCodeAdmin(dialect),
       }
     },
   }

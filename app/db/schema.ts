@@ -27,6 +27,7 @@ export interface Database {
   resource_books: ResourceBooksTable
   resources: ResourcesTable
   plan_codes: PlanCodesTable
+  plan_code_comments: PlanCodeCommentsTable
   contests: ContestsTable
   comment_library: CommentLibraryTable
   student_cases: StudentCasesTable
@@ -342,7 +343,7 @@ export interface ResourcesTable {
 /** A prepaid plan code (login serial number, spec 3): bound to one journal once used. */
 export interface PlanCodesTable {
   id: Generated<number>
-  exchange_code: string
+  exchange_code: string | null
   owner_id: number | null
   book_id: number | null
   plan_days: number
@@ -353,6 +354,16 @@ export interface PlanCodesTable {
   use_date: string | null
   use_expire_date: string | null
   journal_id: number | null
+  created_at: string
+  /** Set on a code used up to renew another (that one's id). */
+  renewed_into: number | null
+}
+
+export interface PlanCodeCommentsTable {
+  id: Generated<number>
+  plan_code_id: number
+  author_id: number
+  comment: string
   created_at: string
 }
 

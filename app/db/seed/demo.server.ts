@@ -216,8 +216,34 @@ export async function seedDemo(db: DB, now = new Date()) {
       await trx.updateTable('journals').set({ last_post_at: last }).where('id', '=', journalId).execute()
     }
     await seedSamplesAndBooks(trx, { teacher, freeTeacher, now })
+    await seedLoginCodes(trx, { teacher, now })
   })
   return true
+}
+
+/**
+ * teacher@'s login codes for /my/ucp (issue 8): unsold ones bound to journal 501 and two unbound
+ * (renewals use those), one sold with its exchange code, one in use by a student, one expired.
+ */
+async function seedLoginCodes(trx: DB, { teacher, now }: { teacher: number; now: Date }) {
+  const journal = await trx.selectFrom('journals').select('id').where('owner_id', '=', teacher).where('name', '=', '501 心情日記').executeTakeFirstOrThrow()
+  const student = await trx.selectFrom('users').select('id').where('account', '=', 'student01@demo.test').executeTakeFirstOrThrow()
+  const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString()
+  const code = (extra: Partial<{ exchange_code: string; journal_id: number; sold_date: string; used_by: number; use_date: string; use_expire_date: string; exchange_expire_date: string }>) => ({
+    exchange_code: null, owner_id: teacher, book_id: null, plan_days: 365, student_limit: 1, exchange_expire_date: at(200), sold_date: null, created_at: at(-30), ...extra,
+  })
+  await trx
+    .insertInto('plan_codes')
+    .values([
+      code({ journal_id: journal.id }),
+      code({ journal_id: journal.id }),
+      code({ journal_id: journal.id, sold_date: at(-5), exchange_code: 'LOGIN0001' }),
+      code({ journal_id: journal.id, sold_date: at(-20), exchange_code: 'LOGIN0002', used_by: student.id, use_date: at(-18), use_expire_date: at(347) }),
+      code({ journal_id: journal.id, sold_date: at(-400), exchange_code: 'LOGIN0003', used_by: student.id, use_date: at(-399), use_expire_date: at(-34) }),
+      code({}),
+      code({}),
+    ])
+    .execute()
 }
 
 /**

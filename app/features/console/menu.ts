@@ -6,7 +6,7 @@ import type { PayFunctionId } from '~/features/plans/constants'
  */
 export interface MenuItem {
   to: string
-  labelKey: 'console.menuMyJournals' | 'console.menuSamples' | 'console.menuBooks' | 'console.menuTeam' | 'console.menuStudents'
+  labelKey: 'console.menuMyJournals' | 'console.menuSamples' | 'console.menuBooks' | 'console.menuTeam' | 'console.menuStudents' | 'console.menuPlanCodes'
   modes: ('personal' | 'team')[]
   fn?: PayFunctionId
 }
@@ -17,6 +17,7 @@ export const MAIN_MENU: MenuItem[] = [
   { to: '/student', labelKey: 'console.menuStudents', modes: ['personal', 'team'] },
   { to: '/diarySample/resourcesBook', labelKey: 'console.menuBooks', modes: ['personal'] },
   { to: '/team/my', labelKey: 'console.menuTeam', modes: ['team'] },
+  { to: '/my/ucp', labelKey: 'console.menuPlanCodes', modes: ['personal', 'team'] },
 ]
 
 /** The item a path belongs to: the longest matching prefix (a book page is not "Journal samples"). */

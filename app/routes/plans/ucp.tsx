@@ -1,0 +1,265 @@
+import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import type { Route } from './+types/ucp'
+import { requireUser } from '~/auth/guards.server'
+import { commitSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import { CODE_FILTERS, CODE_STATUS } from '~/features/plans/plan-code-status'
+import { addCodeComment, commentsOf, planCodesOf, runCodeAction, unsoldCount, type CodeAction } from '~/features/plans/plan-codes.server'
+import { journalChoices } from '~/features/students/roster.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { formatDate, formatDateTime } from '~/ui/dates'
+import { Pager } from '~/ui/pager'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+const ACTIONS: CodeAction[] = ['sold', 'release', 'newCode', 'renew']
+const STATUS_KEYS: Record<number, string> = { 1: 'ucp.status1', 2: 'ucp.status2', 3: 'ucp.status3', 4: 'ucp.status4', [-1]: 'ucp.statusExpired' }
+
+/** /my/ucp: the owner's plan codes (login serial numbers), spec 3 sections 2 to 9. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const params = new URL(request.url).searchParams
+  const journalId = Number(params.get('journal')) || null
+  const rawStatus = Number(params.get('status')) || null
+  // Choosing a journal clears the "unbound" filter (spec 3 section 4).
+  const status = rawStatus === CODE_STATUS.unbound && journalId ? null : rawStatus
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const codes = await planCodesOf(db, user.userId, { code: params.get('code') ?? '', journalId, status }, page)
+  const detailId = Number(params.get('detail')) || null
+  const commentId = Number(params.get('comment')) || null
+  return {
+    ...codes,
+    page,
+    filter: { code: params.get('code') ?? '', journalId, status },
+    journals: await journalChoices(db, user.userId),
+    unsold: await unsoldCount(db, user.userId, journalId ?? undefined),
+    detail: detailId ? (codes.rows.find((r) => r.id === detailId) ?? null) : null,
+    comments: detailId || commentId ? await commentsOf(db, user.userId, (detailId ?? commentId)!) : [],
+    commentId,
+    releaseId: Number(params.get('release')) || null,
+    title: getInstance(context).t('ucp.title'),
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session, user } = await requireUser(request, context)
+  const form = await request.formData()
+  const id = Number(form.get('id'))
+  const back = new URL(request.url)
+  for (const p of ['detail', 'comment', 'release']) back.searchParams.delete(p)
+  const done = async (kind: 'success' | 'error', key: string) => {
+    session.flash('toast', { kind, key })
+    return redirect(back.pathname + back.search, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  }
+  const intent = String(form.get('intent'))
+  if (intent === 'comment') {
+    const comment = String(form.get('comment') ?? '').trim()
+    // The comment is required (spec 3 section 5).
+    if (!comment) return data({ commentError: 'validation.required' as const }, 400)
+    if (comment.length > 500) return data({ commentError: 'validation.tooLong' as const }, 400)
+    if (!(await addCodeComment(db, user.userId, id, comment))) throw data(null, 404)
+    return done('success', 'ucp.commented')
+  }
+  if (!ACTIONS.includes(intent as CodeAction)) throw data(null, 400)
+  const result = await runCodeAction(db, user.userId, id, intent as CodeAction, { removeJournal: form.get('removeJournal') === 'true' })
+  if (result === 'noRemainingPlan') return done('error', 'ucp.noRemainingPlan')
+  if (result === 'notAllowed') return done('error', 'ucp.notAllowed')
+  return done('success', `ucp.done_${intent}`)
+}
+
+export default function PlanCodesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const [params] = useSearchParams()
+  const { rows, filter, journals, detail, comments, commentId, releaseId } = loaderData
+  const link = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params)
+    for (const [k, v] of Object.entries(changes)) (v === null ? next.delete(k) : next.set(k, v))
+    return `?${next}`
+  }
+  const releasing = rows.find((r) => r.id === releaseId)
+  return (
+    <section aria-labelledby="ucp-title">
+      <h1 id="ucp-title">{t('ucp.title')}</h1>
+      <p className="meta">{t('ucp.unsold', { count: loaderData.unsold })}</p>
+      <Form method="get" className="card inline-form">
+        <div className="field">
+          <label htmlFor="ucp-code">{t('ucp.code')}</label>
+          <input id="ucp-code" name="code" defaultValue={filter.code} />
+        </div>
+        <div className="field">
+          <label htmlFor="ucp-journal">{t('ucp.journal')}</label>
+          <select
+            id="ucp-journal"
+            name="journal"
+            defaultValue={filter.journalId ?? ''}
+            onChange={(e) => {
+              // The "unbound" status means no journal: choosing one clears it.
+              const status = e.currentTarget.form?.elements.namedItem('status') as HTMLSelectElement | null
+              if (e.currentTarget.value && status?.value === String(CODE_STATUS.unbound)) status.value = ''
+            }}
+          >
+            <option value="">{t('ucp.allJournals')}</option>
+            {journals.map((j) => (
+              <option key={j.id} value={j.id}>
+                {j.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="ucp-status">{t('ucp.status')}</label>
+          <select id="ucp-status" name="status" defaultValue={filter.status ?? ''}>
+            <option value="">{t('ucp.allStatuses')}</option>
+            {CODE_FILTERS.filter((s) => s !== CODE_STATUS.unbound || !filter.journalId).map((s) => (
+              <option key={s} value={s}>
+                {t(STATUS_KEYS[s] as 'ucp.status1')}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button secondary">
+          {t('ucp.search')}
+        </button>
+      </Form>
+      {rows.length === 0 ? (
+        <p className="empty">{t('ucp.none')}</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('ucp.code')}</th>
+              <th scope="col">{t('ucp.journal')}</th>
+              <th scope="col">{t('ucp.days')}</th>
+              <th scope="col">{t('ucp.status')}</th>
+              <th scope="col">{t('ucp.user')}</th>
+              <th scope="col">{t('ucp.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((c) => (
+              <tr key={c.id}>
+                <td>{c.exchange_code ? <code>{c.exchange_code}</code> : <span className="meta">{t('ucp.noCode')}</span>}</td>
+                <td>{c.journalName ?? <span className="meta">{t('ucp.unbound')}</span>}</td>
+                <td>{c.plan_days}</td>
+                <td>{t(STATUS_KEYS[c.status] as 'ucp.status1')}</td>
+                <td>{c.userName ?? c.userAccount ?? '–'}</td>
+                <td className="row-form">
+                  {c.actions.sold ? <ActionButton id={c.id} intent="sold" label={t('ucp.sold')} /> : null}
+                  {c.actions.release ? (
+                    c.journal_id ? (
+                      <Link to={link({ release: String(c.id) })} className="button small secondary" preventScrollReset>
+                        {t('ucp.release')}
+                      </Link>
+                    ) : (
+                      <ActionButton id={c.id} intent="release" label={t('ucp.release')} />
+                    )
+                  ) : null}
+                  {c.actions.newCode ? <ActionButton id={c.id} intent="newCode" label={t('ucp.newCode')} /> : null}
+                  {c.actions.renew ? <ActionButton id={c.id} intent="renew" label={t('ucp.renew')} /> : null}
+                  <Link to={link({ detail: String(c.id) })} preventScrollReset>
+                    {t('ucp.detail')}
+                  </Link>
+                  <Link to={link({ comment: String(c.id) })} preventScrollReset>
+                    {t('ucp.comment')}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={loaderData.page} totalPages={loaderData.totalPages} />
+      {releasing ? (
+        <Form method="post" className="confirm" role="alertdialog" aria-label={t('ucp.releaseTitle')}>
+          <h2>{t('ucp.releaseTitle')}</h2>
+          <p>{t('ucp.releaseAsk', { journal: releasing.journalName })}</p>
+          <input type="hidden" name="intent" value="release" />
+          <input type="hidden" name="id" value={releasing.id} />
+          <div className="form-actions">
+            <button type="submit" name="removeJournal" value="true" className="button danger">
+              {t('ucp.releaseAndRemove')}
+            </button>
+            <button type="submit" name="removeJournal" value="false" className="button secondary">
+              {t('ucp.releaseOnly')}
+            </button>
+            <Link to={link({ release: null })}>{t('journal.cancel')}</Link>
+          </div>
+        </Form>
+      ) : null}
+      {detail ? (
+        <div className="confirm edit-dialog" role="dialog" aria-labelledby="detail-title">
+          <h2 id="detail-title">{t('ucp.detailTitle', { code: detail.exchange_code ?? '–' })}</h2>
+          <dl className="invite-codes">
+            <dt>{t('ucp.created')}</dt>
+            <dd>{formatDate(detail.created_at)}</dd>
+            <dt>{t('ucp.exchangeExpire')}</dt>
+            <dd>{formatDate(detail.exchange_expire_date)}</dd>
+            <dt>{t('ucp.soldDate')}</dt>
+            <dd>{detail.sold_date ? formatDate(detail.sold_date) : '–'}</dd>
+            <dt>{t('ucp.useDate')}</dt>
+            <dd>{detail.use_date ? formatDate(detail.use_date) : '–'}</dd>
+            <dt>{t('ucp.useExpire')}</dt>
+            <dd>{detail.use_expire_date ? formatDate(detail.use_expire_date) : '–'}</dd>
+            <dt>{t('ucp.limits')}</dt>
+            <dd>{t('ucp.limitsValue', { days: detail.plan_days, students: detail.student_limit })}</dd>
+          </dl>
+          <h3>{t('ucp.comments')}</h3>
+          <CommentList comments={comments} />
+          <Link to={link({ detail: null })}>{t('ucp.close')}</Link>
+        </div>
+      ) : null}
+      {commentId ? (
+        <Form method="post" className="confirm edit-dialog" aria-labelledby="comment-title">
+          <h2 id="comment-title">{t('ucp.commentTitle')}</h2>
+          <CommentList comments={comments} />
+          <input type="hidden" name="intent" value="comment" />
+          <input type="hidden" name="id" value={commentId} />
+          <div className="field">
+            <label htmlFor="ucp-comment">{t('ucp.comment')}</label>
+            <textarea id="ucp-comment" name="comment" rows={3} aria-invalid={actionData?.commentError ? true : undefined} />
+            {actionData?.commentError ? (
+              <p className="field-error" role="alert">
+                {t(actionData.commentError)}
+              </p>
+            ) : null}
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="button">
+              {t('ucp.saveComment')}
+            </button>
+            <Link to={link({ comment: null })}>{t('journal.cancel')}</Link>
+          </div>
+        </Form>
+      ) : null}
+    </section>
+  )
+}
+
+function ActionButton({ id, intent, label }: { id: number; intent: CodeAction; label: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" name="intent" value={intent} className="button small secondary">
+        {label}
+      </button>
+    </Form>
+  )
+}
+
+function CommentList({ comments }: { comments: { id: number; comment: string; createdAt: string; author: string | null }[] }) {
+  const { t } = useT()
+  if (!comments.length) return <p className="meta">{t('ucp.noComments')}</p>
+  return (
+    <ul className="comment-list">
+      {comments.map((c) => (
+        <li key={c.id}>
+          <span className="meta">
+            {formatDateTime(c.createdAt)} {c.author}
+          </span>
+          <p>{c.comment}</p>
+        </li>
+      ))}
+    </ul>
+  )
+}
