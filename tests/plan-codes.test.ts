@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { insertJournal } from '~/features/journals/insert.server'
+import { ticketsFor } from '~/features/journals/settings.server'
 import { CODE_STATUS, codeActions, codeStatus } from '~/features/plans/plan-code-status'
 import { addCodeComment, commentsOf, planCodesOf, runCodeAction, unsoldCount } from '~/features/plans/plan-codes.server'
 import { DIALECTS, freshDatabase } from './support/db'
@@ -66,6 +67,10 @@ describe.each(DIALECTS)('plan codes on %s', (dialect) => {
     expect((await planCodesOf(conn.db, other, {}, 1)).total).toBe(0)
     expect(await unsoldCount(conn.db, owner)).toBe(2)
     expect(await unsoldCount(conn.db, owner, journal)).toBe(1)
+    // The journal's unsold code is a place of its own in the student limit.
+    expect((await ticketsFor(conn.db, owner, 30, journal)).max).toBe(31)
+    // A journal paid by codes holds none of the plan's tickets: a new journal may have all 30.
+    expect((await ticketsFor(conn.db, owner, 30)).max).toBe(30)
   })
 
   it('runs each action only when allowed, never on another owner\'s code', async () => {

@@ -1,4 +1,5 @@
 import type { DB } from '~/db/connect.server'
+import { unsoldCount } from '~/features/plans/plan-codes.server'
 import { withValues } from '~/ui/error-values'
 import { EXPIRE_TYPE, SUB_TYPE } from './constants'
 import { insertJournal } from './insert.server'
@@ -33,7 +34,10 @@ export async function ticketsFor(db: DB, ownerId: number, planLimit: number, jou
               .executeTakeFirst()
           )?.n ?? 0,
         )
-  return { max: Math.max(0, planLimit - allocated), taken }
+  // The unsold login codes bound to the journal are places of its own (spec 3: the unsold count
+  // feeds the journal settings' student limit).
+  const codes = journalId === undefined ? 0 : await unsoldCount(db, ownerId, journalId)
+  return { max: Math.max(0, planLimit - allocated) + codes, taken }
 }
 
 export type SettingsResult = { ok: true; id: number } | { ok: false; fieldErrors: Record<string, string[]> }

@@ -74,7 +74,10 @@ export default function PlanCodesPage({ loaderData, actionData }: Route.Componen
   const { rows, filter, journals, detail, comments, commentId, releaseId } = loaderData
   const link = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params)
-    for (const [k, v] of Object.entries(changes)) (v === null ? next.delete(k) : next.set(k, v))
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) next.delete(k)
+      else next.set(k, v)
+    }
     return `?${next}`
   }
   const releasing = rows.find((r) => r.id === releaseId)
