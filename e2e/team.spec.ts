@@ -93,35 +93,45 @@ test('plan cancel: only an in-progress plan, after a confirmation; then it shows
   expect(plan.status).toBe(-1)
 })
 
-test('rights on the server: a team teacher and a general account are refused every edit; an outsider sees no team', async ({ page }, info) => {
-  const admin = await newTeacher(info, 'radmin')
-  const teamTeacher = await newTeacher(info, 'rteacher')
-  const general = await newTeacher(info, 'rgeneral')
-  const outsider = await newTeacher(info, 'routsider')
-  const teamId = await newTeam([[admin, 2], [teamTeacher, 4], [general, 5]])
-  const plan = await db().selectFrom('team_plans').select('id').where('team_id', '=', teamId).executeTakeFirstOrThrow()
+for (const [role, label] of [[3, 'customer service'], [4, 'team teacher'], [5, 'general account']] as const) {
+  test(`rights on the server: a ${label} is refused every edit`, async ({ page }, info) => {
+    const admin = await newTeacher(info, 'radmin')
+    const member = await newTeacher(info, `r${role}`)
+    const other = await newTeacher(info, 'rother')
+    const outsider = await newTeacher(info, 'routsider')
+    const teamId = await newTeam([[admin, 2], [member, role], [other, 5]])
+    const plan = await db().selectFrom('team_plans').select('id').where('team_id', '=', teamId).executeTakeFirstOrThrow()
+    await signInToConsole(page, member)
+    await page.goto('/team/my')
+    await expect(page.getByRole('heading', { name: 'Add a member' })).toHaveCount(0)
+    await expect(page.getByRole('combobox')).toHaveCount(0)
+    const forms: Record<string, string>[] = [
+      { intent: 'add', userId: String(await idOf(outsider)), roleId: '2' },
+      { intent: 'role', userId: String(await idOf(admin)), roleId: '5' },
+      { intent: 'role', userId: String(await idOf(other)), roleId: 'remove' },
+      { intent: 'cancel-plan', planId: String(plan.id) },
+    ]
+    for (const form of forms) expect((await post(page, form)).status(), form.intent).toBe(403)
+    expect([await roleOf(admin), await roleOf(other), await roleOf(outsider)]).toEqual([2, 5, null])
+    // The students tab: every role but the general account.
+    await page.goto('/team/my?tab=students')
+    await expect(page.getByRole('link', { name: 'Students', exact: true })).toHaveCount(role === 5 ? 0 : 1)
+  })
+}
 
-  await signInToConsole(page, teamTeacher)
+test('a super admin may grant super admin; an outsider sees no team', async ({ page }, info) => {
+  const superAdmin = await newTeacher(info, 'rsuper')
+  const member = await newTeacher(info, 'rmember')
+  await newTeam([[superAdmin, 1], [member, 4]])
+  await signInToConsole(page, superAdmin)
   await page.goto('/team/my')
-  await expect(page.getByRole('heading', { name: 'Add a member' })).toHaveCount(0)
-  await expect(page.getByRole('combobox')).toHaveCount(0)
-  const forms: Record<string, string>[] = [
-    { intent: 'add', userId: String(await idOf(outsider)), roleId: '2' },
-    { intent: 'role', userId: String(await idOf(admin)), roleId: '5' },
-    { intent: 'role', userId: String(await idOf(general)), roleId: 'remove' },
-    { intent: 'cancel-plan', planId: String(plan.id) },
-  ]
-  for (const form of forms) {
-    expect((await post(page, form)).status(), form.intent).toBe(403)
-  }
-  expect([await roleOf(admin), await roleOf(general), await roleOf(outsider)]).toEqual([2, 5, null])
+  const row = page.locator('tbody tr', { hasText: member })
+  await row.getByRole('combobox').selectOption({ label: 'Super admin' })
+  await row.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByRole('status')).toHaveText('The role was changed.')
+  expect(await roleOf(member)).toBe(1)
 
   await page.context().clearCookies()
-  await signInToConsole(page, general)
-  await page.goto('/team/my?tab=students')
-  await expect(page.getByRole('link', { name: 'Students' })).toHaveCount(0)
-
-  await page.context().clearCookies()
-  await signInToConsole(page, outsider)
+  await signInToConsole(page, await newTeacher(info, 'rnobody'))
   expect((await page.goto('/team/my'))?.status()).toBe(404)
 })
