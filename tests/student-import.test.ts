@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword, verifyLogin } from '~/features/auth/accounts.server'
 import { IMPORT_CODES, UPLOAD_CODES, type ImportRow } from '~/features/students/import-rows'
 import { decodeCsv, duplicateAccounts, readImportFile, submitImport } from '~/features/students/import.server'
+import { assignStudents, deleteStudents, ownStudents } from '~/features/students/roster.server'
 import { classCsv, encoded } from './support/class-csv'
 import { DIALECTS, freshDatabase } from './support/db'
 
@@ -81,5 +82,19 @@ describe.each(DIALECTS)('importing students on %s', (dialect) => {
     const after = await conn.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n) + 1) // only "other@" was added, by the test itself
     expect(await conn.db.selectFrom('journals').select('id').where('name', 'in', ['Again', 'Too big', 'Bad grade']).execute()).toEqual([])
+  })
+
+  it('the roster touches only the teacher\'s own students and journals', async () => {
+    const other = ((await registerWithPassword(conn.db, { account: 'roster-other@school.test', password: 'secret-pass-1', locale: 'en' })) as { userId: number }).userId
+    const kid = await conn.db.selectFrom('users').select('id').where('account', '=', 'kid-2').executeTakeFirstOrThrow()
+    const journal = await conn.db.selectFrom('journals').select('id').where('name', '=', 'Class 5-01').executeTakeFirstOrThrow()
+    expect((await ownStudents(conn.db, other, null, 1)).total).toBe(0)
+    expect(await deleteStudents(conn.db, other, [kid.id])).toBe(0)
+    expect(await assignStudents(conn.db, other, [kid.id], journal.id)).toEqual({ code: -2 })
+    expect(await conn.db.selectFrom('users').select('id').where('id', '=', kid.id).executeTakeFirst()).toBeDefined()
+    const mine = await ownStudents(conn.db, teacher, null, 1)
+    expect(mine.rows.map((r) => r.account).sort()).toEqual(['kid-1', 'kid-2'])
+    expect(await deleteStudents(conn.db, teacher, [kid.id])).toBe(1)
+    expect(await conn.db.selectFrom('users').select('id').where('id', '=', kid.id).executeTakeFirst()).toBeUndefined()
   })
 })
