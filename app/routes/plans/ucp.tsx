@@ -147,25 +147,27 @@ export default function PlanCodesPage({ loaderData, actionData }: Route.Componen
                 <td>{c.plan_days}</td>
                 <td>{t(STATUS_KEYS[c.status] as 'ucp.status1')}</td>
                 <td>{c.userName ?? c.userAccount ?? '–'}</td>
-                <td className="row-form">
-                  {c.actions.sold ? <ActionButton id={c.id} intent="sold" label={t('ucp.sold')} /> : null}
-                  {c.actions.release ? (
-                    c.journal_id ? (
-                      <Link to={link({ release: String(c.id) })} className="button small secondary" preventScrollReset>
-                        {t('ucp.release')}
-                      </Link>
-                    ) : (
-                      <ActionButton id={c.id} intent="release" label={t('ucp.release')} />
-                    )
-                  ) : null}
-                  {c.actions.newCode ? <ActionButton id={c.id} intent="newCode" label={t('ucp.newCode')} /> : null}
-                  {c.actions.renew ? <ActionButton id={c.id} intent="renew" label={t('ucp.renew')} /> : null}
-                  <Link to={link({ detail: String(c.id) })} preventScrollReset>
-                    {t('ucp.detail')}
-                  </Link>
-                  <Link to={link({ comment: String(c.id) })} preventScrollReset>
-                    {t('ucp.comment')}
-                  </Link>
+                <td>
+                  <div className="row-form">
+                    {c.actions.sold ? <ActionButton id={c.id} intent="sold" label={t('ucp.sold')} /> : null}
+                    {c.actions.release ? (
+                      c.journal_id ? (
+                        <Link to={link({ release: String(c.id) })} className="button small secondary" preventScrollReset>
+                          {t('ucp.release')}
+                        </Link>
+                      ) : (
+                        <ActionButton id={c.id} intent="release" label={t('ucp.release')} />
+                      )
+                    ) : null}
+                    {c.actions.newCode ? <ActionButton id={c.id} intent="newCode" label={t('ucp.newCode')} /> : null}
+                    {c.actions.renew ? <ActionButton id={c.id} intent="renew" label={t('ucp.renew')} /> : null}
+                    <Link to={link({ detail: String(c.id) })} preventScrollReset>
+                      {t('ucp.detail')}
+                    </Link>
+                    <Link to={link({ comment: String(c.id) })} preventScrollReset>
+                      {t('ucp.comment')}
+                    </Link>
+                  </div>
                 </td>
               </tr>
             ))}
