@@ -72,6 +72,17 @@ export async function createApp() {
     next()
   })
 
+  // No form of the console sends more than a 5 MB picture: a larger body is refused before the app
+  // reads it into memory (the limits per field are checked again in the actions).
+  const MAX_BODY_BYTES = 6 * 1024 * 1024
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (Number(req.get('content-length') ?? 0) > MAX_BODY_BYTES) {
+      res.status(413).type('text/plain').send('Request too large')
+      return
+    }
+    next()
+  })
+
   app.get('/healthz', async (_req, res) => {
     const ok = await entry.health().catch(() => false)
     res.status(ok ? 200 : 503).type('text/plain').send(ok ? 'ok' : 'database unavailable')

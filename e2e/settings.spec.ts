@@ -168,3 +168,12 @@ test('binding Google from settings: bound once; the same Google login on another
   const identities = await db().selectFrom('user_identities as i').innerJoin('users as u', 'u.id', 'i.user_id').select('u.account').where('i.platform', '=', 'google').where('i.subject', '=', `sub-${login}`).execute()
   expect(identities).toEqual([{ account: first }])
 })
+
+test('a request body over 6 MB is refused before the app reads it (413)', async ({ page }, info) => {
+  await signInToConsole(page, await newTeacher(info, 'hugebody'))
+  const response = await page.request.post('/setting/user', {
+    multipart: { intent: 'avatar', avatar: { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(7 * 1024 * 1024) } },
+    headers: { Origin: new URL(page.url()).origin },
+  })
+  expect(response.status()).toBe(413)
+})
