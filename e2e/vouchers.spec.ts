@@ -85,6 +85,9 @@ test('a voucher of another teacher cannot be used by posting its id', async ({ p
   expect(response.status()).toBe(302)
   const row = await db().selectFrom('vouchers').select(['status', 'owner_id']).where('id', '=', voucher.id).executeTakeFirstOrThrow()
   expect(row).toEqual({ status: 1, owner_id: await userId(owner) })
+  // Not an id at all: refused before any query.
+  const garbage = await page.request.post('/voucher', { form: { intent: 'use', id: 'abc' }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 })
+  expect(garbage.status()).toBe(400)
 })
 
 test('invitations: the link brings a new teacher through sign-up; 3 friends earn a trial voucher', async ({ page }, info) => {

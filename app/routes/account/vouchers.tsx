@@ -3,6 +3,7 @@ import type { Route } from './+types/vouchers'
 import { requireUser } from '~/auth/guards.server'
 import { commitSession, storeValues } from '~/auth/session.server'
 import { db } from '~/db/db.server'
+import { idField } from '~/features/form-ids.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 import { REDEEM, USE, VOUCHER_STATUS } from '~/features/account/voucher-codes'
 import { redeemVoucher, spendVoucher, vouchersOf } from '~/features/account/vouchers.server'
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     session.flash('toast', { kind: 'success', key: 'voucher.redeemed' })
     return redirect('/voucher', { headers: { 'Set-Cookie': await commitSession(request, session) } })
   }
-  const result = await spendVoucher(db, user.userId, Number(form.get('id')))
+  const result = await spendVoucher(db, user.userId, idField(form, 'id'))
   if (result === USE.ok) {
     // The new plan applies at once: the session's plan values are reloaded.
     const values = await loadSessionValues(db, user.userId)

@@ -3,6 +3,7 @@ import type { Route } from './+types/manage'
 import { requireUser } from '~/auth/guards.server'
 import { commitSession, storeValues } from '~/auth/session.server'
 import { db } from '~/db/db.server'
+import { idField } from '~/features/form-ids.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 import { archiveJournal } from '~/features/journals/lifecycle.server'
 import { ownJournals } from '~/features/journals/list.server'
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
-  const journalId = Number((await request.formData()).get('journalId'))
+  const journalId = idField(await request.formData(), 'journalId')
   const own = await db.selectFrom('journals').select('id').where('id', '=', journalId).where('owner_id', '=', user.userId).where('archived_at', 'is', null).executeTakeFirst()
   if (!own) throw data(null, 403)
   await archiveJournal(db, journalId)

@@ -3,6 +3,7 @@ import type { Route } from './+types/ucp'
 import { requireUser } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
+import { idField } from '~/features/form-ids.server'
 import { CODE_FILTERS, CODE_STATUS } from '~/features/plans/plan-code-status'
 import { addCodeComment, commentsOf, planCodesOf, runCodeAction, unsoldCount, type CodeAction } from '~/features/plans/plan-codes.server'
 import { journalChoices } from '~/features/students/roster.server'
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const form = await request.formData()
-  const id = Number(form.get('id'))
+  const id = idField(form, 'id')
   const back = new URL(request.url)
   for (const p of ['detail', 'comment', 'release']) back.searchParams.delete(p)
   const done = async (kind: 'success' | 'error', key: string) => {

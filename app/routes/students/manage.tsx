@@ -4,6 +4,7 @@ import type { Route } from './+types/manage'
 import { requireUser } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
+import { idField, idFields } from '~/features/form-ids.server'
 import { IMPORT_CODES, IMPORT_FIELDS, rowErrors, UPLOAD_CODES, type ImportRow } from '~/features/students/import-rows'
 import { duplicateAccounts, readImportFile, submitImport } from '~/features/students/import.server'
 import { assignStudents, deleteStudents, journalChoices, ownClasses, ownStudents } from '~/features/students/roster.server'
@@ -60,10 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === 'delete' || intent === 'assign') {
-    const ids = form.getAll('ids').map(Number).filter(Number.isFinite)
+    const ids = idFields(form, 'ids')
     if (!ids.length) return done('import.noneSelected', undefined, 'error')
     if (intent === 'delete') return done('import.deleted', { count: String(await deleteStudents(db, user.userId, ids)) })
-    const result = await assignStudents(db, user.userId, ids, Number(form.get('journalId')))
+    const result = await assignStudents(db, user.userId, ids, idField(form, 'journalId'))
     if (result.code === 0) return done('import.assigned', { count: String(result.added) })
     return done(result.code === -4 ? 'import.notEnoughTickets' : 'import.journalError', undefined, 'error')
   }
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const journalName = String(form.get('journalName') ?? '').trim()
   const existing = form.get('target') === 'existing'
   if (!existing && !journalName) return data(previewOf(rows, { message: 'import.journalNameRequired' }), 400)
-  const target = existing ? { journalId: Number(form.get('journalId')) } : { journalName }
+  const target = existing ? { journalId: idField(form, 'journalId') } : { journalName }
   const result = await submitImport(db, { userId: user.userId, planLimit: user.studentLimit }, rows, target)
   if (result.code === IMPORT_CODES.ok) return done('import.imported', { count: String(result.created) })
   const message = result.code === IMPORT_CODES.journalError ? 'import.journalError' : result.dupAccounts?.length ? 'import.duplicates' : result.code === -3 ? 'import.fixRows' : 'import.overLimit'

@@ -3,6 +3,7 @@ import type { Route } from './+types/my'
 import { requireUser } from '~/auth/guards.server'
 import { commitSession, storeValues } from '~/auth/session.server'
 import { db } from '~/db/db.server'
+import { idField } from '~/features/form-ids.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 import { TEAM_PLAN_STATUS } from '~/features/plans/constants'
 import { can, ROLE } from '~/features/team/roles'
@@ -93,11 +94,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === 'add') {
-    const result = await asMember(() => addMember(db, user.userId, teamId, Number(form.get('userId')), Number(form.get('roleId'))))
+    const result = await asMember(() => addMember(db, user.userId, teamId, idField(form, 'userId'), idField(form, 'roleId')))
     return result === ADD_MEMBER.ok ? toast('members', 'success', 'team.added') : toast('members', 'error', ADD_ERRORS[result])
   }
   if (intent === 'role' || intent === 'leave') {
-    const targetId = intent === 'leave' ? user.userId : Number(form.get('userId'))
+    const targetId = intent === 'leave' ? user.userId : idField(form, 'userId')
     const role = form.get('roleId')
     const roleId = intent === 'leave' || role === 'remove' ? null : Number(role)
     const result = await asMember(() => changeMember(db, user.userId, teamId, targetId, roleId))
@@ -113,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return toast('members', 'success', roleId === null ? 'team.removed' : 'team.roleChanged')
   }
   if (intent === 'cancel-plan') {
-    const done = await asMember(() => cancelTeamPlan(db, user.userId, teamId, Number(form.get('planId'))))
+    const done = await asMember(() => cancelTeamPlan(db, user.userId, teamId, idField(form, 'planId')))
     return toast('profile', done ? 'success' : 'error', done ? 'team.planCancelled' : 'team.cancelFailed')
   }
   throw data(null, 400)
