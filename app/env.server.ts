@@ -31,6 +31,8 @@ const schema = z.object({
   OPENID_ISSUER: z.string().url().optional(),
   OPENID_CLIENT_ID: z.string().optional(),
   OPENID_CLIENT_SECRET: z.string().optional(),
+  // Where the education cloud returns: its own page, or /login/redirect if it was registered so.
+  OPENID_REDIRECT_PATH: z.enum(['/oauth/login/openid/redirect', '/login/redirect']).default('/oauth/login/openid/redirect'),
 })
 
 function load() {

@@ -32,6 +32,8 @@ test('Google: the first sign-in registers the teacher, a returning one signs the
 
 test('education cloud, -010200: yes binds the provider to the existing account and signs in', async ({ page }, info) => {
   const account = await newTeacher(info, 'edu-yes')
+  const paths: string[] = []
+  page.on('request', (request) => paths.push(new URL(request.url()).pathname))
   await page.goto('/login')
   await page.getByRole('button', { name: 'Continue with Education cloud' }).click()
   await providerLogin(page, account)
@@ -40,6 +42,8 @@ test('education cloud, -010200: yes binds the provider to the existing account a
   await dialog.getByRole('button', { name: 'Yes, bind and sign in' }).click()
   await expect(page).toHaveURL(/\/diary$/)
   expect(await identitiesOf(account)).toEqual([{ platform: 'openid', account }])
+  // The education cloud of the tests is registered to return to /login/redirect.
+  expect(paths).toContain('/login/redirect')
 })
 
 test('education cloud, -010200: no goes back to /login and binds nothing', async ({ page }, info) => {

@@ -19,7 +19,8 @@ const oidc = await startOidcProvider({
   port: Number(process.env.OIDC_PORT),
   clients: [
     { clientId: 'google-client', clientSecret: 'google-secret', redirectUris: [`${appUrl}/oauth/login/google/redirect`] },
-    { clientId: 'edu-client', clientSecret: 'edu-secret', redirectUris: [`${appUrl}/oauth/login/openid/redirect`] },
+    // The education cloud returns to /login/redirect (OPENID_REDIRECT_PATH below): both callbacks are exercised.
+    { clientId: 'edu-client', clientSecret: 'edu-secret', redirectUris: [`${appUrl}/login/redirect`] },
   ],
 })
 const app = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
@@ -34,6 +35,7 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     OPENID_ISSUER: oidc.issuer,
     OPENID_CLIENT_ID: 'edu-client',
     OPENID_CLIENT_SECRET: 'edu-secret',
+    OPENID_REDIRECT_PATH: '/login/redirect',
   },
 })
 const stop = () => {
