@@ -7,6 +7,7 @@ import type { Route } from './+types/diary'
 import { requireUser } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
+import { idField } from '~/features/form-ids.server'
 import { requireJournal } from '~/features/journals/access.server'
 import { DRP_STATUS, JOIN_CODES } from '~/features/journals/constants'
 import { joinAsTeacher } from '~/features/journals/join.server'
@@ -100,13 +101,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === 'unwatch') {
     if (user.payfunctionMap[PAY_FUNCTIONS.cases] !== 1) throw data(null, { status: 403 })
-    await setWatching(db, { teacherId: user.userId, journalId: Number(form.get('journalId')), studentId: Number(form.get('studentId')), on: false })
+    await setWatching(db, { teacherId: user.userId, journalId: idField(form, 'journalId'), studentId: idField(form, 'studentId'), on: false })
     const url = new URL(request.url)
     return redirect(url.pathname + url.search)
   }
   if (intent === 'unstar') {
     if (user.payfunctionMap[PAY_FUNCTIONS.collection] !== 1) throw data(null, { status: 403 })
-    await setStarred(db, { userId: user.userId, postId: Number(form.get('postId')), on: false })
+    await setStarred(db, { userId: user.userId, postId: idField(form, 'postId'), on: false })
     const url = new URL(request.url)
     return redirect(url.pathname + url.search)
   }

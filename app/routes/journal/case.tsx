@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/case'
 import { db } from '~/db/db.server'
+import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/features/journals/gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { casesOf } from '~/features/posts/lists.server'
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { journal, user } = journalOf(context)
   if (user.payfunctionMap[PAY_FUNCTIONS.cases] !== 1) throw data(null, { status: 403 })
   const form = await request.formData()
-  await setWatching(db, { teacherId: user.userId, journalId: journal.id, studentId: Number(form.get('studentId')), on: false })
+  await setWatching(db, { teacherId: user.userId, journalId: journal.id, studentId: idField(form, 'studentId'), on: false })
   const url = new URL(request.url)
   return redirect(url.pathname + url.search)
 }

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/collection'
 import { db } from '~/db/db.server'
+import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/features/journals/gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { collectionOf } from '~/features/posts/lists.server'
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = journalOf(context)
   if (user.payfunctionMap[PAY_FUNCTIONS.collection] !== 1) throw data(null, { status: 403 })
   const form = await request.formData()
-  await setStarred(db, { userId: user.userId, postId: Number(form.get('postId')), on: false })
+  await setStarred(db, { userId: user.userId, postId: idField(form, 'postId'), on: false })
   const url = new URL(request.url)
   return redirect(url.pathname + url.search)
 }

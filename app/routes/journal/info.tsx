@@ -5,6 +5,7 @@ import type { z } from 'zod/mini'
 import type { Route } from './+types/info'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
+import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/features/journals/gate.server'
 import { DRP_STATUS } from '~/features/journals/constants'
 import { acceptTeacher, generateStudentCode, journalInfo, journalTeachers, recentPosters, removeTeacher, teacherCodeOf } from '~/features/journals/info.server'
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = String(form.get('intent'))
   if (intent === 'invite-email') return inviteByEmail(request, context, form)
-  const teacherId = Number(form.get('userId'))
+  const teacherId = idField(form, 'userId')
   let done = false
   if (intent === 'accept') done = await acceptTeacher(db, journal.id, teacherId)
   else if (intent === 'reject') done = await removeTeacher(db, journal.id, teacherId, DRP_STATUS.pending)

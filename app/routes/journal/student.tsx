@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useLocation, useSearchParams } from 'react-
 import type { Route } from './+types/student'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
+import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/features/journals/gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { setStarred } from '~/features/posts/marks.server'
@@ -37,7 +38,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent === 'star' || intent === 'unstar') {
     if (user.payfunctionMap[PAY_FUNCTIONS.collection] !== 1) throw data(null, { status: 403 })
-    const postId = Number(form.get('postId'))
+    const postId = idField(form, 'postId')
     const post = await db.selectFrom('posts').select('id').where('id', '=', postId).where('journal_id', '=', journal.id).where('creator_id', '=', student.id).executeTakeFirst()
     if (!post) throw data(null, { status: 404 })
     await setStarred(db, { userId: user.userId, postId, on: intent === 'star' })

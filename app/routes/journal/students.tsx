@@ -2,6 +2,7 @@ import { data, Form, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/students'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
+import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/features/journals/gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { setWatching } from '~/features/posts/marks.server'
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (user.payfunctionMap[PAY_FUNCTIONS.cases] !== 1) throw data(null, { status: 403 })
   const form = await request.formData()
   const on = form.get('intent') === 'watch'
-  await setWatching(db, { teacherId: user.userId, journalId: journal.id, studentId: Number(form.get('studentId')), on })
+  await setWatching(db, { teacherId: user.userId, journalId: journal.id, studentId: idField(form, 'studentId'), on })
   session.flash('toast', { kind: 'success', key: on ? 'students.watched' : 'students.unwatched' })
   const back = new URL(request.url)
   return redirect(`${back.pathname}${back.search}`, { headers: { 'Set-Cookie': await commitSession(request, session) } })

@@ -6,6 +6,7 @@ import type { Route } from './+types/view'
 import { requireUser } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
+import { idField } from '~/features/form-ids.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { addComment, deleteComment, editComment, sendBack, typesFor } from '~/features/posts/comments.server'
 import { COMMENT_STATUS, POST_STATUS } from '~/features/posts/constants'
@@ -99,11 +100,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return back('comment.saved')
   }
   if (intent === 'delete') {
-    if (!(await deleteComment(db, { postId: post.id, commentId: Number(form.get('commentId')), userId: user.userId, isOwner: role === 'owner' }))) throw data(null, { status: 403 })
+    if (!(await deleteComment(db, { postId: post.id, commentId: idField(form, 'commentId'), userId: user.userId, isOwner: role === 'owner' }))) throw data(null, { status: 403 })
     return back('comment.deleted')
   }
   if (intent === 'library-remove') {
-    if (!(await removeFromLibrary(db, user.userId, Number(form.get('entryId'))))) throw data(null, { status: 403 })
+    if (!(await removeFromLibrary(db, user.userId, idField(form, 'entryId')))) throw data(null, { status: 403 })
     return back('comment.removedFromLibrary')
   }
   if (intent === 'sendback') {
