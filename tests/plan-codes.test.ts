@@ -21,12 +21,14 @@ describe('plan code statuses and actions (spec 3 section 4)', () => {
     expect(codeStatus({ ...base, renewed_into: 3 }, now())).toBe(CODE_STATUS.expired)
   })
   it('offers each action exactly when the spec says', () => {
-    expect(codeActions(base, now(), false)).toMatchObject({ sold: true, release: false, newCode: false, renew: false })
-    expect(codeActions({ ...base, journal_id: null }, now(), false).sold).toBe(false)
-    expect(codeActions({ ...base, sold_date: at(-1) }, now(), false)).toMatchObject({ sold: false, release: true, newCode: true, renew: false })
-    expect(codeActions({ ...base, sold_date: at(-1), exchange_code: 'X' }, now(), false).newCode).toBe(false)
-    expect(codeActions({ ...base, sold_date: at(-1), used_by: 7, use_expire_date: at(5) }, now(), false)).toMatchObject({ sold: false, release: false, newCode: false, renew: false })
-    expect(codeActions({ ...base, exchange_expire_date: at(-1) }, now(), true)).toMatchObject({ sold: false, release: false, renew: true, renewPossible: true })
+    expect(codeActions(base, now())).toMatchObject({ sold: true, release: false, newCode: false, renew: false })
+    expect(codeActions({ ...base, journal_id: null }, now()).sold).toBe(false)
+    expect(codeActions({ ...base, sold_date: at(-1) }, now())).toMatchObject({ sold: false, release: true, newCode: true, renew: false })
+    expect(codeActions({ ...base, sold_date: at(-1), exchange_code: 'X' }, now()).newCode).toBe(false)
+    expect(codeActions({ ...base, sold_date: at(-1), used_by: 7, use_expire_date: at(5) }, now())).toMatchObject({ sold: false, release: false, newCode: false, renew: false })
+    expect(codeActions({ ...base, exchange_expire_date: at(-1) }, now())).toMatchObject({ sold: false, release: false, renew: true })
+    // A code used up to renew another is not renewed itself.
+    expect(codeActions({ ...base, exchange_expire_date: at(-1), renewed_into: 9 }, now()).renew).toBe(false)
   })
 })
 

@@ -2,10 +2,8 @@ import type { Transaction } from 'kysely'
 import { lockRow } from '~/db/lock.server'
 import type { DB } from '~/db/connect.server'
 import type { Database } from '~/db/schema'
-import { nowIso } from '~/db/time'
 import { addDays, todayDate } from '~/ui/dates'
-import { VOUCHER_STATUS } from './voucher-codes'
-import { newVoucherCode } from './vouchers.server'
+import { unusedVoucher } from './vouchers.server'
 
 /** Friend invitations (spec 1 section 9): every 3 registered friends earn a one-month standard-plan trial voucher. */
 export const FRIENDS_PER_VOUCHER = 3
@@ -44,7 +42,7 @@ async function grantInviteVouchers(trx: Transaction<Database>, inviterId: number
   for (let n = 1; n <= earned; n++) {
     await trx
       .insertInto('vouchers')
-      .values({ code: newVoucherCode(), owner_id: inviterId, plan_id: plan.id, days: INVITE_VOUCHER.days, status: VOUCHER_STATUS.unused, expire_date: expireDate, source_key: `invite:${inviterId}:${n}`, transferred_to: null, used_at: null, created_at: nowIso() })
+      .values(unusedVoucher({ ownerId: inviterId, planId: plan.id, days: INVITE_VOUCHER.days, expireDate, sourceKey: `invite:${inviterId}:${n}` }))
       .onConflict((oc) => oc.column('source_key').doNothing())
       .execute()
   }

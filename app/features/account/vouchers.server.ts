@@ -7,6 +7,20 @@ import { REDEEM, USE, VOUCHER_STATUS, VOUCHERS_PER_PAGE } from './voucher-codes'
 export const newVoucherCode = () => `V${randomBytes(5).toString('hex').toUpperCase()}`
 const normalizeCode = (code: string) => code.trim().toUpperCase()
 
+/** A new, unused voucher row: the one shape every way of getting a voucher writes. */
+export const unusedVoucher = (v: { ownerId: number | null; planId: number; days: number; expireDate: string; code?: string; sourceKey?: string }) => ({
+  code: v.code ?? newVoucherCode(),
+  owner_id: v.ownerId,
+  plan_id: v.planId,
+  days: v.days,
+  status: VOUCHER_STATUS.unused,
+  expire_date: v.expireDate,
+  source_key: v.sourceKey ?? null,
+  transferred_to: null,
+  used_at: null,
+  created_at: nowIso(),
+})
+
 /** A voucher for a plan of `days` days, usable until `expireDate` (YYYY-MM-DD). */
 export async function issueVoucher(
   db: DB,
@@ -15,18 +29,7 @@ export async function issueVoucher(
   const plan = await db.selectFrom('plans').select('id').where('code', '=', input.planCode).executeTakeFirstOrThrow()
   return db
     .insertInto('vouchers')
-    .values({
-      code: input.code ?? newVoucherCode(),
-      owner_id: input.ownerId,
-      plan_id: plan.id,
-      days: input.days,
-      status: VOUCHER_STATUS.unused,
-      expire_date: input.expireDate,
-      source_key: input.sourceKey ?? null,
-      transferred_to: null,
-      used_at: null,
-      created_at: nowIso(),
-    })
+    .values(unusedVoucher({ ...input, planId: plan.id }))
     .returning('id')
     .executeTakeFirstOrThrow()
 }
@@ -72,7 +75,7 @@ export async function redeemVoucher(db: DB, userId: number, rawCode: string) {
     if (Number(taken.numUpdatedRows) !== 1) return REDEEM.alreadyUsed
     await trx
       .insertInto('vouchers')
-      .values({ code: newVoucherCode(), owner_id: userId, plan_id: voucher.plan_id, days: voucher.days, status: VOUCHER_STATUS.unused, expire_date: voucher.expire_date, source_key: null, transferred_to: null, used_at: null, created_at: nowIso() })
+      .values(unusedVoucher({ ownerId: userId, planId: voucher.plan_id, days: voucher.days, expireDate: voucher.expire_date }))
       .execute()
     return REDEEM.ok
   })

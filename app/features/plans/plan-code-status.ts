@@ -23,7 +23,8 @@ export function codeStatus(c: CodeDates, now: string) {
 }
 
 /** Which actions a code offers (spec 3 section 4); the server allows exactly these. */
-export function codeActions(c: CodeDates & { journal_id: number | null; exchange_code: string | null }, now: string, hasUnusedPlan: boolean) {
+/** Renew shows for every expired code; without an unused plan to take, the click gets the alert. */
+export function codeActions(c: CodeDates & { journal_id: number | null; exchange_code: string | null }, now: string) {
   const status = codeStatus(c, now)
   const used = c.used_by !== null
   return {
@@ -31,6 +32,5 @@ export function codeActions(c: CodeDates & { journal_id: number | null; exchange
     release: status !== CODE_STATUS.expired && Boolean(c.sold_date) && !used,
     newCode: !c.exchange_code && Boolean(c.sold_date) && !used && status !== CODE_STATUS.expired,
     renew: status === CODE_STATUS.expired && c.renewed_into === null,
-    renewPossible: hasUnusedPlan,
   }
 }

@@ -32,9 +32,8 @@ export async function planCodesOf(db: DB, ownerId: number, filter: CodeFilter, p
   if (filter.code?.trim()) q = q.where('c.exchange_code', 'like', `%${filter.code.trim().toUpperCase().replace(/[%_]/g, '')}%`)
   if (filter.journalId) q = q.where('c.journal_id', '=', filter.journalId)
   const rows = await q.orderBy('c.id', 'desc').execute()
-  const hasUnusedPlan = rows.some((r) => codeStatus(r, now) === CODE_STATUS.unsold && r.journal_id === null)
   const all = rows
-    .map((r) => ({ ...r, status: codeStatus(r, now), actions: codeActions(r, now, hasUnusedPlan) }))
+    .map((r) => ({ ...r, status: codeStatus(r, now), actions: codeActions(r, now) }))
     .filter((r) => {
       if (!filter.status) return true
       // 4 (unbound) only without a journal filter (spec 3 section 4).
@@ -82,7 +81,7 @@ export async function runCodeAction(db: DB, ownerId: number, codeId: number, act
     const donors = (await trx.selectFrom('plan_codes').selectAll().where('owner_id', '=', ownerId).where('journal_id', 'is', null).where('id', '!=', codeId).orderBy('id').execute()).filter(
       (c) => codeStatus(c, now) === CODE_STATUS.unsold,
     )
-    const allowed = codeActions(code, now, donors.length > 0)
+    const allowed = codeActions(code, now)
     if (!allowed[action]) return 'notAllowed'
     const set = (values: Partial<{ sold_date: string | null; exchange_code: string | null; journal_id: number | null; use_expire_date: string; exchange_expire_date: string }>) =>
       trx.updateTable('plan_codes').set(values).where('id', '=', codeId).execute()
