@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import type { DB } from '~/db/connect.server'
+import { prepared } from '~/db/prepared.server'
 import { DRP_STATUS } from './constants'
 
 export interface JournalHead {
@@ -19,21 +20,25 @@ export function journalIdOf(param: string | undefined) {
   return param && /^\d{1,10}$/.test(param) ? Number(param) : null
 }
 
+// Every page under a journal runs it: prepared once.
+const accessQuery = prepared((db, v: { journalId: number; userId: number }) =>
+  db
+    .selectFrom('journals as j')
+    .leftJoin('journal_members as me', (join) => join.onRef('me.journal_id', '=', 'j.id').on('me.user_id', '=', v.userId).on('me.role', '=', 'teacher'))
+    .select(['j.id', 'j.name', 'j.owner_id as ownerId', 'j.share_type as shareType', 'j.sub_type as subType', 'j.created_at as createdAt', 'j.resource_book_id as resourceBookId', 'me.drp_status as drpStatus'])
+    .where('j.id', '=', v.journalId)
+    .where('j.archived_at', 'is', null),
+)
+
 /**
  * Who may open a journal's pages (decision 0008): its owner, and a teacher the owner accepted
  * (drp_status 1). An archived journal is gone for everyone.
  */
 export async function journalAccess(db: DB, journalId: number, userId: number): Promise<{ journal: JournalHead; role: JournalRole | null } | null> {
-  const row = await db
-    .selectFrom('journals as j')
-    .leftJoin('journal_members as me', (join) => join.onRef('me.journal_id', '=', 'j.id').on('me.user_id', '=', userId).on('me.role', '=', 'teacher'))
-    .select(['j.id', 'j.name', 'j.owner_id as ownerId', 'j.share_type as shareType', 'j.sub_type as subType', 'j.created_at as createdAt', 'j.resource_book_id as resourceBookId', 'me.drp_status as drpStatus'])
-    .where('j.id', '=', journalId)
-    .where('j.archived_at', 'is', null)
-    .executeTakeFirst()
+  const [row] = await accessQuery(db, { journalId, userId })
   if (!row) return null
-  const { drpStatus, ...journal } = row
-  const role = journal.ownerId === userId ? 'owner' : drpStatus === DRP_STATUS.approved ? 'teacher' : null
+  const journal: JournalHead = { id: row.id, name: row.name, ownerId: row.ownerId, shareType: row.shareType, subType: row.subType, createdAt: row.createdAt, resourceBookId: row.resourceBookId }
+  const role = journal.ownerId === userId ? 'owner' : row.drpStatus === DRP_STATUS.approved ? 'teacher' : null
   return { journal, role }
 }
 

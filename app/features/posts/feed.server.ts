@@ -1,5 +1,7 @@
-import { sql } from 'kysely'
+import { sql, type AliasedRawBuilder } from 'kysely'
 import type { DB } from '~/db/connect.server'
+import { fromJson, jsonArrayFrom } from '~/db/json.server'
+import { prepared } from '~/db/prepared.server'
 import { isoAgo } from '~/db/time'
 import { EMOTIONS, isPositiveEmotion } from './constants'
 
@@ -33,61 +35,108 @@ export const POST_HEAD = [
   'p.created_at as createdAt',
 ] as const
 
-/**
- * One page of a journal's news feed (spec 2 news feed), newest first: each post with its frames,
- * emotions, behaviours and comments. Five queries whatever the page size.
- */
-export async function feedPage(db: DB, journalId: number, filter: FeedFilter) {
-  let query = db
-    .selectFrom('posts as p')
-    .innerJoin('users as u', 'u.id', 'p.creator_id')
-    .select((eb) => [...POST_HEAD, eb.fn.coalesce('u.name', 'u.account').as('author')])
-    .where('p.journal_id', '=', journalId)
-  if (filter.q) query = query.where(sql<boolean>`lower(p.title) like ${containsPattern(filter.q)} escape '\\'`)
-  if (filter.start) query = query.where('p.diary_date', '>=', filter.start)
-  if (filter.end) query = query.where('p.diary_date', '<=', filter.end)
-  const rows = await query
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(FEED_PAGE_SIZE + 1)
-    .offset((filter.page - 1) * FEED_PAGE_SIZE)
-    .execute()
-  const posts = rows.slice(0, FEED_PAGE_SIZE)
-  return { posts: await withDetails(db, posts), hasMore: rows.length > FEED_PAGE_SIZE }
+/** A post's details for a query over posts aliased `p`, each a JSON array; read them with `parseDetails`. */
+function detailColumns(db: DB) {
+  const postId = sql.ref<number>('p.id')
+  return [
+    jsonArrayFrom(db, db.selectFrom('post_frames as f').select(['f.id', 'f.position', 'f.frame_type as type', 'f.message', 'f.img_url as imgUrl']).where('f.post_id', '=', postId).orderBy('f.position')).as('frames'),
+    jsonArrayFrom(db, db.selectFrom('post_emotions as e').select('e.emotion_code as code').where('e.post_id', '=', postId).orderBy('e.emotion_code')).as('emotions'),
+    jsonArrayFrom(db, db.selectFrom('post_behaviours as b').select('b.behaviour_code as code').where('b.post_id', '=', postId).orderBy('b.behaviour_code')).as('behaviours'),
+    jsonArrayFrom(
+      db,
+      db
+        .selectFrom('comments as c')
+        .innerJoin('users as cu', 'cu.id', 'c.author_id')
+        .select((eb) => ['c.id', 'c.msg_id as msgId', 'c.comment', 'c.type', 'c.status', 'c.author_id as authorId', 'c.created_at as createdAt', eb.fn.coalesce('cu.name', 'cu.account').as('author')])
+        .where('c.post_id', '=', postId)
+        .orderBy('c.created_at')
+        .orderBy('c.id'),
+    ).as('comments'),
+    jsonArrayFrom(db, db.selectFrom('post_flags as x').select(['x.category', 'x.words']).where('x.post_id', '=', postId).orderBy('x.category')).as('flags'),
+  ] as const
 }
 
-/** Frames, emotions, behaviours, comments and extreme-word flags of a set of posts, one query each. */
+type DetailColumns = { [C in ReturnType<typeof detailColumns>[number] as C extends AliasedRawBuilder<unknown, infer A> ? A : never]: C extends AliasedRawBuilder<infer T, string> ? T : never }
+
+/** The details of `detailColumns` as the pages use them (no rest pattern: it costs 2 µs a row). */
+function parseDetails<R extends DetailColumns>(row: R) {
+  const parsed = {
+    frames: fromJson(row.frames),
+    emotions: fromJson(row.emotions).map((e) => e.code),
+    behaviours: fromJson(row.behaviours).map((b) => b.code),
+    comments: fromJson(row.comments),
+    flags: fromJson(row.flags),
+  }
+  return Object.assign(row, parsed) as Omit<R, keyof DetailColumns> & typeof parsed
+}
+
+type FeedValues = { journalId: number; pattern?: string; start?: string; end?: string; limit: number; offset: number }
+
+// The page's posts first (a materialised CTE, so that the details are read for those posts only).
+const feedQuery = prepared((db, v: FeedValues) =>
+  db
+    .with(
+      (cte) => cte('page').materialized(),
+      (qb) => {
+        let page = qb
+          .selectFrom('posts as p')
+          .innerJoin('users as u', 'u.id', 'p.creator_id')
+          .select((eb) => [...POST_HEAD, eb.fn.coalesce('u.name', 'u.account').as('author')])
+          .where('p.journal_id', '=', v.journalId)
+        if (v.pattern !== undefined) page = page.where(sql<boolean>`lower(p.title) like ${v.pattern} escape '\\'`)
+        if (v.start !== undefined) page = page.where('p.diary_date', '>=', v.start)
+        if (v.end !== undefined) page = page.where('p.diary_date', '<=', v.end)
+        return page.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(v.limit).offset(v.offset)
+      },
+    )
+    .selectFrom('page as p')
+    .selectAll('p')
+    .select(detailColumns(db))
+    .orderBy('p.createdAt', 'desc')
+    .orderBy('p.id', 'desc'),
+)
+
+/**
+ * One page of a journal's news feed (spec 2 news feed), newest first: each post with its frames,
+ * emotions, behaviours and comments, in one prepared query.
+ */
+export async function feedPage(db: DB, journalId: number, filter: FeedFilter) {
+  const rows = await feedQuery(db, {
+    journalId,
+    pattern: filter.q ? containsPattern(filter.q) : undefined,
+    start: filter.start,
+    end: filter.end,
+    limit: FEED_PAGE_SIZE + 1,
+    offset: (filter.page - 1) * FEED_PAGE_SIZE,
+  })
+  return { posts: rows.slice(0, FEED_PAGE_SIZE).map(parseDetails), hasMore: rows.length > FEED_PAGE_SIZE }
+}
+
+const postQuery = prepared((db, v: { postId: number; userId: number }) =>
+  db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.creator_id')
+    .select((eb) => [
+      ...POST_HEAD,
+      eb.fn.coalesce('u.name', 'u.account').as('author'),
+      eb.exists(eb.selectFrom('post_reads as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', v.userId)).as('read'),
+    ])
+    .select(detailColumns(db))
+    .where('p.id', '=', v.postId),
+)
+
+/** A post with its details and whether `userId` has read it, in one prepared query; undefined when missing. */
+export async function postWithDetails(db: DB, postId: number, userId: number) {
+  const [row] = await postQuery(db, { postId, userId })
+  return row && parseDetails(row)
+}
+
+/** Frames, emotions, behaviours, comments and extreme-word flags of a set of posts, in one query. */
 export async function withDetails<P extends { id: number }>(db: DB, posts: P[]) {
   if (posts.length === 0) return []
-  const ids = posts.map((p) => p.id)
-  const [frames, emotions, behaviours, comments, flags] = await Promise.all([
-    db.selectFrom('post_frames').select(['id', 'post_id as postId', 'position', 'frame_type as type', 'message', 'img_url as imgUrl']).where('post_id', 'in', ids).orderBy('position').execute(),
-    db.selectFrom('post_emotions').select(['post_id as postId', 'frame_id as frameId', 'emotion_code as code']).where('post_id', 'in', ids).execute(),
-    db.selectFrom('post_behaviours').select(['post_id as postId', 'frame_id as frameId', 'behaviour_code as code']).where('post_id', 'in', ids).execute(),
-    db
-      .selectFrom('comments as c')
-      .innerJoin('users as u', 'u.id', 'c.author_id')
-      .select((eb) => ['c.id', 'c.post_id as postId', 'c.msg_id as msgId', 'c.comment', 'c.type', 'c.status', 'c.author_id as authorId', 'c.created_at as createdAt', eb.fn.coalesce('u.name', 'u.account').as('author')])
-      .where('c.post_id', 'in', ids)
-      .orderBy('c.created_at')
-      .orderBy('c.id')
-      .execute(),
-    db.selectFrom('post_flags').select(['post_id as postId', 'category', 'words']).where('post_id', 'in', ids).orderBy('category').execute(),
-  ])
-  const by = <T extends { postId: number }>(list: T[]) => {
-    const map = new Map<number, T[]>()
-    for (const x of list) map.set(x.postId, [...(map.get(x.postId) ?? []), x])
-    return map
-  }
-  const [f, e, b, c, x] = [by(frames), by(emotions), by(behaviours), by(comments), by(flags)]
-  return posts.map((p) => ({
-    ...p,
-    frames: f.get(p.id) ?? [],
-    emotions: (e.get(p.id) ?? []).map((y) => y.code),
-    behaviours: (b.get(p.id) ?? []).map((y) => y.code),
-    comments: c.get(p.id) ?? [],
-    flags: (x.get(p.id) ?? []).map(({ category, words }) => ({ category, words })),
-  }))
+  const rows = await db.selectFrom('posts as p').select('p.id').select(detailColumns(db)).where('p.id', 'in', posts.map((p) => p.id)).execute()
+  const details = new Map(rows.map((r) => [r.id, parseDetails(r)]))
+  return posts.map((p) => ({ ...p, ...details.get(p.id)!, id: p.id }))
 }
 
 /** Just the emotions and behaviours of a set of posts: what a table row shows of a post. */
@@ -155,12 +204,16 @@ export async function lowMoodStudents(db: DB, journalId: number, limit = 8) {
   }))
 }
 
-/** Whether the journal has room for another student (the no-quota warning card). */
-export async function studentQuota(db: DB, journalId: number) {
-  const j = await db
+const quotaQuery = prepared((db, v: { journalId: number }) =>
+  db
     .selectFrom('journals as j')
     .select((eb) => ['j.diary_publish_num as limit', eb.selectFrom('journal_members as m').select((e) => e.fn.countAll<number>().as('n')).whereRef('m.journal_id', '=', 'j.id').where('m.role', '=', 'student').where('m.archived_at', 'is', null).as('taken')])
-    .where('j.id', '=', journalId)
-    .executeTakeFirstOrThrow()
+    .where('j.id', '=', v.journalId),
+)
+
+/** Whether the journal has room for another student (the no-quota warning card). */
+export async function studentQuota(db: DB, journalId: number) {
+  const [j] = await quotaQuery(db, { journalId })
+  if (!j) throw new Error(`no journal ${journalId}`)
   return { limit: j.limit, taken: Number(j.taken ?? 0) }
 }

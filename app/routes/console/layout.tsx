@@ -1,12 +1,13 @@
 import i18next from 'i18next'
 import { ensureDictionaryPart, SIGNED_IN_HANDLE } from '~/i18n/client-resources'
 import { useT } from '~/i18n/use-t'
-import { data, Form, Link, Outlet, useLocation } from 'react-router'
+import { data, Form, Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/layout'
 import { requireUser } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
 import { activeItem, menuFor } from '~/features/console/menu'
 import { Brand } from '~/ui/brand'
+import { FastLink } from '~/ui/fast-link'
 import { LanguageSwitcher } from '~/ui/language-switcher'
 import { Toast } from '~/ui/toast'
 
@@ -56,10 +57,10 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <summary aria-label={t('console.userMenu')}>{user.userName}</summary>
           <div className="menu">
             <p className="meta">{t('console.plan', { plan: t(`plans.${user.planName}` as 'plans.free') })}</p>
-            {user.teamModeAvailable ? <Link to="/mode">{t('console.switchMode')}</Link> : null}
-            <Link to="/voucher">{t('console.vouchers')}</Link>
-            <Link to="/invite">{t('console.invite')}</Link>
-            <Link to="/setting/user">{t('console.settings')}</Link>
+            {user.teamModeAvailable ? <FastLink discover to="/mode">{t('console.switchMode')}</FastLink> : null}
+            <FastLink discover to="/voucher">{t('console.vouchers')}</FastLink>
+            <FastLink discover to="/invite">{t('console.invite')}</FastLink>
+            <FastLink discover to="/setting/user">{t('console.settings')}</FastLink>
             <Form method="post" action="/logout">
               <button type="submit">{t('console.logout')}</button>
             </Form>
@@ -72,9 +73,9 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
             {menu.map((item) => (
               <li key={item.to}>
                 {/* A journal's pages under /diary/homework stay in "My journals". */}
-                <Link to={item.to} aria-current={item.to === current ? 'page' : undefined}>
+                <FastLink discover to={item.to} aria-current={item.to === current ? 'page' : undefined}>
                   {t(item.labelKey)}
-                </Link>
+                </FastLink>
               </li>
             ))}
           </ul>

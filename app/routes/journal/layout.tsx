@@ -1,4 +1,5 @@
-import { NavLink, Outlet, Link } from 'react-router'
+import { Outlet, useLocation } from 'react-router'
+import { FastLink } from '~/ui/fast-link'
 import type { Route } from './+types/layout'
 import { journalGate, journalOf } from '~/features/journals/gate.server'
 import { useT } from '~/i18n/use-t'
@@ -31,19 +32,28 @@ const MENU = [
 export default function JournalLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
   const { journal, menu } = loaderData
+  const { pathname } = useLocation()
+  // Active as a NavLink would be: the page itself or one under it (a student under "Students").
+  const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`)
   return (
     <div className="journal">
       <nav className="journal-menu" aria-label={t('journal.menu')}>
-        <Link to="/diary" className="back">
+        <FastLink discover to="/diary" className="back">
           ← {t('journal.back')}
-        </Link>
+        </FastLink>
         <p className="journal-name">{journal.name}</p>
         <ul>
-          {menu.map((item) => (
-            <li key={item.to}>
-              <NavLink to={`/diary/homework/${journal.id}/${item.to}`}>{t(item.labelKey)}</NavLink>
-            </li>
-          ))}
+          {menu.map((item) => {
+            const to = `/diary/homework/${journal.id}/${item.to}`
+            const active = isActive(to)
+            return (
+              <li key={item.to}>
+                <FastLink discover to={to} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
+                  {t(item.labelKey)}
+                </FastLink>
+              </li>
+            )
+          })}
         </ul>
       </nav>
       <div className="journal-page">
