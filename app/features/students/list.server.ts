@@ -1,84 +1,94 @@
 import { sql } from 'kysely'
 import { data } from 'react-router'
 import type { DB } from '~/db/connect.server'
-import { containsPattern, tagsOf } from '~/features/posts/feed.server'
+import { fromJson, jsonArrayFrom } from '~/db/json.server'
+import { prepared } from '~/db/prepared.server'
+import { containsPattern } from '~/features/posts/feed.server'
 
 export const TABLE_PAGE_SIZE = 10
-
-const nameLike = (q: string) => sql<boolean>`(lower(coalesce(u.name, '')) like ${containsPattern(q)} escape '\\' or lower(u.account) like ${containsPattern(q)} escape '\\')`
 
 /** Pages of a list: 1-based, at least one page. */
 export const pagesOf = (total: number) => Math.max(1, Math.ceil(total / TABLE_PAGE_SIZE))
 
+type StudentValues = { journalId: number; teacherId: number; pattern?: string; limit: number; offset: number }
+
+const studentsOf = (db: DB, v: { journalId: number; pattern?: string }) => {
+  let q = db
+    .selectFrom('journal_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .where('m.journal_id', '=', v.journalId)
+    .where('m.role', '=', 'student')
+    .where('m.archived_at', 'is', null)
+  if (v.pattern !== undefined) q = q.where(sql<boolean>`(lower(coalesce(u.name, '')) like ${v.pattern} escape '\\' or lower(u.account) like ${v.pattern} escape '\\')`)
+  return q
+}
+
+// The page's students first (with the total, counted before the limit), then the latest post of
+// just those: a subquery in the page itself would run for every row the offset skips too.
+const studentPageQuery = prepared((db, v: StudentValues) =>
+  db
+    .with(
+      (cte) => cte('page').materialized(),
+      () =>
+        studentsOf(db, v)
+          .select((eb) => [
+            'u.id',
+            'u.account',
+            'u.avatar_url as avatarUrl',
+            'u.last_login_at as lastLogin',
+            eb.fn.coalesce('u.name', 'u.account').as('name'),
+            eb.exists(eb.selectFrom('student_cases as c').select('c.student_id').where('c.teacher_id', '=', v.teacherId).where('c.journal_id', '=', v.journalId).whereRef('c.student_id', '=', 'u.id')).as('watching'),
+            sql<number>`count(*) over ()`.as('total'),
+          ])
+          .orderBy('name')
+          .orderBy('u.id')
+          .limit(v.limit)
+          .offset(v.offset),
+    )
+    .selectFrom('page as s')
+    .leftJoin('posts as p', (join) =>
+      join.on('p.id', '=', db.selectFrom('posts as lp').select('lp.id').where('lp.journal_id', '=', v.journalId).where('lp.creator_id', '=', sql.ref<number>('s.id')).orderBy('lp.created_at', 'desc').orderBy('lp.id', 'desc').limit(1)),
+    )
+    .selectAll('s')
+    .select((eb) => [
+      'p.id as postId',
+      'p.title as postTitle',
+      'p.created_at as postCreatedAt',
+      eb.exists(eb.selectFrom('post_reads as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', v.teacherId)).as('read'),
+      jsonArrayFrom(db, eb.selectFrom('post_emotions as e').select('e.emotion_code as code').whereRef('e.post_id', '=', 'p.id').orderBy('e.emotion_code')).as('emotions'),
+      jsonArrayFrom(db, eb.selectFrom('post_behaviours as b').select('b.behaviour_code as code').whereRef('b.post_id', '=', 'p.id').orderBy('b.behaviour_code')).as('behaviours'),
+    ])
+    .orderBy('s.name')
+    .orderBy('s.id'),
+)
+
+const studentCountQuery = prepared((db, v: { journalId: number; pattern?: string }) => studentsOf(db, v).select((eb) => eb.fn.countAll<number>().as('n')))
+
 /**
  * The journal's student list (spec 2): searched by name or account, 10 a page, each with the
  * latest post (emotions, behaviour), last login, whether it is unread and whether they are watched.
+ * One prepared query; a second counts only when the page is past the end.
  */
 export async function journalStudents(db: DB, input: { journalId: number; teacherId: number; q?: string; page: number }) {
-  let base = db
-    .selectFrom('journal_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .where('m.journal_id', '=', input.journalId)
-    .where('m.role', '=', 'student')
-    .where('m.archived_at', 'is', null)
-  if (input.q) base = base.where(nameLike(input.q))
-  const [count, page] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-    .select((eb) => [
-      'u.id',
-      'u.account',
-      'u.avatar_url as avatarUrl',
-      'u.last_login_at as lastLogin',
-      eb.fn.coalesce('u.name', 'u.account').as('name'),
-      eb.exists(eb.selectFrom('student_cases as c').select('c.student_id').where('c.teacher_id', '=', input.teacherId).where('c.journal_id', '=', input.journalId).whereRef('c.student_id', '=', 'u.id')).as('watching'),
-    ])
-      .orderBy('name')
-      .orderBy('u.id')
-      .limit(TABLE_PAGE_SIZE)
-      .offset((input.page - 1) * TABLE_PAGE_SIZE)
-      .execute(),
-  ])
-  const total = Number(count?.n ?? 0)
-  // The latest post of just the page's students (a subquery in the page query would run for every
-  // row skipped by the offset too).
-  const latestOf = page.length ? await latestPostIds(db, input.journalId, page.map((r) => r.id)) : new Map<number, number>()
-  const rows = page.map((r) => ({ ...r, latestPostId: latestOf.get(r.id) ?? null }))
-  const latestIds = rows.map((r) => r.latestPostId).filter((id): id is number => id !== null)
-  const [latest, tags] = latestIds.length
-    ? await Promise.all([
-        db
-          .selectFrom('posts as p')
-          .select((eb) => [
-            'p.id',
-            'p.title',
-            'p.created_at as createdAt',
-            eb.exists(eb.selectFrom('post_reads as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', input.teacherId)).as('read'),
-          ])
-          .where('p.id', 'in', latestIds)
-          .execute(),
-        tagsOf(db, latestIds),
-      ])
-    : [[], new Map()]
-  const byId = new Map(latest.map((p) => [p.id, { id: p.id, title: p.title, createdAt: p.createdAt, emotions: tags.get(p.id)?.emotions ?? [], behaviours: tags.get(p.id)?.behaviours ?? [], unread: !p.read }]))
+  const pattern = input.q ? containsPattern(input.q) : undefined
+  const rows = await studentPageQuery(db, { journalId: input.journalId, teacherId: input.teacherId, pattern, limit: TABLE_PAGE_SIZE, offset: (input.page - 1) * TABLE_PAGE_SIZE })
+  const total = rows.length ? Number(rows[0].total) : Number((await studentCountQuery(db, { journalId: input.journalId, pattern }))[0]?.n ?? 0)
   return {
-    students: rows.map(({ latestPostId, watching, ...r }) => ({ ...r, watching: Boolean(watching), latest: latestPostId === null ? null : (byId.get(latestPostId) ?? null) })),
+    students: rows.map((r) => ({
+      id: r.id,
+      account: r.account,
+      avatarUrl: r.avatarUrl,
+      lastLogin: r.lastLogin,
+      name: r.name,
+      watching: Boolean(r.watching),
+      latest:
+        r.postId === null
+          ? null
+          : { id: r.postId, title: r.postTitle!, createdAt: r.postCreatedAt!, emotions: fromJson(r.emotions).map((e) => e.code), behaviours: fromJson(r.behaviours).map((b) => b.code), unread: !r.read },
+    })),
     total,
     totalPages: pagesOf(total),
   }
-}
-
-/** Each student's latest post in the journal, one index lookup per student (journal, creator, created). */
-export async function latestPostIds(db: DB, journalId: number, studentIds: number[]) {
-  const rows = await db
-    .selectFrom('users as u')
-    .select((eb) => [
-      'u.id',
-      eb.selectFrom('posts as p').select('p.id').where('p.journal_id', '=', journalId).whereRef('p.creator_id', '=', 'u.id').orderBy('p.created_at', 'desc').limit(1).as('postId'),
-    ])
-    .where('u.id', 'in', studentIds)
-    .execute()
-  return new Map(rows.filter((r) => r.postId !== null).map((r) => [r.id, r.postId!]))
 }
 
 /** A student of the journal for their page: 404 for anyone else (spec 2: unknown student). */
