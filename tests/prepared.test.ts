@@ -30,6 +30,18 @@ describe.each(DIALECTS)('prepared queries and JSON columns on %s', (dialect) => 
     expect((await byName(conn.db, { prefix: '%', name: undefined, limit: 10 })).map((r) => r.account)).toEqual(['amy', 'ben', 'cat', 'dan'])
   })
 
+  it.runIf(dialect === 'postgres')('runs as a named statement that each connection prepares once', async () => {
+    const named = (db: typeof conn.db) => sql<{ name: string }>`select name from pg_prepared_statements`.execute(db).then((r) => r.rows.map((x) => x.name).filter((n) => n.startsWith('prepared_')).sort())
+    const [before, after] = await conn.db.connection().execute(async (one) => {
+      await byName(one, { prefix: '%', limit: 1 })
+      const first = await named(one)
+      await byName(one, { prefix: 'c%', limit: 3 })
+      return [first, await named(one)]
+    })
+    expect(before.length).toBeGreaterThan(0)
+    expect(after).toEqual(before)
+  })
+
   it('refuses a value that does not reach the SQL as a parameter', async () => {
     const bad = prepared((db, v: { account: string }) => db.selectFrom('users').select('id').where('account', '=', v.account.toUpperCase()))
     await expect(bad(conn.db, { account: 'amy' })).rejects.toThrow(/account did not reach the SQL/)

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import path from 'node:path'
 import pg from 'pg'
 import type { Dialect } from './dialect'
+import { statementName } from './statement-names'
 import type { Database } from './schema'
 
 export type DB = Kysely<Database>
@@ -16,7 +17,7 @@ pg.types.setTypeParser(20, (v) => Number(v))
 
 export function connect(options: { databaseUrl?: string; sqliteFile?: string }): Connection {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, Client: NamingClient })
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
   }
   const file = options.sqliteFile ?? path.resolve('data/app.db')
@@ -28,6 +29,21 @@ export function connect(options: { databaseUrl?: string; sqliteFile?: string }):
   // SQLite gathers planner statistics only when asked: the recommended call for a long-lived connection.
   sqlite.pragma('optimize = 0x10002')
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' }
+}
+
+/**
+ * A statement of `prepared` (db/prepared.server.ts) runs as a named statement: each connection
+ * parses and plans it once instead of on every run (planning the feed's query cost PostgreSQL more
+ * than running it). Other statements are left unnamed, so a connection keeps only these few.
+ */
+class NamingClient extends pg.Client {
+  // pg's overloads cannot be restated in a subclass; its arguments pass through unchanged.
+  query(...args: unknown[]): never {
+    const [text, values] = args
+    const name = typeof text === 'string' && Array.isArray(values) ? statementName(text) : undefined
+    const call = super.query as (...a: unknown[]) => never
+    return name ? call.call(this, { name, text, values }, ...args.slice(2)) : call.apply(this, args)
+  }
 }
 
 /**

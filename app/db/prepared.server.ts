@@ -1,5 +1,6 @@
 import { CompiledQuery, PostgresAdapter, type Compilable } from 'kysely'
 import type { DB } from './connect.server'
+import { nameStatement } from './statement-names'
 
 const MARK = '\u0000prepared:'
 
@@ -18,11 +19,14 @@ export function prepared<Values extends Record<string, unknown>, Row>(build: (db
   const cache = new Map<string, Compiled>()
   return async (db: DB, values: Values): Promise<Row[]> => {
     const given = Object.keys(values).filter((k) => values[k] !== undefined)
-    const key = `${db.getExecutor().adapter instanceof PostgresAdapter ? 'pg' : 'sqlite'}:${given.sort().join(',')}`
+    const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+    const key = `${postgres ? 'pg' : 'sqlite'}:${given.sort().join(',')}`
     let compiled = cache.get(key)
     if (!compiled) {
       compiled = compile(db, values, given, build)
       cache.set(key, compiled)
+      // PostgreSQL then parses and plans it once per connection; SQLite keeps its statements anyway.
+      if (postgres) nameStatement(compiled.sql)
     }
     const parameters = compiled.slots.map((s) => ('name' in s ? values[s.name] : s.value))
     return (await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters))).rows
