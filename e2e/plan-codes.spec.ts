@@ -58,7 +58,8 @@ test('actions: sold, new exchange code, release (asking about the journal), rene
   const codes = await codesFor(account)
   await signInToConsole(page, account)
   await page.goto('/my/ucp')
-  const row = (text: string) => page.locator('tbody tr', { hasText: text })
+  // Case-sensitive: a string would also match the journal's name, which holds the account in lower case.
+  const row = (code: string) => page.locator('tbody tr', { hasText: new RegExp(code) })
   const unsold = page.locator('tbody tr', { hasText: 'Unsold' })
   await unsold.getByRole('button', { name: 'Mark sold' }).click()
   await expect(page.getByRole('status')).toHaveText('The code was marked sold.')
