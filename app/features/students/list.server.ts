@@ -23,23 +23,17 @@ const studentsOf = (db: DB, v: { journalId: number; pattern?: string }) => {
   return q
 }
 
-// The page's students first (with the total, counted before the limit), then the latest post of
-// just those: a subquery in the page itself would run for every row the offset skips too.
+// The page's students first, then for just those: whether they are watched, the latest post, and
+// the total (an uncorrelated subquery, counted once). A subquery in the page itself would run for
+// every student the sort reads, and a window count kept every row in the sorter: together they
+// cost a third of the query on a class of 200.
 const studentPageQuery = prepared((db, v: StudentValues) =>
   db
     .with(
       (cte) => cte('page').materialized(),
       () =>
         studentsOf(db, v)
-          .select((eb) => [
-            'u.id',
-            'u.account',
-            'u.avatar_url as avatarUrl',
-            'u.last_login_at as lastLogin',
-            eb.fn.coalesce('u.name', 'u.account').as('name'),
-            eb.exists(eb.selectFrom('student_cases as c').select('c.student_id').where('c.teacher_id', '=', v.teacherId).where('c.journal_id', '=', v.journalId).whereRef('c.student_id', '=', 'u.id')).as('watching'),
-            sql<number>`count(*) over ()`.as('total'),
-          ])
+          .select((eb) => ['u.id', 'u.account', 'u.avatar_url as avatarUrl', 'u.last_login_at as lastLogin', eb.fn.coalesce('u.name', 'u.account').as('name')])
           .orderBy('name')
           .orderBy('u.id')
           .limit(v.limit)
@@ -51,6 +45,10 @@ const studentPageQuery = prepared((db, v: StudentValues) =>
     )
     .selectAll('s')
     .select((eb) => [
+      eb.exists(eb.selectFrom('student_cases as c').select('c.student_id').where('c.teacher_id', '=', v.teacherId).where('c.journal_id', '=', v.journalId).whereRef('c.student_id', '=', 's.id')).as('watching'),
+      studentsOf(db, v)
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('total'),
       'p.id as postId',
       'p.title as postTitle',
       'p.created_at as postCreatedAt',
