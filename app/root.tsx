@@ -9,7 +9,7 @@ import { loadClientLocale, type DictionaryPart } from './i18n/client-resources'
 import stylesheet from './styles/app.css?url'
 import { ForbiddenNotice, NotFoundNotice, SystemErrorNotice } from './ui/error-notices'
 import { useNonce } from './ui/nonce'
-import { useFastLinks } from './ui/fast-link'
+import { useFastForms, useFastLinks } from './ui/fast-link'
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware]
 
@@ -60,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useFastLinks()
+  useFastForms()
   return <Outlet />
 }
 

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useLocation } from 'react-router'
+import { data, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/students'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
@@ -93,12 +93,12 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
                     <td className="nowrap">{s.lastLogin ? formatDateTime(s.lastLogin) : '–'}</td>
                     <td>
                       {canWatch ? (
-                        <Form method="post" action={`${location.pathname}${location.search}`}>
+                        <form method="post" action={`${location.pathname}${location.search}`} data-fast-form="">
                           <input type="hidden" name="studentId" value={s.id} />
                           <button type="submit" name="intent" value={s.watching ? 'unwatch' : 'watch'} className="check-button" aria-pressed={s.watching} aria-label={t('students.watchName', { name: s.name })}>
                             {s.watching ? '☑' : '☐'}
                           </button>
-                        </Form>
+                        </form>
                       ) : (
                         <span className="hint">–</span>
                       )}
