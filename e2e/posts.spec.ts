@@ -108,3 +108,27 @@ test('revise: the teacher corrects the text and sees the correction beside the o
   await expect(page.locator('fieldset', { hasText: 'Event' }).locator('ins')).toHaveText(' today')
   await expect(page.locator('fieldset', { hasText: 'Event' }).getByLabel('Your correction')).toHaveValue('My friend did not sit with me at lunch today.')
 })
+
+test('the feed loads ten posts at a time: appended with JavaScript, a next-page link without', async ({ page }, info) => {
+  const tag = `Paging ${info.project.name} ${Date.now().toString(36)}`
+  for (let i = 1; i <= 12; i++) await newPost(2, 'student30@demo.test', `${tag} #${i}`)
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto(`/diary/homework/2/news?q=${encodeURIComponent(tag)}`)
+  const cards = page.locator('.post-card')
+  await expect(cards).toHaveCount(10)
+  await expect(cards.first()).toContainText(`${tag} #12`)
+  await page.getByRole('link', { name: 'Load more' }).click()
+  if (info.project.name === 'js') {
+    // Appended under the first ten, on the same page.
+    await expect(cards).toHaveCount(12)
+    await expect(cards.nth(10)).toContainText(`${tag} #2`)
+    await expect(page).not.toHaveURL(/page=/)
+    await expect(page.getByRole('link', { name: 'Load more' })).toHaveCount(0)
+  } else {
+    await expect(page).toHaveURL(/page=2/)
+    await expect(cards).toHaveCount(2)
+    await expect(cards.first()).toContainText(`${tag} #2`)
+    await page.getByRole('link', { name: 'Newer posts' }).click()
+    await expect(cards).toHaveCount(10)
+  }
+})
