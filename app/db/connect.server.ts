@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely'
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Driver, type SqliteDatabase } from 'kysely'
 import path from 'node:path'
 import pg from 'pg'
 import type { Dialect } from './dialect'
@@ -28,7 +28,23 @@ export function connect(options: { databaseUrl?: string; sqliteFile?: string }):
   sqlite.pragma('synchronous = NORMAL')
   // SQLite gathers planner statistics only when asked: the recommended call for a long-lived connection.
   sqlite.pragma('optimize = 0x10002')
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' }
+  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' }
+}
+
+/**
+ * SQLite transactions take the write lock when they begin (BEGIN IMMEDIATE). A plain BEGIN reads
+ * first and asks for the lock at its first write: if another process wrote in between (a script,
+ * or the tests' own connection), SQLite answers "database is locked" at once instead of waiting
+ * out busy_timeout, since the transaction's snapshot is stale.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  createDriver(): Driver {
+    const driver = super.createDriver()
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+    }
+    return driver
+  }
 }
 
 /**
