@@ -12,6 +12,7 @@ import { postsByDiaryDate } from './migrations/0009-posts-by-diary-date'
 import { postMood } from './migrations/0010-post-mood'
 import { accounts } from './migrations/0011-accounts'
 import { planCodeAdmin } from './migrations/0012-plan-code-admin'
+import { memberAndFrameOrder } from './migrations/0013-member-and-frame-order'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -30,6 +31,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0010-post-mood': postMood(dialect),
         '0011-accounts': accounts(dialect),
         '0012-plan-code-admin': planCodeAdmin(dialect),
+        '0013-member-and-frame-order': memberAndFrameOrder,
       }
     },
   }

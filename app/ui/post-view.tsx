@@ -34,7 +34,7 @@ export function EmotionTags({ codes, t }: { codes: string[]; t: TFunction }) {
     <ul className="tags" aria-label={t('news.emotionFrame')}>
       {codes.filter((c) => emotionOf(c)).map((c) => (
         <li key={c} className={isPositiveEmotion(c) ? 'tag positive' : 'tag negative'}>
-          #{emotionName(c, t)}
+          {`#${emotionName(c, t)}`}
         </li>
       ))}
     </ul>

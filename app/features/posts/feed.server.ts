@@ -161,7 +161,7 @@ const POSITIVE_CODES = EMOTIONS.filter((e) => e.group === 'joy').map((e) => e.co
 
 /**
  * The mood thermometer (spec 2 news feed): students whose emotions in the last 14 days were mostly
- * negative, lowest mood first, each with their latest post and its emotions. The counting is one
+ * negative, lowest mood first, each with their latest post's title and emotions. The counting is one
  * grouped query; only the students shown have their latest post read.
  */
 export async function lowMoodStudents(db: DB, journalId: number, limit = 8) {
@@ -197,12 +197,7 @@ export async function lowMoodStudents(db: DB, journalId: number, limit = 8) {
   for (const p of posts) if (!latest.has(p.studentId)) latest.set(p.studentId, p)
   const shown = low.map((c) => ({ ...c, post: latest.get(c.studentId)! }))
   const emotions = await db.selectFrom('post_emotions').select(['post_id as postId', 'emotion_code as code']).where('post_id', 'in', shown.map((s) => s.post.id)).execute()
-  return shown.map((s) => ({
-    studentId: s.studentId,
-    name: s.post.name,
-    score: s.score,
-    latest: { postId: s.post.id, title: s.post.title, emotions: emotions.filter((e) => e.postId === s.post.id).map((e) => e.code) },
-  }))
+  return shown.map((s) => ({ studentId: s.studentId, name: s.post.name, score: s.score, title: s.post.title, emotions: emotions.filter((e) => e.postId === s.post.id).map((e) => e.code) }))
 }
 
 const quotaQuery = prepared((db, v: { journalId: number }) =>

@@ -12,16 +12,17 @@ export const pagesOf = (total: number) => Math.max(1, Math.ceil(total / TABLE_PA
 
 type StudentValues = { journalId: number; teacherId: number; pattern?: string; limit: number; offset: number }
 
+const membersOf = (db: DB, v: { journalId: number }) =>
+  db.selectFrom('journal_members as m').where('m.journal_id', '=', v.journalId).where('m.role', '=', 'student').where('m.archived_at', 'is', null)
+
 const studentsOf = (db: DB, v: { journalId: number; pattern?: string }) => {
-  let q = db
-    .selectFrom('journal_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .where('m.journal_id', '=', v.journalId)
-    .where('m.role', '=', 'student')
-    .where('m.archived_at', 'is', null)
-  if (v.pattern !== undefined) q = q.where(sql<boolean>`(lower(coalesce(u.name, '')) like ${v.pattern} escape '\\' or lower(u.account) like ${v.pattern} escape '\\')`)
-  return q
+  const q = membersOf(db, v).innerJoin('users as u', 'u.id', 'm.user_id')
+  return v.pattern === undefined ? q : q.where(sql<boolean>`(lower(coalesce(u.name, '')) like ${v.pattern} escape '\\' or lower(u.account) like ${v.pattern} escape '\\')`)
 }
+
+/** How many students match: without a search, from the members' index alone. */
+const countOf = (db: DB, v: { journalId: number; pattern?: string }) =>
+  (v.pattern === undefined ? membersOf(db, v) : studentsOf(db, v)).select((eb) => eb.fn.countAll<number>().as('n'))
 
 // The page's students first, then for just those: whether they are watched, the latest post, and
 // the total (an uncorrelated subquery, counted once). A subquery in the page itself would run for
@@ -46,9 +47,7 @@ const studentPageQuery = prepared((db, v: StudentValues) =>
     .selectAll('s')
     .select((eb) => [
       eb.exists(eb.selectFrom('student_cases as c').select('c.student_id').where('c.teacher_id', '=', v.teacherId).where('c.journal_id', '=', v.journalId).whereRef('c.student_id', '=', 's.id')).as('watching'),
-      studentsOf(db, v)
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .as('total'),
+      countOf(db, v).as('total'),
       'p.id as postId',
       'p.title as postTitle',
       'p.created_at as postCreatedAt',
@@ -60,7 +59,7 @@ const studentPageQuery = prepared((db, v: StudentValues) =>
     .orderBy('s.id'),
 )
 
-const studentCountQuery = prepared((db, v: { journalId: number; pattern?: string }) => studentsOf(db, v).select((eb) => eb.fn.countAll<number>().as('n')))
+const studentCountQuery = prepared((db, v: { journalId: number; pattern?: string }) => countOf(db, v))
 
 /**
  * The journal's student list (spec 2): searched by name or account, 10 a page, each with the

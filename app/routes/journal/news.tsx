@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Form, Link, useFetcher, useLocation } from 'react-router'
+import type { TFunction } from 'i18next'
 import type { Route } from './+types/news'
 import { db } from '~/db/db.server'
 import { journalOf } from '~/features/journals/gate.server'
@@ -27,6 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Feed = Route.ComponentProps['loaderData']['feed']
+
+/** The thermometer's picture for a negative-mood score: one per ten points, from 60 (the lowest shown) to 100. */
+const thermometerImage = (score: number) => `/thermometer/${Math.min(100, Math.max(60, Math.floor(score / 10) * 10))}.svg`
 
 export default function NewsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
@@ -76,16 +80,14 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
               <ul className="thermometer">
                 {side.lowMood.map((s) => (
                   <li key={s.studentId}>
-                    <span className="thermo" aria-hidden>
-                      <span style={{ height: `${s.score}%` }} />
-                    </span>
+                    <img className="thermo" src={thermometerImage(s.score)} alt="" width={20} height={56} />
                     <div>
                       <FastLink to={`/diary/homework/${journalId}/student/${s.studentId}`}>
                         <strong>{s.name}</strong>
                       </FastLink>
                       <p className="hint">{t('news.moodScore', { score: s.score })}</p>
-                      <p>{s.latest.title}</p>
-                      <EmotionTags codes={s.latest.emotions} t={t} />
+                      <p>{s.title}</p>
+                      <EmotionTags codes={s.emotions} t={t} />
                     </div>
                   </li>
                 ))}
@@ -137,7 +139,7 @@ function FeedList({ feed, page, filtered }: { feed: Feed; page: number; filtered
     <div className="feed">
       <ol className="posts">
         {posts.map((p) => (
-          <PostCard key={p.id} post={p} />
+          <PostCard key={p.id} post={p} t={t} />
         ))}
       </ol>
       <nav className="pager" aria-label={t('news.title')}>
@@ -160,8 +162,7 @@ function FeedList({ feed, page, filtered }: { feed: Feed; page: number; filtered
   )
 }
 
-function PostCard({ post }: { post: Feed['posts'][number] }) {
-  const { t } = useT()
+function PostCard({ post, t }: { post: Feed['posts'][number]; t: TFunction }) {
   return (
     <li className="post-card">
       <header>
