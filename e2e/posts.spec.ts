@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { signInToConsole } from './support/helpers'
-import { newPost } from './support/posts'
+import { newJournalWith, newPost } from './support/posts'
 
 test('a teacher finds a post in the feed, comments block by block, uses the library and sends it back', async ({ page }, info) => {
   const title = `Lunch alone ${info.project.name} ${Date.now().toString(36)}`
@@ -131,4 +131,26 @@ test('the feed loads ten posts at a time: appended with JavaScript, a next-page 
     await page.getByRole('link', { name: 'Newer posts' }).click()
     await expect(cards).toHaveCount(10)
   }
+})
+
+test('the side panel: a student whose recent posts are mostly negative is on the mood thermometer, and a recent poster, each a link to their page', async ({ page }, info) => {
+  const journalId = await newJournalWith('teacher@demo.test', `Thermometer ${info.project.name} ${Date.now().toString(36)}`, ['student31@demo.test', 'student32@demo.test'])
+  // The helper's posts feel emotions B and 12, both negative: a score of 100.
+  await newPost(journalId, 'student31@demo.test', 'A hard day')
+  await newPost(journalId, 'student31@demo.test', 'Another hard day')
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto(`/diary/homework/${journalId}/news`)
+  const thermometer = page.locator('section', { has: page.getByRole('heading', { name: 'Mood thermometer' }) })
+  const entries = thermometer.locator('.thermometer > li')
+  const entry = entries.first()
+  await expect(entries).toHaveCount(1)
+  await expect(entry.locator('img.thermo')).toHaveAttribute('src', '/thermometer/100.svg')
+  await expect(entry).toContainText('Negative mood 100 %')
+  await expect(entry).toContainText('Another hard day')
+  await expect(entry.locator('.tag.negative').first()).toBeVisible()
+  const posters = page.locator('section', { has: page.getByRole('heading', { name: 'Recent posters' }) })
+  await expect(posters.locator('.people > li')).toHaveCount(1)
+  await expect(posters.locator('.people > li')).toContainText('2 posts')
+  await entry.getByRole('link').click()
+  await expect(page).toHaveURL(new RegExp(`/diary/homework/${journalId}/student/\\d+$`))
 })
