@@ -1,11 +1,10 @@
-import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { pagesOf, TABLE_PAGE_SIZE } from '~/features/students/list.server'
 import { DRP_STATUS } from '~/features/journals/constants'
-import { containsPattern, tagsOf } from './feed.server'
+import { containsPattern, nameMatches, tagsOf } from './feed.server'
 import { POST_STATUS } from './constants'
 
-const nameLike = (q: string) => sql<boolean>`(lower(coalesce(u.name, '')) like ${containsPattern(q)} escape '\\' or lower(u.account) like ${containsPattern(q)} escape '\\')`
+const nameLike = (q: string) => nameMatches(containsPattern(q))
 
 /** Journals a teacher may read: their own and those they were accepted in, not archived. */
 const readableJournals = (db: DB, userId: number) =>

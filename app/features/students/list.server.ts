@@ -3,7 +3,7 @@ import { data } from 'react-router'
 import type { DB } from '~/db/connect.server'
 import { fromJson, jsonArrayFrom } from '~/db/json.server'
 import { prepared } from '~/db/prepared.server'
-import { containsPattern } from '~/features/posts/feed.server'
+import { containsPattern, nameMatches } from '~/features/posts/feed.server'
 
 export const TABLE_PAGE_SIZE = 10
 
@@ -17,7 +17,7 @@ const membersOf = (db: DB, v: { journalId: number }) =>
 
 const studentsOf = (db: DB, v: { journalId: number; pattern?: string }) => {
   const q = membersOf(db, v).innerJoin('users as u', 'u.id', 'm.user_id')
-  return v.pattern === undefined ? q : q.where(sql<boolean>`(lower(coalesce(u.name, '')) like ${v.pattern} escape '\\' or lower(u.account) like ${v.pattern} escape '\\')`)
+  return v.pattern === undefined ? q : q.where(nameMatches(v.pattern))
 }
 
 /** How many students match: without a search, from the members' index alone. */
