@@ -19,6 +19,7 @@ test('the student list: search, pages, watch; the detail page: star and archive'
   await page.getByRole('button', { name: 'Search' }).click()
   const row = page.locator('tbody tr')
   await expect(row).toHaveCount(1)
+  await expect(page.getByText('1 student', { exact: true })).toBeVisible()
   await expect(row.getByRole('link', { name: title })).toBeVisible()
   await expect(row.locator('.dot')).toHaveCount(1) // not read yet
   await row.getByRole('button', { name: 'Watch Student 03' }).click()

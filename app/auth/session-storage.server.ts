@@ -37,7 +37,7 @@ export interface SessionData extends Partial<SessionValues> {
   bindResult?: 1 | -1 | -2
 }
 export interface FlashData {
-  toast: { kind: 'success' | 'error' | 'info'; key: string; values?: Record<string, string> }
+  toast: { kind: 'success' | 'error' | 'info'; key: string; values?: Record<string, string | number> }
 }
 export type AppSession = Session<SessionData, FlashData>
 

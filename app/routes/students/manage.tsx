@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const form = await request.formData()
   const intent = form.get('intent')
-  const done = async (key: string, values?: Record<string, string>, kind: 'success' | 'error' = 'success') => {
+  const done = async (key: string, values?: Record<string, string | number>, kind: 'success' | 'error' = 'success') => {
     session.flash('toast', { kind, key, values })
     return redirect('/student', { headers: { 'Set-Cookie': await commitSession(request, session) } })
   }
@@ -63,9 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'delete' || intent === 'assign') {
     const ids = idFields(form, 'ids')
     if (!ids.length) return done('import.noneSelected', undefined, 'error')
-    if (intent === 'delete') return done('import.deleted', { count: String(await deleteStudents(db, user.userId, ids)) })
+    if (intent === 'delete') return done('import.deleted', { count: await deleteStudents(db, user.userId, ids) })
     const result = await assignStudents(db, user.userId, ids, idField(form, 'journalId'))
-    if (result.code === 0) return done('import.assigned', { count: String(result.added) })
+    if (result.code === 0) return done('import.assigned', { count: result.added })
     return done(result.code === -4 ? 'import.notEnoughTickets' : 'import.journalError', undefined, 'error')
   }
 
@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!existing && !journalName) return data(previewOf(rows, { message: 'import.journalNameRequired' }), 400)
   const target = existing ? { journalId: idField(form, 'journalId') } : { journalName }
   const result = await submitImport(db, { userId: user.userId, planLimit: user.studentLimit }, rows, target)
-  if (result.code === IMPORT_CODES.ok) return done('import.imported', { count: String(result.created) })
+  if (result.code === IMPORT_CODES.ok) return done('import.imported', { count: result.created })
   const message = result.code === IMPORT_CODES.journalError ? 'import.journalError' : result.dupAccounts?.length ? 'import.duplicates' : result.code === -3 ? 'import.fixRows' : 'import.overLimit'
   return data(previewOf(rows, { dups: result.dupAccounts ?? [], message }), 400)
 }
