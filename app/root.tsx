@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useT } from '~/i18n/use-t'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { DEFAULT_LOCALE, type Locale } from './i18n/config'
 import { sessionMiddleware } from './auth/session.server'
@@ -10,6 +10,8 @@ import stylesheet from './styles/app.css?url'
 import { ForbiddenNotice, NotFoundNotice, SystemErrorNotice } from './ui/error-notices'
 import { useNonce } from './ui/nonce'
 import { useFastForms, useFastLinks } from './ui/fast-link'
+import { Toast } from './ui/toast'
+import { takeToast } from './auth/toast.server'
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware]
 
@@ -18,8 +20,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { locale: getLocale(context) as Locale }
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // A message flashed by the action before (redirectWithToast) is read here, once, for every page.
+  const { toast, headers } = await takeToast(request, context)
+  return data({ locale: getLocale(context) as Locale, toast }, { headers })
 }
 
 /** Client navigation can change the language (after sign-in): load that locale and switch. */
@@ -58,10 +62,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   useFastLinks()
   useFastForms()
-  return <Outlet />
+  const { toast } = loaderData
+  return (
+    <>
+      <Outlet />
+      <Toast key={toast?.id ?? 'none'} toast={toast} />
+    </>
+  )
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { signInToConsole } from './support/helpers'
-import { newJournalWith } from './support/posts'
+import { newJournalWith, newPost } from './support/posts'
 
 test('plan-locked page: usage, journals and students; archiving a journal frees its students', async ({ page }, info) => {
   const account = await newTeacher(info, 'locked', { planEnded: true })
@@ -12,7 +12,9 @@ test('plan-locked page: usage, journals and students; archiving a journal frees 
   await page.getByRole('alert').getByRole('link', { name: 'See what your plan counts' }).click()
   await expect(page).toHaveURL(/\/manage$/)
   await expect(page.locator('.usage-figure')).toHaveText('Students in your journals: 3/30')
-  await expect(page.getByText('Your journals are locked')).toBeVisible()
+  // An ended plan: archiving is not offered as the way out (it frees students, not the plan).
+  await expect(page.getByText('Your plan has ended')).toBeVisible()
+  await expect(page.getByText('archive journals you no longer use')).toHaveCount(0)
   await expect(page.locator('tbody tr')).toHaveCount(2)
 
   await page.getByRole('link', { name: 'Students', exact: true }).click()
@@ -38,4 +40,26 @@ test('another teacher\'s journal cannot be archived from /manage', async ({ page
   expect(response.status()).toBe(403)
   const row = await db().selectFrom('journals').select('archived_at').where('id', '=', journal).executeTakeFirstOrThrow()
   expect(row.archived_at).toBeNull()
+})
+
+test('an ended plan locks the journal pages, their posts and their actions by URL, not only /diary', async ({ page }, info) => {
+  const account = await newTeacher(info, 'lockurl', { planEnded: true, standard: true })
+  const journal = await newJournalWith(account, 'Locked diary', ['student04@demo.test'])
+  const post = await newPost(journal, 'student04@demo.test', 'Locked post')
+  await signInToConsole(page, account)
+  // A bookmarked page goes to /diary, which explains the lock.
+  for (const path of [`/diary/homework/${journal}/news`, `/diary/homework/${journal}/report`, `/diary/homework/${journal}/student`, `/diary/diaryPost/${post}`]) {
+    await page.goto(path)
+    await expect(page).toHaveURL(/\/diary$/)
+  }
+  await expect(page.getByRole('alert')).toContainText('plan')
+  // Files and actions are refused, and nothing is written.
+  const origin = new URL(page.url()).origin
+  expect((await page.request.get(`/diary/homework/${journal}/export.xlsx?kind=raw`, { maxRedirects: 0 })).status()).not.toBe(200)
+  const comment = await page.request.post(`/diary/diaryPost/${post}`, { form: { intent: 'add', type: '1', comment: 'Still here?' }, headers: { Origin: origin }, maxRedirects: 0 })
+  expect(comment.status()).toBe(403)
+  const saved = await page.request.post(`/diary/homework/${journal}/edit`, { form: { name: 'Renamed' }, headers: { Origin: origin }, maxRedirects: 0 })
+  expect(saved.status()).toBe(403)
+  expect(await db().selectFrom('comments').select('id').where('post_id', '=', post).execute()).toHaveLength(0)
+  expect((await db().selectFrom('journals').select('name').where('id', '=', journal).executeTakeFirstOrThrow()).name).toBe('Locked diary')
 })

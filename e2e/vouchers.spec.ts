@@ -142,4 +142,11 @@ test('a wrong invitation code shows the error toast and still goes to /diary', a
   await page.goto('/drpb/NOT-A-CODE')
   await expect(page).toHaveURL(/\/diary$/)
   await expect(page.getByRole('alert')).toHaveText('The invitation code is wrong.')
+  // An error stays until it is closed (with or without JavaScript), and is read once.
+  await page.waitForTimeout(3500)
+  await expect(page.getByRole('alert')).toBeVisible()
+  await page.getByText('×').click()
+  await expect(page.getByRole('alert')).toBeHidden()
+  await page.reload()
+  await expect(page.getByText('The invitation code is wrong.')).toHaveCount(0)
 })

@@ -1,4 +1,6 @@
-import { redirect, type RouterContextProvider } from 'react-router'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import type { PayFunctionId } from '~/features/plans/constants'
+import { hasFunction } from '~/features/plans/pay-functions'
 import type { SessionValues } from './session-storage.server'
 import { commitSession, getSession } from './session.server'
 
@@ -59,4 +61,27 @@ export async function requireUser(request: Request, context?: Ctx): Promise<Sign
 /** The signed-in user's id, or null for a visitor. */
 export async function optionalUserId(request: Request, context?: Ctx) {
   return (await getSession(request, context)).get('userId') ?? null
+}
+
+/** A page or action that needs a pay function: 403 without it, whatever the page shows. */
+export function requireFunction(user: Pick<SessionValues, 'payfunctionMap'>, fn: PayFunctionId) {
+  if (!hasFunction(user, fn)) throw data(null, { status: 403 })
+}
+
+/**
+ * What an expired or over-full plan locks (spec 1 and 2: journals, their posts, follow-up and
+ * collections): a page asked for by URL goes to /diary, which explains the lock; anything else
+ * (an action, a file) is refused with 403.
+ */
+export function requireNotLocked(user: Pick<SessionValues, 'isHomeworkLock'>, request?: Request) {
+  if (!user.isHomeworkLock) return
+  if (request?.method === 'GET') throw redirect('/diary')
+  throw data(null, { status: 403 })
+}
+
+/** A journal's content (its pages, its posts): a console user whose plan does not lock journals. */
+export async function requireJournalReader(request: Request, context?: Ctx): Promise<SignedIn> {
+  const signedIn = await requireUser(request, context)
+  requireNotLocked(signedIn.user, request)
+  return signedIn
 }

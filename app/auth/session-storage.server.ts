@@ -36,8 +36,20 @@ export interface SessionData extends Partial<SessionValues> {
   /** The last binding's result, 1, -1 or -2 (spec 1 section 3). */
   bindResult?: 1 | -1 | -2
 }
+/**
+ * A message for the next page. A snackbar (the journal pages' quick confirmations, spec 2) goes
+ * after 2 s, a toast after 3 s (spec 1 and 3); an error stays until closed.
+ */
+export interface ToastMessage {
+  kind: 'success' | 'error' | 'info'
+  key: string
+  values?: Record<string, string | number>
+  snackbar?: true
+  /** Set when flashed: the same message twice in a row is shown twice. */
+  id?: string
+}
 export interface FlashData {
-  toast: { kind: 'success' | 'error' | 'info'; key: string; values?: Record<string, string | number> }
+  toast: ToastMessage
 }
 export type AppSession = Session<SessionData, FlashData>
 

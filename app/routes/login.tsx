@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useT } from '~/i18n/use-t'
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
 import type { Route } from './+types/login'
-import { commitSession, getSession } from '~/auth/session.server'
+import { getSession } from '~/auth/session.server'
 import { configuredPlatforms } from '~/auth/third-party.server'
 import { signInAs } from '~/auth/sign-in.server'
 import { clientAddressContext } from '~/context.server'
@@ -23,7 +23,6 @@ import { ErrorList, TextField } from '~/ui/field'
 import { useHydrated } from '~/ui/hydrated'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { PortalShell } from '~/ui/portal-shell'
-import { Toast } from '~/ui/toast'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -31,13 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A user already signed in goes straight on to the login check (spec 1 section 2).
   const session = await getSession(request, context)
   if (session.get('userId')) throw redirect('/login/check')
-  // A refused binding (-010200 answered, but failed) comes back here with a toast.
-  const toast = session.has('toast') ? (session.get('toast') ?? null) : null
   const params = new URL(request.url).searchParams
   const tab = params.get('tab') === 'signup' ? 'signup' : 'login'
   const forgot = tab === 'login' && params.get('forgot') === '1'
-  const body = { tab, forgot, toast, platforms: configuredPlatforms(), title: `${getInstance(context).t('login.title')} | ${getInstance(context).t('app.name')}` } as const
-  return toast ? data(body, { headers: { 'Set-Cookie': await commitSession(request, session) } }) : body
+  return { tab, forgot, platforms: configuredPlatforms(), title: `${getInstance(context).t('login.title')} | ${getInstance(context).t('app.name')}` } as const
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -102,7 +98,6 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const forgotAnswer = actionData && 'sent' in actionData ? actionData : undefined
   return (
     <PortalShell>
-      <Toast toast={loaderData.toast} />
       <main id="main" className="portal-main">
         <section className="card login-card" aria-labelledby="login-title">
           <h1 id="login-title">{t('login.title')}</h1>

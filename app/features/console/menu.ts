@@ -1,4 +1,5 @@
 import type { PayFunctionId } from '~/features/plans/constants'
+import { hasFunction } from '~/features/plans/pay-functions'
 
 /**
  * Main menu of the console (spec 1 section 2). An item is listed once its page is built; `fn`
@@ -26,5 +27,5 @@ export function activeItem(items: MenuItem[], pathname: string) {
 }
 
 export function menuFor(mode: 'personal' | 'team', payfunctionMap: Record<string, 0 | 1>) {
-  return MAIN_MENU.filter((item) => item.modes.includes(mode) && (!item.fn || payfunctionMap[item.fn] === 1))
+  return MAIN_MENU.filter((item) => item.modes.includes(mode) && (!item.fn || hasFunction({ payfunctionMap }, item.fn)))
 }

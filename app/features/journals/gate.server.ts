@@ -1,5 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { requireUser, type SignedIn } from '~/auth/guards.server'
+import { requireJournalReader, type SignedIn } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
 import { requireJournal, type JournalHead, type JournalRole } from './access.server'
 
@@ -11,10 +11,11 @@ const gateContext = createContext<Gate>()
 
 /**
  * The journal layout's middleware: every request under /diary/homework/{id} (page, data or action)
- * passes the access check once (404 or 403, decision 0008), and the pages read its result.
+ * passes the access check once (404 or 403, decision 0008) and the plan lock, and the pages read
+ * its result.
  */
 export const journalGate: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
-  const signedIn = await requireUser(request, context)
+  const signedIn = await requireJournalReader(request, context)
   const { journal, role } = await requireJournal(db, params.id, signedIn.user.userId)
   context.set(gateContext, { ...signedIn, journal, role })
   return next()

@@ -10,6 +10,7 @@ import { behaviourRadar, emotionBars, groupPie, trendChart } from './charts.serv
 import { intervalOf, rangeOf } from './range'
 import { behaviourStats, emotionStats, lastPostDate, parsePick, pickedPosts, pickValue, trend, type Pick } from './report.server'
 import { REPORT_TABS, type ReportTab } from './tabs'
+import { hasFunction } from '~/features/plans/pay-functions'
 
 /**
  * Everything a report URL asks for (spec 2 report charts), for the page and for the PNG of its
@@ -30,7 +31,7 @@ export async function reportFor(context: Readonly<RouterContextProvider>, reques
     }
   }
   const base = { journal: { id: journal.id, name: journal.name }, student }
-  if (user.payfunctionMap[PAY_FUNCTIONS.report] !== 1) return { ...base, locked: true as const }
+  if (!hasFunction(user, PAY_FUNCTIONS.report)) return { ...base, locked: true as const }
 
   const created = journal.createdAt.slice(0, 10)
   const today = todayDate()

@@ -1,7 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/vouchers'
 import { requireUser } from '~/auth/guards.server'
-import { commitSession, storeValues } from '~/auth/session.server'
+import { storeValues } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
@@ -11,6 +11,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDate } from '~/ui/dates'
 import { Pager } from '~/ui/pager'
+import { redirectWithToast } from '~/auth/toast.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -34,20 +35,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!code) return data({ error: 'validation.required' as const, code }, 400)
     const result = await redeemVoucher(db, user.userId, code)
     if (result !== REDEEM.ok) return data({ error: REDEEM_ERRORS[result], code }, 400)
-    session.flash('toast', { kind: 'success', key: 'voucher.redeemed' })
-    return redirect('/voucher', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+    return await redirectWithToast(request, session, '/voucher', { kind: 'success', key: 'voucher.redeemed' })
   }
   const result = await spendVoucher(db, user.userId, idField(form, 'id'))
   if (result === USE.ok) {
     // The new plan applies at once: the session's plan values are reloaded.
     const values = await loadSessionValues(db, user.userId)
     if (values) storeValues(session, values)
-    session.flash('toast', { kind: 'success', key: 'voucher.usedNow' })
-  } else {
-    // -3 expired: the list reloads (the voucher shows as expired).
-    session.flash('toast', { kind: 'error', key: USE_ERRORS[result] })
   }
-  return redirect(new URL(request.url).pathname + new URL(request.url).search, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  // -3 expired: the list reloads (the voucher shows as expired).
+  const back = new URL(request.url)
+  return redirectWithToast(request, session, back.pathname + back.search, result === USE.ok ? { kind: 'success', key: 'voucher.usedNow' } : { kind: 'error', key: USE_ERRORS[result] })
 }
 
 export default function VouchersPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,8 +4,7 @@ import type { TFunction } from 'i18next'
 import { data, Form, Link, redirect } from 'react-router'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/diary'
-import { requireUser } from '~/auth/guards.server'
-import { commitSession } from '~/auth/session.server'
+import { requireFunction, requireNotLocked, requireUser } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { requireJournal } from '~/features/journals/access.server'
@@ -30,6 +29,8 @@ import { setStarred, setWatching } from '~/features/posts/marks.server'
 import { CasesTable, PostsTable } from '~/ui/list-tables'
 import { Pager, pageParam } from '~/ui/pager'
 import { PayNotice } from '~/ui/pay'
+import { redirectWithToast } from '~/auth/toast.server'
+import { hasFunction } from '~/features/plans/pay-functions'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -65,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 async function marksTab(request: Request, tab: Tab, user: SessionValues) {
   if (tab !== 'followup' && tab !== 'collections') return null
   const fn = tab === 'followup' ? PAY_FUNCTIONS.cases : PAY_FUNCTIONS.collection
-  if (user.payfunctionMap[fn] !== 1) return { paid: false as const }
+  if (!hasFunction(user, fn)) return { paid: false as const }
   const params = new URL(request.url).searchParams
   const q = params.get('q')?.trim().slice(0, 100) ?? ''
   const page = pageParam(params)
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const form = await request.formData()
   const intent = form.get('intent')
-  if (user.isHomeworkLock) throw data(null, { status: 403 })
+  requireNotLocked(user)
   if (intent === 'join') {
     const submission = parseWithZod(form, { schema: JoinSchema })
     if (submission.status !== 'success') return data({ join: submission.reply() }, 400)
@@ -88,25 +89,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       const key = joined.code === JOIN_CODES.codeError ? 'journal.joinCodeError' : 'journal.joinError'
       return data({ join: submission.reply({ fieldErrors: { code: [key] } }) }, 400)
     }
-    session.flash('toast', { kind: 'success', key: 'journal.joinRequested' })
-    return redirect('/diary?tab=joined', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+    return await redirectWithToast(request, session, '/diary?tab=joined', { kind: 'success', key: 'journal.joinRequested' })
   }
   if (intent === 'sample-code') {
     const submission = parseWithZod(form, { schema: SampleCodeSchema })
     if (submission.status !== 'success') return data({ sampleCode: submission.reply() }, 400)
     const taken = await startFromSampleCode(db, { userId: user.userId, planLimit: user.studentLimit }, submission.value)
     if (!taken.ok) return data({ sampleCode: submission.reply({ fieldErrors: { [taken.field]: [taken.error] } }) }, 400)
-    session.flash('toast', { kind: 'success', key: 'journal.created' })
-    return redirect(`/diary/homework/${taken.journalId}/info`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+    return await redirectWithToast(request, session, `/diary/homework/${taken.journalId}/info`, { kind: 'success', key: 'journal.created' })
   }
   if (intent === 'unwatch') {
-    if (user.payfunctionMap[PAY_FUNCTIONS.cases] !== 1) throw data(null, { status: 403 })
+    requireFunction(user, PAY_FUNCTIONS.cases)
     await setWatching(db, { teacherId: user.userId, journalId: idField(form, 'journalId'), studentId: idField(form, 'studentId'), on: false })
     const url = new URL(request.url)
     return redirect(url.pathname + url.search)
   }
   if (intent === 'unstar') {
-    if (user.payfunctionMap[PAY_FUNCTIONS.collection] !== 1) throw data(null, { status: 403 })
+    requireFunction(user, PAY_FUNCTIONS.collection)
     await setStarred(db, { userId: user.userId, postId: idField(form, 'postId'), on: false })
     const url = new URL(request.url)
     return redirect(url.pathname + url.search)
@@ -115,8 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { journal } = await requireJournal(db, String(form.get('id')), user.userId, { ownerOnly: true })
     const t = getInstance(context).t
     const copy = await duplicateJournal(db, journal.id, user.studentLimit, (name) => t('journal.copyName', { name }))
-    session.flash('toast', copy.ok ? { kind: 'success', key: 'journal.duplicated' } : { kind: 'error', key: 'journal.duplicateNoTickets' })
-    return redirect('/diary', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+    return await redirectWithToast(request, session, '/diary', copy.ok ? { kind: 'success', key: 'journal.duplicated' } : { kind: 'error', key: 'journal.duplicateNoTickets' })
   }
   throw data(null, { status: 400 })
 }

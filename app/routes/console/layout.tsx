@@ -1,15 +1,13 @@
 import i18next from 'i18next'
 import { ensureDictionaryPart, SIGNED_IN_HANDLE } from '~/i18n/client-resources'
 import { useT } from '~/i18n/use-t'
-import { data, Form, Outlet, useLocation } from 'react-router'
+import { Form, Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/layout'
 import { requireUser } from '~/auth/guards.server'
-import { commitSession } from '~/auth/session.server'
 import { activeItem, menuFor } from '~/features/console/menu'
 import { Brand } from '~/ui/brand'
 import { FastLink } from '~/ui/fast-link'
 import { LanguageSwitcher } from '~/ui/language-switcher'
-import { Toast } from '~/ui/toast'
 
 // These pages need the signed-in part of the dictionary: fetched with the first page (root) or, on
 // a client navigation from a public page, before this layout's pages render.
@@ -22,10 +20,8 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { session, user } = await requireUser(request, context)
-  // A flash toast is read once; reading it changes the session, which is then saved.
-  const toast = session.has('toast') ? (session.get('toast') ?? null) : null
-  const body = {
+  const { user } = await requireUser(request, context)
+  return {
     user: {
       userName: user.userName,
       mode: user.mode,
@@ -34,15 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       isHomeworkLock: user.isHomeworkLock,
     },
     menu: menuFor(user.mode, user.payfunctionMap),
-    toast,
   }
-  return toast ? data(body, { headers: { 'Set-Cookie': await commitSession(request, session) } }) : body
 }
 
 /** The console: top bar with the user menu, the main menu, and the page. */
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
-  const { user, menu, toast } = loaderData
+  const { user, menu } = loaderData
   const current = activeItem(menu, useLocation().pathname)
   const modeLabel = user.mode === 'team' ? t('console.modeTeam') : t('console.modePersonal')
   return (
@@ -83,7 +77,6 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         <main id="main" className="console-main">
           <Outlet />
         </main>
-        <Toast key={toast ? JSON.stringify(toast) : 'none'} toast={toast} />
       </div>
     </div>
   )

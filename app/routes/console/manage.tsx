@@ -1,7 +1,7 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/manage'
 import { requireUser } from '~/auth/guards.server'
-import { commitSession, storeValues } from '~/auth/session.server'
+import { storeValues } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
@@ -13,6 +13,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDate } from '~/ui/dates'
 import { UpgradeButton } from '~/ui/pay'
+import { redirectWithToast } from '~/auth/toast.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -28,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const journals = (await ownJournals(db, user.userId)).map((j) => ({ id: j.id, name: j.name, studentCount: j.studentCount, createdAt: j.createdAt }))
   return {
     tab,
-    locked: user.isHomeworkLock,
+    // Archiving frees students, so it lifts an over-limit lock but never an expired plan's.
+    lock: !user.isHomeworkLock ? null : user.planEndDate !== null && user.planEndDate < new Date().toISOString() ? ('expired' as const) : ('overLimit' as const),
     usage: { used: await studentsInOwnJournals(db, user.userId), limit: user.studentLimit },
     journals,
     students: tab === 'students' ? await studentsInOwnJournalsList(db, user.userId) : [],
@@ -46,21 +48,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The lock may lift now: the session's plan values are reloaded.
   const values = await loadSessionValues(db, user.userId)
   if (values) storeValues(session, values)
-  session.flash('toast', { kind: 'success', key: values && !values.isHomeworkLock ? 'manage.unlocked' : 'manage.archived' })
-  return redirect(values && !values.isHomeworkLock ? '/diary' : '/manage', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, values && !values.isHomeworkLock ? '/diary' : '/manage', { kind: 'success', key: values && !values.isHomeworkLock ? 'manage.unlocked' : 'manage.archived' })
 }
 
 export default function ManagePage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
-  const { tab, usage, journals, students, locked, archiveId } = loaderData
+  const { tab, usage, journals, students, lock, archiveId } = loaderData
   return (
     <section aria-labelledby="manage-title">
       <h1 id="manage-title">{t('manage.title')}</h1>
-      <div className={`card usage ${locked ? 'over' : ''}`}>
+      <div className={`card usage ${lock ? 'over' : ''}`}>
         <p className="usage-figure">
           {t('manage.usage')} <strong>{t('manage.usageValue', usage)}</strong>
         </p>
-        <p>{t(locked ? 'manage.lockedText' : 'manage.okText')}</p>
+        <p>{t(lock === 'expired' ? 'manage.expiredText' : lock === 'overLimit' ? 'manage.lockedText' : 'manage.okText')}</p>
         <UpgradeButton>{t('manage.upgrade')}</UpgradeButton>
       </div>
       <nav className="tabs" aria-label={t('manage.title')}>

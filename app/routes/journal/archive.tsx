@@ -1,10 +1,10 @@
-import { Form, Link, redirect } from 'react-router'
+import { Form, Link } from 'react-router'
 import type { Route } from './+types/archive'
-import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { journalOf } from '~/features/journals/gate.server'
 import { archiveJournal } from '~/features/journals/lifecycle.server'
 import { useT } from '~/i18n/use-t'
+import { redirectWithToast } from '~/auth/toast.server'
 
 // The archive confirmation is a page of its own, so it works the same with and without JavaScript.
 export function loader({ context }: Route.LoaderArgs) {
@@ -15,8 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, journal } = journalOf(context, { ownerOnly: true })
   await archiveJournal(db, journal.id)
-  session.flash('toast', { kind: 'success', key: 'journal.archived' })
-  return redirect('/diary?tab=archived', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, '/diary?tab=archived', { kind: 'success', key: 'journal.archived' })
 }
 
 export default function ArchiveJournalPage({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import type { Route } from './+types/collection'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
@@ -11,6 +11,8 @@ import { useT } from '~/i18n/use-t'
 import { NameSearch, PostsTable } from '~/ui/list-tables'
 import { Pager, pageParam } from '~/ui/pager'
 import { PayNotice } from '~/ui/pay'
+import { requireFunction } from '~/auth/guards.server'
+import { hasFunction } from '~/features/plans/pay-functions'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -18,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
   const title = `${getInstance(context).t('lists.collection')} | ${journal.name}`
-  if (user.payfunctionMap[PAY_FUNCTIONS.collection] !== 1) return { title, list: null, q: '', page: 1 }
+  if (!hasFunction(user, PAY_FUNCTIONS.collection)) return { title, list: null, q: '', page: 1 }
   const params = new URL(request.url).searchParams
   const q = params.get('q')?.trim().slice(0, 100) ?? ''
   const page = pageParam(params)
@@ -27,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = journalOf(context)
-  if (user.payfunctionMap[PAY_FUNCTIONS.collection] !== 1) throw data(null, { status: 403 })
+  requireFunction(user, PAY_FUNCTIONS.collection)
   const form = await request.formData()
   await setStarred(db, { userId: user.userId, postId: idField(form, 'postId'), on: false })
   const url = new URL(request.url)

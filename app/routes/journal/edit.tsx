@@ -1,7 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/edit'
-import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { journalOf } from '~/features/journals/gate.server'
 import { JournalSettingsSchema } from '~/features/journals/schema'
@@ -9,6 +8,7 @@ import { settingsOf, ticketsFor, updateJournal } from '~/features/journals/setti
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { JournalSettingsForm } from '~/ui/journal-settings-form'
+import { redirectWithToast } from '~/auth/toast.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -28,8 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const saved = await updateJournal(db, journal.id, { userId: user.userId, planLimit: user.studentLimit }, submission.value)
   if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, 400)
-  session.flash('toast', { kind: 'success', key: 'journal.saved' })
-  return redirect(`/diary/homework/${journal.id}/info`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, `/diary/homework/${journal.id}/info`, { kind: 'success', key: 'journal.saved' })
 }
 
 export default function EditJournalPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,11 +7,12 @@ import { journalOf } from '~/features/journals/gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { getInstance } from '~/i18n/middleware.server'
 import { todayDate } from '~/ui/dates'
+import { hasFunction } from '~/features/plans/pay-functions'
 
 /** The export file, streamed (f7). A request the check refuses goes back to the page and its dialog. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
-  if (user.payfunctionMap[PAY_FUNCTIONS.export] !== 1) return new Response(null, { status: 403 })
+  if (!hasFunction(user, PAY_FUNCTIONS.export)) return new Response(null, { status: 403 })
   const params = new URL(request.url).searchParams
   const asked = await exportRequestOf(db, params, journal.id, todayDate())
   const back = () => redirect(`/diary/homework/${journal.id}/export?${params}&go=1`)

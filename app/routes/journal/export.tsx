@@ -9,6 +9,7 @@ import { useT } from '~/i18n/use-t'
 import { todayDate } from '~/ui/dates'
 import { FastLink } from '~/ui/fast-link'
 import { PayNotice } from '~/ui/pay'
+import { hasFunction } from '~/features/plans/pay-functions'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
   const title = `${getInstance(context).t('export.title')} | ${journal.name}`
-  if (user.payfunctionMap[PAY_FUNCTIONS.export] !== 1) return { locked: true as const, title }
+  if (!hasFunction(user, PAY_FUNCTIONS.export)) return { locked: true as const, title }
   const params = new URL(request.url).searchParams
   const today = todayDate()
   const students = await exportStudents(db, journal.id)

@@ -1,9 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import { data, Form, Link, useSearchParams } from 'react-router'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/info'
-import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/features/journals/gate.server'
@@ -18,6 +17,7 @@ import { CopyButton } from '~/ui/copy-button'
 import { formatDate } from '~/ui/dates'
 import { ErrorList, TextField } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
+import { redirectWithToast } from '~/auth/toast.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -53,8 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   else if (intent === 'generate') done = (await generateStudentCode(db, journal.id), true)
   else throw data(null, { status: 400 })
   if (!done) throw data(null, { status: 404 })
-  session.flash('toast', { kind: 'success', key: TOASTS[intent as keyof typeof TOASTS] })
-  return redirect(`/diary/homework/${journal.id}/info`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, `/diary/homework/${journal.id}/info`, { kind: 'success', key: TOASTS[intent as keyof typeof TOASTS] })
 }
 
 /** Tab two of the teacher invitation: the invitation by e-mail, in the owner's language. */
@@ -65,8 +64,7 @@ async function inviteByEmail(request: Request, context: Route.ActionArgs['contex
   const code = await teacherCodeOf(db, journal.id)
   const link = invitationLink(new URL(request.url).origin, code)
   await sendInvitationMail(mailer, getInstance(context).t, submission.value.email, { owner: user.userName, journal: journal.name, code, link })
-  session.flash('toast', { kind: 'success', key: 'journal.invitationSent', values: { email: submission.value.email } })
-  return redirect(`/diary/homework/${journal.id}/info`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, `/diary/homework/${journal.id}/info`, { kind: 'success', key: 'journal.invitationSent', values: { email: submission.value.email } })
 }
 
 export default function JournalInfoPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,6 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/join-by-link'
 import { requireUser } from '~/auth/guards.server'
-import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { applyInviteCode } from '~/features/account/invitations.server'
 import { JOIN_CODES } from '~/features/journals/constants'
@@ -9,6 +8,7 @@ import { journalByTeacherCode } from '~/features/journals/invitation.server'
 import { joinAsTeacher } from '~/features/journals/join.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
+import { redirectWithToast } from '~/auth/toast.server'
 
 /**
  * /drpb/{code}: the link in a teacher invitation (spec 1, invitation-code landing). A visitor signs
@@ -23,8 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // A friend's invitation code (spec 1 section 4): applied, then /diary, with a toast either way.
     // A visitor came here through sign-up and the setup (the path was kept), so the code survives it.
     const invited = await db.transaction().execute((trx) => applyInviteCode(trx, user.userId, params.code))
-    session.flash('toast', invited.ok ? { kind: 'success', key: 'invite.applied' } : { kind: 'error', key: INVITE_ERRORS[invited.error] })
-    throw redirect('/diary', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+    throw await redirectWithToast(request, session, '/diary', invited.ok ? { kind: 'success', key: 'invite.applied' } : { kind: 'error', key: INVITE_ERRORS[invited.error] })
   }
   return { title, journal: { name: journal.name, owner: journal.owner, description: journal.description }, own: journal.ownerId === user.userId }
 }
@@ -37,8 +36,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const joined = await joinAsTeacher(db, user.userId, params.code)
   if (!joined.ok) return data({ error: joined.code === JOIN_CODES.codeError ? 'journal.joinCodeError' : 'journal.joinError' } as const, 400)
-  session.flash('toast', { kind: 'success', key: 'journal.joinRequested' })
-  return redirect('/diary?tab=joined', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, '/diary?tab=joined', { kind: 'success', key: 'journal.joinRequested' })
 }
 
 export default function JoinByLinkPage({ loaderData, actionData }: Route.ComponentProps) {

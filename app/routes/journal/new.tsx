@@ -2,7 +2,6 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/new'
 import { requireUser } from '~/auth/guards.server'
-import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { EXPIRE_TYPE } from '~/features/journals/constants'
 import { JournalSettingsSchema } from '~/features/journals/schema'
@@ -11,6 +10,7 @@ import { readableSample } from '~/features/samples/samples.server'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { JournalSettingsForm } from '~/ui/journal-settings-form'
+import { redirectWithToast } from '~/auth/toast.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -50,8 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const created = await createJournal(db, { userId: user.userId, planLimit: user.studentLimit }, submission.value)
   if (!created.ok) return data({ result: submission.reply({ fieldErrors: created.fieldErrors }) }, 400)
-  session.flash('toast', { kind: 'success', key: 'journal.created' })
-  return redirect(`/diary/homework/${created.id}/info`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, `/diary/homework/${created.id}/info`, { kind: 'success', key: 'journal.created' })
 }
 
 export default function NewJournalPage({ loaderData, actionData }: Route.ComponentProps) {

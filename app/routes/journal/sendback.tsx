@@ -8,6 +8,7 @@ import { useT } from '~/i18n/use-t'
 import { NameSearch, PostsTable } from '~/ui/list-tables'
 import { Pager, pageParam } from '~/ui/pager'
 import { PayNotice } from '~/ui/pay'
+import { hasFunction } from '~/features/plans/pay-functions'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
   const title = `${getInstance(context).t('lists.returned')} | ${journal.name}`
-  if (user.payfunctionMap[PAY_FUNCTIONS.returnedPosts] !== 1) return { title, list: null, q: '', page: 1 }
+  if (!hasFunction(user, PAY_FUNCTIONS.returnedPosts)) return { title, list: null, q: '', page: 1 }
   const params = new URL(request.url).searchParams
   const q = params.get('q')?.trim().slice(0, 100) ?? ''
   const page = pageParam(params)

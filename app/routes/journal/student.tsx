@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useLocation, useSearchParams } from 'react-router'
 import type { Route } from './+types/student'
-import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/features/journals/gate.server'
@@ -12,6 +11,9 @@ import { formatDate, formatDateTime } from '~/ui/dates'
 import { Pager, pageParam } from '~/ui/pager'
 import { FastLink } from '~/ui/fast-link'
 import { reportPath } from '~/features/reports/tabs'
+import { redirectWithToast } from '~/auth/toast.server'
+import { requireFunction } from '~/auth/guards.server'
+import { hasFunction } from '~/features/plans/pay-functions'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.student.name }]
 
@@ -21,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const student = await journalStudent(db, journal.id, params.sid)
   const page = pageParam(new URL(request.url).searchParams)
   const posts = await studentPosts(db, { journalId: journal.id, studentId: student.id, teacherId: user.userId, page })
-  return { journalId: journal.id, student, posts, page, isOwner: role === 'owner', canStar: user.payfunctionMap[PAY_FUNCTIONS.collection] === 1 }
+  return { journalId: journal.id, student, posts, page, isOwner: role === 'owner', canStar: hasFunction(user, PAY_FUNCTIONS.collection) }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -33,11 +35,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // Archiving a student is the owner's, like archiving the journal.
     if (role !== 'owner') throw data(null, { status: 403 })
     await archiveStudent(db, journal.id, student.id)
-    session.flash('toast', { kind: 'success', key: 'students.archived', values: { name: student.name } })
-    return redirect(`/diary/homework/${journal.id}/news`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+    return await redirectWithToast(request, session, `/diary/homework/${journal.id}/news`, { kind: 'success', key: 'students.archived', values: { name: student.name }, snackbar: true })
   }
   if (intent === 'star' || intent === 'unstar') {
-    if (user.payfunctionMap[PAY_FUNCTIONS.collection] !== 1) throw data(null, { status: 403 })
+    requireFunction(user, PAY_FUNCTIONS.collection)
     const postId = idField(form, 'postId')
     const post = await db.selectFrom('posts').select('id').where('id', '=', postId).where('journal_id', '=', journal.id).where('creator_id', '=', student.id).executeTakeFirst()
     if (!post) throw data(null, { status: 404 })

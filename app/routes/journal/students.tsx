@@ -1,6 +1,5 @@
-import { data, redirect, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import type { Route } from './+types/students'
-import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/features/journals/gate.server'
@@ -14,6 +13,9 @@ import { Pager, pageParam } from '~/ui/pager'
 import { PayNotice } from '~/ui/pay'
 import { LatestPostCell, NameSearch } from '~/ui/list-tables'
 import { FastLink } from '~/ui/fast-link'
+import { redirectWithToast } from '~/auth/toast.server'
+import { requireFunction } from '~/auth/guards.server'
+import { hasFunction } from '~/features/plans/pay-functions'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -21,8 +23,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
   const title = `${getInstance(context).t('students.title')} | ${journal.name}`
-  const paid = user.payfunctionMap[PAY_FUNCTIONS.studentList] === 1
-  const canWatch = user.payfunctionMap[PAY_FUNCTIONS.cases] === 1
+  const paid = hasFunction(user, PAY_FUNCTIONS.studentList)
+  const canWatch = hasFunction(user, PAY_FUNCTIONS.cases)
   if (!paid) return { title, journalId: journal.id, paid, canWatch, q: '', list: null }
   const params = new URL(request.url).searchParams
   const q = params.get('q')?.trim().slice(0, 100) ?? ''
@@ -33,13 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Watch or stop watching a student (adds to the cases, pay function f4). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { journal, user, session } = journalOf(context)
-  if (user.payfunctionMap[PAY_FUNCTIONS.cases] !== 1) throw data(null, { status: 403 })
+  requireFunction(user, PAY_FUNCTIONS.cases)
   const form = await request.formData()
   const on = form.get('intent') === 'watch'
   await setWatching(db, { teacherId: user.userId, journalId: journal.id, studentId: idField(form, 'studentId'), on })
-  session.flash('toast', { kind: 'success', key: on ? 'students.watched' : 'students.unwatched' })
   const back = new URL(request.url)
-  return redirect(`${back.pathname}${back.search}`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return redirectWithToast(request, session, `${back.pathname}${back.search}`, { kind: 'success', key: on ? 'students.watched' : 'students.unwatched', snackbar: true })
 }
 
 export default function StudentsPage({ loaderData }: Route.ComponentProps) {

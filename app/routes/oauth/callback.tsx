@@ -13,6 +13,7 @@ import type { Locale } from '~/i18n/config'
 import { useT } from '~/i18n/use-t'
 import { MessagePage } from '~/ui/message-page'
 import { PortalShell } from '~/ui/portal-shell'
+import { redirectWithToast } from '~/auth/toast.server'
 
 const BIND_TOASTS = { [BIND_RESULT.ok]: 'oauth.bindSuccess', [BIND_RESULT.failed]: 'oauth.bindFailed', [BIND_RESULT.duplicate]: 'oauth.bindDuplicate' } as const
 
@@ -45,10 +46,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (!userId) throw redirect('/login/check')
     const bound = await bindIdentity(db, userId, platform, profile)
     session.set('bindResult', bound)
-    session.flash('toast', { kind: bound === BIND_RESULT.ok ? 'success' : 'error', key: BIND_TOASTS[bound] })
     const to = safeRedirectPath(session.get('redirect_path'), '/setting/user')
     session.unset('redirect_path')
-    throw redirect(to, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+    throw await redirectWithToast(request, session, to, { kind: bound === BIND_RESULT.ok ? 'success' : 'error', key: BIND_TOASTS[bound] })
   }
 
   const known = await userByIdentity(db, platform, profile.subject)

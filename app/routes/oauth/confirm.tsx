@@ -7,6 +7,7 @@ import { BIND_RESULT, bindIdentity, teacherWithEmail } from '~/features/auth/thi
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { PortalShell } from '~/ui/portal-shell'
+import { redirectWithToast } from '~/auth/toast.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (pending && userId) {
     const bound = await bindIdentity(db, userId, pending.platform, pending.profile)
     if (bound === BIND_RESULT.ok) throw await signInAs(request, context, userId)
-    session.flash('toast', { kind: 'error', key: bound === BIND_RESULT.duplicate ? 'oauth.bindDuplicate' : 'oauth.bindFailed' })
+    throw await redirectWithToast(request, session, '/login', { kind: 'error', key: bound === BIND_RESULT.duplicate ? 'oauth.bindDuplicate' : 'oauth.bindFailed' })
   }
   throw redirect('/login', { headers: { 'Set-Cookie': await commitSession(request, session) } })
 }

@@ -1,7 +1,6 @@
-import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import { data, Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/ucp'
 import { requireUser } from '~/auth/guards.server'
-import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { CODE_FILTERS, CODE_STATUS } from '~/features/plans/plan-code-status'
@@ -11,6 +10,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/ui/dates'
 import { Pager } from '~/ui/pager'
+import { redirectWithToast } from '~/auth/toast.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -50,8 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = new URL(request.url)
   for (const p of ['detail', 'comment', 'release']) back.searchParams.delete(p)
   const done = async (kind: 'success' | 'error', key: string) => {
-    session.flash('toast', { kind, key })
-    return redirect(back.pathname + back.search, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+    return await redirectWithToast(request, session, back.pathname + back.search, { kind, key })
   }
   const intent = String(form.get('intent'))
   if (intent === 'comment') {

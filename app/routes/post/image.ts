@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/image'
-import { requireUser } from '~/auth/guards.server'
+import { requireJournalReader } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
 import { isComposeType } from '~/features/posts/compose-types'
 import { imageFileName, renderPostImage } from '~/features/posts/post-image.server'
@@ -14,7 +14,7 @@ import { getInstance } from '~/i18n/middleware.server'
  * fails sends the download back to the post with the image-error dialog (-05001).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requireUser(request, context)
+  const { user } = await requireJournalReader(request, context)
   const { post } = await postForTeacher(db, params.postId, user.userId)
   const url = new URL(request.url)
   const compose = url.searchParams.get('compose')

@@ -1,7 +1,7 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { Form, Link } from 'react-router'
 import type { Route } from './+types/revise'
-import { requireUser } from '~/auth/guards.server'
-import { commitSession } from '~/auth/session.server'
+import { requireFunction, requireJournalReader } from '~/auth/guards.server'
+import { hasFunction } from '~/features/plans/pay-functions'
 import { db } from '~/db/db.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { postForTeacher } from '~/features/posts/post.server'
@@ -10,6 +10,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { PayNotice } from '~/ui/pay'
 import { TextDiff } from '~/ui/text-diff'
+import { redirectWithToast } from '~/auth/toast.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -17,20 +18,20 @@ const TEXT_MAX = 2000
 
 /** /diary/diaryPost/{id}/revise: the teacher corrects the post's text (pay function f13). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requireUser(request, context)
+  const { user } = await requireJournalReader(request, context)
   const { post, journal } = await postForTeacher(db, params.postId, user.userId)
   const title = `${getInstance(context).t('revise.title')} | ${post.title}`
   const head = { id: post.id, title: post.title, author: post.author, journal: { id: journal.id, name: journal.name } }
-  if (user.payfunctionMap[PAY_FUNCTIONS.revise] !== 1) return { title, post: head, frames: null }
+  if (!hasFunction(user, PAY_FUNCTIONS.revise)) return { title, post: head, frames: null }
   const revisions = await revisionsOf(db, post.id)
   const frames = post.frames.filter((f) => f.message).map((f) => ({ id: f.id, type: f.type, original: f.message, revised: revisions[f.id] ?? null }))
   return { title, post: head, frames }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { session, user } = await requireUser(request, context)
+  const { session, user } = await requireJournalReader(request, context)
   const { post } = await postForTeacher(db, params.postId, user.userId)
-  if (user.payfunctionMap[PAY_FUNCTIONS.revise] !== 1) throw data(null, { status: 403 })
+  requireFunction(user, PAY_FUNCTIONS.revise)
   const form = await request.formData()
   const texts: Record<number, string> = {}
   for (const f of post.frames) {
@@ -38,8 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (typeof value === 'string') texts[f.id] = value.slice(0, TEXT_MAX)
   }
   await saveRevisions(db, { postId: post.id, authorId: user.userId, texts })
-  session.flash('toast', { kind: 'success', key: 'revise.saved' })
-  return redirect(`/diary/diaryPost/${post.id}/revise`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, `/diary/diaryPost/${post.id}/revise`, { kind: 'success', key: 'revise.saved', snackbar: true })
 }
 
 export default function RevisePage({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,10 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import { data, Form, Link, useSearchParams } from 'react-router'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/view'
-import { requireUser } from '~/auth/guards.server'
-import { commitSession } from '~/auth/session.server'
+import { requireFunction, requireJournalReader } from '~/auth/guards.server'
+import { hasFunction } from '~/features/plans/pay-functions'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
@@ -24,6 +24,7 @@ import { FastLink } from '~/ui/fast-link'
 import { suggestComments } from '~/features/suggestions/suggest.server'
 import { COMPOSE_TYPES } from '~/features/posts/compose-types'
 import { SupportContact } from '~/ui/support-contact'
+import { redirectWithToast } from '~/auth/toast.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -33,14 +34,14 @@ const typeOf = (value: string | null, fallback: number) => (value && /^[1-4]$/.t
 
 /** /diary/diaryPost/{id}: the post, its blocks and their comments, the library, send back (spec 2). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requireUser(request, context)
+  const { user } = await requireJournalReader(request, context)
   const { post, journal, role } = await postForTeacher(db, params.postId, user.userId)
   const url = new URL(request.url)
   const frame = post.frames.find((f) => f.id === blockOf(url.searchParams.get('block')))
   const block = frame?.id ?? null
   const types = typesFor(block)
   const libType = typeOf(url.searchParams.get('lib'), types[0])
-  const canSuggest = user.payfunctionMap[PAY_FUNCTIONS.aiSuggestions] === 1
+  const canSuggest = hasFunction(user, PAY_FUNCTIONS.aiSuggestions)
   // Suggestions are made only when asked for (?suggest=1): a provider may take seconds.
   const asked = canSuggest && url.searchParams.has('suggest')
   const mood = { title: post.title, texts: post.frames.map((f) => f.message ?? '').filter(Boolean), emotions: post.emotions, behaviours: post.behaviours }
@@ -55,8 +56,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     journal: { id: journal.id, name: journal.name },
     isOwner: role === 'owner',
     userId: user.userId,
-    canSendBack: user.payfunctionMap[PAY_FUNCTIONS.returnedPosts] === 1,
-    canRevise: user.payfunctionMap[PAY_FUNCTIONS.revise] === 1,
+    canSendBack: hasFunction(user, PAY_FUNCTIONS.returnedPosts),
+    canRevise: hasFunction(user, PAY_FUNCTIONS.revise),
     canSuggest,
     suggestions,
     block,
@@ -68,17 +69,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { session, user } = await requireUser(request, context)
+  const { session, user } = await requireJournalReader(request, context)
   const { post, role } = await postForTeacher(db, params.postId, user.userId)
   const url = new URL(request.url)
   const block = post.frames.some((f) => f.id === blockOf(url.searchParams.get('block'))) ? blockOf(url.searchParams.get('block')) : null
   const form = await request.formData()
   const intent = String(form.get('intent'))
   const back = (toast: string) => {
-    session.flash('toast', { kind: 'success', key: toast })
     const keep = new URLSearchParams()
     for (const k of ['block', 'lib']) if (url.searchParams.get(k)) keep.set(k, url.searchParams.get(k)!)
-    return commitSession(request, session).then((cookie) => redirect(`/diary/diaryPost/${post.id}${keep.size ? `?${keep}` : ''}`, { headers: { 'Set-Cookie': cookie } }))
+    return redirectWithToast(request, session, `/diary/diaryPost/${post.id}${keep.size ? `?${keep}` : ''}`, { kind: 'success', key: toast, snackbar: true })
   }
 
   if (intent === 'add' || intent === 'library-add') {
@@ -109,7 +109,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent === 'sendback') {
     // Returned posts and send back are pay function f6 (spec 2 section 6).
-    if (user.payfunctionMap[PAY_FUNCTIONS.returnedPosts] !== 1) throw data(null, { status: 403 })
+    requireFunction(user, PAY_FUNCTIONS.returnedPosts)
     await sendBack(db, post.id)
     return back('comment.sentBack')
   }

@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/form'
 import { requireUser } from '~/auth/guards.server'
-import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { LABEL_COLORS } from '~/features/journals/constants'
 import { SAMPLE_LANGS, SAMPLE_LIMITS } from '~/features/samples/constants'
@@ -15,6 +14,7 @@ import { useT } from '~/i18n/use-t'
 import { Check, Choice, Select } from '~/ui/choice-fields'
 import { ErrorList, TextField } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
+import { redirectWithToast } from '~/auth/toast.server'
 
 // One module for /diarySample/new and /diarySample/{id}/edit (routes.ts names it twice).
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -49,8 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   if (sample) await updateSample(db, sample.id, submission.value)
   else await createSample(db, user.userId, submission.value)
-  session.flash('toast', { kind: 'success', key: sample ? 'samples.saved' : 'samples.created' })
-  return redirect('/diarySample', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, '/diarySample', { kind: 'success', key: sample ? 'samples.saved' : 'samples.created' })
 }
 
 const loadSampleValidator = () => import('~/features/samples/validate').then((m) => m.validateSample)

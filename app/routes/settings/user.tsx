@@ -3,10 +3,10 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { lazy, Suspense, useState } from 'react'
 import type { Area } from 'react-easy-crop'
 import type { z } from 'zod/mini'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/user'
 import { requireUser } from '~/auth/guards.server'
-import { commitSession, type getSession } from '~/auth/session.server'
+import type { getSession } from '~/auth/session.server'
 import { configuredPlatforms } from '~/auth/third-party.server'
 import { db } from '~/db/db.server'
 import { birthdayOf, birthYears, daysInMonth } from '~/features/account/birthday'
@@ -24,6 +24,7 @@ import { formatDate } from '~/ui/dates'
 import { ErrorList, TextField } from '~/ui/field'
 import { useHydrated } from '~/ui/hydrated'
 import { useLazyValidation } from '~/ui/lazy-validation'
+import { redirectWithToast } from '~/auth/toast.server'
 
 const AvatarCropper = lazy(() => import('~/ui/avatar-cropper'))
 const loadProfileValidator = () => import('~/features/account/validate').then((m) => m.validateProfile)
@@ -58,8 +59,7 @@ type Session = Awaited<ReturnType<typeof getSession>>
 /** Saved: the session's values are reloaded through /refresh, which comes back here (spec 1 section 4). */
 async function savedThroughRefresh(request: Request, session: Session, overwrite = false) {
   session.set('redirect_path', '/setting/user')
-  session.flash('toast', { kind: 'success', key: 'settings.saved' })
-  return redirect(overwrite ? '/refresh?overwrite=1' : '/refresh', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, overwrite ? '/refresh?overwrite=1' : '/refresh', { kind: 'success', key: 'settings.saved' })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,8 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const crop = [x, y, size].every(Number.isFinite) && size > 0 ? { x, y, size } : null
     const saved = await saveAvatar(db, user.userId, file, crop)
     if (!saved.ok) return data({ intent, error: saved.error }, 400)
-    session.flash('toast', { kind: 'success', key: 'settings.saved' })
-    return redirect('/setting/user', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+    return await redirectWithToast(request, session, '/setting/user', { kind: 'success', key: 'settings.saved' })
   }
 
   if (intent === 'profile') {
@@ -126,8 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fieldErrors: Record<string, string[]> = error === EMAIL_CODE.wrongEmail ? { email: ['email.wrongEmail'] } : { code: ['email.badCode'] }
     return data({ intent: 'email', result: submission.reply({ fieldErrors }) }, 400)
   }
-  session.flash('toast', { kind: 'success', key: 'settings.emailChanged' })
-  return redirect('/setting/user', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, '/setting/user', { kind: 'success', key: 'settings.emailChanged' })
 }
 
 export default function UserSettingsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,10 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/home'
 import { requireStudent } from '~/auth/student-guard.server'
-import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { JoinSchema } from '~/features/journals/schema'
 import { joinAsStudent, studentJournals } from '~/features/students/join.server'
@@ -12,6 +11,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { ErrorList, TextField } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
+import { redirectWithToast } from '~/auth/toast.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -27,8 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const joined = await joinAsStudent(db, studentId, submission.value.code)
   if (!joined.ok) return data({ result: submission.reply({ fieldErrors: { code: [joined.error] } }) }, 400)
-  session.flash('toast', { kind: 'success', key: 'student.joined' })
-  return redirect('/s', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, '/s', { kind: 'success', key: 'student.joined' })
 }
 
 export default function StudentHome({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,11 +1,11 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/join'
 import { requireStudent } from '~/auth/student-guard.server'
-import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { journalByStudentCode, joinAsStudent } from '~/features/students/join.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
+import { redirectWithToast } from '~/auth/toast.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -25,8 +25,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
   const joined = await joinAsStudent(db, studentId, params.code)
   if (!joined.ok) return data({ error: joined.error }, 400)
-  session.flash('toast', { kind: 'success', key: 'student.joined' })
-  return redirect('/s', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, '/s', { kind: 'success', key: 'student.joined' })
 }
 
 export default function StudentJoinPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,12 +1,11 @@
 import i18next from 'i18next'
 import { ensureDictionaryPart, SIGNED_IN_HANDLE } from '~/i18n/client-resources'
-import { data, Form, Outlet } from 'react-router'
+import { Form, Outlet } from 'react-router'
 import type { Route } from './+types/layout'
-import { commitSession, getSession } from '~/auth/session.server'
+import { getSession } from '~/auth/session.server'
 import { useT } from '~/i18n/use-t'
 import { Brand } from '~/ui/brand'
 import { LanguageSwitcher } from '~/ui/language-switcher'
-import { Toast } from '~/ui/toast'
 
 // These pages need the signed-in part of the dictionary: fetched with the first page (root) or, on
 // a client navigation from a public page, before this layout's pages render.
@@ -24,15 +23,13 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context)
-  // A flash toast is read once; reading it changes the session, which is then saved.
-  const toast = session.has('toast') ? (session.get('toast') ?? null) : null
   const student = session.get('studentId') ? { name: session.get('studentName') ?? '' } : null
-  return data({ student, toast }, toast ? { headers: { 'Set-Cookie': await commitSession(request, session) } } : undefined)
+  return { student }
 }
 
 export default function StudentLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
-  const { student, toast } = loaderData
+  const { student } = loaderData
   return (
     <div className="student-app">
       <a className="skip-link" href="#main">{t('app.skip')}</a>
@@ -50,7 +47,6 @@ export default function StudentLayout({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <main id="main" className="student-main">
-        <Toast key={toast ? JSON.stringify(toast) : 'none'} toast={toast} />
         <Outlet />
       </main>
     </div>

@@ -1,9 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
-import { data, Link, redirect, useSearchParams } from 'react-router'
+import { data, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/post'
 import { requireStudent } from '~/auth/student-guard.server'
-import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { POST_STATUS } from '~/features/posts/constants'
 import { StudentPostSchema } from '~/features/students/post-schema'
@@ -13,6 +12,7 @@ import { useT } from '~/i18n/use-t'
 import { StudentPostForm } from '~/ui/student-post-form'
 import { CommentView, FrameView, PostDetails } from '~/ui/post-view'
 import { TextDiff } from '~/ui/text-diff'
+import { redirectWithToast } from '~/auth/toast.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.post.title }]
 
@@ -32,8 +32,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ result: submission.reply(picture.error ? { fieldErrors: { picture: [picture.error] } } : undefined), picture: picture.url }, 400)
   }
   if (!(await revisePost(db, studentId, post.id, submission.value, picture.url))) throw data(null, { status: 409 })
-  session.flash('toast', { kind: 'success', key: 'write.revised' })
-  return redirect(`/s/post/${post.id}?sent=post-${post.id}`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, `/s/post/${post.id}?sent=post-${post.id}`, { kind: 'success', key: 'write.revised' })
 }
 
 export default function StudentPostPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link, redirect } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/write'
 import { requireStudent } from '~/auth/student-guard.server'
-import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { SHARE_TYPE } from '~/features/journals/constants'
 import { pictureFromForm } from '~/features/posts/pictures.server'
@@ -12,6 +11,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { todayDate } from '~/ui/dates'
 import { StudentPostForm } from '~/ui/student-post-form'
+import { redirectWithToast } from '~/auth/toast.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -32,8 +32,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ result: submission.reply(picture.error ? { fieldErrors: { picture: [picture.error] } } : undefined), picture: picture.url }, 400)
   }
   const postId = await createPost(db, studentId, journal.id, submission.value, picture.url)
-  session.flash('toast', { kind: 'success', key: 'write.shared' })
-  return redirect(`/s/post/${postId}?sent=new-${journal.id}`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  return await redirectWithToast(request, session, `/s/post/${postId}?sent=new-${journal.id}`, { kind: 'success', key: 'write.shared' })
 }
 
 export default function WritePage({ loaderData, actionData }: Route.ComponentProps) {

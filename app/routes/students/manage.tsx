@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/manage'
 import { requireUser } from '~/auth/guards.server'
-import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { idField, idFields } from '~/features/form-ids.server'
 import { IMPORT_CODES, IMPORT_FIELDS, rowErrors, UPLOAD_CODES, type ImportRow } from '~/features/students/import-rows'
@@ -13,6 +12,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { useHydrated } from '~/ui/hydrated'
 import { Pager } from '~/ui/pager'
+import { redirectWithToast } from '~/auth/toast.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -48,8 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = form.get('intent')
   const done = async (key: string, values?: Record<string, string | number>, kind: 'success' | 'error' = 'success') => {
-    session.flash('toast', { kind, key, values })
-    return redirect('/student', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+    return await redirectWithToast(request, session, '/student', { kind, key, values })
   }
 
   if (intent === 'upload') {

@@ -1,7 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/my'
 import { requireUser } from '~/auth/guards.server'
-import { commitSession, storeValues } from '~/auth/session.server'
+import { storeValues } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
@@ -22,6 +22,7 @@ import {
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/ui/dates'
+import { redirectWithToast } from '~/auth/toast.server'
 
 const TABS = ['members', 'profile', 'students'] as const
 type Tab = (typeof TABS)[number]
@@ -89,8 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const teamId = membership.teamId
   // Successes and refusals show a toast, then the tab again (spec 1 section 8).
   const toast = async (tab: Tab, kind: 'success' | 'error', key: string) => {
-    session.flash('toast', { kind, key })
-    return redirect(`/team/my?tab=${tab}`, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+    return await redirectWithToast(request, session, `/team/my?tab=${tab}`, { kind, key })
   }
 
   if (intent === 'add') {
@@ -108,8 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Out of the team (or no longer an editor): the session's mode and plan follow.
       const values = await loadSessionValues(db, user.userId)
       if (values) storeValues(session, values)
-      session.flash('toast', { kind: 'success', key: 'team.left' })
-      return redirect('/diary', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+      return await redirectWithToast(request, session, '/diary', { kind: 'success', key: 'team.left' })
     }
     return toast('members', 'success', roleId === null ? 'team.removed' : 'team.roleChanged')
   }
