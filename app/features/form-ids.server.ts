@@ -1,9 +1,10 @@
 import { data } from 'react-router'
+import { parseId } from './lists'
 
 /** A row id posted by a form: a positive integer, or the request is refused (400) before any query. */
 export function idField(form: FormData, name: string) {
-  const id = Number(form.get(name))
-  if (!Number.isSafeInteger(id) || id < 1) throw data(null, 400)
+  const id = parseId(form.get(name))
+  if (id === null) throw data(null, 400)
   return id
 }
 
@@ -11,5 +12,5 @@ export function idField(form: FormData, name: string) {
 export const idFields = (form: FormData, name: string) =>
   form
     .getAll(name)
-    .map(Number)
-    .filter((id) => Number.isSafeInteger(id) && id > 0)
+    .map(parseId)
+    .filter((id) => id !== null)

@@ -1,14 +1,14 @@
 import { useLocation } from 'react-router'
 import { useT } from '~/i18n/use-t'
 import { FastLink } from '~/ui/fast-link'
+import { pageLinks } from '~/features/lists'
 
 /** Page links for a table: up to 11 around the current page (spec 2 section 9), kept in the URL. */
 export function Pager({ page, totalPages, param = 'page' }: { page: number; totalPages: number; param?: string }) {
   const { t } = useT()
   const location = useLocation()
   if (totalPages <= 1) return null
-  const first = Math.max(1, Math.min(page - 5, totalPages - 10))
-  const pages = Array.from({ length: Math.min(11, totalPages) }, (_, i) => first + i)
+  const pages = pageLinks(page, totalPages)
   const to = (n: number) => {
     const params = new URLSearchParams(location.search)
     params.set(param, String(n))
@@ -34,6 +34,3 @@ export function Pager({ page, totalPages, param = 'page' }: { page: number; tota
     </nav>
   )
 }
-
-/** The page number in the URL, 1 or more. */
-export const pageParam = (params: URLSearchParams, name = 'page') => Math.min(Math.max(1, Number.parseInt(params.get(name) ?? '1', 10) || 1), 100_000)

@@ -6,6 +6,7 @@ import { COMMENT_STATUS, POST_STATUS } from '~/features/posts/constants'
 import { behaviourName, emotionName } from '~/features/posts/names'
 import { POST_HEAD, withDetails } from '~/features/posts/feed.server'
 import { isReportDate } from '~/features/reports/range'
+import { parseId } from '~/features/lists'
 
 /** What the export page asks for (spec 2 export page). */
 export interface ExportRequest {
@@ -176,7 +177,7 @@ export async function exportRequestOf(db: DB, params: URLSearchParams, journalId
   if (!isReportDate(start) || !isReportDate(end) || end < start || end > today || start > today) return { ok: false, error: 'no-date' }
   let studentIds: number[] | null = null
   if (params.get('students') === 'selected') {
-    const asked = params.getAll('sid').filter((s) => /^\d{1,10}$/.test(s)).map(Number)
+    const asked = params.getAll('sid').map(parseId).filter((id) => id !== null)
     studentIds = asked.length
       ? (await db.selectFrom('journal_members').select('user_id').where('journal_id', '=', journalId).where('role', '=', 'student').where('user_id', 'in', asked).execute()).map((m) => m.user_id)
       : []

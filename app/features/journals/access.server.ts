@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import type { DB } from '~/db/connect.server'
 import { prepared } from '~/db/prepared.server'
 import { DRP_STATUS } from './constants'
+import { parseId } from '~/features/lists'
 
 export interface JournalHead {
   id: number
@@ -17,7 +18,7 @@ export type JournalRole = 'owner' | 'teacher'
 
 /** Parses a journal id from the URL; anything else is not a journal. */
 export function journalIdOf(param: string | undefined) {
-  return param && /^\d{1,10}$/.test(param) ? Number(param) : null
+  return parseId(param)
 }
 
 // Every page under a journal runs it: prepared once.

@@ -17,5 +17,3 @@ export const DRP_STATUS = { pending: 0, approved: 1 } as const
 export const JOIN_CODES = { codeError: '-1', joinError: '-2' } as const
 /** How long a generated student invite code works (the spec leaves it open; decision 0008). */
 export const INVITE_CODE_DAYS = 7
-export const PAGE_SIZE = 10
-export const PAGE_LINKS = 11

@@ -1,3 +1,4 @@
+import { MAX_QUERY_LENGTH, pageParam } from '~/features/lists'
 import type { FeedFilter } from './feed.server'
 
 const DATE = /^(19|2\d)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
@@ -7,13 +8,13 @@ const DATE = /^(19|2\d)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
  * range whose start is not after its end, and the page. A malformed date is ignored.
  */
 export function feedFilterOf(params: URLSearchParams): { filter: FeedFilter; error: 'news.rangeStartAfterEnd' | null } {
-  const q = params.get('q')?.trim().slice(0, 100) || undefined
+  const q = params.get('q')?.trim().slice(0, MAX_QUERY_LENGTH) || undefined
   const date = (name: string) => {
     const v = params.get(name)
     return v && DATE.test(v) ? v : undefined
   }
   const start = date('start')
   const end = date('end')
-  const page = Math.min(Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1), 10_000)
+  const page = pageParam(params)
   return { filter: { q, start, end, page }, error: start && end && start > end ? 'news.rangeStartAfterEnd' : null }
 }

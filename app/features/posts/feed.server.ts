@@ -4,6 +4,7 @@ import { fromJson, jsonArrayFrom } from '~/db/json.server'
 import { prepared } from '~/db/prepared.server'
 import { isoAgo } from '~/db/time'
 import { EMOTIONS, isPositiveEmotion } from './constants'
+import { containsPattern } from '~/features/lists.server'
 
 export const FEED_PAGE_SIZE = 10
 
@@ -17,11 +18,6 @@ export interface FeedFilter {
   page: number
 }
 
-/** LIKE pattern for "contains", with the wildcards of the user's text taken literally. */
-export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
-/** A user (aliased `u`) whose name or account matches a `containsPattern`: the lists' name search. */
-export const nameMatches = (pattern: string) => sql<boolean>`(lower(coalesce(u.name, '')) like ${pattern} escape '\\' or lower(u.account) like ${pattern} escape '\\')`
 
 /** A post's own columns as the pages show them (with `posts as p`). */
 export const POST_HEAD = [

@@ -1,7 +1,8 @@
 import type { DB } from '~/db/connect.server'
-import { pagesOf, TABLE_PAGE_SIZE } from '~/features/students/list.server'
+import { offsetOf, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
 import { DRP_STATUS } from '~/features/journals/constants'
-import { containsPattern, nameMatches, tagsOf } from './feed.server'
+import { containsPattern, nameMatches } from '~/features/lists.server'
+import { tagsOf } from './feed.server'
 import { POST_STATUS } from './constants'
 
 const nameLike = (q: string) => nameMatches(containsPattern(q))
@@ -48,7 +49,7 @@ export async function casesOf(db: DB, input: { teacherId: number; journalId?: nu
     .orderBy('name')
     .orderBy('j.id')
     .limit(TABLE_PAGE_SIZE)
-    .offset((input.page - 1) * TABLE_PAGE_SIZE)
+    .offset(offsetOf(input.page))
     .execute()
   const ids = rows.map((r) => r.latestPostId).filter((id): id is number => id !== null)
   const [latest, tags] = ids.length ? await Promise.all([db.selectFrom('posts').select(['id', 'title']).where('id', 'in', ids).execute(), tagsOf(db, ids)]) : [[], new Map()]
@@ -71,7 +72,7 @@ async function postRows(db: DB, userId: number, base: ReturnType<typeof postBase
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
     .limit(TABLE_PAGE_SIZE)
-    .offset((page - 1) * TABLE_PAGE_SIZE)
+    .offset(offsetOf(page))
     .execute()
   return { rows: rows.map(({ read, starred, ...r }) => ({ ...r, unread: !read, starred: Boolean(starred) })), total, totalPages: pagesOf(total) }
 }

@@ -3,12 +3,10 @@ import { data } from 'react-router'
 import type { DB } from '~/db/connect.server'
 import { fromJson, jsonArrayFrom } from '~/db/json.server'
 import { prepared } from '~/db/prepared.server'
-import { containsPattern, nameMatches } from '~/features/posts/feed.server'
+import { containsPattern, nameMatches } from '~/features/lists.server'
+import { offsetOf, pagesOf, parseId, TABLE_PAGE_SIZE } from '~/features/lists'
 
-export const TABLE_PAGE_SIZE = 10
 
-/** Pages of a list: 1-based, at least one page. */
-export const pagesOf = (total: number) => Math.max(1, Math.ceil(total / TABLE_PAGE_SIZE))
 
 type StudentValues = { journalId: number; teacherId: number; pattern?: string; limit: number; offset: number }
 
@@ -68,7 +66,7 @@ const studentCountQuery = prepared((db, v: { journalId: number; pattern?: string
  */
 export async function journalStudents(db: DB, input: { journalId: number; teacherId: number; q?: string; page: number }) {
   const pattern = input.q ? containsPattern(input.q) : undefined
-  const rows = await studentPageQuery(db, { journalId: input.journalId, teacherId: input.teacherId, pattern, limit: TABLE_PAGE_SIZE, offset: (input.page - 1) * TABLE_PAGE_SIZE })
+  const rows = await studentPageQuery(db, { journalId: input.journalId, teacherId: input.teacherId, pattern, limit: TABLE_PAGE_SIZE, offset: offsetOf(input.page) })
   const total = rows.length ? Number(rows[0].total) : Number((await studentCountQuery(db, { journalId: input.journalId, pattern }))[0]?.n ?? 0)
   return {
     students: rows.map((r) => ({
@@ -90,7 +88,7 @@ export async function journalStudents(db: DB, input: { journalId: number; teache
 
 /** A student of the journal for their page: 404 for anyone else (spec 2: unknown student). */
 export async function journalStudent(db: DB, journalId: number, rawId: string | undefined) {
-  const id = rawId && /^\d{1,10}$/.test(rawId) ? Number(rawId) : null
+  const id = parseId(rawId)
   const student = id
     ? await db
         .selectFrom('journal_members as m')
@@ -127,7 +125,7 @@ export async function studentPosts(db: DB, input: { journalId: number; studentId
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
     .limit(TABLE_PAGE_SIZE)
-    .offset((input.page - 1) * TABLE_PAGE_SIZE)
+    .offset(offsetOf(input.page))
     .execute()
   return { posts: posts.map(({ starred, read, ...p }) => ({ ...p, starred: Boolean(starred), unread: !read })), total, totalPages: pagesOf(total) }
 }

@@ -6,10 +6,11 @@ import { POST_HEAD, withDetails } from '~/features/posts/feed.server'
 import { revisionsOf } from '~/features/posts/revise.server'
 import { extremeWordsIn } from '~/features/posts/extreme-words'
 import type { StudentPost } from './post-schema'
+import { parseId } from '~/features/lists'
 
 /** A journal the student is in (not archived from it): 404 otherwise. */
 export async function studentJournal(db: DB, studentId: number, rawId: string | undefined) {
-  const id = rawId && /^\d{1,10}$/.test(rawId) ? Number(rawId) : null
+  const id = parseId(rawId)
   const journal = id
     ? await db
         .selectFrom('journals as j')
@@ -82,7 +83,7 @@ export async function createPost(db: DB, studentId: number, journalId: number, i
 
 /** The student's own post with the teacher's visible comments and corrections; 404 for anyone else's. */
 export async function myPost(db: DB, studentId: number, rawId: string | undefined) {
-  const id = rawId && /^\d{1,10}$/.test(rawId) ? Number(rawId) : null
+  const id = parseId(rawId)
   const post = id
     ? await db
         .selectFrom('posts as p')

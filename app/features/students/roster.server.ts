@@ -1,11 +1,11 @@
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
+import { offsetOf, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
 
 /**
  * The student management table (spec 1 sections 2 and 3): students in the teacher's classes (the
  * classes their imports made), with a class filter, 10 a page.
  */
-export const ROSTER_PAGE_SIZE = 10
 
 export async function ownClasses(db: DB, ownerId: number) {
   return db
@@ -28,12 +28,12 @@ export async function ownStudents(db: DB, ownerId: number, classId: number | nul
       .orderBy('c.grade')
       .orderBy('c.class_no')
       .orderBy('u.account')
-      .limit(ROSTER_PAGE_SIZE)
-      .offset((page - 1) * ROSTER_PAGE_SIZE)
+      .limit(TABLE_PAGE_SIZE)
+      .offset(offsetOf(page))
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
-  return { rows, total: Number(count.n), totalPages: Math.max(1, Math.ceil(Number(count.n) / ROSTER_PAGE_SIZE)) }
+  return { rows, total: Number(count.n), totalPages: pagesOf(Number(count.n)) }
 }
 
 /** Only students of the teacher's own classes are touched; other ids are ignored. */

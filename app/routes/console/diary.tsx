@@ -27,7 +27,8 @@ import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { casesOf, collectionOf, readableJournalNames } from '~/features/posts/lists.server'
 import { setStarred, setWatching } from '~/features/posts/marks.server'
 import { CasesTable, PostsTable } from '~/ui/list-tables'
-import { Pager, pageParam } from '~/ui/pager'
+import { Pager } from '~/ui/pager'
+import { listParams } from '~/features/lists'
 import { PayNotice } from '~/ui/pay'
 import { redirectWithToast } from '~/auth/toast.server'
 import { hasFunction } from '~/features/plans/pay-functions'
@@ -68,8 +69,7 @@ async function marksTab(request: Request, tab: Tab, user: SessionValues) {
   const fn = tab === 'followup' ? PAY_FUNCTIONS.cases : PAY_FUNCTIONS.collection
   if (!hasFunction(user, fn)) return { paid: false as const }
   const params = new URL(request.url).searchParams
-  const q = params.get('q')?.trim().slice(0, 100) ?? ''
-  const page = pageParam(params)
+  const { q, page } = listParams(request.url)
   const journalId = Number(params.get('journal')) || undefined
   if (tab === 'collections') return { paid: true as const, q, page, journalId, journals: [], collection: await collectionOf(db, { userId: user.userId, q: q || undefined, page }), cases: null }
   const [journals, cases] = await Promise.all([readableJournalNames(db, user.userId), casesOf(db, { teacherId: user.userId, journalId, q: q || undefined, page })])

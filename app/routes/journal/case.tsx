@@ -9,7 +9,8 @@ import { setWatching } from '~/features/posts/marks.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { CasesTable, NameSearch } from '~/ui/list-tables'
-import { Pager, pageParam } from '~/ui/pager'
+import { Pager } from '~/ui/pager'
+import { listParams } from '~/features/lists'
 import { PayNotice } from '~/ui/pay'
 import { requireFunction } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
@@ -21,9 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
   const title = `${getInstance(context).t('lists.cases')} | ${journal.name}`
   if (!hasFunction(user, PAY_FUNCTIONS.cases)) return { title, list: null, q: '', page: 1 }
-  const params = new URL(request.url).searchParams
-  const q = params.get('q')?.trim().slice(0, 100) ?? ''
-  const page = pageParam(params)
+  const { q, page } = listParams(request.url)
   return { title, q, page, list: await casesOf(db, { teacherId: user.userId, journalId: journal.id, q: q || undefined, page }) }
 }
 

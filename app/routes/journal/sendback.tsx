@@ -6,7 +6,8 @@ import { sentBackOf } from '~/features/posts/lists.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { NameSearch, PostsTable } from '~/ui/list-tables'
-import { Pager, pageParam } from '~/ui/pager'
+import { Pager } from '~/ui/pager'
+import { listParams } from '~/features/lists'
 import { PayNotice } from '~/ui/pay'
 import { hasFunction } from '~/features/plans/pay-functions'
 
@@ -17,9 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
   const title = `${getInstance(context).t('lists.returned')} | ${journal.name}`
   if (!hasFunction(user, PAY_FUNCTIONS.returnedPosts)) return { title, list: null, q: '', page: 1 }
-  const params = new URL(request.url).searchParams
-  const q = params.get('q')?.trim().slice(0, 100) ?? ''
-  const page = pageParam(params)
+  const { q, page } = listParams(request.url)
   return { title, q, page, list: await sentBackOf(db, { userId: user.userId, journalId: journal.id, q: q || undefined, page }) }
 }
 

@@ -9,7 +9,8 @@ import { journalStudents } from '~/features/students/list.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/ui/dates'
-import { Pager, pageParam } from '~/ui/pager'
+import { Pager } from '~/ui/pager'
+import { listParams } from '~/features/lists'
 import { PayNotice } from '~/ui/pay'
 import { LatestPostCell, NameSearch } from '~/ui/list-tables'
 import { FastLink } from '~/ui/fast-link'
@@ -26,10 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paid = hasFunction(user, PAY_FUNCTIONS.studentList)
   const canWatch = hasFunction(user, PAY_FUNCTIONS.cases)
   if (!paid) return { title, journalId: journal.id, paid, canWatch, q: '', list: null }
-  const params = new URL(request.url).searchParams
-  const q = params.get('q')?.trim().slice(0, 100) ?? ''
-  const list = await journalStudents(db, { journalId: journal.id, teacherId: user.userId, q: q || undefined, page: pageParam(params) })
-  return { title, journalId: journal.id, paid, canWatch, q, list, page: pageParam(params) }
+  const { q, page } = listParams(request.url)
+  const list = await journalStudents(db, { journalId: journal.id, teacherId: user.userId, q: q || undefined, page })
+  return { title, journalId: journal.id, paid, canWatch, q, list, page }
 }
 
 /** Watch or stop watching a student (adds to the cases, pay function f4). */

@@ -25,11 +25,12 @@ import { suggestComments } from '~/features/suggestions/suggest.server'
 import { COMPOSE_TYPES } from '~/features/posts/compose-types'
 import { SupportContact } from '~/ui/support-contact'
 import { redirectWithToast } from '~/auth/toast.server'
+import { parseId } from '~/features/lists'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 /** The block in the URL: a frame id, or the whole post. */
-const blockOf = (value: string | null) => (value && /^\d{1,10}$/.test(value) ? Number(value) : null)
+const blockOf = parseId
 const typeOf = (value: string | null, fallback: number) => (value && /^[1-4]$/.test(value) ? Number(value) : fallback)
 
 /** /diary/diaryPost/{id}: the post, its blocks and their comments, the library, send back (spec 2). */

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from 'react-router'
+import { MAX_QUERY_LENGTH } from '~/features/lists'
 import type { Route } from './+types/my'
 import { requireUser } from '~/auth/guards.server'
 import { storeValues } from '~/auth/session.server'
@@ -62,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const overview = await asMember(() => teamOverview(db, membership.teamId, user.userId))
   const canEdit = can(membership.roleId, 'editMembers')
   // The member search: by account or by e-mail; an empty search clears the result.
-  const q = params.get('q')?.trim() ?? ''
+  const q = params.get('q')?.trim().slice(0, MAX_QUERY_LENGTH) ?? ''
   const by = params.get('by') === 'email' ? 'email' : 'account'
   const found = canEdit && tab === 'members' && q ? await findPerson(db, by === 'email' ? { email: q } : { account: q }) : null
   const mayStudents = can(membership.roleId, 'viewTeamStudents')
