@@ -2,8 +2,10 @@ import { expect, test } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
 import { readFileSync } from 'node:fs'
 import { newTeacher } from './support/accounts'
+import { db } from './support/db'
 import { DEMO_PASSWORD, signInToConsole, signOut } from './support/helpers'
 import { latestMailTo } from './support/mail'
+import { newJournalWith } from './support/posts'
 
 
 test('create a journal: the form refuses bad input and writes nothing, then creates it', async ({ page }, info) => {
@@ -165,4 +167,32 @@ test('the homework lock: the plan-expired notice, no lists, and every journal ac
   const create = await page.request.get('/diary/homework/new', { maxRedirects: 0 })
   expect(create.status()).toBe(302)
   expect(create.headers().location).toBe('/diary')
+})
+
+test('journal info: "Generate a new code" gives the journal a new student code that works for a week', async ({ page }, info) => {
+  const account = await newTeacher(info, 'gencode')
+  const journal = await newJournalWith(account, 'Code diary', [])
+  // A code older than its 7 days: students can no longer join with it.
+  await db().updateTable('journals').set({ invite_code_expires_at: new Date(Date.now() - 86_400_000).toISOString() }).where('id', '=', journal).execute()
+  const old = await db().selectFrom('journals').select('invite_code').where('id', '=', journal).executeTakeFirstOrThrow()
+  await signInToConsole(page, account)
+  await page.goto(`/diary/homework/${journal}/info`)
+  await page.getByRole('button', { name: 'Generate a new code' }).click()
+  await expect(page.getByRole('status')).toHaveText('A new code was generated.')
+  const row = await db().selectFrom('journals').select(['invite_code', 'invite_code_expires_at']).where('id', '=', journal).executeTakeFirstOrThrow()
+  expect(row.invite_code).not.toBe(old.invite_code)
+  await expect(page.locator('.big-code', { hasText: row.invite_code! })).toBeVisible()
+  const days = (Date.parse(row.invite_code_expires_at!) - Date.now()) / 86_400_000
+  expect(days).toBeGreaterThan(6.9)
+  // Again: another code replaces it.
+  await page.getByRole('button', { name: 'Generate a new code' }).click()
+  await expect(page.locator('.big-code', { hasText: row.invite_code! })).toHaveCount(0)
+})
+
+test('the label colour swatches show seven different colours', async ({ page }, info) => {
+  await signInToConsole(page, await newTeacher(info, 'swatch'))
+  await page.goto('/diary/homework/new')
+  const colours = await page.locator('.swatch .dot').evaluateAll((dots) => dots.map((d) => getComputedStyle(d).backgroundColor))
+  expect(colours).toHaveLength(7)
+  expect(new Set(colours).size).toBe(7)
 })

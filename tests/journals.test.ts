@@ -30,6 +30,11 @@ describe('journal settings form rules', () => {
       ['aiScoring:journal.aiScoringEnglishOnly', 'expireDate:validation.required', 'expireTime:validation.required', 'name:validation.required', 'notifyStatTime:validation.required', 'studentLimit:journal.limitAtLeastOne'].sort(),
     )
   })
+  it('a colour or choice that is not offered says so; nothing chosen is "required"', () => {
+    expect(parse({ labelColorCode: '9' })).toEqual(['labelColorCode:validation.notAChoice'])
+    expect(parse({ labelColorCode: '' })).toEqual(['labelColorCode:validation.required'])
+    expect(parse({ speechLang: 'fr' })).toEqual(['speechLang:validation.notAChoice'])
+  })
   it('refuses an expiry before today and accepts a complete form', () => {
     expect(parse({ expireType: '2', expireDate: '2000-01-01', expireTime: '08:00' })).toEqual(['expireDate:journal.expireBeforeToday'])
     expect(parse({ expireType: '2', expireDate: '2999-01-01', expireTime: '08:00', notifySubmit: 'on', notifySubmitTime: '-1' })).toEqual([])

@@ -4,7 +4,9 @@ import { todayDate } from '~/ui/dates'
 import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, SPEECH_LANGS, SUBMIT_MODES } from './constants'
 
 const required = { error: 'validation.required' }
-const oneOf = (values: readonly (string | number)[]) => z.enum(values.map(String) as [string, ...string[]], required)
+// Nothing chosen is "required"; a value that is not one of the options (a forged or stale form) says so.
+const oneOf = (values: readonly (string | number)[]) =>
+  z.enum(values.map(String) as [string, ...string[]], { error: (issue) => (issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.notAChoice') })
 const checkbox = z.optional(z.literal('on'))
 
 /** The three notification switches, each with the time it needs when on (spec 2 section 5). */

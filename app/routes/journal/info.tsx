@@ -45,12 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = String(form.get('intent'))
   if (intent === 'invite-email') return inviteByEmail(request, context, form)
-  const teacherId = idField(form, 'userId')
   let done = false
-  if (intent === 'accept') done = await acceptTeacher(db, journal.id, teacherId)
-  else if (intent === 'reject') done = await removeTeacher(db, journal.id, teacherId, DRP_STATUS.pending)
-  else if (intent === 'remove') done = await removeTeacher(db, journal.id, teacherId, DRP_STATUS.approved)
-  else if (intent === 'generate') done = (await generateStudentCode(db, journal.id), true)
+  // A new student code names no teacher; the other intents act on the posted one.
+  if (intent === 'generate') done = (await generateStudentCode(db, journal.id), true)
+  else if (intent === 'accept') done = await acceptTeacher(db, journal.id, idField(form, 'userId'))
+  else if (intent === 'reject') done = await removeTeacher(db, journal.id, idField(form, 'userId'), DRP_STATUS.pending)
+  else if (intent === 'remove') done = await removeTeacher(db, journal.id, idField(form, 'userId'), DRP_STATUS.approved)
   else throw data(null, { status: 400 })
   if (!done) throw data(null, { status: 404 })
   return await redirectWithToast(request, session, `/diary/homework/${journal.id}/info`, { kind: 'success', key: TOASTS[intent as keyof typeof TOASTS] })
