@@ -63,6 +63,15 @@ test('members: search, the add codes, add with a role, change a role, remove', a
   expect(await roleOf(outsider)).toBe(3)
   await page.locator('tbody tr', { hasText: outsider }).getByRole('combobox').selectOption({ label: 'Remove from the team' })
   await page.locator('tbody tr', { hasText: outsider }).getByRole('button', { name: 'Apply' }).click()
+  // Removal asks first; cancelling keeps the member.
+  const confirm = page.getByRole('alertdialog', { name: 'Remove Test toutside from the team?' })
+  await expect(confirm).toBeVisible()
+  await confirm.getByRole('link', { name: 'Cancel' }).click()
+  await expect(confirm).toHaveCount(0)
+  expect(await roleOf(outsider)).toBe(3)
+  await page.locator('tbody tr', { hasText: outsider }).getByRole('combobox').selectOption({ label: 'Remove from the team' })
+  await page.locator('tbody tr', { hasText: outsider }).getByRole('button', { name: 'Apply' }).click()
+  await confirm.getByRole('button', { name: 'Remove from the team' }).click()
   await expect(page.getByRole('status')).toHaveText('The member was removed.')
   expect(await roleOf(outsider)).toBeNull()
   // One's own row: the role as plain text.

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto'
-import { redirect, type RouterContextProvider } from 'react-router'
+import { redirect, redirectDocument, type RouterContextProvider } from 'react-router'
 import type { AppSession, ToastMessage } from './session-storage.server'
 import { commitSession, getSession } from './session.server'
 
-/** The one way an action ends with a message: flash it into the session and redirect. */
-export async function redirectWithToast(request: Request, session: AppSession, to: string, toast: ToastMessage, init?: ResponseInit) {
+/**
+ * The one way an action ends with a message: flash it into the session and redirect. The root
+ * loader reads it on the page the redirect lands on. Through a server-only hop (`/refresh`, which
+ * redirects again), pass `document: true`: the browser then loads the hop itself, instead of a
+ * client navigation whose root loader would read the message on the hop and lose it.
+ */
+export async function redirectWithToast(request: Request, session: AppSession, to: string, toast: ToastMessage, { document = false } = {}) {
   session.flash('toast', { ...toast, id: randomUUID() })
-  const headers = new Headers(init?.headers)
-  headers.append('Set-Cookie', await commitSession(request, session))
-  return redirect(to, { ...init, headers })
+  const headers = { 'Set-Cookie': await commitSession(request, session) }
+  return document ? redirectDocument(to, { headers }) : redirect(to, { headers })
 }
 
 /** Read once, in the root loader: the flashed message and the header that saves its removal. */

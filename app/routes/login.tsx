@@ -23,6 +23,7 @@ import { ErrorList, TextField } from '~/ui/field'
 import { useHydrated } from '~/ui/hydrated'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { PortalShell } from '~/ui/portal-shell'
+import { Dialog } from '~/ui/dialog'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -240,8 +241,7 @@ function ForgotDialog({ lastResult, sent }: { lastResult?: SubmissionResult<stri
     shouldRevalidate: 'onInput',
   })
   return (
-    <div className="confirm edit-dialog" role="dialog" aria-labelledby="forgot-title">
-      <h2 id="forgot-title">{t('login.forgotTitle')}</h2>
+    <Dialog title={t('login.forgotTitle')} closeTo="/login">
       {sent ? (
         <p className="field-ok" role="status">
           {t('login.forgotSent')}
@@ -261,7 +261,7 @@ function ForgotDialog({ lastResult, sent }: { lastResult?: SubmissionResult<stri
           </Link>
         </div>
       </Form>
-    </div>
+    </Dialog>
   )
 }
 

@@ -14,6 +14,7 @@ import { useT } from '~/i18n/use-t'
 import { formatDate } from '~/ui/dates'
 import { UpgradeButton } from '~/ui/pay'
 import { redirectWithToast } from '~/auth/toast.server'
+import { Dialog } from '~/ui/dialog'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -93,16 +94,19 @@ export default function ManagePage({ loaderData }: Route.ComponentProps) {
                   <td>{j.studentCount}</td>
                   <td>
                     {archiveId === j.id ? (
-                      <Form method="post" className="confirm" role="alertdialog" aria-label={t('manage.archiveConfirm', { name: j.name })}>
-                        <p>{t('manage.archiveConfirm', { name: j.name })}</p>
-                        <input type="hidden" name="journalId" value={j.id} />
-                        <div className="form-actions">
-                          <button type="submit" className="button danger">
-                            {t('manage.archive')}
-                          </button>
-                          <Link to="/manage">{t('journal.cancel')}</Link>
-                        </div>
-                      </Form>
+                      <Dialog title={t('manage.archiveConfirm', { name: j.name })} closeTo="/manage" alert>
+                        <Form method="post">
+                          <input type="hidden" name="journalId" value={j.id} />
+                          <div className="form-actions">
+                            <button type="submit" className="button danger">
+                              {t('manage.archive')}
+                            </button>
+                            <Link to="/manage" data-autofocus>
+                              {t('journal.cancel')}
+                            </Link>
+                          </div>
+                        </Form>
+                      </Dialog>
                     ) : (
                       <Link to={`/manage?archive=${j.id}`} className="button small secondary">
                         {t('manage.archive')}

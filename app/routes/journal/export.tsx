@@ -10,6 +10,7 @@ import { todayDate } from '~/ui/dates'
 import { FastLink } from '~/ui/fast-link'
 import { PayNotice } from '~/ui/pay'
 import { hasFunction } from '~/features/plans/pay-functions'
+import { Dialog } from '~/ui/dialog'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -117,27 +118,21 @@ function ResultDialog({ result, close }: { result: Result; close: string }) {
   const problem = { 'no-date': ['export.noDateTitle', 'export.noDate'], students: ['export.noDateTitle', 'export.chooseStudents'], 'no-data': ['export.noDataTitle', 'export.noData'], '-13001': ['export.noCommentTitle', 'export.noComment'] } as const
   if (result.dialog === '13000' || result.dialog === '13001') {
     return (
-      <div className="confirm ready" role="dialog" aria-labelledby="export-title">
-        <p id="export-title">
-          <strong>{result.dialog === '13000' ? t('export.generating', { posts: result.posts }) : t('export.generatingNotAll', { posts: result.posts, names: result.missing.join(', ') })}</strong>
-        </p>
+      <Dialog title={result.dialog === '13000' ? t('export.generating', { posts: result.posts }) : t('export.generatingNotAll', { posts: result.posts, names: result.missing.join(', ') })} closeTo={close} className="ready">
         <p className="form-actions">
           <a className="button" href={result.file} download>
             {t('export.download')}
           </a>
           <FastLink to={close}>{t('export.close')}</FastLink>
         </p>
-      </div>
+      </Dialog>
     )
   }
   const [title, text] = problem[result.dialog]
   return (
-    <div className="confirm" role="alertdialog" aria-labelledby="export-title">
-      <p id="export-title">
-        <strong>{t(title)}</strong>
-      </p>
+    <Dialog title={t(title)} closeTo={close} alert>
       <p>{t(text)}</p>
       <FastLink to={close}>{t('export.close')}</FastLink>
-    </div>
+    </Dialog>
   )
 }

@@ -18,6 +18,7 @@ import { formatDate } from '~/ui/dates'
 import { ErrorList, TextField } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { redirectWithToast } from '~/auth/toast.server'
+import { Dialog } from '~/ui/dialog'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -169,19 +170,16 @@ export default function JournalInfoPage({ loaderData, actionData }: Route.Compon
           ))}
         </ul>
         {isOwner && removing ? (
-          <div className="confirm" role="alertdialog" aria-labelledby="remove-title">
-            <p id="remove-title">
-              <strong>{t('journal.removeTitle', { name: removing.name })}</strong>
-            </p>
+          <Dialog title={t('journal.removeTitle', { name: removing.name })} closeTo="?" alert>
             <p>{t('journal.removeText')}</p>
             <Form method="post" className="form-actions">
               <input type="hidden" name="userId" value={removing.id} />
               <button className="button danger" type="submit" name="intent" value="remove">
                 {t('journal.remove')}
               </button>
-              <Link to="?">{t('journal.cancel')}</Link>
+              <Link to="?" data-autofocus>{t('journal.cancel')}</Link>
             </Form>
-          </div>
+          </Dialog>
         ) : null}
       </section>
 

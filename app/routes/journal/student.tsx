@@ -15,6 +15,7 @@ import { reportPath } from '~/features/reports/tabs'
 import { redirectWithToast } from '~/auth/toast.server'
 import { requireFunction } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
+import { Dialog } from '~/ui/dialog'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.student.name }]
 
@@ -93,18 +94,15 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       {isOwner && params.get('archive') ? (
-        <div className="confirm" role="alertdialog" aria-labelledby="archive-student">
-          <p id="archive-student">
-            <strong>{t('students.archiveTitle', { name: student.name })}</strong>
-          </p>
+        <Dialog title={t('students.archiveTitle', { name: student.name })} closeTo="?" alert>
           <p>{t('students.archiveText')}</p>
           <Form method="post" className="form-actions">
             <button className="button danger" type="submit" name="intent" value="archive">
               {t('students.archive')}
             </button>
-            <Link to="?">{t('journal.cancel')}</Link>
+            <Link to="?" data-autofocus>{t('journal.cancel')}</Link>
           </Form>
-        </div>
+        </Dialog>
       ) : null}
       <h2>{t('students.posts')}</h2>
       {posts.posts.length === 0 ? (

@@ -11,6 +11,7 @@ import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/ui/dates'
 import { Pager } from '~/ui/pager'
 import { redirectWithToast } from '~/auth/toast.server'
+import { Dialog } from '~/ui/dialog'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -176,25 +177,27 @@ export default function PlanCodesPage({ loaderData, actionData }: Route.Componen
       )}
       <Pager page={loaderData.page} totalPages={loaderData.totalPages} />
       {releasing ? (
-        <Form method="post" className="confirm" role="alertdialog" aria-label={t('ucp.releaseTitle')}>
-          <h2>{t('ucp.releaseTitle')}</h2>
-          <p>{t('ucp.releaseAsk', { journal: releasing.journalName })}</p>
-          <input type="hidden" name="intent" value="release" />
-          <input type="hidden" name="id" value={releasing.id} />
-          <div className="form-actions">
-            <button type="submit" name="removeJournal" value="true" className="button danger">
-              {t('ucp.releaseAndRemove')}
-            </button>
-            <button type="submit" name="removeJournal" value="false" className="button secondary">
-              {t('ucp.releaseOnly')}
-            </button>
-            <Link to={link({ release: null })}>{t('journal.cancel')}</Link>
-          </div>
-        </Form>
+        <Dialog title={t('ucp.releaseTitle')} closeTo={link({ release: null })} alert>
+          <Form method="post">
+            <p>{t('ucp.releaseAsk', { journal: releasing.journalName })}</p>
+            <input type="hidden" name="intent" value="release" />
+            <input type="hidden" name="id" value={releasing.id} />
+            <div className="form-actions">
+              <button type="submit" name="removeJournal" value="true" className="button danger">
+                {t('ucp.releaseAndRemove')}
+              </button>
+              <button type="submit" name="removeJournal" value="false" className="button secondary">
+                {t('ucp.releaseOnly')}
+              </button>
+              <Link to={link({ release: null })} data-autofocus>
+                {t('journal.cancel')}
+              </Link>
+            </div>
+          </Form>
+        </Dialog>
       ) : null}
       {detail ? (
-        <div className="confirm edit-dialog" role="dialog" aria-labelledby="detail-title">
-          <h2 id="detail-title">{t('ucp.detailTitle', { code: detail.exchange_code ?? '–' })}</h2>
+        <Dialog title={t('ucp.detailTitle', { code: detail.exchange_code ?? '–' })} closeTo={link({ detail: null })}>
           <dl className="invite-codes">
             <dt>{t('ucp.created')}</dt>
             <dd>{formatDate(detail.created_at)}</dd>
@@ -212,11 +215,11 @@ export default function PlanCodesPage({ loaderData, actionData }: Route.Componen
           <h3>{t('ucp.comments')}</h3>
           <CommentList comments={comments} />
           <Link to={link({ detail: null })}>{t('ucp.close')}</Link>
-        </div>
+        </Dialog>
       ) : null}
       {commentId ? (
-        <Form method="post" className="confirm edit-dialog" aria-labelledby="comment-title">
-          <h2 id="comment-title">{t('ucp.commentTitle')}</h2>
+        <Dialog title={t('ucp.commentTitle')} closeTo={link({ comment: null })}>
+          <Form method="post">
           <CommentList comments={comments} />
           <input type="hidden" name="intent" value="comment" />
           <input type="hidden" name="id" value={commentId} />
@@ -235,7 +238,8 @@ export default function PlanCodesPage({ loaderData, actionData }: Route.Componen
             </button>
             <Link to={link({ comment: null })}>{t('journal.cancel')}</Link>
           </div>
-        </Form>
+          </Form>
+        </Dialog>
       ) : null}
     </section>
   )

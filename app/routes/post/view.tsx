@@ -26,6 +26,7 @@ import { COMPOSE_TYPES } from '~/features/posts/compose-types'
 import { SupportContact } from '~/ui/support-contact'
 import { redirectWithToast } from '~/auth/toast.server'
 import { parseId } from '~/features/lists'
+import { Dialog } from '~/ui/dialog'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -174,14 +175,13 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
       <FlagNotes flags={post.flags} t={t} />
       {params.get('image') === '1' ? <ImageDialog postId={post.id} cancel={link({ image: null })} /> : null}
       {params.get('image') === 'error' ? (
-        <div className="confirm" role="alertdialog" aria-labelledby="image-error-title">
-          <p id="image-error-title">
-            <strong>{t('image.errorTitle')}</strong>
-          </p>
+        <Dialog title={t('image.errorTitle')} closeTo={link({ image: null })} alert>
           <p>{t('image.errorText')}</p>
           <SupportContact />
-          <FastLink to={link({ image: null })}>{t('image.close')}</FastLink>
-        </div>
+          <Link to={link({ image: null })} preventScrollReset data-autofocus>
+            {t('image.close')}
+          </Link>
+        </Dialog>
       ) : null}
       <div className="post-page">
         <section className="blocks" aria-label={t('post.blocks')}>
@@ -220,21 +220,18 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
             ))}
           </ul>
           {deleting ? (
-            <div className="confirm" role="alertdialog" aria-labelledby="delete-title">
-              <p id="delete-title">
-                <strong>{t('post.deleteTitle')}</strong>
-              </p>
+            <Dialog title={t('post.deleteTitle')} closeTo={link({ delete: null })} alert>
               <p>{deleting.comment}</p>
               <Form method="post" className="form-actions">
                 <input type="hidden" name="commentId" value={deleting.id} />
                 <button className="button danger" type="submit" name="intent" value="delete">
                   {t('post.delete')}
                 </button>
-                <FastLink to={link({ delete: null })} preventScrollReset>
+                <Link to={link({ delete: null })} preventScrollReset data-autofocus>
                   {t('journal.cancel')}
-                </FastLink>
+                </Link>
               </Form>
-            </div>
+            </Dialog>
           ) : null}
           {editing ? (
             <EditForm key={editing.id} comment={editing} cancel={link({ edit: null })} lastResult={actionData && 'edit' in actionData ? actionData.edit : undefined} />
@@ -319,8 +316,7 @@ function ImageDialog({ postId, cancel }: { postId: number; cancel: string }) {
   const { t } = useT()
   const src = `/diary/diaryPost/${postId}/image`
   return (
-    <div className="confirm image-dialog" role="dialog" aria-labelledby="image-title">
-      <h2 id="image-title">{t('image.title')}</h2>
+    <Dialog title={t('image.title')} closeTo={cancel} className="image-dialog">
       <form method="get" action={src}>
         <fieldset className="field">
           <legend>{t('image.compose')}</legend>
@@ -344,7 +340,7 @@ function ImageDialog({ postId, cancel }: { postId: number; cancel: string }) {
           </FastLink>
         </div>
       </form>
-    </div>
+    </Dialog>
   )
 }
 

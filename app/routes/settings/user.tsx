@@ -25,6 +25,7 @@ import { ErrorList, TextField } from '~/ui/field'
 import { useHydrated } from '~/ui/hydrated'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { redirectWithToast } from '~/auth/toast.server'
+import { Dialog } from '~/ui/dialog'
 
 const AvatarCropper = lazy(() => import('~/ui/avatar-cropper'))
 const loadProfileValidator = () => import('~/features/account/validate').then((m) => m.validateProfile)
@@ -59,7 +60,7 @@ type Session = Awaited<ReturnType<typeof getSession>>
 /** Saved: the session's values are reloaded through /refresh, which comes back here (spec 1 section 4). */
 async function savedThroughRefresh(request: Request, session: Session, overwrite = false) {
   session.set('redirect_path', '/setting/user')
-  return await redirectWithToast(request, session, overwrite ? '/refresh?overwrite=1' : '/refresh', { kind: 'success', key: 'settings.saved' })
+  return await redirectWithToast(request, session, overwrite ? '/refresh?overwrite=1' : '/refresh', { kind: 'success', key: 'settings.saved' }, { document: true })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -206,15 +207,6 @@ function Row({ label, edit, children }: { label: string; edit?: Edit; children: 
   )
 }
 
-function Dialog({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <div className="confirm edit-dialog" role="dialog" aria-modal="true" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </div>
-  )
-}
-
 function Actions({ submit, blocked = false }: { submit: string; blocked?: boolean }) {
   const { t } = useT()
   const navigation = useNavigation()
@@ -236,7 +228,7 @@ function AvatarDialog({ error }: { error?: string }) {
   const [src, setSrc] = useState<string | null>(null)
   const [area, setArea] = useState<Area | null>(null)
   return (
-    <Dialog id="avatar-title" title={t('settings.avatarTitle')}>
+    <Dialog title={t('settings.avatarTitle')} closeTo="/setting/user">
       <Form method="post" encType="multipart/form-data">
         <input type="hidden" name="intent" value="avatar" />
         <div className="field">
@@ -307,7 +299,7 @@ function ProfileDialog({
   const month = Number(fields.birthMonth.value) || null
   const days = daysInMonth(year, month)
   return (
-    <Dialog id="profile-title" title={t('settings.profileTitle')}>
+    <Dialog title={t('settings.profileTitle')} closeTo="/setting/user">
       <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
         <input type="hidden" name="intent" value="profile" />
         <ErrorList id={form.errorId} errors={form.errors} />
@@ -369,7 +361,7 @@ function EmailDialog({ current, pending, lastResult }: { current: string | null;
   })
   const sent = Boolean(pending)
   return (
-    <Dialog id="email-title" title={t('settings.emailTitle')}>
+    <Dialog title={t('settings.emailTitle')} closeTo="/setting/user">
       <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
         <ErrorList id={form.errorId} errors={form.errors} />
         <TextField field={fields.email} label={t('settings.newEmail')} type="email" inputProps={{ autoComplete: 'email' }} />
@@ -412,7 +404,7 @@ function AccountDialog({ account, passwordEmpty, lastResult }: { account: string
   // A mismatch blocks the submit while the script runs (spec 1 section 5).
   const blocked = hydrated && Boolean(fields.repeatPassword.errors)
   return (
-    <Dialog id="account-title" title={t('settings.accountTitle')}>
+    <Dialog title={t('settings.accountTitle')} closeTo="/setting/user">
       <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
         <input type="hidden" name="intent" value="account" />
         <ErrorList id={form.errorId} errors={form.errors} />
@@ -433,7 +425,7 @@ function AccountDialog({ account, passwordEmpty, lastResult }: { account: string
 function LanguageDialog({ locale }: { locale: string }) {
   const { t } = useT()
   return (
-    <Dialog id="language-title" title={t('settings.languageTitle')}>
+    <Dialog title={t('settings.languageTitle')} closeTo="/setting/user">
       <Form method="post">
         <input type="hidden" name="intent" value="locale" />
         <div className="field">

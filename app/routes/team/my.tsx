@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { MAX_QUERY_LENGTH } from '~/features/lists'
 import type { Route } from './+types/my'
 import { requireUser } from '~/auth/guards.server'
@@ -24,6 +24,8 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/ui/dates'
 import { redirectWithToast } from '~/auth/toast.server'
+import { Dialog } from '~/ui/dialog'
+import { parseId } from '~/features/lists'
 
 const TABS = ['members', 'profile', 'students'] as const
 type Tab = (typeof TABS)[number]
@@ -78,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search: { q, by, searched: Boolean(q), found: found ? { id: found.id, name: found.name ?? found.account, account: found.account, email: found.email } : null },
     students,
     cancelId: Number(params.get('cancel')) || null,
+    removeId: parseId(params.get('remove')),
     title: getInstance(context).t('team.title'),
   }
 }
@@ -101,6 +104,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'role' || intent === 'leave') {
     const targetId = intent === 'leave' ? user.userId : idField(form, 'userId')
     const role = form.get('roleId')
+    // Removing someone asks first: the confirmation is a dialog on the page's URL.
+    if (intent === 'role' && role === 'remove' && form.get('confirmed') !== '1') {
+      if (!can(membership.roleId, 'editMembers')) throw data(null, 403)
+      return redirect(`/team/my?tab=members&remove=${targetId}`)
+    }
     const roleId = intent === 'leave' || role === 'remove' ? null : Number(role)
     const result = await asMember(() => changeMember(db, user.userId, teamId, targetId, roleId))
     // -2: the dialog saying the team has only one admin (spec 1 section 8).
@@ -122,6 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TeamPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
+  const removing = loaderData.canEdit ? loaderData.members.find((m) => m.id === loaderData.removeId && !m.isCurrentUser) : undefined
   const { tab, team, current, members } = loaderData
   return (
     <section aria-labelledby="team-title">
@@ -134,13 +143,29 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         ))}
       </nav>
       {actionData && 'oneAdmin' in actionData ? (
-        <div className="confirm" role="alertdialog" aria-labelledby="one-admin">
-          <h2 id="one-admin">{t('team.oneAdminTitle')}</h2>
+        <Dialog title={t('team.oneAdminTitle')} closeTo="?tab=members" alert>
           <p>{t('team.oneAdmin')}</p>
           <Link to="?tab=members" className="button">
             {t('team.ok')}
           </Link>
-        </div>
+        </Dialog>
+      ) : null}
+      {tab === 'members' && removing ? (
+        <Dialog title={t('team.removeTitle', { name: removing.displayName })} closeTo="?tab=members" alert>
+          <p>{t('team.removeText')}</p>
+          <Form method="post" className="form-actions">
+            <input type="hidden" name="intent" value="role" />
+            <input type="hidden" name="userId" value={removing.id} />
+            <input type="hidden" name="roleId" value="remove" />
+            <input type="hidden" name="confirmed" value="1" />
+            <button type="submit" className="button danger">
+              {t('team.remove')}
+            </button>
+            <Link to="?tab=members" data-autofocus>
+              {t('journal.cancel')}
+            </Link>
+          </Form>
+        </Dialog>
       ) : null}
       {tab === 'members' ? (
         <>
@@ -308,17 +333,20 @@ function ProfileTab({ data: d }: { data: Data }) {
                 {t((STATUS_KEYS[p.status] ?? 'team.statusCancelled') as 'team.status1')}
                 {p.status === TEAM_PLAN_STATUS.inProgress && d.mayCancel ? (
                   d.cancelId === p.id ? (
-                    <Form method="post" className="confirm" role="alertdialog" aria-label={t('team.cancelConfirm')}>
-                      <p>{t('team.cancelConfirm')}</p>
-                      <input type="hidden" name="intent" value="cancel-plan" />
-                      <input type="hidden" name="planId" value={p.id} />
-                      <div className="form-actions">
-                        <button type="submit" className="button danger">
-                          {t('team.cancelPlan')}
-                        </button>
-                        <Link to="?tab=profile">{t('team.keep')}</Link>
-                      </div>
-                    </Form>
+                    <Dialog title={t('team.cancelConfirm')} closeTo="?tab=profile" alert>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="cancel-plan" />
+                        <input type="hidden" name="planId" value={p.id} />
+                        <div className="form-actions">
+                          <button type="submit" className="button danger">
+                            {t('team.cancelPlan')}
+                          </button>
+                          <Link to="?tab=profile" data-autofocus>
+                            {t('team.keep')}
+                          </Link>
+                        </div>
+                      </Form>
+                    </Dialog>
                   ) : (
                     <>
                       {' '}
