@@ -30,7 +30,7 @@ export default [
     route('my/ucp', 'routes/plans/ucp.tsx'),
     route('diary/homework/new', 'routes/journal/new.tsx'),
     layout('routes/journal/layout.tsx', [
-      route('diary/homework/:id', 'routes/journal/home.ts'),
+      route('diary/homework/:id', 'routes/journal/home.tsx'),
       route('diary/homework/:id/news', 'routes/journal/news.tsx'),
       route('diary/homework/:id/student', 'routes/journal/students.tsx'),
       route('diary/homework/:id/student/:sid', 'routes/journal/student.tsx'),

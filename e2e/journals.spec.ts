@@ -73,6 +73,11 @@ test('a teacher who is neither owner nor accepted is refused on every journal pa
   }
   await page.goto('/diary/homework/2/info')
   await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible()
+  // The journal's own address (no page of its own: it opens the news) answers with the pages too.
+  expect((await page.goto('/diary/homework/2'))?.status()).toBe(403)
+  await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible()
+  expect((await page.goto('/diary/homework/999999'))?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
 })
 
 test('join with a teacher code: pending until the owner accepts, then the journal opens', async ({ page }, info) => {

@@ -23,6 +23,8 @@ test('a teacher finds a post in the feed, comments block by block, uses the libr
   await panel.getByRole('button', { name: 'Add comment' }).click()
   await expect(page.getByRole('status')).toHaveText('Comment added.')
   await expect(panel.locator('.comment', { hasText: 'Thank you for telling me.' })).toBeVisible()
+  // The box is empty again, so a second click cannot post it twice.
+  await expect(panel.getByLabel('Comment', { exact: true })).toHaveValue('')
 
   // A block: no praise; add, edit, delete after confirmation.
   await page.locator('.block', { hasText: 'My friend did not sit with me at lunch.' }).click()

@@ -69,6 +69,19 @@ describe.each(DIALECTS)('journals on %s', (dialect) => {
     expect(await duplicateJournal(conn.db, first.id, 30, (n) => `${n} (copy)`)).toEqual({ ok: false })
   })
 
+  it('saving the settings keeps a contest journal\'s type and the sub-types the form does not show', async () => {
+    const j = await createJournal(conn.db, { userId: owner, planLimit: 100 }, settings({ name: 'Contest', studentLimit: '5' }))
+    if (!j.ok) throw new Error('create')
+    await conn.db.updateTable('journals').set({ share_type: '5', sub_type: '6' }).where('id', '=', j.id).execute()
+    expect((await updateJournal(conn.db, j.id, { userId: owner, planLimit: 100 }, settings({ name: 'Contest', studentLimit: '5', shareType: '3', display: 'calendar' }))).ok).toBe(true)
+    const row = await conn.db.selectFrom('journals').select(['share_type', 'sub_type']).where('id', '=', j.id).executeTakeFirstOrThrow()
+    expect(row.share_type).toBe('5')
+    expect(row.sub_type.split(',').sort()).toEqual(['0', '6'])
+    // The calendar is the form's to turn off.
+    await updateJournal(conn.db, j.id, { userId: owner, planLimit: 100 }, settings({ name: 'Contest', studentLimit: '5' }))
+    expect((await conn.db.selectFrom('journals').select('sub_type').where('id', '=', j.id).executeTakeFirstOrThrow()).sub_type).toBe('6')
+  })
+
   it('a teacher joins with the teacher code, waits, is accepted, and loses access when the journal is archived', async () => {
     const j = await createJournal(conn.db, { userId: owner, planLimit: 100 }, settings({ name: 'Shared', studentLimit: '5' }))
     if (!j.ok) throw new Error('create')

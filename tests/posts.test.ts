@@ -91,6 +91,21 @@ describe.each(DIALECTS)('posts and comments on %s', (dialect) => {
     expect(await sendBack(conn.db, postId)).toBe(false)
   })
 
+  it('the same comment sent twice within seconds is added once; the same words later, or by another teacher, are new', async () => {
+    const count = async () => (await conn.db.selectFrom('comments').select('id').where('post_id', '=', postId).where('comment', '=', 'Well said').execute()).length
+    const first = await addComment(conn.db, { postId, block: frameId, authorId: teacher, comment: 'Well said', type: 2 })
+    const again = await addComment(conn.db, { postId, block: frameId, authorId: teacher, comment: 'Well said', type: 2 })
+    expect(again).toEqual(first)
+    expect(await count()).toBe(1)
+    await addComment(conn.db, { postId, block: null, authorId: teacher, comment: 'Well said', type: 2 })
+    await addComment(conn.db, { postId, block: frameId, authorId: colleague, comment: 'Well said', type: 2 })
+    expect(await count()).toBe(3)
+    if (!first.ok) throw new Error('add')
+    await conn.db.updateTable('comments').set({ created_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', first.id).execute()
+    await addComment(conn.db, { postId, block: frameId, authorId: teacher, comment: 'Well said', type: 2 })
+    expect(await count()).toBe(4)
+  })
+
   it('shows canned phrases in the user language and keeps a teacher’s own entries to them', async () => {
     const zh = await libraryFor(conn.db, teacher, 2, 'zh-TW')
     expect(zh.length).toBe(3)

@@ -1,7 +1,7 @@
 import type { DB } from '~/db/connect.server'
 import { unsoldCount } from '~/features/plans/plan-codes.server'
 import { withValues } from '~/ui/error-values'
-import { EXPIRE_TYPE, SUB_TYPE } from './constants'
+import { EXPIRE_TYPE, SHARE_TYPE, SUB_TYPE } from './constants'
 import { insertJournal } from './insert.server'
 import type { JournalSettings } from './schema'
 
@@ -86,7 +86,14 @@ export async function updateJournal(db: DB, journalId: number, owner: { userId: 
   return db.transaction().execute(async (trx) => {
     const errors = await checkLimit(trx, owner.userId, owner.planLimit, Number(s.studentLimit), journalId)
     if (errors) return { ok: false, fieldErrors: errors }
-    await trx.updateTable('journals').set(columns(s)).where('id', '=', journalId).execute()
+    const current = await trx.selectFrom('journals').select(['share_type', 'sub_type']).where('id', '=', journalId).executeTakeFirstOrThrow()
+    const values = columns(s)
+    // The form sets only the submit mode and the calendar: a contest (quest) journal keeps its
+    // type, and the sub-types the form does not show (assessment, AI-scoring sample) stay.
+    if (current.share_type === SHARE_TYPE.quest) values.share_type = SHARE_TYPE.quest
+    const kept = current.sub_type.split(',').filter((t) => t && t !== SUB_TYPE.calendar)
+    values.sub_type = [...values.sub_type.split(',').filter(Boolean), ...kept].join(',')
+    await trx.updateTable('journals').set(values).where('id', '=', journalId).execute()
     return { ok: true, id: journalId }
   })
 }

@@ -10,6 +10,9 @@ export const typesFor = (block: number | null) =>
 export type CommentResult = { ok: true; id: number } | { ok: false; error: 'comment.badType' | 'comment.badBlock' }
 
 /** A comment on the whole post (block null) or on one of its frames; the word filter sets status 2. */
+/** How long an identical comment counts as the same one sent twice. */
+export const DUPLICATE_WINDOW_MS = 10_000
+
 export async function addComment(db: DB, input: { postId: number; block: number | null; authorId: number; comment: string; type: number }): Promise<CommentResult> {
   if (!(typesFor(input.block) as number[]).includes(input.type)) return { ok: false, error: 'comment.badType' }
   if (input.block !== null) {
@@ -17,6 +20,19 @@ export async function addComment(db: DB, input: { postId: number; block: number 
     if (!frame) return { ok: false, error: 'comment.badBlock' }
   }
   const at = nowIso()
+  // A double click, or a form sent again after a slow answer: the same words from the same teacher
+  // on the same block within seconds are the comment already added, not a second one.
+  const since = new Date(Date.now() - DUPLICATE_WINDOW_MS).toISOString()
+  const same = await db
+    .selectFrom('comments')
+    .select('id')
+    .where('post_id', '=', input.postId)
+    .where('author_id', '=', input.authorId)
+    .where('comment', '=', input.comment)
+    .where('created_at', '>=', since)
+    .where((eb) => (input.block === null ? eb('msg_id', 'is', null) : eb('msg_id', '=', input.block)))
+    .executeTakeFirst()
+  if (same) return { ok: true, id: same.id }
   const { id } = await db
     .insertInto('comments')
     .values({

@@ -237,7 +237,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
             <EditForm key={editing.id} comment={editing} cancel={link({ edit: null })} lastResult={actionData && 'edit' in actionData ? actionData.edit : undefined} />
           ) : (
             <CommentForm
-              key={`${block}-${used?.id ?? ''}-${said}`}
+              key={`${block}-${used?.id ?? ''}-${said}-${post.comments.length}`}
               types={types}
               initialType={String(used ? libType : types[0])}
               initialText={used?.comment ?? said}

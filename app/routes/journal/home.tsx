@@ -5,3 +5,9 @@ import type { Route } from './+types/home'
 export function loader({ params }: Route.LoaderArgs) {
   return redirect(`/diary/homework/${params.id}/news`)
 }
+
+// Never shown (the loader always redirects), but it makes this a page route: a journal the gate
+// refuses (404, 403) then answers with the error page, not with the bare response of a resource route.
+export default function JournalHome() {
+  return null
+}
