@@ -4,7 +4,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from './+types/root'
 import { DEFAULT_LOCALE, type Locale } from './i18n/config'
 import { sessionMiddleware } from './auth/session.server'
-import { getLocale, i18nextMiddleware } from './i18n/middleware.server'
+import { getInstance, getLocale, i18nextMiddleware } from './i18n/middleware.server'
 import { loadClientLocale, type DictionaryPart } from './i18n/client-resources'
 import stylesheet from './styles/app.css?url'
 import { ForbiddenNotice, NotFoundNotice, SystemErrorNotice } from './ui/error-notices'
@@ -15,6 +15,8 @@ import { takeToast } from './auth/toast.server'
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware]
 
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.appName }]
+
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -23,7 +25,8 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A message flashed by the action before (redirectWithToast) is read here, once, for every page.
   const { toast, headers } = await takeToast(request, context)
-  return data({ locale: getLocale(context) as Locale, toast }, { headers })
+  // The product's name ends every page's title (ui/page-title.ts); alone, it titles the error pages.
+  return data({ locale: getLocale(context) as Locale, appName: getInstance(context).t('app.name'), toast }, { headers })
 }
 
 /** Client navigation can change the language (after sign-in): load that locale and switch. */

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { signIn } from './support/helpers'
+import { db } from './support/db'
+import { signIn, signInToConsole } from './support/helpers'
 
 test('/ goes to the landing page, whose login button leads to sign-in', async ({ page }) => {
   await page.goto('/')
@@ -74,4 +75,19 @@ test('a POST from another site is refused', async ({ request }) => {
     maxRedirects: 0,
   })
   expect(res.status()).toBe(403)
+})
+
+test('every page has a title ending in the product name', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page).toHaveTitle('Teacher console | Mood Diary Console')
+  await signInToConsole(page, 'teacher@demo.test')
+  const journal = await db().selectFrom('journals').select(['id', 'name']).where('name', '=', '501 心情日記').executeTakeFirstOrThrow()
+  const post = await db().selectFrom('posts').select(['id', 'title']).where('journal_id', '=', journal.id).orderBy('id').executeTakeFirstOrThrow()
+  for (const path of ['/diary', `/diary/homework/${journal.id}/news`, `/diary/homework/${journal.id}/archive`, `/diary/homework/${journal.id}/info`, `/diary/homework/${journal.id}/report`, `/diary/diaryPost/${post.id}`, '/setting/user', '/voucher', '/manage', '/student', '/my/ucp', '/diarySample']) {
+    await page.goto(path)
+    await expect(page, path).toHaveTitle(/.+ \| Mood Diary Console$/)
+  }
+  // A post's page names its journal, not the news feed.
+  await page.goto(`/diary/diaryPost/${post.id}`)
+  await expect(page).toHaveTitle(`${post.title} | ${journal.name} | Mood Diary Console`)
 })

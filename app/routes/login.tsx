@@ -24,8 +24,9 @@ import { useHydrated } from '~/ui/hydrated'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { PortalShell } from '~/ui/portal-shell'
 import { Dialog } from '~/ui/dialog'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A user already signed in goes straight on to the login check (spec 1 section 2).
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
   const tab = params.get('tab') === 'signup' ? 'signup' : 'login'
   const forgot = tab === 'login' && params.get('forgot') === '1'
-  return { tab, forgot, platforms: configuredPlatforms(), title: `${getInstance(context).t('login.title')} | ${getInstance(context).t('app.name')}` } as const
+  return { tab, forgot, platforms: configuredPlatforms(), title: getInstance(context).t('login.title') } as const
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -15,11 +15,12 @@ import { useHydrated } from '~/ui/hydrated'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { MessagePage } from '~/ui/message-page'
 import { PortalShell } from '~/ui/portal-shell'
+import { pageMeta } from '~/ui/page-title'
 
 // "Sign in now" after a reset works this long.
 const DIRECT_SIGN_IN_MS = 10 * 60 * 1000
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /pwd/reset/{code}: the link of the reset mail. An unknown, used or expired code shows the invalid page. */
 export async function loader({ params, context }: Route.LoaderArgs) {

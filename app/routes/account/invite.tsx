@@ -8,8 +8,9 @@ import { useT } from '~/i18n/use-t'
 import { CopyButton } from '~/ui/copy-button'
 import { formatDate } from '~/ui/dates'
 import { Pager } from '~/ui/pager'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /invite: my invitation link and code, the friends who registered with it, and what they earn. */
 export async function loader({ request, context }: Route.LoaderArgs) {

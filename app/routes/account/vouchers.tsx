@@ -12,8 +12,9 @@ import { useT } from '~/i18n/use-t'
 import { formatDate } from '~/ui/dates'
 import { Pager } from '~/ui/pager'
 import { redirectWithToast } from '~/auth/toast.server'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 const REDEEM_ERRORS = { [REDEEM.unavailable]: 'voucher.unavailable', [REDEEM.ownCode]: 'voucher.ownCode', [REDEEM.alreadyUsed]: 'voucher.alreadyUsed' } as const
 const USE_ERRORS = { [USE.planInUse]: 'voucher.planInUse', [USE.expired]: 'voucher.expired', [USE.failed]: 'voucher.useFailed' } as const

@@ -32,8 +32,9 @@ import { listParams } from '~/features/lists'
 import { PayNotice } from '~/ui/pay'
 import { redirectWithToast } from '~/auth/toast.server'
 import { hasFunction } from '~/features/plans/pay-functions'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 const TABS = ['mine', 'joined', 'followup', 'collections', 'archived'] as const
 type Tab = (typeof TABS)[number]
@@ -56,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     archived,
     marks: locked ? null : await marksTab(request, tab, user),
     usage: { used: await studentsInOwnJournals(db, user.userId), limit: user.studentLimit },
-    title: `${i18n.t('diary.title')} | ${i18n.t('app.name')}`,
+    title: i18n.t('diary.title'),
   } as const
 }
 

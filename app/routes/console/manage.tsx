@@ -15,8 +15,9 @@ import { formatDate } from '~/ui/dates'
 import { UpgradeButton } from '~/ui/pay'
 import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
  * /manage, the plan-locked page (spec 1 section 2): how many students the plan counts against its

@@ -7,8 +7,9 @@ import { db } from '~/db/db.server'
 import { changeMode } from '~/features/account/mode.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 import { getInstance } from '~/i18n/middleware.server'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)

@@ -5,11 +5,15 @@ import { journalOf } from '~/features/journals/gate.server'
 import { archiveJournal } from '~/features/journals/lifecycle.server'
 import { useT } from '~/i18n/use-t'
 import { redirectWithToast } from '~/auth/toast.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { pageMeta } from '~/ui/page-title'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 // The archive confirmation is a page of its own, so it works the same with and without JavaScript.
 export function loader({ context }: Route.LoaderArgs) {
   const { journal } = journalOf(context, { ownerOnly: true })
-  return { journal: { id: journal.id, name: journal.name } }
+  return { journal: { id: journal.id, name: journal.name }, title: getInstance(context).t('journal.archiveTitle', { name: journal.name }) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

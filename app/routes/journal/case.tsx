@@ -14,8 +14,9 @@ import { listParams } from '~/features/lists'
 import { PayNotice } from '~/ui/pay'
 import { requireFunction } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /diary/homework/{id}/case: the students this teacher watches in the journal (f4). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -14,8 +14,9 @@ import { listParams } from '~/features/lists'
 import { PayNotice } from '~/ui/pay'
 import { requireFunction } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /diary/homework/{id}/collection: the posts this teacher starred in the journal (f5). */
 export async function loader({ request, context }: Route.LoaderArgs) {

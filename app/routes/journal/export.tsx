@@ -11,8 +11,9 @@ import { FastLink } from '~/ui/fast-link'
 import { PayNotice } from '~/ui/pay'
 import { hasFunction } from '~/features/plans/pay-functions'
 import { Dialog } from '~/ui/dialog'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
  * /diary/homework/{id}/export (spec 2 export page, f7): the choices, then (?go=1) a check that

@@ -9,6 +9,7 @@ import { joinAsTeacher } from '~/features/journals/join.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { redirectWithToast } from '~/auth/toast.server'
+import { pageMeta } from '~/ui/page-title'
 
 /**
  * /drpb/{code}: the link in a teacher invitation (spec 1, invitation-code landing). A visitor signs
@@ -30,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 const INVITE_ERRORS = { invalid: 'invite.codeError', own: 'invite.ownCode', already: 'invite.already' } as const
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)

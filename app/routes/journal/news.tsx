@@ -12,8 +12,9 @@ import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/ui/dates'
 import { CommentView, EmotionTags, FlagNotes, FrameView, PostDetails } from '~/ui/post-view'
 import { FastLink } from '~/ui/fast-link'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /diary/homework/{id}/news: the journal's home (spec 2 news feed). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -10,8 +10,9 @@ import { useHydrated } from '~/ui/hydrated'
 import { FastLink } from '~/ui/fast-link'
 import { PayNotice } from '~/ui/pay'
 import { EmotionTags } from '~/ui/post-view'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
  * /diary/homework/{id}/report and .../student/{sid}/report (spec 2 report charts): four tabs of

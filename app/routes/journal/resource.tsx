@@ -5,8 +5,9 @@ import { journalOf } from '~/features/journals/gate.server'
 import { journalResources } from '~/features/samples/books.server'
 import { useT } from '~/i18n/use-t'
 import { ResourceList } from '~/ui/resource-list'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.book.name }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.book.name, matches)
 
 /** /diary/homework/{id}/resource: the resources of the book the journal was started from. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -10,8 +10,9 @@ import { Pager } from '~/ui/pager'
 import { listParams } from '~/features/lists'
 import { PayNotice } from '~/ui/pay'
 import { hasFunction } from '~/features/plans/pay-functions'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /diary/homework/{id}/sendback: the journal's posts sent back for revision (f6). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -16,8 +16,9 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { requireFunction } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
 import { Dialog } from '~/ui/dialog'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.student.name }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.student.name, matches)
 
 /** /diary/homework/{id}/student/{sid}: one student of the journal and their posts (spec 2). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -17,8 +17,9 @@ import { FastLink } from '~/ui/fast-link'
 import { redirectWithToast } from '~/auth/toast.server'
 import { requireFunction } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /diary/homework/{id}/student: the journal's students (pay function f3). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -14,10 +14,11 @@ import { useT } from '~/i18n/use-t'
 import { MessagePage } from '~/ui/message-page'
 import { PortalShell } from '~/ui/portal-shell'
 import { redirectWithToast } from '~/auth/toast.server'
+import { pageMeta } from '~/ui/page-title'
 
 const BIND_TOASTS = { [BIND_RESULT.ok]: 'oauth.bindSuccess', [BIND_RESULT.failed]: 'oauth.bindFailed', [BIND_RESULT.duplicate]: 'oauth.bindDuplicate' } as const
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
  * The provider's return: /oauth/login/{platform}/redirect, and /login/redirect for a provider

@@ -12,8 +12,9 @@ import { formatDate, formatDateTime } from '~/ui/dates'
 import { Pager } from '~/ui/pager'
 import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 const ACTIONS: CodeAction[] = ['sold', 'release', 'newCode', 'renew']
 const STATUS_KEYS: Record<number, string> = { 1: 'ucp.status1', 2: 'ucp.status2', 3: 'ucp.status3', 4: 'ucp.status4', [-1]: 'ucp.statusExpired' }

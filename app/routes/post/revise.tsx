@@ -11,8 +11,9 @@ import { useT } from '~/i18n/use-t'
 import { PayNotice } from '~/ui/pay'
 import { TextDiff } from '~/ui/text-diff'
 import { redirectWithToast } from '~/auth/toast.server'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 const TEXT_MAX = 2000
 

@@ -27,8 +27,9 @@ import { SupportContact } from '~/ui/support-contact'
 import { redirectWithToast } from '~/auth/toast.server'
 import { parseId } from '~/features/lists'
 import { Dialog } from '~/ui/dialog'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** The block in the URL: a frame id, or the whole post. */
 const blockOf = parseId
@@ -66,7 +67,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     types,
     libType,
     library,
-    title: `${post.title} | ${getInstance(context).t('news.title')}`,
+    title: `${post.title} | ${journal.name}`,
   }
 }
 

@@ -5,8 +5,9 @@ import { db } from '~/db/db.server'
 import { bookWithResources } from '~/features/samples/books.server'
 import { useT } from '~/i18n/use-t'
 import { ResourceList } from '~/ui/resource-list'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.book.name }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.book.name, matches)
 
 /** /diarySample/resourcesBook/{id}/resources: one book's downloadable resources (paid books locked). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

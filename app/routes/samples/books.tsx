@@ -5,8 +5,9 @@ import { db } from '~/db/db.server'
 import { resourceBooks } from '~/features/samples/books.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /diarySample/resourcesBook: the course books and whether each is open to this teacher. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -15,9 +15,10 @@ import { Check, Choice, Select } from '~/ui/choice-fields'
 import { ErrorList, TextField } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { redirectWithToast } from '~/auth/toast.server'
+import { pageMeta } from '~/ui/page-title'
 
 // One module for /diarySample/new and /diarySample/{id}/edit (routes.ts names it twice).
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)

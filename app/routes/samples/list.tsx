@@ -5,8 +5,9 @@ import { db } from '~/db/db.server'
 import { mySamples, publishedSamples } from '~/features/samples/samples.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /diarySample: the published samples to start a journal from, and the teacher's own samples. */
 export async function loader({ request, context }: Route.LoaderArgs) {

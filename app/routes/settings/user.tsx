@@ -26,6 +26,7 @@ import { useHydrated } from '~/ui/hydrated'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
+import { pageMeta } from '~/ui/page-title'
 
 const AvatarCropper = lazy(() => import('~/ui/avatar-cropper'))
 const loadProfileValidator = () => import('~/features/account/validate').then((m) => m.validateProfile)
@@ -36,7 +37,7 @@ const EDITS = ['avatar', 'profile', 'email', 'account', 'language'] as const
 type Edit = (typeof EDITS)[number]
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', 'zh-TW': '繁體中文', ja: '日本語' }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /setting/user: the account settings (spec 1 sections 2, 3 and 5). Each edit is a dialog named in the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -14,11 +14,12 @@ import type { Locale } from '~/i18n/config'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { ErrorList, TextField } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
+import { pageMeta } from '~/ui/page-title'
 
 const loadProfileValidator = () => import('~/features/account/validate').then((m) => m.validateNameGender)
 const loadSchoolValidator = () => import('~/features/account/validate').then((m) => m.validateSchool)
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 async function guard(request: Request, context: Route.LoaderArgs['context']) {
   const signedIn = await requireSignedIn(request, context)

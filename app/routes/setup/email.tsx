@@ -14,10 +14,11 @@ import { getInstance } from '~/i18n/middleware.server'
 import { mailer } from '~/mail/mail.server'
 import { ErrorList, TextField } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
+import { pageMeta } from '~/ui/page-title'
 
 const loadValidator = () => import('~/features/account/validate').then((m) => m.validateEmail)
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireSignedIn(request, context)

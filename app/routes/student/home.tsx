@@ -12,8 +12,9 @@ import { useT } from '~/i18n/use-t'
 import { ErrorList, TextField } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { redirectWithToast } from '~/auth/toast.server'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /s: the student's journals and a box for a teacher's invite code. */
 export async function loader({ request, context }: Route.LoaderArgs) {

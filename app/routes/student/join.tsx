@@ -6,8 +6,9 @@ import { journalByStudentCode, joinAsStudent } from '~/features/students/join.se
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { redirectWithToast } from '~/auth/toast.server'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
  * /s/join/{code}: the student link of journal info. After sign-in the student sees the journal and

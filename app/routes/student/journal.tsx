@@ -5,8 +5,9 @@ import { db } from '~/db/db.server'
 import { POST_STATUS } from '~/features/posts/constants'
 import { myPosts, studentJournal } from '~/features/students/posts.server'
 import { useT } from '~/i18n/use-t'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.journal.name }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.journal.name, matches)
 
 /** /s/journal/{id}: one of the student's diaries: their posts and the way to write one. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

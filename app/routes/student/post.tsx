@@ -13,8 +13,9 @@ import { StudentPostForm } from '~/ui/student-post-form'
 import { CommentView, FrameView, PostDetails } from '~/ui/post-view'
 import { TextDiff } from '~/ui/text-diff'
 import { redirectWithToast } from '~/auth/toast.server'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.post.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.post.title, matches)
 
 /** /s/post/{id}: the student's post with the teacher's comments and corrections; revise when sent back. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -12,8 +12,9 @@ import { useT } from '~/i18n/use-t'
 import { todayDate } from '~/ui/dates'
 import { StudentPostForm } from '~/ui/student-post-form'
 import { redirectWithToast } from '~/auth/toast.server'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /s/journal/{id}/new: write a post. The journal's submit mode names the button (submit or share). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

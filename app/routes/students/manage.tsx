@@ -13,8 +13,9 @@ import { useT } from '~/i18n/use-t'
 import { useHydrated } from '~/ui/hydrated'
 import { Pager } from '~/ui/pager'
 import { redirectWithToast } from '~/auth/toast.server'
+import { pageMeta } from '~/ui/page-title'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /student: import a class from a CSV file, and the students of one's classes (spec 1 sections 2 to 5). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -26,6 +26,7 @@ import { formatDate, formatDateTime } from '~/ui/dates'
 import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
 import { parseId } from '~/features/lists'
+import { pageMeta } from '~/ui/page-title'
 
 const TABS = ['members', 'profile', 'students'] as const
 type Tab = (typeof TABS)[number]
@@ -43,7 +44,7 @@ const STATUS_KEYS: Record<number, string> = {
   [TEAM_PLAN_STATUS.stopped]: 'team.statusStopped',
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** Every team call answers 403 to a role without the right (features/team/roles.ts). */
 async function asMember<T>(run: () => Promise<T>): Promise<T> {
