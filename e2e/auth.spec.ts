@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test'
+import { newTeacher } from './support/accounts'
+import { db } from './support/db'
 import { codeIn, latestMailTo } from './support/mail'
 import { DEMO_PASSWORD, signIn, signInToConsole, signOut, signUp, uniqueAccount } from './support/helpers'
 
@@ -120,6 +122,20 @@ test('a deep link opened while signed out comes back after sign-in', async ({ pa
   await page.getByRole('button', { name: 'Log in', exact: true }).click()
   await expect(page).toHaveURL(/\/diary\?tab=joined$/)
   await expect(page.getByRole('heading', { name: 'Reading Club' })).toBeVisible()
+})
+
+test('a deep link still comes back after sign-in when the browser carries a session that ended elsewhere', async ({ page }, info) => {
+  const account = await newTeacher(info, 'deadcookie')
+  await signInToConsole(page, account)
+  // Signed out on another computer (or a password reset): the session is gone, its cookie is not.
+  const user = await db().selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow()
+  await db().deleteFrom('sessions').where('user_id', '=', user.id).execute()
+  await page.goto('/setting/user?edit=language')
+  await expect(page).toHaveURL(/\/login$/)
+  await page.getByLabel('Account').fill(account)
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await expect(page).toHaveURL(/\/setting\/user\?edit=language$/)
 })
 
 test('a joined journal waiting for approval shows join pending', async ({ page }) => {

@@ -22,8 +22,11 @@ test('forgot password: the mailed link sets a new password once, then "sign in n
   await page.getByLabel('New password', { exact: true }).fill('brand-new-pass-1')
   await page.getByLabel('Repeat password').fill('brand-new-pass-1')
   await page.getByRole('button', { name: 'Save the new password' }).click()
-  const done = page.getByRole('dialog', { name: 'Your password was changed' })
+  // The success page is a page of its own: 200, its own title, even reloaded.
+  const done = page.getByRole('region', { name: 'Your password was changed' })
   await expect(done).toBeVisible()
+  await expect(page).toHaveTitle('Your password was changed | Mood Diary Console')
+  expect((await page.reload())?.status()).toBe(200)
   await done.getByRole('button', { name: 'Sign in now' }).click()
   await expect(page).toHaveURL(/\/diary$/)
 

@@ -71,4 +71,20 @@ describe.each(DIALECTS)('server-side sessions on %s', (dialect) => {
     await conn.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', users[2]).execute()
     expect((await storage.getSession(oldValue)).get('userId')).toBeUndefined()
   })
+
+  it('a session that ended elsewhere keeps what is set in it next (the wanted path), never a sign-in', async () => {
+    const session = await storage.getSession()
+    session.set('userId', users[0])
+    const value = cookieValue(await storage.commitSession(session))
+    const read = await storage.getSession(value) // a request in flight, read before the sign-out
+    await conn.db.deleteFrom('sessions').where('id', '=', read.id).execute() // signed out on another computer
+    await storage.commitSession(read)
+    expect((await storage.getSession(value)).get('userId')).toBeUndefined()
+    const dead = await storage.getSession(value)
+    dead.set('redirect_path', '/diary/homework/7/report')
+    await storage.commitSession(dead)
+    const again = await storage.getSession(value)
+    expect(again.get('redirect_path')).toBe('/diary/homework/7/report')
+    expect(again.get('userId')).toBeUndefined()
+  })
 })

@@ -28,7 +28,7 @@ export interface SessionData extends Partial<SessionValues> {
   studentId?: number
   studentName?: string
   /** Who just reset a password by mail, so that "sign in now" needs no password (for 10 minutes). */
-  passwordReset?: { userId: number; at: string }
+  passwordReset?: { userId: number; at: string; code?: string }
   /** A third-party sign-in on its way to the provider (third-party.server.ts). */
   oauthPending?: PendingSignIn & { platform: IdentityPlatform; intent: 'login' | 'bind' }
   /** A provider's profile whose e-mail has an account: waiting for the bind confirmation (-010200). */
@@ -80,11 +80,15 @@ export function createDbSessionStorage(db: DB, secrets: string[]) {
       return JSON.parse(row.data)
     },
     async updateData(id, data, expires) {
-      await db
-        .updateTable('sessions')
-        .set({ data: JSON.stringify(data), user_id: data.userId ?? null, expires_at: expiry(expires) })
-        .where('id', '=', id)
-        .execute()
+      const values = { data: JSON.stringify(data), user_id: data.userId ?? null, expires_at: expiry(expires) }
+      const updated = await db.updateTable('sessions').set(values).where('id', '=', id).executeTakeFirst()
+      // The cookie of a session that ended elsewhere (signed out on another computer, a password
+      // reset, swept): what was just set in it (the wanted path, a message) must not be lost, so the
+      // id starts afresh. Never with a sign-in in it: a request that read the session before it
+      // ended must not bring it back (signing in always takes a new id, rotateSession).
+      if (Number(updated.numUpdatedRows) === 0 && !data.userId && !data.studentId) {
+        await db.insertInto('sessions').values({ id, ...values, created_at: nowIso() }).onConflict((oc) => oc.column('id').doNothing()).execute()
+      }
     },
     async deleteData(id) {
       await db.deleteFrom('sessions').where('id', '=', id).execute()

@@ -23,9 +23,13 @@ const DIRECT_SIGN_IN_MS = 10 * 60 * 1000
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /pwd/reset/{code}: the link of the reset mail. An unknown, used or expired code shows the invalid page. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const t = getInstance(context).t
+  // Just reset from this browser: the code is used now, and the page says the password changed.
+  const reset = (await getSession(request, context)).get('passwordReset')
+  if (reset?.code === params.code && Date.now() - Date.parse(reset.at) <= DIRECT_SIGN_IN_MS) return { valid: true, done: true, title: t('reset.doneTitle') }
   const valid = await resetCodeIsValid(db, params.code)
-  return data({ valid, title: getInstance(context).t(valid ? 'reset.title' : 'reset.invalidTitle') }, valid ? 200 : 404)
+  return data({ valid, done: false, title: t(valid ? 'reset.title' : 'reset.invalidTitle') }, valid ? 200 : 404)
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -42,20 +46,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'repeatPassword'] }), done: false, invalid: false }, 400)
   const userId = await resetPassword(db, params.code, submission.value.password)
   if (userId === null) return data({ result: submission.reply({ resetForm: true }), done: false, invalid: true }, 404)
-  session.set('passwordReset', { userId, at: new Date().toISOString() })
-  return data({ result: submission.reply({ resetForm: true }), done: true, invalid: false }, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  session.set('passwordReset', { userId, at: new Date().toISOString(), code: params.code })
+  // Then a GET of the same address: the success page is a page of its own (200, its own title).
+  throw redirect(new URL(request.url).pathname, { headers: { 'Set-Cookie': await commitSession(request, session) } })
 }
 
 const loadValidator = () => import('~/features/auth/validate').then((m) => m.validateReset)
 
 export default function PasswordResetPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  if (actionData?.done) {
+  if (loaderData.done) {
     return (
       <PortalShell>
         <main id="main" className="portal-main">
-          <div className="confirm ready login-card" role="dialog" aria-labelledby="reset-done">
-            <h2 id="reset-done">{t('reset.doneTitle')}</h2>
+          <section className="card login-card" aria-labelledby="reset-done">
+            <h1 id="reset-done">{t('reset.doneTitle')}</h1>
             <p>{t('reset.doneText')}</p>
             <Form method="post" className="form-actions">
               <input type="hidden" name="intent" value="signin" />
@@ -64,7 +69,7 @@ export default function PasswordResetPage({ loaderData, actionData }: Route.Comp
               </button>
               <Link to="/login">{t('reset.toLogin')}</Link>
             </Form>
-          </div>
+          </section>
         </main>
       </PortalShell>
     )
