@@ -7,7 +7,7 @@ export default [
   route('login', 'routes/login.tsx'),
   route('login/check', 'routes/login-check.tsx'),
   route('pwd/reset/:code', 'routes/password-reset.tsx'),
-  route('oauth/login/:platform', 'routes/oauth/start.ts'),
+  route('oauth/login/:platform', 'routes/oauth/start.tsx'),
   route('oauth/login/:platform/redirect', 'routes/oauth/callback.tsx', { id: 'oauth-callback' }),
   route('login/redirect', 'routes/oauth/callback.tsx', { id: 'login-redirect' }),
   route('oauth/confirm', 'routes/oauth/confirm.tsx'),

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { Route } from './+types/start'
 import { requireUser } from '~/auth/guards.server'
 import { authenticateWith } from '~/auth/third-party.server'
@@ -14,8 +14,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = (await request.clone().formData()).get('intent') === 'bind' ? 'bind' : 'login'
   if (intent === 'bind') await requireUser(request, context)
   // Throws the redirect to the provider; null when the provider is not configured.
-  await authenticateWith(params.platform, request, context, intent)
+  try {
+    await authenticateWith(params.platform, request, context, intent)
+  } catch (error) {
+    if (error instanceof Response) throw error
+    // The provider cannot be reached (its discovery or the network failed): the error page with
+    // the support contact, not a bare server error.
+    console.error(`sign-in with ${params.platform}: the provider did not answer`, error)
+    throw data(null, { status: 502 })
+  }
   throw new Response('Not Found', { status: 404 })
 }
 
 export const loader = () => redirect('/login')
+
+// Never shown (the action always redirects), but it makes this a page route, so a failure renders
+// the root's error page (the system-error notice with the support contact).
+export default function OAuthStart() {
+  return null
+}
