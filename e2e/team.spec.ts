@@ -142,5 +142,7 @@ test('a super admin may grant super admin; an outsider sees no team', async ({ p
 
   await page.context().clearCookies()
   await signInToConsole(page, await newTeacher(info, 'rnobody'))
-  expect((await page.goto('/team/my'))?.status()).toBe(404)
+  expect((await page.goto('/team/my'))?.status()).toBe(200)
+  await expect(page.getByText('You are not in a team yet.')).toBeVisible()
+  await expect(page.locator('table')).toHaveCount(0)
 })

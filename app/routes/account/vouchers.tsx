@@ -102,7 +102,10 @@ export default function VouchersPage({ loaderData, actionData }: Route.Component
                   {v.expireDate} {v.expired && tab === 'unused' ? <span className="badge">{t('voucher.expiredBadge')}</span> : null}
                 </td>
                 <td>
-                  {tab === 'unused' ? (
+                  {tab === 'unused' && v.expired ? (
+                    // An expired voucher cannot be used: no button to press (the server refuses it too, -3).
+                    <span className="meta">{t('voucher.expiredBadge')}</span>
+                  ) : tab === 'unused' ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="use" />
                       <input type="hidden" name="id" value={v.id} />

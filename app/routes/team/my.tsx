@@ -60,7 +60,8 @@ async function asMember<T>(run: () => Promise<T>): Promise<T> {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const membership = await membershipOf(db, user.userId)
-  if (!membership) throw data(null, 404)
+  // Not in a team: the page says so and how one joins, rather than "not found".
+  if (!membership) return { noTeam: true as const, title: getInstance(context).t('team.title') }
   const params = new URL(request.url).searchParams
   const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'members'
   const overview = await asMember(() => teamOverview(db, membership.teamId, user.userId))
@@ -130,6 +131,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TeamPage({ loaderData, actionData }: Route.ComponentProps) {
+  if ('noTeam' in loaderData) return <NoTeam />
+  return <TeamManagement loaderData={loaderData} actionData={actionData} />
+}
+
+function NoTeam() {
+  const { t } = useT()
+  return (
+    <section aria-labelledby="team-title" className="card narrow">
+      <h1 id="team-title">{t('team.title')}</h1>
+      <p>{t('team.noTeam')}</p>
+      <Link to="/diary">{t('team.noTeamBack')}</Link>
+    </section>
+  )
+}
+
+type Data = Exclude<Route.ComponentProps['loaderData'], { noTeam: true }>
+
+function TeamManagement({ loaderData, actionData }: { loaderData: Data; actionData: Route.ComponentProps['actionData'] }) {
   const { t } = useT()
   const removing = loaderData.canEdit ? loaderData.members.find((m) => m.id === loaderData.removeId && !m.isCurrentUser) : undefined
   const { tab, team, current, members } = loaderData
@@ -181,7 +200,6 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
   )
 }
 
-type Data = Route.ComponentProps['loaderData']
 
 function RoleName({ id }: { id: number }) {
   const { t } = useT()
