@@ -6,25 +6,27 @@ import path from 'node:path'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { isCrossOriginWrite } from './app/auth/origin'
 
-if (process.env.NODE_ENV !== 'production') {
-  console.warn('NODE_ENV is not "production": React renders in development mode (slow). Use npm start.')
-}
-
 // The built app: its entry module also exports what the server needs at start.
 type AppEntry = {
   createLoadContext(nonce: string, clientAddress: string): RouterContextProvider
   startup(): Promise<string[]>
   health(): Promise<boolean>
   providerOrigins(): string[]
+  /** The app's settings, read and checked once (app/env.server.ts): the only reader of process.env. */
+  env: { NODE_ENV: string; PORT: number; TRUST_PROXY: number }
 }
 const BUILD = path.resolve('build/server/index.js')
 const build = (await import(BUILD)) as ServerBuild
 const entry = build.entry.module as unknown as AppEntry
+const { env } = entry
+if (env.NODE_ENV !== 'production') {
+  console.warn('NODE_ENV is not "production": React renders in development mode (slow). Use npm start.')
+}
 
 export async function createApp() {
   const app = express()
   app.disable('x-powered-by')
-  app.set('trust proxy', Number(process.env.TRUST_PROXY ?? 0))
+  app.set('trust proxy', env.TRUST_PROXY)
   // Level 1: pages are small; the fastest level costs a fraction of the CPU for a few more bytes.
   app.use(compression({ level: 1 }))
 
@@ -104,7 +106,7 @@ export async function createApp() {
 }
 
 const lines = await entry.startup()
-const port = Number(process.env.PORT ?? 3000)
+const port = env.PORT
 const app = await createApp()
 const listener = app.listen(port, () => {
   console.log(`School console on http://localhost:${port}`)

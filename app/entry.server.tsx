@@ -9,7 +9,8 @@ import { NonceProvider } from './ui/nonce'
 export { createLoadContext } from './context.server'
 export { startup } from './startup.server'
 export { health } from './health.server'
-export { providerOrigins } from './auth/third-party.server'
+export { providerOrigins } from './auth/providers.server'
+export { env } from './env.server'
 
 export const streamTimeout = 5_000
 

@@ -199,6 +199,11 @@ test('an unverified user is sent to verify the e-mail before any console page', 
   await expect(page).toHaveURL(/\/setting\/email$/)
   await page.goto('/setting/basicInfo')
   await expect(page).toHaveURL(/\/setting\/email$/)
+  // A way out of the setup: sign out, then the console asks for a sign-in again.
+  await page.getByRole('button', { name: 'Not you? Sign out' }).click()
+  await expect(page).toHaveURL(/\/index$/)
+  await page.goto('/diary')
+  await expect(page).toHaveURL(/\/login$/)
 })
 
 test('sign-in is refused after five failures for an account, with a clear message', async ({ page }, info) => {

@@ -70,7 +70,7 @@ export function withCachedTranslations(instance: i18n, lng: Locale) {
 /**
  * One initialized i18next instance per locale, shared by every request (they are only read on the
  * server). remix-i18next's middleware builds and initializes a new instance per request, which
- * cost a quarter of the server's CPU on /diary (docs/decisions/0004-i18n-instances-per-locale.md).
+ * cost a quarter of the server's CPU on /diary (docs/decisions/0004-server-i18n-instances-and-rendering.md).
  */
 const instances = new Map<Locale, i18n>(
   LOCALES.map((lng) => {

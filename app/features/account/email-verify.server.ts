@@ -77,3 +77,8 @@ export async function pendingEmailCode(db: DB, userId: number) {
   const row = await db.selectFrom('email_codes').select('email').where('user_id', '=', userId).where('used_at', 'is', null).orderBy('id', 'desc').executeTakeFirst()
   return row?.email ?? null
 }
+
+/** The address the account has now (null before one is verified). */
+export async function emailOf(db: DB, userId: number) {
+  return (await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email
+}

@@ -90,3 +90,8 @@ export async function verifyLogin(db: DB, account: string, password: string, kin
   if (isImportHash(row.password_hash)) await db.updateTable('credentials').set({ password_hash: await hashPassword(password), updated_at: nowIso() }).where('user_id', '=', row.id).execute()
   return row.id
 }
+
+/** What a new session shows of a user: name (or account) and language. */
+export async function profileOf(db: DB, userId: number) {
+  return db.selectFrom('users').select(['name', 'account', 'locale']).where('id', '=', userId).executeTakeFirstOrThrow()
+}

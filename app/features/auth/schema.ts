@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 
 // One schema per form, shared by the browser (conform) and the action. Messages are locale keys.
-// zod/mini keeps the browser bundle small (docs/decisions/0003-zod-mini-for-forms.md).
+// zod/mini keeps the browser bundle small (docs/decisions/0003-zod-mini-and-lazy-client-validation.md).
 const required = { error: 'validation.required' }
 export const newPassword = z.string(required).check(z.minLength(8, 'validation.passwordLength'), z.maxLength(128, 'validation.passwordLength'))
 

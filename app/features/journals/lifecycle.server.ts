@@ -22,3 +22,9 @@ export async function duplicateJournal(db: DB, journalId: number, planLimit: num
 export async function archiveJournal(db: DB, journalId: number) {
   await db.updateTable('journals').set({ archived_at: nowIso() }).where('id', '=', journalId).where('archived_at', 'is', null).execute()
 }
+
+/** Whether a journal is the user's own and not archived yet. */
+export async function isOwnActiveJournal(db: DB, userId: number, journalId: number) {
+  const own = await db.selectFrom('journals').select('id').where('id', '=', journalId).where('owner_id', '=', userId).where('archived_at', 'is', null).executeTakeFirst()
+  return Boolean(own)
+}

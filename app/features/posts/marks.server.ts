@@ -34,3 +34,9 @@ export async function setStarred(db: DB, input: { userId: number; postId: number
 export async function markRead(db: DB, userId: number, postId: number) {
   await db.insertInto('post_reads').values({ user_id: userId, post_id: postId, read_at: nowIso() }).onConflict((oc) => oc.columns(['user_id', 'post_id']).doNothing()).execute()
 }
+
+/** A post of this student in this journal (the student page's star buttons act on no other). */
+export async function isStudentPost(db: DB, input: { postId: number; journalId: number; studentId: number }) {
+  const post = await db.selectFrom('posts').select('id').where('id', '=', input.postId).where('journal_id', '=', input.journalId).where('creator_id', '=', input.studentId).executeTakeFirst()
+  return Boolean(post)
+}

@@ -5,7 +5,7 @@ import { storeValues } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
-import { archiveJournal } from '~/features/journals/lifecycle.server'
+import { archiveJournal, isOwnActiveJournal } from '~/features/journals/lifecycle.server'
 import { ownJournals } from '~/features/journals/list.server'
 import { studentsInOwnJournals } from '~/features/plans/charge-plan.server'
 import { studentsInOwnJournalsList } from '~/features/plans/manage.server'
@@ -44,8 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const journalId = idField(await request.formData(), 'journalId')
-  const own = await db.selectFrom('journals').select('id').where('id', '=', journalId).where('owner_id', '=', user.userId).where('archived_at', 'is', null).executeTakeFirst()
-  if (!own) throw data(null, 403)
+  if (!(await isOwnActiveJournal(db, user.userId, journalId))) throw data(null, 403)
   await archiveJournal(db, journalId)
   // The lock may lift now: the session's plan values are reloaded.
   const values = await loadSessionValues(db, user.userId)

@@ -4,7 +4,7 @@ import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/features/journals/gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
-import { setStarred } from '~/features/posts/marks.server'
+import { setStarred, isStudentPost } from '~/features/posts/marks.server'
 import { archiveStudent, journalStudent, studentPosts } from '~/features/students/list.server'
 import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/ui/dates'
@@ -43,8 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === 'star' || intent === 'unstar') {
     requireFunction(user, PAY_FUNCTIONS.collection)
     const postId = idField(form, 'postId')
-    const post = await db.selectFrom('posts').select('id').where('id', '=', postId).where('journal_id', '=', journal.id).where('creator_id', '=', student.id).executeTakeFirst()
-    if (!post) throw data(null, { status: 404 })
+    if (!(await isStudentPost(db, { postId, journalId: journal.id, studentId: student.id }))) throw data(null, { status: 404 })
     await setStarred(db, { userId: user.userId, postId, on: intent === 'star' })
     const back = new URL(request.url)
     return redirect(`${back.pathname}${back.search}`)

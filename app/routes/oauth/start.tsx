@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/start'
 import { requireUser } from '~/auth/guards.server'
-import { authenticateWith } from '~/auth/third-party.server'
+import { authenticateWith } from '~/auth/providers.server'
 import { isPlatform } from '~/features/auth/third-party.server'
 
 /**

@@ -7,7 +7,7 @@ import { requireSignedIn } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { EMAIL_CODE, EMAIL_SEND } from '~/features/account/codes'
-import { pendingEmailCode, sendEmailCode, validateEmailCode } from '~/features/account/email-verify.server'
+import { pendingEmailCode, sendEmailCode, validateEmailCode, emailOf } from '~/features/account/email-verify.server'
 import { EmailSchema } from '~/features/account/schema'
 import type { z } from 'zod/mini'
 import { getInstance } from '~/i18n/middleware.server'
@@ -22,9 +22,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireSignedIn(request, context)
-  const row = await db.selectFrom('users').select(['email']).where('id', '=', user.userId).executeTakeFirstOrThrow()
   const pending = await pendingEmailCode(db, user.userId)
-  return { email: pending ?? row.email ?? '', codeSent: Boolean(pending), title: getInstance(context).t('email.title') }
+  return { email: pending ?? (await emailOf(db, user.userId)) ?? '', codeSent: Boolean(pending), title: getInstance(context).t('email.title') }
 }
 
 const SEND_ERRORS: Record<number, string> = {

@@ -17,6 +17,7 @@ import { useT } from '~/i18n/use-t'
 import { ErrorList, TextField } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { pageMeta } from '~/ui/page-title'
+import { profileOf } from '~/features/auth/accounts.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)
   }
   await clearLoginFailures(db, account)
-  const user = await db.selectFrom('users').select(['name', 'account', 'locale']).where('id', '=', studentId).executeTakeFirstOrThrow()
+  const user = await profileOf(db, studentId)
   const back = (await getSession(request, context)).get('redirect_path')
   const { cookie } = await rotateSession(request, context, {
     studentId,
