@@ -81,7 +81,7 @@ const feedQuery = prepared((db, v: FeedValues) =>
           .selectFrom('posts as p')
           .innerJoin('users as u', 'u.id', 'p.creator_id')
           // What a feed card shows: the page's data goes into the HTML twice (markup and hydration).
-          .select((eb) => ['p.id', 'p.title', 'p.diary_date as diaryDate', 'p.location', 'p.happen_time as happenTime', 'p.status', 'p.created_at as createdAt', eb.fn.coalesce('u.name', 'u.account').as('author')])
+          .select((eb) => ['p.id', 'p.creator_id as creatorId', 'p.title', 'p.diary_date as diaryDate', 'p.location', 'p.happen_time as happenTime', 'p.status', 'p.created_at as createdAt', eb.fn.coalesce('u.name', 'u.account').as('author')])
           .where('p.journal_id', '=', v.journalId)
         if (v.pattern !== undefined) page = page.where(sql<boolean>`lower(p.title) like ${v.pattern} escape '\\'`)
         if (v.start !== undefined) page = page.where('p.diary_date', '>=', v.start)

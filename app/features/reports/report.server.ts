@@ -133,7 +133,7 @@ export async function pickedPosts(db: DB, scope: ReportScope, pick: Pick, pages:
   const dates = pick.kind === 'trend' ? bucketDates(pick.bucket, scope.range, interval) : scope.range
   const rows = await postsIn(db, { ...scope, range: { ...scope.range, start: dates.start, end: dates.end } })
     .innerJoin('users as u', 'u.id', 'p.creator_id')
-    .select(['p.id as postId', 'p.title', 'p.diary_date as diaryDate', 'u.avatar_url as avatarUrl', (eb) => eb.fn.coalesce('u.name', 'u.account').as('userName')])
+    .select(['p.id as postId', 'p.creator_id as userId', 'p.title', 'p.diary_date as diaryDate', 'u.avatar_url as avatarUrl', (eb) => eb.fn.coalesce('u.name', 'u.account').as('userName')])
     .where((eb) =>
       codes
         ? eb.exists(eb.selectFrom('post_emotions as e').select('e.post_id').whereRef('e.post_id', '=', 'p.id').where('e.emotion_code', 'in', codes))

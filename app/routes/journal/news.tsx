@@ -13,6 +13,7 @@ import { formatDateTime } from '~/ui/dates'
 import { CommentView, EmotionTags, FlagNotes, FrameView, PostDetails } from '~/ui/post-view'
 import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
+import { Avatar } from '~/ui/avatar'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -167,9 +168,7 @@ function PostCard({ post, t }: { post: Feed['posts'][number]; t: TFunction }) {
   return (
     <li className="post-card">
       <header>
-        <span className="avatar" aria-hidden>
-          {post.author.slice(0, 1)}
-        </span>
+        <Avatar name={post.author} seed={post.creatorId} />
         <div>
           <h2>
             <FastLink to={`/diary/diaryPost/${post.id}`}>{post.title}</FastLink>

@@ -11,6 +11,7 @@ import { FastLink } from '~/ui/fast-link'
 import { PayNotice } from '~/ui/pay'
 import { EmotionTags } from '~/ui/post-view'
 import { pageMeta } from '~/ui/page-title'
+import { Avatar } from '~/ui/avatar'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -153,9 +154,7 @@ function Report({ data, base }: { data: Data; base: string }) {
               <ul className="people">
                 {data.picked.posts.map((p) => (
                   <li key={p.postId}>
-                    <span className="avatar" aria-hidden>
-                      {p.userName.slice(0, 1)}
-                    </span>
+                    <Avatar name={p.userName} seed={p.userId} />
                     <div>
                       <FastLink to={`/diary/diaryPost/${p.postId}`}>{p.title}</FastLink>
                       <p className="hint">

@@ -17,6 +17,7 @@ import { requireFunction } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
+import { Avatar } from '~/ui/avatar'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.student.name, matches)
 
@@ -77,9 +78,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="page-head">
         <div className="who-cell">
-          <span className="avatar large" aria-hidden>
-            {student.name.slice(0, 1)}
-          </span>
+          <Avatar name={student.name} seed={student.id} large />
           <div>
             <h1>{student.name}</h1>
             <p className="hint">

@@ -18,6 +18,7 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { requireFunction } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
 import { pageMeta } from '~/ui/page-title'
+import { Avatar } from '~/ui/avatar'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -81,9 +82,7 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
                     <td>{s.latest?.unread ? <span className="dot" title={t('students.unread')} aria-label={t('students.unread')} /> : null}</td>
                     <td>
                       <span className="who-cell">
-                        <span className="avatar" aria-hidden>
-                          {s.name.slice(0, 1)}
-                        </span>
+                        <Avatar name={s.name} seed={s.id} />
                         <span>
                           <strong>{s.name}</strong>
                           <br />
