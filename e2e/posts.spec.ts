@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { db } from './support/db'
 import { signInToConsole } from './support/helpers'
 import { newJournalWith, newPost } from './support/posts'
 
@@ -155,4 +156,15 @@ test('the side panel: a student whose recent posts are mostly negative is on the
   await expect(posters.locator('.people > li')).toContainText('2 posts')
   await entry.getByRole('link').click()
   await expect(page).toHaveURL(new RegExp(`/diary/homework/${journalId}/student/\\d+$`))
+})
+
+test("students' own words carry their journal's language, the page's labels the reader's", async ({ page }) => {
+  await signInToConsole(page, 'teacher@demo.test')
+  const journal = await db().selectFrom('journals').select('id').where('name', '=', '501 心情日記').executeTakeFirstOrThrow()
+  await page.goto(`/diary/homework/${journal.id}/news`)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(page.locator('.post-card .frame-text').first()).toHaveAttribute('lang', 'zh-Hant')
+  await expect(page.locator('.post-card h2 [lang]').first()).toHaveAttribute('lang', 'zh-Hant')
+  await page.locator('.post-card h2 a').first().click()
+  await expect(page.locator('h1')).toHaveAttribute('lang', 'zh-Hant')
 })

@@ -55,14 +55,19 @@ export function BehaviourTags({ codes, t }: { codes: number[]; t: TFunction }) {
 }
 
 /** One block (frame) of a post: its text, image, and for the emotion and behaviour frames their codes. */
-export function FrameView({ frame, emotions, behaviours, t }: { frame: PostFrame; emotions: string[]; behaviours: number[]; t: TFunction }) {
+/** `lang`: the journal's language, which the student's own words are in (the labels are the reader's). */
+export function FrameView({ frame, emotions, behaviours, t, lang }: { frame: PostFrame; emotions: string[]; behaviours: number[]; t: TFunction; lang?: string }) {
   const label = frame.type === 'event' ? t('news.event') : frame.type === 'emotion' ? t('news.emotionFrame') : t('news.behaviourFrame')
   return (
     <div className={`frame frame-${frame.type}`}>
       <p className="frame-label">{label}</p>
       {frame.type === 'emotion' ? <EmotionTags codes={emotions} t={t} /> : null}
       {frame.type === 'behavior' ? <BehaviourTags codes={behaviours} t={t} /> : null}
-      {frame.message ? <p className="frame-text">{frame.message}</p> : null}
+      {frame.message ? (
+        <p className="frame-text" lang={lang}>
+          {frame.message}
+        </p>
+      ) : null}
       {frame.imgUrl ? <img src={frame.imgUrl} alt="" loading="lazy" className="frame-img" /> : null}
     </div>
   )

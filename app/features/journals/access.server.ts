@@ -13,7 +13,12 @@ export interface JournalHead {
   createdAt: string
   /** The course book it was started from, whose resources get a page (spec 2 side menu). */
   resourceBookId: number | null
+  /** The language its students write in (a `lang` value), so their text is drawn with the right letterforms. */
+  lang: string
 }
+
+/** A journal's language (en, zh, ja) as the `lang` of its students' text: Chinese here is Traditional. */
+export const textLang = (speechLang: string) => (speechLang === 'zh' ? 'zh-Hant' : speechLang)
 export type JournalRole = 'owner' | 'teacher'
 
 /** Parses a journal id from the URL; anything else is not a journal. */
@@ -26,7 +31,7 @@ const accessQuery = prepared((db, v: { journalId: number; userId: number }) =>
   db
     .selectFrom('journals as j')
     .leftJoin('journal_members as me', (join) => join.onRef('me.journal_id', '=', 'j.id').on('me.user_id', '=', v.userId).on('me.role', '=', 'teacher'))
-    .select(['j.id', 'j.name', 'j.owner_id as ownerId', 'j.share_type as shareType', 'j.sub_type as subType', 'j.created_at as createdAt', 'j.resource_book_id as resourceBookId', 'me.drp_status as drpStatus'])
+    .select(['j.id', 'j.name', 'j.owner_id as ownerId', 'j.share_type as shareType', 'j.sub_type as subType', 'j.created_at as createdAt', 'j.resource_book_id as resourceBookId', 'j.speech_lang as speechLang', 'me.drp_status as drpStatus'])
     .where('j.id', '=', v.journalId)
     .where('j.archived_at', 'is', null),
 )
@@ -38,7 +43,7 @@ const accessQuery = prepared((db, v: { journalId: number; userId: number }) =>
 export async function journalAccess(db: DB, journalId: number, userId: number): Promise<{ journal: JournalHead; role: JournalRole | null } | null> {
   const [row] = await accessQuery(db, { journalId, userId })
   if (!row) return null
-  const journal: JournalHead = { id: row.id, name: row.name, ownerId: row.ownerId, shareType: row.shareType, subType: row.subType, createdAt: row.createdAt, resourceBookId: row.resourceBookId }
+  const journal: JournalHead = { id: row.id, name: row.name, ownerId: row.ownerId, shareType: row.shareType, subType: row.subType, createdAt: row.createdAt, resourceBookId: row.resourceBookId, lang: textLang(row.speechLang) }
   const role = journal.ownerId === userId ? 'owner' : row.drpStatus === DRP_STATUS.approved ? 'teacher' : null
   return { journal, role }
 }

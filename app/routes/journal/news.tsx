@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A "load more" request (JavaScript) needs only the next page of posts.
   if (url.searchParams.has('more')) return { feed, filter, error, side: null, title: '', journalId: journal.id }
   const [{ posters, lowMood }, quota] = await Promise.all([journalOverview(db, journal.id), studentQuota(db, journal.id)])
-  return { feed, filter, error, journalId: journal.id, side: { posters, lowMood, quota }, title: `${getInstance(context).t('news.title')} | ${journal.name}` }
+  return { feed, filter, error, journalId: journal.id, lang: journal.lang, side: { posters, lowMood, quota }, title: `${getInstance(context).t('news.title')} | ${journal.name}` }
 }
 
 type Feed = Route.ComponentProps['loaderData']['feed']
@@ -66,7 +66,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
       </Form>
       <div className="news">
         {/* Keyed by the query: a new search starts a new list. */}
-        <FeedList key={location.search} feed={loaderData.feed} page={filter.page} filtered={Boolean(filter.q || filter.start || filter.end)} />
+        <FeedList key={location.search} feed={loaderData.feed} page={filter.page} filtered={Boolean(filter.q || filter.start || filter.end)} lang={loaderData.lang} />
         {side ? (
           <aside className="news-side">
             {side.quota.taken >= side.quota.limit ? (
@@ -119,7 +119,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
  * The posts. Without JavaScript "older posts" is a link to the next page; with it the next page is
  * fetched and appended, and the feed scrolls down 200 px (spec 2 news feed).
  */
-function FeedList({ feed, page, filtered }: { feed: Feed; page: number; filtered: boolean }) {
+function FeedList({ feed, page, filtered, lang }: { feed: Feed; page: number; filtered: boolean; lang?: string }) {
   const { t } = useT()
   const location = useLocation()
   const fetcher = useFetcher<typeof loader>()
@@ -141,7 +141,7 @@ function FeedList({ feed, page, filtered }: { feed: Feed; page: number; filtered
     <div className="feed">
       <ol className="posts">
         {posts.map((p) => (
-          <PostCard key={p.id} post={p} t={t} />
+          <PostCard key={p.id} post={p} t={t} lang={lang} />
         ))}
       </ol>
       <nav className="pager" aria-label={t('news.title')}>
@@ -164,14 +164,16 @@ function FeedList({ feed, page, filtered }: { feed: Feed; page: number; filtered
   )
 }
 
-function PostCard({ post, t }: { post: Feed['posts'][number]; t: TFunction }) {
+function PostCard({ post, t, lang }: { post: Feed['posts'][number]; t: TFunction; lang?: string }) {
   return (
     <li className="post-card">
       <header>
         <Avatar name={post.author} seed={post.creatorId} />
         <div>
           <h2>
-            <FastLink to={`/diary/diaryPost/${post.id}`}>{post.title}</FastLink>
+            <FastLink to={`/diary/diaryPost/${post.id}`}>
+              <span lang={lang}>{post.title}</span>
+            </FastLink>
           </h2>
           <PostDetails post={post} t={t} />
         </div>
@@ -180,7 +182,7 @@ function PostCard({ post, t }: { post: Feed['posts'][number]; t: TFunction }) {
       <FlagNotes flags={post.flags} t={t} />
       <div className="frames">
         {post.frames.map((f) => (
-          <FrameView key={f.id} frame={f} emotions={post.emotions} behaviours={post.behaviours} t={t} />
+          <FrameView key={f.id} frame={f} emotions={post.emotions} behaviours={post.behaviours} t={t} lang={lang} />
         ))}
       </div>
       {post.comments.length > 0 ? (

@@ -56,7 +56,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ])
   return {
     post,
-    journal: { id: journal.id, name: journal.name },
+    journal: { id: journal.id, name: journal.name, lang: journal.lang },
     isOwner: role === 'owner',
     userId: user.userId,
     canSendBack: hasFunction(user, PAY_FUNCTIONS.returnedPosts),
@@ -146,7 +146,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
       </nav>
       <div className="page-head">
         <div>
-          <h1>{post.title}</h1>
+          <h1 lang={journal.lang}>{post.title}</h1>
           <PostDetails post={post} t={t} />
         </div>
         <div className="row-actions">
@@ -192,7 +192,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
           </FastLink>
           {post.frames.map((f) => (
             <FastLink key={f.id} to={link({ block: String(f.id), edit: null, delete: null, use: null })} className={block === f.id ? 'block chosen' : 'block'} aria-current={block === f.id ? 'true' : undefined}>
-              <FrameView frame={f} emotions={post.emotions} behaviours={post.behaviours} t={t} />
+              <FrameView frame={f} emotions={post.emotions} behaviours={post.behaviours} t={t} lang={journal.lang} />
               <span className="hint">{t('news.comments', { count: post.comments.filter((c) => c.msgId === f.id).length })}</span>
             </FastLink>
           ))}
