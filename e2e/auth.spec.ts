@@ -165,19 +165,31 @@ test('the account language applies after sign-in', async ({ page }, info) => {
 test('team mode: the switch shows only for team members and changes the mode', async ({ page }, info) => {
   await signInToConsole(page, 'teacher@demo.test')
   await page.locator('.user-menu summary').click()
-  await expect(page.getByRole('link', { name: 'Switch mode' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Switch to/ })).toHaveCount(0)
   await signOut(page)
   await signInToConsole(page, info.project.name === 'js' ? 'admin@demo.test' : 'superadmin@demo.test')
   await expect(page.locator('.mode-badge')).toHaveText('Personal mode')
+  // One click in the user menu switches and lands on /diary.
   await page.locator('.user-menu summary').click()
-  await page.getByRole('link', { name: 'Switch mode' }).click()
-  await expect(page).toHaveURL(/\/mode$/)
   await page.getByRole('button', { name: 'Switch to Team mode' }).click()
   await expect(page).toHaveURL(/\/diary$/)
   await expect(page.locator('.mode-badge')).toHaveText('Team mode')
-  await page.goto('/mode')
+  await page.locator('.user-menu summary').click()
   await page.getByRole('button', { name: 'Switch to Personal mode' }).click()
   await expect(page.locator('.mode-badge')).toHaveText('Personal mode')
+  // /mode itself still shows the page (a GET changes nothing).
+  await page.goto('/mode')
+  await expect(page.locator('.mode-badge')).toHaveText('Personal mode')
+  await page.getByRole('button', { name: 'Switch to Team mode' }).last().click()
+  await expect(page.locator('.mode-badge')).toHaveText('Team mode')
+  if (info.project.name === 'js') {
+    // The user menu closes on Escape, focus back on its button.
+    await page.locator('.user-menu summary').click()
+    await expect(page.locator('.user-menu')).toHaveAttribute('open', '')
+    await page.keyboard.press('Escape')
+    await expect(page.locator('.user-menu')).not.toHaveAttribute('open', '')
+    await expect(page.locator('.user-menu summary')).toBeFocused()
+  }
 })
 
 test('a teacher without team mode cannot switch by posting to /mode', async ({ page }) => {

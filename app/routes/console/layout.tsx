@@ -1,4 +1,5 @@
 import i18next from 'i18next'
+import { useEffect, useRef } from 'react'
 import { ensureDictionaryPart, SIGNED_IN_HANDLE } from '~/i18n/client-resources'
 import { useT } from '~/i18n/use-t'
 import { Form, Outlet, useLocation } from 'react-router'
@@ -33,11 +34,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * The user menu (a <details>, so it opens without JavaScript): with JavaScript it closes after a
+ * navigation (a client navigation keeps the layout's DOM), on Escape, and when focus leaves it.
+ */
+function useUserMenu(locationKey: string) {
+  const ref = useRef<HTMLDetailsElement>(null)
+  useEffect(() => {
+    ref.current?.removeAttribute('open')
+  }, [locationKey])
+  useEffect(() => {
+    const menu = ref.current
+    if (!menu) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || !menu.open) return
+      menu.removeAttribute('open')
+      menu.querySelector('summary')?.focus()
+    }
+    const onFocusOut = (e: FocusEvent) => {
+      if (!menu.contains(e.relatedTarget as Node | null)) menu.removeAttribute('open')
+    }
+    menu.addEventListener('keydown', onKey)
+    menu.addEventListener('focusout', onFocusOut)
+    return () => {
+      menu.removeEventListener('keydown', onKey)
+      menu.removeEventListener('focusout', onFocusOut)
+    }
+  }, [])
+  return ref
+}
+
 /** The console: top bar with the user menu, the main menu, and the page. */
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
   const { user, menu } = loaderData
-  const current = activeItem(menu, useLocation().pathname)
+  const location = useLocation()
+  const current = activeItem(menu, location.pathname)
+  const userMenu = useUserMenu(location.key)
   const modeLabel = user.mode === 'team' ? t('console.modeTeam') : t('console.modePersonal')
   return (
     <div className="console">
@@ -47,11 +80,16 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         <span className="mode-badge">{modeLabel}</span>
         <span className="spacer" />
         <LanguageSwitcher />
-        <details className="user-menu">
+        <details className="user-menu" ref={userMenu}>
           <summary aria-label={t('console.userMenu')}>{user.userName}</summary>
           <div className="menu">
             <p className="meta">{t('console.plan', { plan: t(`plans.${user.planName}` as 'plans.free') })}</p>
-            {user.teamModeAvailable ? <FastLink discover to="/mode">{t('console.switchMode')}</FastLink> : null}
+            {user.teamModeAvailable ? (
+              // One click switches and lands on /diary (spec 1: change-mode, then /diary); a POST, as a change of state.
+              <Form method="post" action="/mode">
+                <button type="submit">{t('mode.switchTo', { mode: user.mode === 'team' ? t('console.modePersonal') : t('console.modeTeam') })}</button>
+              </Form>
+            ) : null}
             <FastLink discover to="/voucher">{t('console.vouchers')}</FastLink>
             <FastLink discover to="/invite">{t('console.invite')}</FastLink>
             <FastLink discover to="/setting/user">{t('console.settings')}</FastLink>
