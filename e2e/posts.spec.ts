@@ -148,7 +148,7 @@ test('the side panel: a student whose recent posts are mostly negative is on the
   const entry = entries.first()
   await expect(entries).toHaveCount(1)
   await expect(entry.locator('img.thermo')).toHaveAttribute('src', '/thermometer/100.svg')
-  await expect(entry).toContainText('Negative mood 100 %')
+  await expect(entry).toContainText('Negative posts: 100%')
   await expect(entry).toContainText('Another hard day')
   await expect(entry.locator('.tag.negative').first()).toBeVisible()
   const posters = page.locator('section', { has: page.getByRole('heading', { name: 'Recent posters' }) })

@@ -112,7 +112,10 @@ describe.each(DIALECTS)('posts and comments on %s', (dialect) => {
     expect(zh.every((e) => e.isDefault === 1)).toBe(true)
     const id = await addToLibrary(conn.db, teacher, 2, 'Keep going')
     expect(await addToLibrary(conn.db, teacher, 2, 'Keep going')).toBe(id)
-    expect((await libraryFor(conn.db, teacher, 2, 'ja')).map((e) => e.comment)).toContain('Keep going')
+    const ja = await libraryFor(conn.db, teacher, 2, 'ja')
+    expect(ja.map((e) => e.comment)).toContain('Keep going')
+    // A Japanese teacher gets Japanese phrases, not the English ones.
+    expect(ja.filter((e) => e.isDefault === 1).map((e) => e.comment)).toEqual(['次は答える前に、一度深呼吸してみましょう。', 'いつでも先生に話しに来てくださいね。', '友だちはどんな気持ちだったと思いますか。書いてみましょう。'])
     expect((await libraryFor(conn.db, colleague, 2, 'en')).map((e) => e.comment)).not.toContain('Keep going')
     expect(await removeFromLibrary(conn.db, colleague, id)).toBe(false)
     expect(await removeFromLibrary(conn.db, teacher, zh[0].id)).toBe(false)

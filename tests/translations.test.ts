@@ -77,3 +77,23 @@ function hasKey(tree: object, key: string) {
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part]
   return typeof node === 'string' || (typeof node === 'object' && node !== null)
 }
+
+describe('wording', () => {
+  const tIn = (lng: string) => {
+    const i = i18next.createInstance()
+    void i.init({ lng, resources, fallbackLng: 'en', interpolation: { escapeValue: false }, initAsync: false })
+    return i.t
+  }
+  it('English counts take the singular for one', () => {
+    const t = tIn('en')
+    expect(t('export.generating', { count: 1 })).toBe('Your file is being generated: 1 post.')
+    expect(t('export.generating', { count: 12 })).toBe('Your file is being generated: 12 posts.')
+    expect(t('import.journalOption', { name: '4A', count: 1 })).toBe('4A (1 place free)')
+    expect(t('news.moodScore', { score: 100 })).toBe('Negative posts: 100%')
+  })
+  it('Chinese and Japanese put no spaces around a provider name, and count in every language', () => {
+    expect(tIn('zh-TW')('oauth.signInWith', { provider: 'Google' })).toBe('使用Google繼續')
+    expect(tIn('ja')('oauth.signInWith', { provider: 'Google' })).toBe('Googleで続ける')
+    for (const lng of LOCALES) expect(tIn(lng)('export.generating', { count: 3 })).toMatch(/3/)
+  })
+})

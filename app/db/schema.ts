@@ -384,8 +384,8 @@ export interface CommentLibraryTable {
   comment: string
   revise_type: number
   is_default: number
-  /** The canned phrases' language ('zh' or 'en'); null for a teacher's own entries. */
-  lang: 'zh' | 'en' | null
+  /** The canned phrases' language ('zh', 'en' or 'ja'); null for a teacher's own entries. */
+  lang: 'zh' | 'en' | 'ja' | null
   created_at: string
 }
 

@@ -36,10 +36,12 @@ export async function seedReferenceData(db: DB) {
     const existing = await db.selectFrom('team_roles').select('id').where('id', '=', role.id).executeTakeFirst()
     if (!existing) await db.insertInto('team_roles').values({ id: role.id, key: role.key, can_edit_role: role.canEditRole }).execute()
   }
-  const canned = await db.selectFrom('comment_library').select('id').where('is_default', '=', 1).executeTakeFirst()
-  if (!canned) {
+  // Each language's phrases once: a language added later reaches existing databases at the next start.
+  for (const lang of new Set(CANNED_COMMENTS.map((c) => c.lang))) {
+    const canned = await db.selectFrom('comment_library').select('id').where('is_default', '=', 1).where('lang', '=', lang).executeTakeFirst()
+    if (canned) continue
     const at = new Date().toISOString()
-    await db.insertInto('comment_library').values(CANNED_COMMENTS.map((c) => ({ owner_id: null, comment: c.comment, revise_type: c.type, is_default: 1, lang: c.lang, created_at: at }))).execute()
+    await db.insertInto('comment_library').values(CANNED_COMMENTS.filter((c) => c.lang === lang).map((c) => ({ owner_id: null, comment: c.comment, revise_type: c.type, is_default: 1, lang: c.lang, created_at: at }))).execute()
   }
 }
 

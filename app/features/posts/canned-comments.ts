@@ -1,7 +1,7 @@
 import { COMMENT_TYPE } from './constants'
 
-/** The library's canned phrases (spec 2: 10 Chinese and 10 English), by comment type. */
-export const CANNED_COMMENTS: { lang: 'zh' | 'en'; type: number; comment: string }[] = [
+/** The library's canned phrases (spec 2: 10 Chinese and 10 English; 10 Japanese for Japanese teachers), by comment type. */
+export const CANNED_COMMENTS: { lang: 'zh' | 'en' | 'ja'; type: number; comment: string }[] = [
   { lang: 'en', type: COMMENT_TYPE.praise, comment: 'Thank you for sharing this with me.' },
   { lang: 'en', type: COMMENT_TYPE.praise, comment: 'You described your feelings very clearly.' },
   { lang: 'en', type: COMMENT_TYPE.praise, comment: 'That was a brave thing to do. I am proud of you.' },
@@ -22,4 +22,14 @@ export const CANNED_COMMENTS: { lang: 'zh' | 'en'; type: number; comment: string
   { lang: 'zh', type: COMMENT_TYPE.error, comment: '標點符號要再注意一下。' },
   { lang: 'zh', type: COMMENT_TYPE.other, comment: '明天我們一起聊聊這件事。' },
   { lang: 'zh', type: COMMENT_TYPE.other, comment: '老師會和家長一起關心你。' },
+  { lang: 'ja', type: COMMENT_TYPE.praise, comment: '話してくれてありがとう。' },
+  { lang: 'ja', type: COMMENT_TYPE.praise, comment: '自分の気持ちをとても分かりやすく書けましたね。' },
+  { lang: 'ja', type: COMMENT_TYPE.praise, comment: '勇気のある行動でした。先生はうれしいです。' },
+  { lang: 'ja', type: COMMENT_TYPE.advice, comment: '次は答える前に、一度深呼吸してみましょう。' },
+  { lang: 'ja', type: COMMENT_TYPE.advice, comment: 'いつでも先生に話しに来てくださいね。' },
+  { lang: 'ja', type: COMMENT_TYPE.advice, comment: '友だちはどんな気持ちだったと思いますか。書いてみましょう。' },
+  { lang: 'ja', type: COMMENT_TYPE.error, comment: 'この文の漢字をもう一度確かめてみましょう。' },
+  { lang: 'ja', type: COMMENT_TYPE.error, comment: '句読点の使い方に気をつけましょう。' },
+  { lang: 'ja', type: COMMENT_TYPE.other, comment: '明日、このことについて一緒に話しましょう。' },
+  { lang: 'ja', type: COMMENT_TYPE.other, comment: 'おうちの人にも伝えて、一緒に見守りますね。' },
 ]

@@ -3,7 +3,7 @@ import { nowIso } from '~/db/time'
 import type { Locale } from '~/i18n/config'
 
 /** Canned phrases exist in Chinese and English; a Japanese interface gets the English ones. */
-export const cannedLang = (locale: Locale) => (locale === 'zh-TW' ? 'zh' : 'en')
+export const cannedLang = (locale: Locale) => (locale === 'zh-TW' ? 'zh' : locale === 'ja' ? 'ja' : 'en')
 
 /** The library of one comment type: the canned phrases in the user's language, then the user's own. */
 export async function libraryFor(db: DB, userId: number, type: number, locale: Locale) {

@@ -59,7 +59,7 @@ export async function journalResources(db: DB, journalId: number) {
 }
 
 export type StartResult = { ok: true; journalId: number } | { ok: false; field: 'sampleCode' | 'planCode'; error: StartError }
-type StartError = 'catalogue.invitationCodeError' | 'journal.duplicateNoTickets' | 'catalogue.bookSerialUnknown' | 'catalogue.bookSerialUsed' | ContestError
+type StartError = 'catalogue.invitationCodeError' | 'journal.startNoTickets' | 'catalogue.bookSerialUnknown' | 'catalogue.bookSerialUsed' | ContestError
 
 /** The catalogue message of each plan exchange code result (spec 3 section 8). */
 const PLAN_CODE_MESSAGE = {
@@ -98,7 +98,7 @@ export async function takeCourseBook(db: DB, owner: { userId: number; planLimit:
     } else {
       const { max } = await ticketsFor(trx, owner.userId, owner.planLimit)
       limit = Math.min(book.student_limit, max)
-      if (limit < 1) return { ok: false, field: 'sampleCode', error: 'journal.duplicateNoTickets' }
+      if (limit < 1) return { ok: false, field: 'sampleCode', error: 'journal.startNoTickets' }
     }
     const id = await insertJournal(trx, {
       owner_id: owner.userId,

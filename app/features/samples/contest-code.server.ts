@@ -31,7 +31,7 @@ export async function startContestJournal(db: DB, owner: { userId: number; planL
     if (journals.length >= contest.max_journals) return fail(MESSAGE[CONTEST_CODES.full])
     const { max } = await ticketsFor(trx, owner.userId, owner.planLimit)
     const limit = Math.min(30, max)
-    if (limit < 1) return { ok: false as const, field: 'sampleCode' as const, error: 'journal.duplicateNoTickets' as const }
+    if (limit < 1) return { ok: false as const, field: 'sampleCode' as const, error: 'journal.startNoTickets' as const }
     const id = await insertJournal(trx, {
       owner_id: owner.userId,
       name: contest.name.slice(0, 50),

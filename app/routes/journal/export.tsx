@@ -119,7 +119,7 @@ function ResultDialog({ result, close }: { result: Result; close: string }) {
   const problem = { 'no-date': ['export.noDateTitle', 'export.noDate'], students: ['export.noDateTitle', 'export.chooseStudents'], 'no-data': ['export.noDataTitle', 'export.noData'], '-13001': ['export.noCommentTitle', 'export.noComment'] } as const
   if (result.dialog === '13000' || result.dialog === '13001') {
     return (
-      <Dialog title={result.dialog === '13000' ? t('export.generating', { posts: result.posts }) : t('export.generatingNotAll', { posts: result.posts, names: result.missing.join(', ') })} closeTo={close} className="ready">
+      <Dialog title={result.dialog === '13000' ? t('export.generating', { count: result.posts }) : t('export.generatingNotAll', { count: result.posts, names: result.missing.join(', ') })} closeTo={close} className="ready">
         <p className="form-actions">
           <a className="button" href={result.file} download>
             {t('export.download')}

@@ -201,7 +201,7 @@ function PreviewForm({ preview, journals }: { preview: Preview; journals: { id: 
           <select name="journalId" aria-label={t('import.existingJournal')} value={journalId} onChange={(e) => setJournalId(Number(e.currentTarget.value))}>
             {journals.map((j) => (
               <option key={j.id} value={j.id}>
-                {t('import.journalOption', { name: j.name, free: j.free })}
+                {t('import.journalOption', { name: j.name, count: j.free })}
               </option>
             ))}
           </select>
@@ -285,7 +285,7 @@ function Roster({ data: d }: { data: Route.ComponentProps['loaderData'] }) {
               <select name="journalId">
                 {journals.map((j) => (
                   <option key={j.id} value={j.id}>
-                    {t('import.journalOption', { name: j.name, free: j.free })}
+                    {t('import.journalOption', { name: j.name, count: j.free })}
                   </option>
                 ))}
               </select>
