@@ -12,8 +12,14 @@ import { useNonce } from './ui/nonce'
 import { useFastForms, useFastLinks } from './ui/fast-link'
 import { Toast } from './ui/toast'
 import { takeToast } from './auth/toast.server'
+import { requestTimeZone, timeZoneMiddleware } from './time-zone.server'
+import { DEFAULT_TIME_ZONE, setTimeZoneSource, TIME_ZONE_HINT_SCRIPT } from './time-zone'
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware]
+// In the browser, dates are written in the zone the page was rendered with, so hydration matches.
+let pageTimeZone = DEFAULT_TIME_ZONE
+if (typeof document !== 'undefined') setTimeZoneSource(() => pageTimeZone)
+
+export const middleware: Route.MiddlewareFunction[] = [timeZoneMiddleware, sessionMiddleware, i18nextMiddleware]
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.appName }]
 
@@ -26,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A message flashed by the action before (redirectWithToast) is read here, once, for every page.
   const { toast, headers } = await takeToast(request, context)
   // The product's name ends every page's title (ui/page-title.ts); alone, it titles the error pages.
-  return data({ locale: getLocale(context) as Locale, appName: getInstance(context).t('app.name'), toast }, { headers })
+  return data({ locale: getLocale(context) as Locale, appName: getInstance(context).t('app.name'), timeZone: requestTimeZone(), toast }, { headers })
 }
 
 /** Client navigation can change the language (after sign-in): load that locale and switch. */
@@ -44,6 +50,7 @@ function useLocaleSync(locale: Locale) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const locale = data?.locale ?? DEFAULT_LOCALE
+  if (typeof document !== 'undefined' && data?.timeZone) pageTimeZone = data.timeZone
   const nonce = useNonce()
   useLocaleSync(locale)
   // The signed-in areas' layouts name the dictionary part they need: the first load fetches it too.
@@ -55,6 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_HINT_SCRIPT }} />
       </head>
       <body>
         {children}

@@ -66,7 +66,7 @@ async function measureExport(start: string) {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20)
   const t0 = performance.now()
   let bytes = 0
-  const stream = exportWorkbook(db, { journalId, format: 'raw', start, end: today, studentIds: null, sort: 'time', order: 'asc' }, t.t)
+  const stream = exportWorkbook(db, { journalId, format: 'raw', start, end: today, studentIds: null, sort: 'time', order: 'asc', timeZone: 'Asia/Taipei' }, t.t)
   for await (const chunk of stream) bytes += (chunk as Buffer).length
   clearInterval(sampler)
   return { seconds: Math.round((performance.now() - t0) / 100) / 10, megabytes: Math.round(bytes / 1e5) / 10, peakRssMb: Math.round(peak / 1e6), baselineRssMb: Math.round(baseline / 1e6) }

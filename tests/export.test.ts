@@ -52,7 +52,15 @@ describe.each(DIALECTS)('export on %s', (dialect) => {
     await addComment(conn.db, { postId: amy1, block: null, authorId: teacher, comment: 'Lovely!', type: 3 })
   })
   afterAll(() => conn.close())
-  const req = (over: Partial<ExportRequest> = {}): ExportRequest => ({ journalId, format: 'raw', start: '2026-11-01', end: '2026-11-20', studentIds: null, sort: 'time', order: 'asc', ...over })
+  const req = (over: Partial<ExportRequest> = {}): ExportRequest => ({ journalId, format: 'raw', start: '2026-11-01', end: '2026-11-20', studentIds: null, sort: 'time', order: 'asc', timeZone: 'Asia/Taipei', ...over })
+
+  it('writes posting times in the zone of the pages (the request\'s), not in UTC', async () => {
+    await conn.db.updateTable('posts').set({ created_at: '2026-11-02T20:30:00.000Z' }).where('title', '=', 'Park').execute()
+    const postedAt = async (timeZone: string) => (await read(exportWorkbook(conn.db, req({ timeZone }), t))).rows.find((r) => r[5] === 'Park')![4]
+    expect(await postedAt('Asia/Taipei')).toBe('2026-11-03 04:30')
+    expect(await postedAt('Europe/London')).toBe('2026-11-02 20:30')
+    expect(await postedAt('Asia/Tokyo')).toBe('2026-11-03 05:30')
+  })
 
   it('raw data by time: every cell as written, text that looks like a formula stays text', async () => {
     const { sheet, rows } = await read(exportWorkbook(conn.db, req(), t))
@@ -95,6 +103,6 @@ describe.each(DIALECTS)('export on %s', (dialect) => {
     expect(await ask('start=2026-11-01&end=2026-11-22')).toEqual({ ok: false, error: 'no-date' })
     expect(await ask(`start=2026-11-01&end=2026-11-21&students=selected&sid=${teacher}`)).toEqual({ ok: false, error: 'students' })
     const ok = await ask(`start=2026-11-01&end=2026-11-21&students=selected&sid=${users.amy}&format=bcard&sort=name&order=desc`)
-    expect(ok).toEqual({ ok: true, request: { journalId, format: 'bcard', start: '2026-11-01', end: '2026-11-21', studentIds: [users.amy], sort: 'name', order: 'desc' } })
+    expect(ok).toEqual({ ok: true, request: { journalId, format: 'bcard', start: '2026-11-01', end: '2026-11-21', studentIds: [users.amy], sort: 'name', order: 'desc', timeZone: 'Asia/Taipei' } })
   })
 })

@@ -1,5 +1,7 @@
-/** Dates show as YYYY-MM-DD in the school's time zone (spec 2 section 9). */
-export const DEFAULT_TIME_ZONE = 'Asia/Taipei'
+import { currentTimeZone } from '~/time-zone'
+
+/** Dates show as YYYY-MM-DD in the school's time zone (spec 2 section 9), the browser's (app/time-zone.ts). */
+export { DEFAULT_TIME_ZONE } from '~/time-zone'
 
 const QUARTER_HOUR_MS = 900_000
 
@@ -34,7 +36,7 @@ function wallClock(iso: string, timeZone: string) {
   return new Date(epochMs + offsetMs(epochMs, timeZone)).toISOString()
 }
 
-export function formatDate(iso: string, timeZone = DEFAULT_TIME_ZONE) {
+export function formatDate(iso: string, timeZone = currentTimeZone()) {
   return wallClock(iso, timeZone).slice(0, 10)
 }
 
@@ -42,10 +44,17 @@ export function formatDate(iso: string, timeZone = DEFAULT_TIME_ZONE) {
 export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 /** Today as YYYY-MM-DD in the school's time zone: the earliest day a date picker offers. */
-export const todayDate = (now = new Date()) => formatDate(now.toISOString())
+export const todayDate = (now = new Date(), timeZone = currentTimeZone()) => formatDate(now.toISOString(), timeZone)
 
 /** A moment as YYYY-MM-DD HH:mm in the school's time zone (spec 2 section 9). */
-export function formatDateTime(iso: string, timeZone = DEFAULT_TIME_ZONE) {
+export function formatDateTime(iso: string, timeZone = currentTimeZone()) {
   const wall = wallClock(iso, timeZone)
   return `${wall.slice(0, 10)} ${wall.slice(11, 16)}`
+}
+
+/** A wall-clock date and time in the zone (a form's fields) as a UTC ISO moment. */
+export function fromWallClock(date: string, time: string, timeZone = currentTimeZone()) {
+  const wall = Date.parse(`${date}T${time}:00Z`)
+  // The offset at the moment itself, found from the offset at the wall time read as UTC.
+  return new Date(wall - offsetMs(wall - offsetMs(wall, timeZone), timeZone)).toISOString()
 }

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely'
 import { lockRow } from '~/db/lock.server'
 import type { DB } from '~/db/connect.server'
 import type { Database } from '~/db/schema'
-import { addDays, todayDate } from '~/ui/dates'
+import { addDays, todayDate, DEFAULT_TIME_ZONE } from '~/ui/dates'
 import { unusedVoucher } from './vouchers.server'
 
 /** Friend invitations (spec 1 section 9): every 3 registered friends earn a one-month standard-plan trial voucher. */
@@ -38,7 +38,7 @@ async function grantInviteVouchers(trx: Transaction<Database>, inviterId: number
   const earned = Math.floor(Number(count.n) / FRIENDS_PER_VOUCHER)
   if (!earned) return
   const plan = await trx.selectFrom('plans').select('id').where('code', '=', INVITE_VOUCHER.planCode).executeTakeFirstOrThrow()
-  const expireDate = addDays(todayDate(), INVITE_VOUCHER.validDays)
+  const expireDate = addDays(todayDate(new Date(), DEFAULT_TIME_ZONE), INVITE_VOUCHER.validDays)
   for (let n = 1; n <= earned; n++) {
     await trx
       .insertInto('vouchers')

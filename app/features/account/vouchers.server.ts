@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
-import { todayDate } from '~/ui/dates'
+import { todayDate, DEFAULT_TIME_ZONE } from '~/ui/dates'
 import { REDEEM, USE, VOUCHER_STATUS, VOUCHERS_PER_PAGE } from './voucher-codes'
 
 export const newVoucherCode = () => `V${randomBytes(5).toString('hex').toUpperCase()}`
@@ -51,7 +51,7 @@ export async function vouchersOf(db: DB, userId: number, tab: 'unused' | 'histor
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
   const total = Number(count.n)
-  const today = todayDate()
+  const today = todayDate(new Date(), DEFAULT_TIME_ZONE)
   return { rows: rows.map((r) => ({ ...r, expired: r.expireDate < today })), total, totalPages: Math.max(1, Math.ceil(total / VOUCHERS_PER_PAGE)) }
 }
 
@@ -62,7 +62,7 @@ export async function vouchersOf(db: DB, userId: number, tab: 'unused' | 'histor
  */
 export async function redeemVoucher(db: DB, userId: number, rawCode: string) {
   const voucher = await db.selectFrom('vouchers').selectAll().where('code', '=', normalizeCode(rawCode)).executeTakeFirst()
-  if (!voucher || voucher.expire_date < todayDate()) return REDEEM.unavailable
+  if (!voucher || voucher.expire_date < todayDate(new Date(), DEFAULT_TIME_ZONE)) return REDEEM.unavailable
   if (voucher.owner_id === userId) return REDEEM.ownCode
   if (voucher.status !== VOUCHER_STATUS.unused) return REDEEM.alreadyUsed
   return db.transaction().execute(async (trx) => {
@@ -88,7 +88,7 @@ export async function redeemVoucher(db: DB, userId: number, rawCode: string) {
 export async function spendVoucher(db: DB, userId: number, voucherId: number) {
   const voucher = await db.selectFrom('vouchers').selectAll().where('id', '=', voucherId).where('owner_id', '=', userId).executeTakeFirst()
   if (!voucher || voucher.status !== VOUCHER_STATUS.unused) return USE.failed
-  if (voucher.expire_date < todayDate()) return USE.expired
+  if (voucher.expire_date < todayDate(new Date(), DEFAULT_TIME_ZONE)) return USE.expired
   const now = new Date()
   const running = await db
     .selectFrom('user_plans as up')

@@ -7,6 +7,8 @@ import { behaviourName, emotionName } from '~/features/posts/names'
 import { POST_HEAD, withDetails } from '~/features/posts/feed.server'
 import { isReportDate } from '~/features/reports/range'
 import { parseId } from '~/features/lists'
+import { currentTimeZone } from '~/time-zone'
+import { formatDateTime } from '~/ui/dates'
 
 /** What the export page asks for (spec 2 export page). */
 export interface ExportRequest {
@@ -18,6 +20,8 @@ export interface ExportRequest {
   studentIds: number[] | null
   sort: 'time' | 'name'
   order: 'asc' | 'desc'
+  /** The zone the posting times are written in: the pages' own (captured with the request, as the file streams on after it). */
+  timeZone: string
 }
 
 /** Spec 3 export codes: 13000 generating, 13001 generating but not all, -13001 a B-card without comments. */
@@ -112,13 +116,13 @@ const names = {
 const frameText = (post: Post, type: string) => post.frames.find((f) => f.type === type)?.message ?? ''
 
 /** One row of the raw-data sheet: the post as the student wrote it. */
-function rawRow(post: Post, t: TFunction) {
+function rawRow(post: Post, t: TFunction, timeZone: string) {
   return [
     post.id,
     post.account,
     post.author,
     post.diaryDate,
-    post.createdAt.slice(0, 16).replace('T', ' '),
+    formatDateTime(post.createdAt, timeZone),
     post.title,
     post.location ?? '',
     post.happenTime ?? '',
@@ -155,7 +159,7 @@ export function exportWorkbook(db: DB, r: ExportRequest, t: TFunction) {
   const run = async () => {
     sheet.addRow(header.map((h) => t(`export.col_${h}` as 'export.col_title'))).commit()
     for await (const batch of batches(db, r)) {
-      for (const post of batch) sheet.addRow((raw ? rawRow : bcardRow)(post, t)).commit()
+      for (const post of batch) sheet.addRow((raw ? rawRow(post, t, r.timeZone) : bcardRow(post, t))).commit()
     }
     sheet.commit()
     await workbook.commit()
@@ -193,6 +197,7 @@ export async function exportRequestOf(db: DB, params: URLSearchParams, journalId
       studentIds,
       sort: params.get('sort') === 'name' ? 'name' : 'time',
       order: params.get('order') === 'desc' ? 'desc' : 'asc',
+      timeZone: currentTimeZone(),
     },
   }
 }

@@ -4,6 +4,7 @@ import { withValues } from '~/ui/error-values'
 import { EXPIRE_TYPE, SHARE_TYPE, SUB_TYPE } from './constants'
 import { insertJournal } from './insert.server'
 import type { JournalSettings } from './schema'
+import { formatDateTime, fromWallClock } from '~/ui/dates'
 
 /**
  * The plan's student tickets as they bear on one journal's limit (spec 2 section 5): the limit may
@@ -63,7 +64,8 @@ function columns(s: JournalSettings) {
     calendar_mode: s.display === 'calendar' ? 1 : 0,
     ai_scoring: s.aiScoring ? 1 : 0,
     expire_type: at ? EXPIRE_TYPE.at : EXPIRE_TYPE.unlimited,
-    expire_time: at ? new Date(`${s.expireDate}T${s.expireTime}:00+08:00`).toISOString() : null,
+    // Entered in the school's zone.
+    expire_time: at ? fromWallClock(s.expireDate!, s.expireTime!) : null,
     diary_publish_num: Number(s.studentLimit),
     share_type: s.shareType,
     sub_type: subTypes.join(','),
@@ -98,13 +100,12 @@ export async function updateJournal(db: DB, journalId: number, owner: { userId: 
   })
 }
 
-const pad = (n: number) => String(n).padStart(2, '0')
 
 /** The form's values for an existing journal. */
 export async function settingsOf(db: DB, journalId: number) {
   const j = await db.selectFrom('journals').selectAll().where('id', '=', journalId).executeTakeFirstOrThrow()
-  // The expiry back in UTC+8, as it was entered.
-  const local = j.expire_time ? new Date(new Date(j.expire_time).getTime() + 8 * 3_600_000) : null
+  // The expiry back in the school's zone, as it was entered.
+  const local = j.expire_time ? formatDateTime(j.expire_time) : null
   const opt = (on: number | null) => (on === null ? undefined : String(on))
   return {
     name: j.name,
@@ -116,8 +117,8 @@ export async function settingsOf(db: DB, journalId: number) {
     display: j.calendar_mode ? 'calendar' : 'list',
     aiScoring: j.ai_scoring ? 'on' : undefined,
     expireType: String(j.expire_type),
-    expireDate: local ? `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` : undefined,
-    expireTime: local ? `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}` : undefined,
+    expireDate: local ? local.slice(0, 10) : undefined,
+    expireTime: local ? local.slice(11, 16) : undefined,
     studentLimit: String(j.diary_publish_num),
     notifySubmit: j.notify_submit_time === null ? undefined : 'on',
     notifySubmitTime: opt(j.notify_submit_time),

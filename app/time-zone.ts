@@ -1,0 +1,41 @@
+/**
+ * The school's time zone, in which every moment is shown (DESIGN rule 5): the browser's, told by a
+ * client-hint cookie that a small script in the page sets, and Asia/Taipei until it has (or
+ * without JavaScript). Shared by both sides: the server reads the zone of the request being
+ * rendered (time-zone.server.ts), the browser the one its page was rendered with (root.tsx).
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Taipei'
+export const TIME_ZONE_COOKIE = 'tz'
+
+const known = new Map<string, boolean>()
+/** Whether Intl knows the zone (a cookie is the user's to change). */
+export function isTimeZone(zone: string) {
+  let ok = known.get(zone)
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone })
+      ok = true
+    } catch {
+      ok = false
+    }
+    if (known.size < 1000) known.set(zone, ok)
+  }
+  return ok
+}
+
+/** The zone a Cookie header names, or the default. */
+export function timeZoneOf(cookieHeader: string | null) {
+  const match = cookieHeader?.match(/(?:^|;\s*)tz=([^;]+)/)
+  const zone = match ? decodeURIComponent(match[1]) : ''
+  return zone.length <= 64 && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE
+}
+
+let source: () => string = () => DEFAULT_TIME_ZONE
+/** Where the current zone comes from: the request on the server, the page in the browser. */
+export function setTimeZoneSource(read: () => string) {
+  source = read
+}
+export const currentTimeZone = () => source()
+
+/** The page's script: tell the server the browser's zone for the next requests (a year). */
+export const TIME_ZONE_HINT_SCRIPT = `(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z&&document.cookie.indexOf('${TIME_ZONE_COOKIE}='+encodeURIComponent(z))<0)document.cookie='${TIME_ZONE_COOKIE}='+encodeURIComponent(z)+';path=/;max-age=31536000;samesite=lax'}catch(e){}})()`
