@@ -63,3 +63,19 @@ test('an ended plan locks the journal pages, their posts and their actions by UR
   expect(await db().selectFrom('comments').select('id').where('post_id', '=', post).execute()).toHaveLength(0)
   expect((await db().selectFrom('journals').select('name').where('id', '=', journal).executeTakeFirstOrThrow()).name).toBe('Locked diary')
 })
+
+test('a plan that ends while signed in locks the journals within minutes, without a new sign-in', async ({ page }, info) => {
+  const account = await newTeacher(info, 'staleplan', { standard: true })
+  const journal = await newJournalWith(account, 'Soon locked', [])
+  await signInToConsole(page, account)
+  await page.goto(`/diary/homework/${journal}/news`)
+  await expect(page).toHaveURL(new RegExp(`/diary/homework/${journal}/news$`))
+  // The plan ends (elsewhere: an admin, the calendar); the session's snapshot is a few minutes old.
+  const user = await db().selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow()
+  await db().updateTable('user_plans').set({ end_date: new Date(Date.now() - 60_000).toISOString() }).where('user_id', '=', user.id).execute()
+  const row = await db().selectFrom('sessions').select(['id', 'data']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+  await db().updateTable('sessions').set({ data: JSON.stringify({ ...JSON.parse(row.data), valuesAt: new Date(Date.now() - 10 * 60_000).toISOString() }) }).where('id', '=', row.id).execute()
+  await page.goto(`/diary/homework/${journal}/news`)
+  await expect(page).toHaveURL(/\/diary$/)
+  await expect(page.getByRole('alert')).toContainText('plan')
+})

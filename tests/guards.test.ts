@@ -44,15 +44,27 @@ describe('route guard (spec 1 section 4)', () => {
   })
 
   it('an unverified e-mail goes to /setting/email, an unfinished profile to /setting/basicInfo', async () => {
-    const unverified = await sessionCookie({ userId: teacherId, emailVerified: '0', infoSet: '0' })
+    const now = new Date().toISOString() // a fresh snapshot: not read again from the database
+    const unverified = await sessionCookie({ userId: teacherId, emailVerified: '0', infoSet: '0', valuesAt: now })
     let res = await thrown(requireUser(new Request('http://console.test/diary', { headers: { Cookie: unverified } })))
     expect(res.headers.get('Location')).toBe('/setting/email')
-    const noInfo = await sessionCookie({ userId: teacherId, emailVerified: '1', infoSet: '0' })
+    const noInfo = await sessionCookie({ userId: teacherId, emailVerified: '1', infoSet: '0', valuesAt: now })
     res = await thrown(requireUser(new Request('http://console.test/diary', { headers: { Cookie: noInfo } })))
     expect(res.headers.get('Location')).toBe('/setting/basicInfo')
     // The setup pages themselves only need a signed-in user.
     const { user } = await requireSignedIn(new Request('http://console.test/setting/email', { headers: { Cookie: unverified } }))
     expect(user.userId).toBe(teacherId)
+  })
+
+  it('a snapshot a few minutes old is read again (a plan changed elsewhere), keeping the language chosen', async () => {
+    const values = (await loadSessionValues(db, teacherId))!
+    const old = new Date(Date.now() - 10 * 60_000).toISOString()
+    const cookie = await sessionCookie({ ...values, planName: 'free', payfunctionMap: {}, locale: 'ja', valuesAt: old } as unknown as Record<string, unknown>)
+    const { user } = await requireUser(new Request('http://console.test/diary', { headers: { Cookie: cookie } }))
+    expect(user.planName).toBe(values.planName)
+    expect(user.payfunctionMap).toEqual(values.payfunctionMap)
+    expect(user.locale).toBe('ja')
+    expect((await sessionStorage.getSession(cookie)).get('planName')).toBe(values.planName)
   })
 
   it('a complete user passes with the session values', async () => {

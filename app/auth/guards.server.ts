@@ -2,7 +2,9 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { PayFunctionId } from '~/features/plans/constants'
 import { hasFunction } from '~/features/plans/pay-functions'
 import type { SessionValues } from './session-storage.server'
-import { commitSession, getSession } from './session.server'
+import { db } from '~/db/db.server'
+import { loadSessionValues } from '~/features/account/session-values.server'
+import { commitSession, getSession, sessionStorage, storeValues } from './session.server'
 
 /** The path to come back to: the document URL, without React Router's data suffix. */
 export function wantedPath(request: Request) {
@@ -52,10 +54,27 @@ export async function requireSignedIn(request: Request, context?: Ctx): Promise<
  * to /setting/email, an unfinished profile to /setting/basicInfo; the wanted path is saved each time.
  */
 export async function requireUser(request: Request, context?: Ctx): Promise<SignedIn> {
-  const signedIn = await requireSignedIn(request, context)
+  const signedIn = await keepValuesFresh(await requireSignedIn(request, context))
   if (signedIn.user.emailVerified === '0') return saveAndRedirect(request, context, '/setting/email')
   if (signedIn.user.infoSet === '0' || signedIn.user.userName === 'null') return saveAndRedirect(request, context, '/setting/basicInfo')
   return signedIn
+}
+
+/**
+ * The session's snapshot of the user's plan, mode and name (spec 1: the browser-held values) is read
+ * again when it is a few minutes old: a plan changed elsewhere (a team admin, a voucher, an expiry)
+ * reaches the menus and the guards without a new sign-in. The language chosen in the session stays.
+ */
+export const SESSION_VALUES_TTL_MS = 5 * 60_000
+async function keepValuesFresh(signedIn: SignedIn): Promise<SignedIn> {
+  const { session, user } = signedIn
+  if (user.valuesAt && Date.now() - Date.parse(user.valuesAt) < SESSION_VALUES_TTL_MS) return signedIn
+  const values = await loadSessionValues(db, user.userId)
+  if (!values) return signedIn
+  storeValues(session, { ...values, locale: user.locale ?? values.locale })
+  // The session lives in the database: saving it there is enough, its cookie does not change.
+  await sessionStorage.commitSession(session)
+  return { session, user: session.data as SessionValues }
 }
 
 /** The signed-in user's id, or null for a visitor. */

@@ -21,6 +21,8 @@ export interface SessionValues {
   payfunctionMap: Record<string, 0 | 1>
   infoSet: '0' | '1'
   emailVerified: '0' | '1'
+  /** When these values were read: they are read again after a few minutes (auth/guards.server.ts). */
+  valuesAt?: string
 }
 export interface SessionData extends Partial<SessionValues> {
   redirect_path?: string

@@ -32,5 +32,6 @@ export async function loadSessionValues(db: DB, userId: number): Promise<Session
     payfunctionMap: plan.payfunctionMap,
     infoSet: user.info_set ? '1' : '0',
     emailVerified: user.email_verified ? '1' : '0',
+    valuesAt: new Date().toISOString(),
   }
 }

@@ -125,6 +125,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === 'cancel-plan') {
     const done = await asMember(() => cancelTeamPlan(db, user.userId, teamId, idField(form, 'planId')))
+    // One's own plan may be the one cancelled: the menus follow at once.
+    const values = done ? await loadSessionValues(db, user.userId) : null
+    if (values) storeValues(session, { ...values, locale: user.locale })
     return toast('profile', done ? 'success' : 'error', done ? 'team.planCancelled' : 'team.cancelFailed')
   }
   throw data(null, 400)
