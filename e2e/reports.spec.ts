@@ -50,6 +50,12 @@ test('reports: tabs, presets, the posts behind a slice five at a time, and a cha
   expect(png.name).toMatch(/^501 心情日記 - Emotion groups .*\.png$/)
   const meta = await sharp(png.body).metadata()
   expect([meta.format, meta.width]).toEqual(['png', 1440])
+  // Headed by what it shows (journal, chart, range) above the 720 × 380 chart drawn at twice its size.
+  expect(meta.height).toBeGreaterThan(760 + 60)
+  const { data, info } = await sharp(png.body).extract({ left: 0, top: 0, width: 1440, height: 60 }).raw().toBuffer({ resolveWithObject: true })
+  let dark = 0
+  for (let i = 0; i < data.length; i += info.channels) if (data[i] < 100 && data[i + 1] < 100 && data[i + 2] < 100) dark++
+  expect(dark).toBeGreaterThan(200)
 })
 
 test('reports: the custom range is checked, and its buttons fill the dates', async ({ page }, info) => {

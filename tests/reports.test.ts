@@ -62,18 +62,20 @@ describe.each(DIALECTS)('report figures on %s', (dialect) => {
 
   it('trend: posts with a positive and with a negative feeling, by week and by month', async () => {
     expect(await trend(conn.db, { journalId, range }, '7d')).toEqual([
-      { bucket: '2026-11-01', p: 1, n: 2 },
-      { bucket: '2026-11-08', p: 1, n: 0 },
+      { bucket: '2026-11-01', p: 1, n: 2, days: 7, partial: false },
+      { bucket: '2026-11-08', p: 1, n: 0, days: 7, partial: false },
     ])
-    expect(await trend(conn.db, { journalId, range }, '1m')).toEqual([{ bucket: '2026-11', p: 2, n: 2 }])
+    expect(await trend(conn.db, { journalId, range }, '1m')).toEqual([{ bucket: '2026-11', p: 2, n: 2, days: 14, partial: true }])
+    // A range whose last week is cut short after one day: that week is marked, so it does not read as a drop.
+    expect((await trend(conn.db, { journalId, range: { ...range, end: '2026-11-15' } }, '7d')).at(-1)).toEqual({ bucket: '2026-11-15', p: 0, n: 0, days: 1, partial: true })
   })
 
   it('trend: a revised post moves between the lines', async () => {
     const extra = await createPost(conn.db, s2, journalId, { title: 'E', diaryDate: '2026-11-10', event: 'x', emotions: ['B'], behaviour: '4' })
-    expect(await trend(conn.db, { journalId, range }, '1m')).toEqual([{ bucket: '2026-11', p: 2, n: 3 }])
+    expect(await trend(conn.db, { journalId, range }, '1m')).toMatchObject([{ bucket: '2026-11', p: 2, n: 3 }])
     await sendBack(conn.db, extra)
     await revisePost(conn.db, s2, extra, { title: 'E', diaryDate: '2026-11-10', event: 'x', emotions: ['3'], behaviour: '4' })
-    expect(await trend(conn.db, { journalId, range }, '1m')).toEqual([{ bucket: '2026-11', p: 3, n: 2 }])
+    expect(await trend(conn.db, { journalId, range }, '1m')).toMatchObject([{ bucket: '2026-11', p: 3, n: 2 }])
     await conn.db.deleteFrom('posts').where('id', '=', extra).execute()
   })
 

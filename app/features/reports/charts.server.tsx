@@ -27,7 +27,12 @@ function svgOf(chart: ReactElement, label: string) {
   return svg.replace('<svg ', `<svg viewBox="0 0 ${CHART_SIZE.width} ${CHART_SIZE.height}" aria-label="${escaped}" `)
 }
 
-export function trendChart(rows: { bucket: string; p: number; n: number }[], labels: { p: string; n: string; title: string }, href: Href) {
+/**
+ * The trend: a line per polarity. A week or month the range cuts short (the current one) has a
+ * hollow point and a "*" under it, explained below the chart, so it does not read as a drop.
+ */
+export function trendChart(rows: { bucket: string; p: number; n: number; partial?: boolean }[], labels: { p: string; n: string; title: string }, href: Href) {
+  const partial = new Set(rows.filter((r) => r.partial).map((r) => r.bucket))
   const data: LineSeries[] = [
     { id: 'p', data: rows.map((r) => ({ x: r.bucket, y: r.p })) },
     { id: 'n', data: rows.map((r) => ({ x: r.bucket, y: r.n })) },
@@ -36,7 +41,7 @@ export function trendChart(rows: { bucket: string; p: number; n: number }[], lab
     <g>
       {points.map((p) => (
         <a key={p.id} {...linkProps(href(`trend:${String(p.data.x)}:${String(p.seriesId)}`))}>
-          <circle cx={p.x} cy={p.y} r={6} fill={p.seriesColor} stroke="#ffffff" strokeWidth={2} />
+          <circle cx={p.x} cy={p.y} r={6} fill={partial.has(String(p.data.x)) ? '#ffffff' : p.seriesColor} stroke={partial.has(String(p.data.x)) ? p.seriesColor : '#ffffff'} strokeWidth={partial.has(String(p.data.x)) ? 3 : 2} />
         </a>
       ))}
     </g>
@@ -54,7 +59,7 @@ export function trendChart(rows: { bucket: string; p: number; n: number }[], lab
       yScale={{ type: 'linear', min: 0, max }}
       axisLeft={{ tickValues: Math.min(max, 6), format: (v: number) => (Number.isInteger(v) ? String(v) : '') }}
       // Weekly buckets show as MM-DD (the year is in the range above the chart), months as YYYY-MM.
-      axisBottom={{ tickRotation: -35, format: (v: string) => (v.length === 10 ? v.slice(5) : v) }}
+      axisBottom={{ tickRotation: -35, format: (v: string) => `${v.length === 10 ? v.slice(5) : v}${partial.has(v) ? '*' : ''}` }}
       enablePoints={false}
       lineWidth={3}
       legends={[{ anchor: 'top-left', direction: 'row', translateY: -32, itemWidth: 140, itemHeight: 20, data: [{ id: 'p', label: labels.p, color: CHART_COLOURS.positive }, { id: 'n', label: labels.n, color: CHART_COLOURS.negative }] }]}

@@ -51,14 +51,18 @@ export async function reportFor(context: Readonly<RouterContextProvider>, reques
     tab === 'trend' ? trend(db, scope, interval) : null,
     lastPostDate(db, { journalId: journal.id, studentId: student?.id }),
   ])
-  let chart: { svg: string; rows: { label: string; value: string; pick: string }[] } | null = null
+  let chart: { svg: string; rows: { label: string; value: string; pick: string }[]; note?: string } | null = null
   if (tab === 'trend' && trendRows && trendRows.some((r) => r.p + r.n > 0)) {
     chart = {
       svg: trendChart(trendRows, { p: t('report.positive'), n: t('report.negative'), title: t('report.tab_trend') }, href),
-      rows: trendRows.flatMap((r) => [
-        { label: `${r.bucket} · ${t('report.positive')}`, value: String(r.p), pick: `trend:${r.bucket}:p` },
-        { label: `${r.bucket} · ${t('report.negative')}`, value: String(r.n), pick: `trend:${r.bucket}:n` },
-      ]),
+      rows: trendRows.flatMap((r) => {
+        const bucket = r.partial ? `${r.bucket}* (${t('report.partialDays', { count: r.days })})` : r.bucket
+        return [
+          { label: `${bucket} · ${t('report.positive')}`, value: String(r.p), pick: `trend:${r.bucket}:p` },
+          { label: `${bucket} · ${t('report.negative')}`, value: String(r.n), pick: `trend:${r.bucket}:n` },
+        ]
+      }),
+      note: trendRows.some((r) => r.partial) ? t('report.partialNote') : undefined,
     }
   }
   if (tab === 'pie' && emotions && emotions.all > 0) {

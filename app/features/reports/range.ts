@@ -52,6 +52,12 @@ export function bucketOf(date: string, range: ReportRange, interval: TrendInterv
   return addDays(range.start, days - (days % 7))
 }
 
+/** How many days a whole bucket has: 7 for a week, the month's days for a month. */
+export function bucketLength(bucket: string, interval: TrendInterval) {
+  if (interval === '7d') return 7
+  return new Date(Date.UTC(Number(bucket.slice(0, 4)), Number(bucket.slice(5, 7)), 0)).getUTCDate()
+}
+
 /** The dates a bucket covers, clipped to the range. */
 export function bucketDates(bucket: string, range: ReportRange, interval: TrendInterval) {
   const lastOfMonth = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10)

@@ -2,7 +2,7 @@ import type { DB } from '~/db/connect.server'
 import { tagsOf } from '~/features/posts/feed.server'
 import { BEHAVIOURS, EMOTION_GROUPS, EMOTIONS } from '~/features/posts/constants'
 import { addDays } from '~/ui/dates'
-import { bucketDates, bucketOf, type ReportRange, type TrendInterval } from './range'
+import { bucketDates, bucketLength, bucketOf, type ReportRange, type TrendInterval } from './range'
 
 /** What a report covers: a journal's posts with a diary date in the range, or one student's. */
 export interface ReportScope {
@@ -33,12 +33,16 @@ export async function trend(db: DB, scope: ReportScope, interval: TrendInterval)
     .select(['p.diary_date as day', (eb) => eb.fn.sum<number>('p.mood_p').as('p'), (eb) => eb.fn.sum<number>('p.mood_n').as('n')])
     .groupBy('p.diary_date')
     .execute()
-  // Every bucket of the range is present, so weeks without posts show as zero.
-  const buckets = new Map<string, { p: number; n: number }>()
+  // Every bucket of the range is present, so weeks without posts show as zero; each counts its days
+  // in the range, so a week or month cut short (the current one) is not read as a drop.
+  const buckets = new Map<string, { p: number; n: number; days: number; partial: boolean }>()
   for (let day = scope.range.start; day <= scope.range.end; day = addDays(day, 1)) {
     const key = bucketOf(day, scope.range, interval)
-    if (!buckets.has(key)) buckets.set(key, { p: 0, n: 0 })
+    const b = buckets.get(key) ?? { p: 0, n: 0, days: 0, partial: false }
+    b.days++
+    buckets.set(key, b)
   }
+  for (const [key, b] of buckets) b.partial = b.days < bucketLength(key, interval)
   for (const d of days) {
     const b = buckets.get(bucketOf(d.day, scope.range, interval))!
     b.p += Number(d.p)

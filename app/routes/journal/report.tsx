@@ -110,6 +110,7 @@ function Report({ data, base }: { data: Data; base: string }) {
           {data.chart ? (
             <>
               <figure className="chart" dangerouslySetInnerHTML={{ __html: data.chart.svg }} />
+              {data.chart.note ? <p className="hint">{data.chart.note}</p> : null}
               <p className="hint">{t('report.clickHint')}</p>
               <details className="chart-data">
                 <summary>{t('report.data')}</summary>
