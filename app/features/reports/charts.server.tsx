@@ -1,7 +1,7 @@
 import { Bar, type BarItemProps } from '@nivo/bar'
 import { Line, type LineCustomSvgLayerProps, type LineSeries } from '@nivo/line'
 import { Pie, type PieCustomLayerProps } from '@nivo/pie'
-import { Radar, type GridLabelProps } from '@nivo/radar'
+import { Radar, type GridLabelProps, type RadarCustomLayerProps } from '@nivo/radar'
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { SVG_FONT_FAMILY } from '~/fonts.server'
@@ -156,11 +156,26 @@ export function behaviourRadar(behaviours: { code: number; label: string; side: 
       </a>
     )
   }
+  // A scale: whole-number rings (at most five), each labelled with its count along the upward axis.
+  const top = Math.max(1, ...data.map((b) => b.count))
+  const step = Math.max(1, Math.ceil(top / 5))
+  const levels = Math.ceil(top / step)
+  const Scale = ({ centerX, centerY, radiusScale }: RadarCustomLayerProps<(typeof data)[number]>) => (
+    <g transform={`translate(${centerX},${centerY})`}>
+      {Array.from({ length: levels }, (_, i) => (i + 1) * step).map((v) => (
+        <text key={v} x={4} y={-radiusScale(v)} dominantBaseline="central" fontSize={10} fill="#333333" fontFamily={THEME.text.fontFamily}>
+          {v}
+        </text>
+      ))}
+    </g>
+  )
   return svgOf(
     <Radar
       {...CHART_SIZE}
       data={data}
       keys={['count']}
+      maxValue={levels * step}
+      gridLevels={levels}
       indexBy="id"
       theme={THEME}
       animate={false}
@@ -171,6 +186,7 @@ export function behaviourRadar(behaviours: { code: number; label: string; side: 
       gridLabel={GridLabel}
       gridLabelOffset={14}
       dotSize={7}
+      layers={['grid', 'layers', 'slices', 'dots', Scale, 'legends']}
       legends={[
         {
           anchor: 'top-left',
