@@ -29,7 +29,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON ?? 'test-results/e2e.json' }]],
-  // The browser's zone is the school's (the pages follow it, app/time-zone.ts): Taipei, as the tests' dates.
+  // The browser's zone is the school's (the pages follow it, app/shared/time-zone.ts): Taipei, as the tests' dates.
   use: { baseURL, locale: 'en-US', timezoneId: 'Asia/Taipei', trace: 'retain-on-failure' },
   projects: [
     { name: 'js', use: { ...chromium } },

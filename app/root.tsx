@@ -13,7 +13,7 @@ import { useFastForms, useFastLinks } from './ui/fast-link'
 import { Toast } from './ui/toast'
 import { takeToast } from './auth/toast.server'
 import { requestTimeZone, timeZoneMiddleware } from './time-zone.server'
-import { DEFAULT_TIME_ZONE, setTimeZoneSource, TIME_ZONE_HINT_SCRIPT } from './time-zone'
+import { DEFAULT_TIME_ZONE, setTimeZoneSource, TIME_ZONE_HINT_SCRIPT } from './shared/time-zone'
 
 // In the browser, dates are written in the zone the page was rendered with, so hydration matches.
 let pageTimeZone = DEFAULT_TIME_ZONE

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { MiddlewareFunction } from 'react-router'
-import { DEFAULT_TIME_ZONE, setTimeZoneSource, timeZoneOf } from './time-zone'
+import { DEFAULT_TIME_ZONE, setTimeZoneSource, timeZoneOf } from './shared/time-zone'
 
 // The zone of the request being handled, for every date the server writes while handling it
 // (pages, the export): concurrent requests each keep their own.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { addDays, todayDate } from '../app/ui/dates'
+import { addDays, todayDate } from '../app/shared/dates'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { signInToConsole, signOut, signUp, uniqueAccount } from './support/helpers'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime } from '~/ui/dates'
+import { formatDate, formatDateTime } from '~/shared/dates'
 
 // What the dates showed before the offsets were cached: Intl for each date.
 const reference = new Map<string, Intl.DateTimeFormat>()

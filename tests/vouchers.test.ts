@@ -4,7 +4,7 @@ import { REDEEM, USE, VOUCHER_STATUS } from '~/features/account/voucher-codes'
 import { issueVoucher, redeemVoucher, spendVoucher, vouchersOf } from '~/features/account/vouchers.server'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { chargePlanFor } from '~/features/plans/charge-plan.server'
-import { addDays, todayDate } from '~/ui/dates'
+import { addDays, todayDate } from '~/shared/dates'
 import { DIALECTS, freshDatabase } from './support/db'
 
 describe.each(DIALECTS)('vouchers and friend invitations on %s', (dialect) => {

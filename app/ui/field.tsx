@@ -2,7 +2,7 @@ import type { FieldMetadata } from '@conform-to/react'
 import { getInputProps } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { useT } from '~/i18n/use-t'
-import { splitError } from './error-values'
+import { splitError } from '~/shared/error-values'
 
 /** Error keys from schemas and feature functions are locale keys; this shows them translated. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {

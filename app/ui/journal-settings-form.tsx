@@ -5,7 +5,7 @@ import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, S
 import { NOTIFICATIONS, type JournalSettingsSchema } from '~/features/journals/schema'
 import type { SettingsValues } from '~/features/journals/settings.server'
 import { useT } from '~/i18n/use-t'
-import { todayDate } from './dates'
+import { todayDate } from '~/shared/dates'
 import { Check, Choice, Select } from './choice-fields'
 import { ErrorList, TextField } from './field'
 import { useLazyValidation } from './lazy-validation'

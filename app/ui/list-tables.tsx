@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import { Form, Link, useLocation } from 'react-router'
 import { useT } from '~/i18n/use-t'
-import { formatDate, formatDateTime } from './dates'
+import { formatDate, formatDateTime } from '~/shared/dates'
 import { BehaviourTags, EmotionTags } from './post-view'
 import { FastLink } from '~/ui/fast-link'
 

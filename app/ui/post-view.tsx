@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import { behaviourOf, emotionOf, isPositiveEmotion } from '~/features/posts/constants'
 import { behaviourName, emotionName } from '~/features/posts/names'
-import { formatDateTime } from './dates'
+import { formatDateTime } from '~/shared/dates'
 
 export interface PostFrame {
   id: number

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely'
 import { lockRow } from '~/db/lock.server'
 import type { DB } from '~/db/connect.server'
 import type { Database } from '~/db/schema'
-import { addDays, todayDate, DEFAULT_TIME_ZONE } from '~/ui/dates'
+import { addDays, todayDate, DEFAULT_TIME_ZONE } from '~/shared/dates'
 import { unusedVoucher } from './vouchers.server'
 
 /** Friend invitations (spec 1 section 9): every 3 registered friends earn a one-month standard-plan trial voucher. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
-import { todayDate, DEFAULT_TIME_ZONE } from '~/ui/dates'
+import { todayDate, DEFAULT_TIME_ZONE } from '~/shared/dates'
 import { REDEEM, USE, VOUCHER_STATUS, VOUCHERS_PER_PAGE } from './voucher-codes'
 
 export const newVoucherCode = () => `V${randomBytes(5).toString('hex').toUpperCase()}`

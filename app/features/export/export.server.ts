@@ -7,8 +7,8 @@ import { behaviourName, emotionName } from '~/features/posts/names'
 import { POST_HEAD, withDetails } from '~/features/posts/feed.server'
 import { isReportDate } from '~/features/reports/range'
 import { parseId } from '~/features/lists'
-import { currentTimeZone } from '~/time-zone'
-import { formatDateTime } from '~/ui/dates'
+import { currentTimeZone } from '~/shared/time-zone'
+import { formatDateTime } from '~/shared/dates'
 
 /** What the export page asks for (spec 2 export page). */
 export interface ExportRequest {

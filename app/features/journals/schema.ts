@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { email } from '~/features/account/schema'
-import { todayDate } from '~/ui/dates'
+import { todayDate } from '~/shared/dates'
 import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, SPEECH_LANGS, SUBMIT_MODES } from './constants'
 
 const required = { error: 'validation.required' }

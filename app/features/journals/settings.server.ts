@@ -1,10 +1,10 @@
 import type { DB } from '~/db/connect.server'
 import { unsoldCount } from '~/features/plans/plan-codes.server'
-import { withValues } from '~/ui/error-values'
+import { withValues } from '~/shared/error-values'
 import { EXPIRE_TYPE, SHARE_TYPE, SUB_TYPE } from './constants'
 import { insertJournal } from './insert.server'
 import type { JournalSettings } from './schema'
-import { formatDateTime, fromWallClock } from '~/ui/dates'
+import { formatDateTime, fromWallClock } from '~/shared/dates'
 
 /**
  * The plan's student tickets as they bear on one journal's limit (spec 2 section 5): the limit may

@@ -1,4 +1,4 @@
-import { addDays } from '~/ui/dates'
+import { addDays } from '~/shared/dates'
 
 /** Report date ranges (spec 2 report charts and validation): presets or a custom range, kept in the URL. */
 export const REPORT_PRESETS = [15, 30, 60, 90] as const

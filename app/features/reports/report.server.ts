@@ -1,7 +1,7 @@
 import type { DB } from '~/db/connect.server'
 import { tagsOf } from '~/features/posts/feed.server'
 import { BEHAVIOURS, EMOTION_GROUPS, EMOTIONS } from '~/features/posts/constants'
-import { addDays } from '~/ui/dates'
+import { addDays } from '~/shared/dates'
 import { bucketDates, bucketLength, bucketOf, type ReportRange, type TrendInterval } from './range'
 
 /** What a report covers: a journal's posts with a diary date in the range, or one student's. */

@@ -6,7 +6,7 @@ import { invitationsOf } from '~/features/account/invitations.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { CopyButton } from '~/ui/copy-button'
-import { formatDate } from '~/ui/dates'
+import { formatDate } from '~/shared/dates'
 import { Pager } from '~/ui/pager'
 import { pageMeta } from '~/ui/page-title'
 

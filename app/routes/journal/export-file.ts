@@ -6,7 +6,7 @@ import { checkExport, exportRequestOf, exportWorkbook } from '~/features/export/
 import { journalOf } from '~/features/journals/gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { getInstance } from '~/i18n/middleware.server'
-import { todayDate } from '~/ui/dates'
+import { todayDate } from '~/shared/dates'
 import { hasFunction } from '~/features/plans/pay-functions'
 
 /** The export file, streamed (f7). A request the check refuses goes back to the page and its dialog. */

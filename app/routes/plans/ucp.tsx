@@ -8,7 +8,7 @@ import { addCodeComment, commentsOf, planCodesOf, runCodeAction, unsoldCount, ty
 import { journalChoices } from '~/features/students/roster.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
-import { formatDate, formatDateTime } from '~/ui/dates'
+import { formatDate, formatDateTime } from '~/shared/dates'
 import { Pager } from '~/ui/pager'
 import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'

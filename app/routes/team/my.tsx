@@ -22,7 +22,7 @@ import {
 } from '~/features/team/team.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
-import { formatDate, formatDateTime } from '~/ui/dates'
+import { formatDate, formatDateTime } from '~/shared/dates'
 import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
 import { parseId } from '~/features/lists'

@@ -1,7 +1,7 @@
-import { currentTimeZone } from '~/time-zone'
+import { currentTimeZone } from '~/shared/time-zone'
 
-/** Dates show as YYYY-MM-DD in the school's time zone (spec 2 section 9), the browser's (app/time-zone.ts). */
-export { DEFAULT_TIME_ZONE } from '~/time-zone'
+/** Dates show as YYYY-MM-DD in the school's time zone (spec 2 section 9), the browser's (shared/time-zone.ts). */
+export { DEFAULT_TIME_ZONE } from '~/shared/time-zone'
 
 const QUARTER_HOUR_MS = 900_000
 
