@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountExists, registerWithPassword, verifyLogin } from '~/features/auth/accounts.server'
 import { AUTH_CODES } from '~/features/auth/codes'
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '~/features/auth/login-limit.server'
+import { signInWithPassword } from '~/features/auth/sign-in.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 import { changeMode } from '~/features/account/mode.server'
 import { DIALECTS, freshDatabase } from './support/db'
@@ -56,5 +57,19 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
     expect(await loginBlockedFor(conn.db, limits, 'b@x.test', '10.0.0.1')).toBeGreaterThan(0)
     await clearLoginFailures(conn.db, 'a@x.test')
     expect(await loginBlockedFor(conn.db, limits, 'a@x.test', '10.0.0.9')).toBe(0)
+  })
+
+  it('signs in with a password by one rule for both sides: normalised, limited, verified for its kind, recorded', async () => {
+    const limits = { maxFailsPerAccount: 2, maxFailsPerAddress: 50 }
+    const teacher = (await verifyLogin(conn.db, 'ms.chen@school.test', 'secret-pass-1'))!
+    const as = (password: string, kind: 'teacher' | 'student' = 'teacher') => signInWithPassword(conn.db, limits, { account: ' MS.Chen@School.test', password, address: '10.0.0.2', kind })
+    expect(await as('secret-pass-1')).toEqual({ ok: true, userId: teacher })
+    // A teacher's account does not sign in on the student pages.
+    expect(await as('secret-pass-1', 'student')).toEqual({ ok: false, error: 'wrong' })
+    expect(await as('nope')).toEqual({ ok: false, error: 'wrong' })
+    const blocked = await as('secret-pass-1')
+    expect(blocked).toMatchObject({ ok: false, error: 'blocked' })
+    await clearLoginFailures(conn.db, 'ms.chen@school.test')
+    expect(await as('secret-pass-1')).toEqual({ ok: true, userId: teacher })
   })
 })

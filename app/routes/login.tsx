@@ -9,10 +9,8 @@ import { configuredPlatforms } from '~/auth/providers.server'
 import { signInAs } from '~/auth/sign-in.server'
 import { clientAddressContext } from '~/context.server'
 import { db } from '~/db/db.server'
-import { env } from '~/env.server'
-import { accountExists, normalizeAccount, registerWithPassword, verifyLogin } from '~/features/auth/accounts.server'
+import { accountExists, registerWithPassword } from '~/features/auth/accounts.server'
 import { AUTH_CODES } from '~/features/auth/codes'
-import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '~/features/auth/login-limit.server'
 import { FORGOT, requestPasswordReset } from '~/features/auth/password-reset.server'
 import { CheckAccountSchema, ForgotSchema, LoginSchema, SignupSchema } from '~/features/auth/schema'
 import { mailer } from '~/mail/mail.server'
@@ -25,6 +23,7 @@ import { useLazyValidation } from '~/ui/lazy-validation'
 import { PortalShell } from '~/ui/portal-shell'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
+import { LOGIN_LIMITS, signInWithPassword } from '~/features/auth/sign-in.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -77,21 +76,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: LoginSchema })
   if (submission.status !== 'success') return data({ intent: 'login', result: submission.reply({ hideFields: ['password'] }) }, 400)
-  const account = normalizeAccount(submission.value.email)
-  const address = context.get(clientAddressContext)
-  const limits = { maxFailsPerAccount: env.LOGIN_MAX_FAILS_ACCOUNT, maxFailsPerAddress: env.LOGIN_MAX_FAILS_ADDRESS }
-  const waitMinutes = await loginBlockedFor(db, limits, account, address)
-  if (waitMinutes) {
-    const message = getInstance(context).t('errors.tooManyAttempts', { minutes: waitMinutes })
+  const signedIn = await signInWithPassword(db, LOGIN_LIMITS(), { account: submission.value.email, password: submission.value.password, address: context.get(clientAddressContext), kind: 'teacher' })
+  if (!signedIn.ok && signedIn.error === 'blocked') {
+    const message = getInstance(context).t('errors.tooManyAttempts', { minutes: signedIn.waitMinutes })
     return data({ intent: 'login', result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, 429)
   }
-  const userId = await verifyLogin(db, account, submission.value.password)
-  if (!userId) {
-    await recordLoginFailure(db, account, address)
-    return data({ intent: 'login', result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)
-  }
-  await clearLoginFailures(db, account)
-  return signInAs(request, context, userId)
+  if (!signedIn.ok) return data({ intent: 'login', result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)
+  return signInAs(request, context, signedIn.userId)
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,9 +7,6 @@ import { isStudentPath } from '~/auth/guards.server'
 import { getSession, rotateSession } from '~/auth/session.server'
 import { clientAddressContext } from '~/context.server'
 import { db } from '~/db/db.server'
-import { env } from '~/env.server'
-import { normalizeAccount, verifyLogin } from '~/features/auth/accounts.server'
-import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '~/features/auth/login-limit.server'
 import { LoginSchema } from '~/features/auth/schema'
 import { isLocale } from '~/i18n/config'
 import { getInstance } from '~/i18n/middleware.server'
@@ -18,6 +15,7 @@ import { ErrorList, TextField } from '~/ui/field'
 import { useLazyValidation } from '~/ui/lazy-validation'
 import { pageMeta } from '~/ui/page-title'
 import { profileOf } from '~/features/auth/accounts.server'
+import { LOGIN_LIMITS, signInWithPassword } from '~/features/auth/sign-in.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -30,19 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: LoginSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)
-  const account = normalizeAccount(submission.value.email)
-  const address = context.get(clientAddressContext)
-  const waitMinutes = await loginBlockedFor(db, { maxFailsPerAccount: env.LOGIN_MAX_FAILS_ACCOUNT, maxFailsPerAddress: env.LOGIN_MAX_FAILS_ADDRESS }, account, address)
-  if (waitMinutes) {
-    const message = getInstance(context).t('errors.tooManyAttempts', { minutes: waitMinutes })
+  const signedIn = await signInWithPassword(db, LOGIN_LIMITS(), { account: submission.value.email, password: submission.value.password, address: context.get(clientAddressContext), kind: 'student' })
+  if (!signedIn.ok && signedIn.error === 'blocked') {
+    const message = getInstance(context).t('errors.tooManyAttempts', { minutes: signedIn.waitMinutes })
     return data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, 429)
   }
-  const studentId = await verifyLogin(db, account, submission.value.password, 'student')
-  if (!studentId) {
-    await recordLoginFailure(db, account, address)
-    return data({ result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)
-  }
-  await clearLoginFailures(db, account)
+  if (!signedIn.ok) return data({ result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)
+  const studentId = signedIn.userId
   const user = await profileOf(db, studentId)
   const back = (await getSession(request, context)).get('redirect_path')
   const { cookie } = await rotateSession(request, context, {
