@@ -92,7 +92,7 @@ describe.each(DIALECTS)('samples, books and codes on %s', (dialect) => {
     if (!started.ok) throw new Error(started.error)
     const j = await conn.db.selectFrom('journals').select(['diary_publish_num', 'resource_book_id']).where('id', '=', started.journalId).executeTakeFirstOrThrow()
     expect(j.diary_publish_num).toBe(10)
-    expect(await startFromSampleCode(conn.db, { userId: other, planLimit: 10 }, { sampleCode: 'FREE1' })).toMatchObject({ error: 'journal.duplicateNoTickets' })
+    expect(await startFromSampleCode(conn.db, { userId: other, planLimit: 10 }, { sampleCode: 'FREE1' })).toMatchObject({ error: 'journal.startNoTickets' })
     const paid = await startFromSampleCode(conn.db, { userId: other, planLimit: 50 }, { sampleCode: 'PAID1' })
     if (!paid.ok) throw new Error(paid.error)
     expect((await journalResources(conn.db, paid.journalId))?.book.locked).toBe(true)
