@@ -4,11 +4,14 @@ import os from 'node:os'
 import path from 'node:path'
 import './app/fonts.server'
 import { CHROMIUM_ARGS, chromiumPath } from './e2e/support/browser'
+import { freePorts } from './tests/support/ports'
 
 // Chosen once: workers re-import this file and must see the same values.
-process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 500))
-process.env.SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 1000)
-process.env.OIDC_PORT ??= String(Number(process.env.E2E_PORT) + 2000)
+// Ports the system hands out (tests/support/ports.ts): a random one could be a port Chromium refuses.
+const [appPort, smtpPort, oidcPort] = process.env.E2E_PORT ? [] : await freePorts(3)
+process.env.E2E_PORT ??= String(appPort)
+process.env.SMTP_PORT ??= String(smtpPort ?? Number(process.env.E2E_PORT) + 1)
+process.env.OIDC_PORT ??= String(oidcPort ?? Number(process.env.E2E_PORT) + 2)
 process.env.E2E_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-'))
 process.env.MAIL_DIR ??= path.join(process.env.E2E_DIR, 'mail')
 // Unpacked once here, before the workers start. The browser draws Chinese and Japanese with the

@@ -21,6 +21,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser'
+import { freePort } from '../tests/support/ports'
 import { startPostgres } from '../tests/support/postgres'
 import { seedBigJournal } from './big-journal'
 
@@ -35,8 +36,8 @@ process.on('exit', () => {
 })
 
 /** The built server on a fresh data folder (SQLite) or on a database URL. */
-function startServer(env: Record<string, string>) {
-  const port = 5600 + Math.floor(Math.random() * 300)
+async function startServer(env: Record<string, string>) {
+  const port = await freePort()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOGIN_MAX_FAILS_ADDRESS: '100000', ...env },
@@ -152,7 +153,7 @@ const bigTargets = (dialect: string, big: { journalId: number; middlePost: numbe
 ]
 
 // SQLite: the demo data plus the large journal.
-const sqlite = startServer({})
+const sqlite = await startServer({})
 await waitForServer()
 const sqliteBig = await seedBigJournal({ sqliteFile: path.join(sqlite.dataDir, 'app.db') })
 let cookie = await signInCookie()
@@ -169,7 +170,7 @@ sqlite.stop()
 // PostgreSQL: a throwaway cluster; the server migrates and seeds the demo, then the large journal.
 const pg = await startPostgres()
 cleanups.push(() => pg.stop())
-startServer({ DATABASE_URL: pg.url })
+await startServer({ DATABASE_URL: pg.url })
 await waitForServer()
 const pgBig = await seedBigJournal({ databaseUrl: pg.url })
 cookie = await signInCookie()

@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server'
-import { freePort } from './postgres'
+import { freePort } from './ports'
 
 export interface ReceivedMail {
   to: string[]
