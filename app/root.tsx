@@ -7,9 +7,9 @@ import { sessionMiddleware } from './auth/session.server'
 import { getInstance, getLocale, i18nextMiddleware } from './i18n/middleware.server'
 import { loadClientLocale, type DictionaryPart } from './i18n/client-resources'
 import stylesheet from './styles/app.css?url'
-import { ForbiddenNotice, NotFoundNotice, SystemErrorNotice } from './ui/error-notices'
+import { BadRequestNotice, ForbiddenNotice, NotFoundNotice, SystemErrorNotice, TooLargeNotice } from './ui/error-notices'
 import { useNonce } from './ui/nonce'
-import { useFastForms, useFastLinks } from './ui/fast-link'
+import { useFastLinks } from './ui/fast-link'
 import { Toast } from './ui/toast'
 import { takeToast } from './auth/toast.server'
 import { requestTimeZone, timeZoneMiddleware } from './time-zone.server'
@@ -75,7 +75,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useFastLinks()
-  useFastForms()
   const { toast } = loaderData
   return (
     <>
@@ -86,8 +85,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundNotice />
-  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenNotice />
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  if (status === 404) return <NotFoundNotice />
+  if (status === 403) return <ForbiddenNotice />
+  if (status === 400) return <BadRequestNotice />
+  if (status === 413) return <TooLargeNotice />
   // Server errors are logged once by handleError (entry.server.tsx), which skips aborted requests.
   return <SystemErrorNotice />
 }

@@ -6,13 +6,14 @@ import { db } from '~/db/db.server'
 import { setLocale } from '~/features/account/mode.server'
 import { isLocale } from '~/i18n/config'
 import { localeCookie } from '~/i18n/middleware.server'
+import { readForm } from '~/http/form.server'
 
 /**
  * The language switcher posts here: a visitor's choice goes into a cookie; a signed-in user's into
  * the session and the account. Then the same page is loaded again.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const locale = form.get('locale')
   const back = localPath(form.get('redirectTo'), '/index')
   if (!isLocale(locale)) return redirect(back)

@@ -1,8 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useCallback, useEffect, useState } from 'react'
 import { useT } from '~/i18n/use-t'
-import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useFetcher } from 'react-router'
 import type { Route } from './+types/login'
 import { getSession } from '~/auth/session.server'
 import { configuredPlatforms } from '~/auth/providers.server'
@@ -19,11 +19,12 @@ import { getInstance, getLocale, translatorFor } from '~/i18n/middleware.server'
 import type { Locale } from '~/i18n/config'
 import { ErrorList, TextField } from '~/ui/field'
 import { useHydrated } from '~/ui/hydrated'
-import { useLazyValidation } from '~/ui/lazy-validation'
+import { useConsoleForm } from '~/ui/form-kit'
 import { PortalShell } from '~/ui/portal-shell'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { LOGIN_LIMITS, signInWithPassword } from '~/features/auth/sign-in.server'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent')
 
   if (intent === 'check-account') {
@@ -135,22 +136,18 @@ const loadSignupValidator = () => import('~/features/auth/validate').then((m) =>
 
 function LoginForm({ lastResult, autoFocus }: { lastResult?: SubmissionResult<string[]>; autoFocus: boolean }) {
   const { t } = useT()
-  const navigation = useNavigation()
-  const { onValidate, formEvents } = useLazyValidation(loadLoginValidator)
-  const [form, fields] = useForm<z.input<typeof LoginSchema>, z.output<typeof LoginSchema>>({
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof LoginSchema>, z.output<typeof LoginSchema>>({
     id: 'login',
     lastResult,
-    onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    load: loadLoginValidator,
   })
   return (
-    <Form method="post" action="/login" {...getFormProps(form)} {...formEvents} noValidate>
+    <Form method="post" action="/login" {...formProps}>
       <input type="hidden" name="intent" value="login" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <TextField field={fields.email} label={t('login.account')} hint={t('login.accountHint')} inputProps={{ autoComplete: 'username', autoFocus }} />
       <TextField field={fields.password} label={t('login.password')} type="password" inputProps={{ autoComplete: 'current-password' }} />
-      <button type="submit" className="button wide" disabled={navigation.state === 'submitting'}>
+      <button type="submit" className="button wide" disabled={busy}>
         {t('login.submitLogin')}
       </button>
     </Form>
@@ -159,17 +156,13 @@ function LoginForm({ lastResult, autoFocus }: { lastResult?: SubmissionResult<st
 
 function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const navigation = useNavigation()
   const hydrated = useHydrated()
   const check = useFetcher<{ intent: 'check-account'; exists: boolean | null }>()
   const [checked, setChecked] = useState('')
-  const { onValidate, formEvents } = useLazyValidation(loadSignupValidator)
-  const [form, fields] = useForm<z.input<typeof SignupSchema>, z.output<typeof SignupSchema>>({
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof SignupSchema>, z.output<typeof SignupSchema>>({
     id: 'signup',
     lastResult,
-    onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    load: loadSignupValidator,
   })
   // The account-exists check runs when the account changes (spec 1 section 5, -01001).
   const submitCheck = check.submit
@@ -195,7 +188,7 @@ function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   const blocked = hydrated && (exists || Boolean(fields.account.errors || fields.password.errors || fields.repeatPassword.errors))
 
   return (
-    <Form method="post" action="/login?tab=signup" {...getFormProps(form)} {...formEvents} noValidate>
+    <Form method="post" action="/login?tab=signup" {...formProps}>
       <input type="hidden" name="intent" value="signup" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <TextField
@@ -213,7 +206,7 @@ function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
       />
       <TextField field={fields.password} label={t('login.password')} type="password" hint={t('login.passwordHint')} inputProps={{ autoComplete: 'new-password' }} />
       <TextField field={fields.repeatPassword} label={t('login.repeatPassword')} type="password" inputProps={{ autoComplete: 'new-password' }} />
-      <button type="submit" className="button wide" disabled={navigation.state === 'submitting' || blocked} aria-disabled={blocked}>
+      <button type="submit" className="button wide" disabled={busy || blocked} aria-disabled={blocked}>
         {t('login.submitSignup')}
       </button>
     </Form>
@@ -223,14 +216,10 @@ function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
 /** The forgot-password dialog (spec 1 sections 5 and 8): the mail holds a link to /pwd/reset/{code}. */
 function ForgotDialog({ lastResult, sent }: { lastResult?: SubmissionResult<string[]>; sent: boolean }) {
   const { t } = useT()
-  const navigation = useNavigation()
-  const { onValidate, formEvents } = useLazyValidation(loadForgotValidator)
-  const [form, fields] = useForm<z.input<typeof ForgotSchema>, z.output<typeof ForgotSchema>>({
+  const { fields, formProps, busy } = useConsoleForm<z.input<typeof ForgotSchema>, z.output<typeof ForgotSchema>>({
     id: 'forgot',
     lastResult,
-    onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    load: loadForgotValidator,
   })
   return (
     <Dialog title={t('login.forgotTitle')} closeTo="/login">
@@ -241,11 +230,11 @@ function ForgotDialog({ lastResult, sent }: { lastResult?: SubmissionResult<stri
       ) : (
         <p>{t('login.forgotText')}</p>
       )}
-      <Form method="post" action="/login?forgot=1" {...getFormProps(form)} {...formEvents} noValidate>
+      <Form method="post" action="/login?forgot=1" {...formProps}>
         <input type="hidden" name="intent" value="forgot" />
         <TextField field={fields.email} label={t('login.forgotEmail')} type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
         <div className="form-actions">
-          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+          <button type="submit" className="button" disabled={busy}>
             {t('login.forgotSend')}
           </button>
           <Link to="/login" replace preventScrollReset>

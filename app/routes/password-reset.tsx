@@ -1,7 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod/mini'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/password-reset'
 import { commitSession, getSession } from '~/auth/session.server'
 import { signInAs } from '~/auth/sign-in.server'
@@ -12,10 +12,11 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { ErrorList, TextField } from '~/ui/field'
 import { useHydrated } from '~/ui/hydrated'
-import { useLazyValidation } from '~/ui/lazy-validation'
+import { useConsoleForm } from '~/ui/form-kit'
 import { MessagePage } from '~/ui/message-page'
 import { PortalShell } from '~/ui/portal-shell'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 // "Sign in now" after a reset works this long.
 const DIRECT_SIGN_IN_MS = 10 * 60 * 1000
@@ -33,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const session = await getSession(request, context)
 
   if (formData.get('intent') === 'signin') {
@@ -100,24 +101,20 @@ export default function PasswordResetPage({ loaderData, actionData }: Route.Comp
 
 function ResetForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const navigation = useNavigation()
-  const { onValidate, formEvents } = useLazyValidation(loadValidator)
-  const [form, fields] = useForm<z.input<typeof ResetPasswordSchema>, z.output<typeof ResetPasswordSchema>>({
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof ResetPasswordSchema>, z.output<typeof ResetPasswordSchema>>({
     id: 'reset',
     lastResult,
-    onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    load: loadValidator,
   })
   // A mismatch blocks the submit while the script runs (spec 1 section 5).
   const hydrated = useHydrated()
   const blocked = hydrated && Boolean(fields.repeatPassword.errors || fields.password.errors)
   return (
-    <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
+    <Form method="post" {...formProps}>
       <ErrorList id={form.errorId} errors={form.errors} />
       <TextField field={fields.password} label={t('reset.newPassword')} type="password" hint={t('login.passwordHint')} inputProps={{ autoComplete: 'new-password', autoFocus: true }} />
       <TextField field={fields.repeatPassword} label={t('login.repeatPassword')} type="password" inputProps={{ autoComplete: 'new-password' }} />
-      <button type="submit" className="button wide" disabled={navigation.state === 'submitting' || blocked} aria-disabled={blocked}>
+      <button type="submit" className="button wide" disabled={busy || blocked} aria-disabled={blocked}>
         {t('reset.submit')}
       </button>
     </Form>

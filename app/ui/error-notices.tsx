@@ -36,3 +36,25 @@ export function ForbiddenNotice() {
     </MessagePage>
   )
 }
+
+/** A body the console cannot read as a form (400): a stale or foreign page, a broken upload. */
+export function BadRequestNotice() {
+  const { t } = useT()
+  return (
+    <MessagePage title={t('pages.badRequestTitle')}>
+      <p>{t('pages.badRequestText')}</p>
+      <Link to="/diary">{t('pages.home')}</Link>
+    </MessagePage>
+  )
+}
+
+/** A form or file over the limits of the form reader (413, app/http/form.server.ts). */
+export function TooLargeNotice() {
+  const { t } = useT()
+  return (
+    <MessagePage title={t('pages.tooLargeTitle')}>
+      <p>{t('pages.tooLargeText')}</p>
+      <Link to="/diary">{t('pages.home')}</Link>
+    </MessagePage>
+  )
+}

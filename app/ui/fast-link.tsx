@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
-import { useNavigate, useSubmit } from 'react-router'
+import { useNavigate } from 'react-router'
 
 interface FastLinkProps {
   to: string
@@ -52,24 +52,4 @@ export function useFastLinks() {
     document.addEventListener('click', onClick)
     return () => document.removeEventListener('click', onClick)
   }, [navigate])
-}
-
-/**
- * Installed once, in the root: a plain form marked `data-fast-form` submits through React Router, as
- * a Form does (the clicked button's name and value included). For the action buttons of a table's
- * rows: a Form resolves its action and reads the navigation state on every render, ten times a
- * page; the plain form costs nothing and works the same without JavaScript.
- */
-export function useFastForms() {
-  const submit = useSubmit()
-  useEffect(() => {
-    const onSubmit = (event: SubmitEvent) => {
-      const form = event.target
-      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute('data-fast-form')) return
-      event.preventDefault()
-      void submit(event.submitter instanceof HTMLButtonElement ? event.submitter : form)
-    }
-    document.addEventListener('submit', onSubmit)
-    return () => document.removeEventListener('submit', onSubmit)
-  }, [submit])
 }

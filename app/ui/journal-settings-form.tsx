@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useNavigation } from 'react-router'
+import { getInputProps, type SubmissionResult } from '@conform-to/react'
+import { Form, Link } from 'react-router'
 import type { z } from 'zod/mini'
 import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, SPEECH_LANGS } from '~/features/journals/constants'
 import { NOTIFICATIONS, type JournalSettingsSchema } from '~/features/journals/schema'
@@ -8,7 +8,7 @@ import { useT } from '~/i18n/use-t'
 import { todayDate } from '~/shared/dates'
 import { Check, Choice, Select } from './choice-fields'
 import { ErrorList, TextField } from './field'
-import { useLazyValidation } from './lazy-validation'
+import { useConsoleForm } from './form-kit'
 
 const loadValidator = () => import('~/features/journals/validate').then((m) => m.validateJournalSettings)
 type Fields = z.input<typeof JournalSettingsSchema>
@@ -32,19 +32,15 @@ export function JournalSettingsForm({
   isNew: boolean
 }) {
   const { t } = useT()
-  const navigation = useNavigation()
-  const { onValidate, formEvents } = useLazyValidation(loadValidator)
-  const [form, fields] = useForm<Fields>({
+  const { form, fields, formProps, busy } = useConsoleForm<Fields>({
     id: 'journal-settings',
     lastResult,
     defaultValue: defaults,
-    onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    load: loadValidator,
   })
   const hour = (h: number) => (h === -1 ? t('journal.timeImmediate') : `${String(h).padStart(2, '0')}:00`)
   return (
-    <Form method="post" className="card settings-form" {...getFormProps(form)} noValidate {...formEvents}>
+    <Form method="post" className="card settings-form" {...formProps}>
       <TextField field={fields.name} label={t('journal.name')} inputProps={{ maxLength: 50 }} />
       <div className="field">
         <label htmlFor={fields.description.id}>{t('journal.description')}</label>
@@ -95,7 +91,7 @@ export function JournalSettingsForm({
       <Choice field={fields.shareType} legend={t('journal.submitMode')} options={[{ value: '2', label: t('journal.share2') }, { value: '3', label: t('journal.share3') }]} />
       <ErrorList errors={form.errors} />
       <div className="form-actions">
-        <button className="button" type="submit" disabled={navigation.state === 'submitting'}>
+        <button className="button" type="submit" disabled={busy}>
           {isNew ? t('journal.create') : t('journal.save')}
         </button>
         <Link to={cancelTo}>{t('journal.cancel')}</Link>

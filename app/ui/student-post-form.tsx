@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
 import { Form } from 'react-router'
 import type { z } from 'zod/mini'
@@ -6,7 +6,7 @@ import { BEHAVIOURS, EMOTIONS, isPositiveEmotion } from '~/features/posts/consta
 import type { StudentPostSchema } from '~/features/students/post-schema'
 import { useT } from '~/i18n/use-t'
 import { ErrorList, TextField } from './field'
-import { useLazyValidation } from './lazy-validation'
+import { useConsoleForm } from './form-kit'
 
 const loadValidator = () => import('~/features/students/validate').then((m) => m.validateStudentPost)
 type Fields = z.input<typeof StudentPostSchema>
@@ -36,8 +36,7 @@ export function StudentPostForm({
 }) {
   const { t } = useT()
   const ref = useRef<HTMLFormElement>(null)
-  const { onValidate, formEvents } = useLazyValidation(loadValidator)
-  const [form, fields] = useForm<Fields>({ id: 'student-post', lastResult, defaultValue: defaults, onValidate, shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })
+  const { form, fields, formProps, busy } = useConsoleForm<Fields>({ id: 'student-post', lastResult, defaultValue: defaults, load: loadValidator })
   const emotions = new Set((fields.emotions.value ?? fields.emotions.initialValue ?? []) as string[])
   const behaviour = fields.behaviour.value ?? fields.behaviour.initialValue
 
@@ -61,7 +60,7 @@ export function StudentPostForm({
   }
 
   return (
-    <Form method="post" encType="multipart/form-data" ref={ref} className="card student-post" {...getFormProps(form)} noValidate {...formEvents} onInput={keep}>
+    <Form method="post" encType="multipart/form-data" ref={ref} className="card student-post" {...formProps} onInput={keep}>
       <TextField field={fields.title} label={t('write.title')} inputProps={{ maxLength: 50 }} />
       <div className="field-row">
         <TextField field={fields.diaryDate} label={t('news.diaryDate')} inputProps={{ type: 'date' } as object} />
@@ -116,7 +115,7 @@ export function StudentPostForm({
         <ErrorList id={fields.behaviourText.errorId} errors={fields.behaviourText.errors} />
       </div>
       <ErrorList errors={form.errors} />
-      <button className="button wide" type="submit">
+      <button className="button wide" type="submit" disabled={busy}>
         {submitLabel}
       </button>
     </Form>

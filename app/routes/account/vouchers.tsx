@@ -13,6 +13,7 @@ import { formatDate } from '~/shared/dates'
 import { Pager } from '~/ui/pager'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
-  const form = await request.formData()
+  const form = await readForm(request)
   if (form.get('intent') === 'redeem') {
     const code = String(form.get('code') ?? '').trim()
     if (!code) return data({ error: 'validation.required' as const, code }, 400)

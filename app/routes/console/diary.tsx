@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { TFunction } from 'i18next'
 import { data, Form, Link, redirect } from 'react-router'
@@ -20,7 +20,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDate } from '~/shared/dates'
 import { ErrorList, TextField } from '~/ui/field'
-import { useLazyValidation } from '~/ui/lazy-validation'
+import { useConsoleForm } from '~/ui/form-kit'
 import { SupportContact } from '~/ui/support-contact'
 import type { SessionValues } from '~/auth/session-storage.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
@@ -33,6 +33,7 @@ import { PayNotice } from '~/ui/pay'
 import { redirectWithToast } from '~/auth/toast.server'
 import { hasFunction } from '~/features/plans/pay-functions'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -79,7 +80,7 @@ async function marksTab(request: Request, tab: Tab, user: SessionValues) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = form.get('intent')
   requireNotLocked(user)
   if (intent === 'join') {
@@ -235,8 +236,7 @@ function MarksTab({ marks }: { marks: Marks }) {
 /** The first card of the own list: a new journal, one from a sample code, one from a published sample. */
 function CreateCard({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const { onValidate, formEvents } = useLazyValidation(loadSampleCodeValidator)
-  const [form, fields] = useForm<z.input<typeof SampleCodeSchema>>({ id: 'sample-code', lastResult, onValidate, shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof SampleCodeSchema>>({ id: 'sample-code', lastResult, load: loadSampleCodeValidator })
   return (
     <li className="journal-card action-card">
       <div className="body">
@@ -248,11 +248,11 @@ function CreateCard({ lastResult }: { lastResult?: SubmissionResult<string[]> })
         <Link to="/diarySample">{t('diary.fromPublished')}</Link>
         <details open={lastResult ? true : undefined}>
           <summary>{t('diary.fromSampleCode')}</summary>
-          <Form method="post" {...getFormProps(form)} noValidate {...formEvents}>
+          <Form method="post" {...formProps}>
             <TextField field={fields.sampleCode} label={t('diary.sampleCode')} hint={t('diary.sampleCodeHint')} inputProps={{ autoComplete: 'off' }} />
             <TextField field={fields.planCode} label={t('diary.planCode')} inputProps={{ autoComplete: 'off', autoCapitalize: 'characters' }} />
             <ErrorList errors={form.errors} />
-            <button className="button secondary" type="submit" name="intent" value="sample-code">
+            <button className="button secondary" type="submit" disabled={busy} name="intent" value="sample-code">
               {t('diary.takeBook')}
             </button>
           </Form>
@@ -265,15 +265,14 @@ function CreateCard({ lastResult }: { lastResult?: SubmissionResult<string[]> })
 /** The first card of the joined list: a teacher invitation code from a colleague. */
 function JoinCard({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const { onValidate, formEvents } = useLazyValidation(loadJoinValidator)
-  const [form, fields] = useForm<z.input<typeof JoinSchema>>({ id: 'join-journal', lastResult, onValidate, shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof JoinSchema>>({ id: 'join-journal', lastResult, load: loadJoinValidator })
   return (
     <li className="journal-card action-card">
-      <Form method="post" className="body" {...getFormProps(form)} noValidate {...formEvents}>
+      <Form method="post" className="body" {...formProps}>
         <h3>{t('diary.joinTitle')}</h3>
         <TextField field={fields.code} label={t('diary.joinCode')} hint={t('diary.joinHint')} inputProps={{ autoComplete: 'off', autoCapitalize: 'characters' }} />
         <ErrorList errors={form.errors} />
-        <button className="button" type="submit" name="intent" value="join">
+        <button className="button" type="submit" disabled={busy} name="intent" value="join">
           {t('diary.joinSubmit')}
         </button>
       </Form>

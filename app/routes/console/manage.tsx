@@ -16,6 +16,7 @@ import { UpgradeButton } from '~/ui/pay'
 import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
-  const journalId = idField(await request.formData(), 'journalId')
+  const journalId = idField(await readForm(request), 'journalId')
   if (!(await isOwnActiveJournal(db, user.userId, journalId))) throw data(null, 403)
   await archiveJournal(db, journalId)
   // The lock may lift now: the session's plan values are reloaded.

@@ -8,6 +8,7 @@ import { changeMode } from '~/features/account/mode.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -18,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** change-mode, then the session takes the new mode and its plan lock, then /diary. */
 export async function action({ request, context }: Route.ActionArgs) {
+  await readForm(request)
   const { session, user } = await requireUser(request, context)
   if (!user.teamModeAvailable) throw redirect('/mode')
   await changeMode(db, user.userId)

@@ -7,6 +7,7 @@ import { useT } from '~/i18n/use-t'
 import { redirectWithToast } from '~/auth/toast.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -17,6 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  await readForm(request)
   const { session, journal } = journalOf(context, { ownerOnly: true })
   await archiveJournal(db, journal.id)
   return await redirectWithToast(request, session, '/diary?tab=archived', { kind: 'success', key: 'journal.archived' })

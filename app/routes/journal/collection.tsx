@@ -15,6 +15,7 @@ import { PayNotice } from '~/ui/pay'
 import { requireFunction } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = journalOf(context)
   requireFunction(user, PAY_FUNCTIONS.collection)
-  const form = await request.formData()
+  const form = await readForm(request)
   await setStarred(db, { userId: user.userId, postId: idField(form, 'postId'), on: false })
   const url = new URL(request.url)
   return redirect(url.pathname + url.search)

@@ -10,6 +10,7 @@ import { useT } from '~/i18n/use-t'
 import { JournalSettingsForm } from '~/ui/journal-settings-form'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -25,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user, journal } = journalOf(context, { ownerOnly: true })
-  const submission = parseWithZod(await request.formData(), { schema: JournalSettingsSchema })
+  const submission = parseWithZod(await readForm(request), { schema: JournalSettingsSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const saved = await updateJournal(db, journal.id, { userId: user.userId, planLimit: user.studentLimit }, submission.value)
   if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, 400)

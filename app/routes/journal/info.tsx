@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useSearchParams } from 'react-router'
 import type { z } from 'zod/mini'
@@ -16,10 +16,11 @@ import { mailer } from '~/mail/mail.server'
 import { CopyButton } from '~/ui/copy-button'
 import { formatDate } from '~/shared/dates'
 import { ErrorList, TextField } from '~/ui/field'
-import { useLazyValidation } from '~/ui/lazy-validation'
+import { useConsoleForm } from '~/ui/form-kit'
 import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -44,7 +45,7 @@ const TOASTS = { accept: 'journal.accepted', reject: 'journal.rejected', remove:
 export async function action({ request, context }: Route.ActionArgs) {
   // Managing teachers and codes is the owner's alone (spec 2 section 6).
   const { session, journal } = journalOf(context, { ownerOnly: true })
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = String(form.get('intent'))
   if (intent === 'invite-email') return inviteByEmail(request, context, form)
   let done = false
@@ -204,13 +205,12 @@ const loadInviteValidator = () => import('~/features/journals/validate').then((m
 
 function InviteEmailForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const { onValidate, formEvents } = useLazyValidation(loadInviteValidator)
-  const [form, fields] = useForm<z.input<typeof InviteEmailSchema>>({ id: 'invite-email', lastResult, onValidate, shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof InviteEmailSchema>>({ id: 'invite-email', lastResult, load: loadInviteValidator })
   return (
-    <Form method="post" {...getFormProps(form)} noValidate {...formEvents}>
+    <Form method="post" {...formProps}>
       <TextField field={fields.email} type="email" label={t('journal.inviteEmail')} inputProps={{ autoComplete: 'off' }} />
       <ErrorList errors={form.errors} />
-      <button className="button" type="submit" name="intent" value="invite-email">
+      <button className="button" type="submit" disabled={busy} name="intent" value="invite-email">
         {t('journal.sendInvitation')}
       </button>
     </Form>

@@ -10,6 +10,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 /**
  * /drpb/{code}: the link in a teacher invitation (spec 1, invitation-code landing). A visitor signs
@@ -34,6 +35,7 @@ const INVITE_ERRORS = { invalid: 'invite.codeError', own: 'invite.ownCode', alre
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  await readForm(request)
   const { session, user } = await requireUser(request, context)
   const joined = await joinAsTeacher(db, user.userId, params.code)
   if (!joined.ok) return data({ error: joined.code === JOIN_CODES.codeError ? 'journal.joinCodeError' : 'journal.joinError' } as const, 400)

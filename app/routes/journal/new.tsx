@@ -12,6 +12,7 @@ import { useT } from '~/i18n/use-t'
 import { JournalSettingsForm } from '~/ui/journal-settings-form'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await guard(request, context)
-  const submission = parseWithZod(await request.formData(), { schema: JournalSettingsSchema })
+  const submission = parseWithZod(await readForm(request), { schema: JournalSettingsSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const created = await createJournal(db, { userId: user.userId, planLimit: user.studentLimit }, submission.value)
   if (!created.ok) return data({ result: submission.reply({ fieldErrors: created.fieldErrors }) }, 400)

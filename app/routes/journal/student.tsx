@@ -18,6 +18,7 @@ import { hasFunction } from '~/features/plans/pay-functions'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { Avatar } from '~/ui/avatar'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.student.name, matches)
 
@@ -33,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { journal, user, role, session } = journalOf(context)
   const student = await journalStudent(db, journal.id, params.sid)
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = form.get('intent')
   if (intent === 'archive') {
     // Archiving a student is the owner's, like archiving the journal.

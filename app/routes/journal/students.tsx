@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router'
+import { Form, useLocation } from 'react-router'
 import type { Route } from './+types/students'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
@@ -19,6 +19,7 @@ import { requireFunction } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
 import { pageMeta } from '~/ui/page-title'
 import { Avatar } from '~/ui/avatar'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { journal, user, session } = journalOf(context)
   requireFunction(user, PAY_FUNCTIONS.cases)
-  const form = await request.formData()
+  const form = await readForm(request)
   const on = form.get('intent') === 'watch'
   await setWatching(db, { teacherId: user.userId, journalId: journal.id, studentId: idField(form, 'studentId'), on })
   const back = new URL(request.url)
@@ -94,12 +95,12 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
                     <td className="nowrap">{s.lastLogin ? formatDateTime(s.lastLogin) : '–'}</td>
                     <td>
                       {canWatch ? (
-                        <form method="post" action={`${location.pathname}${location.search}`} data-fast-form="">
+                        <Form method="post" action={`${location.pathname}${location.search}`} preventScrollReset>
                           <input type="hidden" name="studentId" value={s.id} />
                           <button type="submit" name="intent" value={s.watching ? 'unwatch' : 'watch'} className="check-button" aria-pressed={s.watching} aria-label={t('students.watchName', { name: s.name })}>
                             {s.watching ? '☑' : '☐'}
                           </button>
-                        </form>
+                        </Form>
                       ) : (
                         <span className="hint">–</span>
                       )}

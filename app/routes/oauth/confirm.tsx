@@ -9,6 +9,7 @@ import { useT } from '~/i18n/use-t'
 import { PortalShell } from '~/ui/portal-shell'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await getSession(request, context)
   const pending = session.get('pendingIdentity')
   session.unset('pendingIdentity')
-  const yes = (await request.formData()).get('answer') === 'yes'
+  const yes = (await readForm(request)).get('answer') === 'yes'
   const userId = yes && pending?.profile.email && pending.profile.emailVerified ? await teacherWithEmail(db, pending.profile.email) : null
   if (pending && userId) {
     const bound = await bindIdentity(db, userId, pending.platform, pending.profile)

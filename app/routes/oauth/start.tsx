@@ -3,6 +3,7 @@ import type { Route } from './+types/start'
 import { requireUser } from '~/auth/guards.server'
 import { authenticateWith } from '~/auth/providers.server'
 import { isPlatform } from '~/features/auth/third-party.server'
+import { readForm } from '~/http/form.server'
 
 /**
  * POST /oauth/login/{platform}: the Google and education-cloud buttons (sign-in on /login, bind on
@@ -11,7 +12,7 @@ import { isPlatform } from '~/features/auth/third-party.server'
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (!isPlatform(params.platform)) throw new Response('Not Found', { status: 404 })
   // A clone: remix-auth copies the request, body included, so the original must stay unread.
-  const intent = (await request.clone().formData()).get('intent') === 'bind' ? 'bind' : 'login'
+  const intent = (await readForm(request.clone())).get('intent') === 'bind' ? 'bind' : 'login'
   if (intent === 'bind') await requireUser(request, context)
   // Throws the redirect to the provider; null when the provider is not configured.
   try {

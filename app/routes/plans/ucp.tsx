@@ -13,6 +13,7 @@ import { Pager } from '~/ui/pager'
 import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
-  const form = await request.formData()
+  const form = await readForm(request)
   const id = idField(form, 'id')
   const back = new URL(request.url)
   for (const p of ['detail', 'comment', 'release']) back.searchParams.delete(p)

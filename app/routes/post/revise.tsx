@@ -12,6 +12,7 @@ import { PayNotice } from '~/ui/pay'
 import { TextDiff } from '~/ui/text-diff'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -33,7 +34,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { session, user } = await requireJournalReader(request, context)
   const { post } = await postForTeacher(db, params.postId, user.userId)
   requireFunction(user, PAY_FUNCTIONS.revise)
-  const form = await request.formData()
+  const form = await readForm(request)
   const texts: Record<number, string> = {}
   for (const f of post.frames) {
     const value = form.get(`frame-${f.id}`)

@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useSearchParams } from 'react-router'
 import type { z } from 'zod/mini'
@@ -17,7 +17,7 @@ import { CommentSchema, EditCommentSchema } from '~/features/posts/schema'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { ErrorList } from '~/ui/field'
-import { useLazyValidation } from '~/ui/lazy-validation'
+import { useConsoleForm } from '~/ui/form-kit'
 import { CommentView, FlagNotes, FrameView, PostDetails } from '~/ui/post-view'
 import { UpgradeButton } from '~/ui/pay'
 import { FastLink } from '~/ui/fast-link'
@@ -28,6 +28,7 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { parseId } from '~/features/lists'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -76,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { post, role } = await postForTeacher(db, params.postId, user.userId)
   const url = new URL(request.url)
   const block = post.frames.some((f) => f.id === blockOf(url.searchParams.get('block'))) ? blockOf(url.searchParams.get('block')) : null
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = String(form.get('intent'))
   const back = (toast: string) => {
     const keep = new URLSearchParams()
@@ -351,18 +352,15 @@ const loadEditValidator = () => import('~/features/posts/validate').then((m) => 
 /** Add a comment to the chosen block (or keep its text in the library). */
 function CommentForm({ types, initialType, initialText, lastResult }: { types: number[]; initialType: string; initialText: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const { onValidate, formEvents } = useLazyValidation(loadCommentValidator)
-  const [form, fields] = useForm<z.input<typeof CommentSchema>>({
+  const { fields, formProps, busy } = useConsoleForm<z.input<typeof CommentSchema>>({
     id: 'comment',
     lastResult,
     defaultValue: { type: initialType, comment: initialText },
-    onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    load: loadCommentValidator,
   })
   const chosen = fields.type.value ?? fields.type.initialValue
   return (
-    <Form method="post" className="comment-form" {...getFormProps(form)} noValidate {...formEvents}>
+    <Form method="post" className="comment-form" {...formProps}>
       <fieldset className="field">
         <legend>{t('post.commentType')}</legend>
         <div className="choices">
@@ -380,10 +378,10 @@ function CommentForm({ types, initialType, initialText, lastResult }: { types: n
         <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
       </div>
       <div className="form-actions">
-        <button className="button" type="submit" name="intent" value="add">
+        <button className="button" type="submit" disabled={busy} name="intent" value="add">
           {t('post.addComment')}
         </button>
-        <button className="button secondary" type="submit" name="intent" value="library-add">
+        <button className="button secondary" type="submit" disabled={busy} name="intent" value="library-add">
           {t('post.addToLibrary')}
         </button>
       </div>
@@ -393,17 +391,14 @@ function CommentForm({ types, initialType, initialText, lastResult }: { types: n
 
 function EditForm({ comment, cancel, lastResult }: { comment: { id: number; comment: string }; cancel: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const { onValidate, formEvents } = useLazyValidation(loadEditValidator)
-  const [form, fields] = useForm<z.input<typeof EditCommentSchema>>({
+  const { fields, formProps, busy } = useConsoleForm<z.input<typeof EditCommentSchema>>({
     id: 'edit-comment',
     lastResult,
     defaultValue: { comment: comment.comment, commentId: String(comment.id), intent: 'edit' },
-    onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    load: loadEditValidator,
   })
   return (
-    <Form method="post" className="comment-form" {...getFormProps(form)} noValidate {...formEvents}>
+    <Form method="post" className="comment-form" {...formProps}>
       <input type="hidden" name="commentId" value={comment.id} />
       <div className="field">
         <label htmlFor={fields.comment.id}>{t('post.editComment')}</label>
@@ -411,7 +406,7 @@ function EditForm({ comment, cancel, lastResult }: { comment: { id: number; comm
         <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
       </div>
       <div className="form-actions">
-        <button className="button" type="submit" name="intent" value="edit">
+        <button className="button" type="submit" disabled={busy} name="intent" value="edit">
           {t('journal.save')}
         </button>
         <Link to={cancel} preventScrollReset>

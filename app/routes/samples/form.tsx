@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { getInputProps, type SubmissionResult } from '@conform-to/react'
+import { data, Form, Link } from 'react-router'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/form'
 import { requireUser } from '~/auth/guards.server'
@@ -13,9 +13,10 @@ import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { Check, Choice, Select } from '~/ui/choice-fields'
 import { ErrorList, TextField } from '~/ui/field'
-import { useLazyValidation } from '~/ui/lazy-validation'
+import { useConsoleForm } from '~/ui/form-kit'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 // One module for /diarySample/new and /diarySample/{id}/edit (routes.ts names it twice).
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -46,7 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const sample = params.id ? await ownSample(db, params.id, user.userId) : null
-  const submission = validateSample({ formData: await request.formData() })
+  const submission = validateSample({ formData: await readForm(request) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   if (sample) await updateSample(db, sample.id, submission.value)
   else await createSample(db, user.userId, submission.value)
@@ -71,18 +72,14 @@ export default function SampleFormPage({ loaderData, actionData }: Route.Compone
 
 function SampleForm({ defaults, lastResult, isNew }: { defaults: Record<string, string | undefined>; lastResult?: SubmissionResult<string[]>; isNew: boolean }) {
   const { t } = useT()
-  const navigation = useNavigation()
-  const { onValidate, formEvents } = useLazyValidation(loadSampleValidator)
-  const [form, fields] = useForm<z.input<typeof SampleSchema>>({
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof SampleSchema>>({
     id: 'sample',
     lastResult,
     defaultValue: defaults,
-    onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    load: loadSampleValidator,
   })
   return (
-    <Form method="post" className="card settings-form" {...getFormProps(form)} noValidate {...formEvents}>
+    <Form method="post" className="card settings-form" {...formProps}>
       <TextField field={fields.name} label={t('journal.name')} inputProps={{ maxLength: 50 }} />
       <div className="field">
         <label htmlFor={fields.description.id}>{t('journal.description')}</label>
@@ -98,7 +95,7 @@ function SampleForm({ defaults, lastResult, isNew }: { defaults: Record<string, 
       <Check field={fields.published} label={t('samples.publish')} />
       <ErrorList errors={form.errors} />
       <div className="form-actions">
-        <button className="button" type="submit" disabled={navigation.state === 'submitting'}>
+        <button className="button" type="submit" disabled={busy}>
           {isNew ? t('samples.create') : t('journal.save')}
         </button>
         <Link to="/diarySample">{t('journal.cancel')}</Link>

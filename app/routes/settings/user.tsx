@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { lazy, Suspense, useState } from 'react'
 import type { Area } from 'react-easy-crop'
@@ -23,10 +23,11 @@ import { mailer } from '~/mail/mail.server'
 import { formatDate } from '~/shared/dates'
 import { ErrorList, TextField } from '~/ui/field'
 import { useHydrated } from '~/ui/hydrated'
-import { useLazyValidation } from '~/ui/lazy-validation'
+import { useConsoleForm } from '~/ui/form-kit'
 import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 const AvatarCropper = lazy(() => import('~/ui/avatar-cropper'))
 const loadProfileValidator = () => import('~/features/account/validate').then((m) => m.validateProfile)
@@ -66,7 +67,7 @@ async function savedThroughRefresh(request: Request, session: Session, overwrite
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
-  const formData = await request.formData()
+  const formData = await readForm(request, { files: 1 })
   const intent = formData.get('intent')
   const { t } = getInstance(context)
 
@@ -210,10 +211,10 @@ function Row({ label, edit, children }: { label: string; edit?: Edit; children: 
 
 function Actions({ submit, blocked = false }: { submit: string; blocked?: boolean }) {
   const { t } = useT()
-  const navigation = useNavigation()
+  const busy = useNavigation().state === 'submitting'
   return (
     <div className="form-actions">
-      <button type="submit" className="button" disabled={navigation.state === 'submitting' || blocked} aria-disabled={blocked || undefined}>
+      <button type="submit" className="button" disabled={busy || blocked} aria-disabled={blocked || undefined}>
         {submit}
       </button>
       <Link to="/setting/user" preventScrollReset>
@@ -284,14 +285,11 @@ function ProfileDialog({
   lastResult?: SubmissionResult<string[]>
 }) {
   const { t } = useT()
-  const { onValidate, formEvents } = useLazyValidation(loadProfileValidator)
   const [y, m, d] = settings.birthday?.split('-') ?? []
-  const [form, fields] = useForm<z.input<typeof ProfileSchema>, z.output<typeof ProfileSchema>>({
+  const { form, fields, formProps } = useConsoleForm<z.input<typeof ProfileSchema>, z.output<typeof ProfileSchema>>({
     id: 'settings-profile',
     lastResult,
-    onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    load: loadProfileValidator,
     defaultValue: { name: settings.name, nickname: settings.nickname, birthYear: y, birthMonth: m ? String(Number(m)) : '', birthDay: d ? String(Number(d)) : '', gender: settings.gender ?? undefined },
   })
   // The day list follows the chosen year and month while the script runs; without it, 31 days and
@@ -301,7 +299,7 @@ function ProfileDialog({
   const days = daysInMonth(year, month)
   return (
     <Dialog title={t('settings.profileTitle')} closeTo="/setting/user">
-      <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
+      <Form method="post" {...formProps}>
         <input type="hidden" name="intent" value="profile" />
         <ErrorList id={form.errorId} errors={form.errors} />
         <TextField field={fields.name} label={t('settings.name')} inputProps={{ autoComplete: 'name' }} />
@@ -351,22 +349,19 @@ function BirthSelect({ field, label, values }: { field: Parameters<typeof getSel
 
 function EmailDialog({ current, pending, lastResult }: { current: string | null; pending: string | null; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const { onValidate, formEvents } = useLazyValidation(loadEmailValidator)
-  const [form, fields] = useForm<z.input<typeof EmailSchema>>({
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof EmailSchema>>({
     id: 'settings-email',
     lastResult,
-    onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
     defaultValue: { email: pending ?? current ?? '' },
+    load: loadEmailValidator,
   })
   const sent = Boolean(pending)
   return (
     <Dialog title={t('settings.emailTitle')} closeTo="/setting/user">
-      <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
+      <Form method="post" {...formProps}>
         <ErrorList id={form.errorId} errors={form.errors} />
         <TextField field={fields.email} label={t('settings.newEmail')} type="email" inputProps={{ autoComplete: 'email' }} />
-        <button type="submit" name="intent" value="send" className="button secondary">
+        <button type="submit" disabled={busy} name="intent" value="send" className="button secondary">
           {sent ? t('email.resend') : t('email.send')}
         </button>
         {sent ? (
@@ -377,7 +372,7 @@ function EmailDialog({ current, pending, lastResult }: { current: string | null;
         ) : null}
         <div className="form-actions">
           {sent ? (
-            <button type="submit" name="intent" value="validate" className="button">
+            <button type="submit" disabled={busy} name="intent" value="validate" className="button">
               {t('email.validate')}
             </button>
           ) : null}
@@ -393,20 +388,17 @@ function EmailDialog({ current, pending, lastResult }: { current: string | null;
 function AccountDialog({ account, passwordEmpty, lastResult }: { account: string; passwordEmpty: boolean; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
   const hydrated = useHydrated()
-  const { onValidate, formEvents } = useLazyValidation(loadAccountValidator)
-  const [form, fields] = useForm<z.input<typeof AccountSchema>, z.output<typeof AccountSchema>>({
+  const { form, fields, formProps } = useConsoleForm<z.input<typeof AccountSchema>, z.output<typeof AccountSchema>>({
     id: 'settings-account',
     lastResult,
-    onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
     defaultValue: { account },
+    load: loadAccountValidator,
   })
   // A mismatch blocks the submit while the script runs (spec 1 section 5).
   const blocked = hydrated && Boolean(fields.repeatPassword.errors)
   return (
     <Dialog title={t('settings.accountTitle')} closeTo="/setting/user">
-      <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
+      <Form method="post" {...formProps}>
         <input type="hidden" name="intent" value="account" />
         <ErrorList id={form.errorId} errors={form.errors} />
         <TextField field={fields.account} label={t('login.account')} inputProps={{ autoComplete: 'username' }} />

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getInputProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useT } from '~/i18n/use-t'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/basic-info'
 import { requireSignedIn } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
@@ -13,8 +13,9 @@ import type { z } from 'zod/mini'
 import type { Locale } from '~/i18n/config'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { ErrorList, TextField } from '~/ui/field'
-import { useLazyValidation } from '~/ui/lazy-validation'
+import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 const loadProfileValidator = () => import('~/features/account/validate').then((m) => m.validateNameGender)
 const loadSchoolValidator = () => import('~/features/account/validate').then((m) => m.validateSchool)
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await guard(request, context)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const locale = getLocale(context) as Locale
 
   if (formData.get('intent') === 'profile') {
@@ -108,18 +109,14 @@ export default function BasicInfoPage({ loaderData, actionData }: Route.Componen
 
 function ProfileStep({ profile, lastResult }: { profile: { name: string; gender: string }; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const navigation = useNavigation()
-  const { onValidate, formEvents } = useLazyValidation(loadProfileValidator)
-  const [form, fields] = useForm<z.input<typeof NameGenderSchema>, z.output<typeof NameGenderSchema>>({
+  const { fields, formProps, busy } = useConsoleForm<z.input<typeof NameGenderSchema>, z.output<typeof NameGenderSchema>>({
     id: 'basic-profile',
     lastResult,
     defaultValue: profile,
-    onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    load: loadProfileValidator,
   })
   return (
-    <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
+    <Form method="post" {...formProps}>
       <input type="hidden" name="intent" value="profile" />
       <TextField field={fields.name} label={t('basic.name')} inputProps={{ autoComplete: 'name' }} />
       <div className="field">
@@ -136,7 +133,7 @@ function ProfileStep({ profile, lastResult }: { profile: { name: string; gender:
         </fieldset>
         <ErrorList id={fields.gender.errorId} errors={fields.gender.errors} />
       </div>
-      <button type="submit" className="button wide" disabled={navigation.state === 'submitting'}>
+      <button type="submit" className="button wide" disabled={busy}>
         {t('basic.next')}
       </button>
     </Form>
@@ -157,17 +154,12 @@ function SchoolStep({
   suggestion: Suggestion | null
 }) {
   const { t } = useT()
-  const navigation = useNavigation()
-  const { onValidate, formEvents } = useLazyValidation(loadSchoolValidator)
-  const [form, fields] = useForm<z.input<typeof SchoolSchema>, z.output<typeof SchoolSchema>>({
+  const { fields, formProps, busy } = useConsoleForm<z.input<typeof SchoolSchema>, z.output<typeof SchoolSchema>>({
     id: 'basic-school',
     lastResult,
     defaultValue: { ...profile, inviteCode: '' },
-    onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    load: loadSchoolValidator,
   })
-  const busy = navigation.state === 'submitting'
   return (
     <>
       {suggestion ? (
@@ -188,7 +180,7 @@ function SchoolStep({
           </div>
         </Form>
       ) : null}
-      <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
+      <Form method="post" {...formProps}>
         <TextField field={fields.country} label={t('basic.country')} hint={t('basic.countryHint')} inputProps={{ list: 'country-list', autoComplete: 'off' }} />
         <datalist id="country-list">
           {countries.map((c) => (

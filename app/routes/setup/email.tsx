@@ -1,7 +1,6 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useT } from '~/i18n/use-t'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/email'
 import { requireSignedIn } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
@@ -13,8 +12,9 @@ import type { z } from 'zod/mini'
 import { getInstance } from '~/i18n/middleware.server'
 import { mailer } from '~/mail/mail.server'
 import { ErrorList, TextField } from '~/ui/field'
-import { useLazyValidation } from '~/ui/lazy-validation'
+import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 const loadValidator = () => import('~/features/account/validate').then((m) => m.validateEmail)
 
@@ -35,7 +35,7 @@ const CODE_ERRORS: Record<number, string> = { [EMAIL_CODE.badCode]: 'email.badCo
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireSignedIn(request, context)
-  const submission = parseWithZod(await request.formData(), { schema: EmailSchema })
+  const submission = parseWithZod(await readForm(request), { schema: EmailSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), sentTo: null }, 400)
   const { t } = getInstance(context)
 
@@ -61,18 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function EmailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const navigation = useNavigation()
-  const { onValidate, formEvents } = useLazyValidation(loadValidator)
-  const [form, fields] = useForm<z.input<typeof EmailSchema>, z.output<typeof EmailSchema>>({
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof EmailSchema>, z.output<typeof EmailSchema>>({
     id: 'email-verify',
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email },
-    onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    load: loadValidator,
   })
   const sent = Boolean(actionData?.sentTo) || loaderData.codeSent
-  const busy = navigation.state === 'submitting'
   return (
     <section className="card narrow" aria-labelledby="email-title">
       <h1 id="email-title">{t('email.title')}</h1>
@@ -82,7 +77,7 @@ export default function EmailPage({ loaderData, actionData }: Route.ComponentPro
           {t('email.sent', { email: actionData.sentTo })}
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
+      <Form method="post" {...formProps}>
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="inline-field gap-below">
           <TextField field={fields.email} label={t('email.email')} type="email" inputProps={{ autoComplete: 'email' }} />

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import type { z } from 'zod/mini'
@@ -10,9 +10,10 @@ import { joinAsStudent, studentJournals } from '~/features/students/join.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { ErrorList, TextField } from '~/ui/field'
-import { useLazyValidation } from '~/ui/lazy-validation'
+import { useConsoleForm } from '~/ui/form-kit'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
-  const submission = parseWithZod(await request.formData(), { schema: JoinSchema })
+  const submission = parseWithZod(await readForm(request), { schema: JoinSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const joined = await joinAsStudent(db, studentId, submission.value.code)
   if (!joined.ok) return data({ result: submission.reply({ fieldErrors: { code: [joined.error] } }) }, 400)
@@ -61,14 +62,13 @@ const loadJoinValidator = () => import('~/features/journals/validate').then((m) 
 
 function JoinForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const { onValidate, formEvents } = useLazyValidation(loadJoinValidator)
-  const [form, fields] = useForm<z.input<typeof JoinSchema>>({ id: 'student-join', lastResult, onValidate, shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof JoinSchema>>({ id: 'student-join', lastResult, load: loadJoinValidator })
   return (
-    <Form method="post" className="card" {...getFormProps(form)} noValidate {...formEvents}>
+    <Form method="post" className="card" {...formProps}>
       <h2>{t('student.joinTitle')}</h2>
       <TextField field={fields.code} label={t('student.code')} hint={t('student.codeHint')} inputProps={{ autoComplete: 'off', autoCapitalize: 'characters' }} />
       <ErrorList errors={form.errors} />
-      <button className="button" type="submit">
+      <button className="button" type="submit" disabled={busy}>
         {t('student.join')}
       </button>
     </Form>

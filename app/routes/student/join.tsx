@@ -7,6 +7,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -23,6 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  await readForm(request)
   const { session, studentId } = await requireStudent(request, context)
   const joined = await joinAsStudent(db, studentId, params.code)
   if (!joined.ok) return data({ error: joined.error }, 400)

@@ -1,6 +1,6 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/login'
 import { isStudentPath } from '~/auth/guards.server'
@@ -12,10 +12,11 @@ import { isLocale } from '~/i18n/config'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { ErrorList, TextField } from '~/ui/field'
-import { useLazyValidation } from '~/ui/lazy-validation'
+import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
 import { profileOf } from '~/features/auth/accounts.server'
 import { LOGIN_LIMITS, signInWithPassword } from '~/features/auth/sign-in.server'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Student sign-in: the same failure limits as the console's, for student accounts only. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: LoginSchema })
+  const submission = parseWithZod(await readForm(request), { schema: LoginSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)
   const signedIn = await signInWithPassword(db, LOGIN_LIMITS(), { account: submission.value.email, password: submission.value.password, address: context.get(clientAddressContext), kind: 'student' })
   if (!signedIn.ok && signedIn.error === 'blocked') {
@@ -63,16 +64,14 @@ export default function StudentLoginPage({ actionData }: Route.ComponentProps) {
 
 function StudentLoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const navigation = useNavigation()
-  const { onValidate, formEvents } = useLazyValidation(loadValidator)
-  const [form, fields] = useForm<z.input<typeof LoginSchema>>({ id: 'student-login', lastResult, onValidate, shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof LoginSchema>>({ id: 'student-login', lastResult, load: loadValidator })
   return (
-    <Form method="post" {...getFormProps(form)} {...formEvents} noValidate>
+    <Form method="post" {...formProps}>
       <input type="hidden" name="intent" value="login" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <TextField field={fields.email} label={t('login.account')} inputProps={{ autoComplete: 'username', autoCapitalize: 'none' }} />
       <TextField field={fields.password} label={t('login.password')} type="password" inputProps={{ autoComplete: 'current-password' }} />
-      <button type="submit" className="button wide" disabled={navigation.state === 'submitting'}>
+      <button type="submit" className="button wide" disabled={busy}>
         {t('login.submitLogin')}
       </button>
     </Form>

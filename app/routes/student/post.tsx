@@ -14,6 +14,7 @@ import { CommentView, FrameView, PostDetails } from '~/ui/post-view'
 import { TextDiff } from '~/ui/text-diff'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.post.title, matches)
 
@@ -26,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
   const post = await myPost(db, studentId, params.postId)
-  const form = await request.formData()
+  const form = await readForm(request, { files: 1 })
   const submission = parseWithZod(form, { schema: StudentPostSchema })
   const picture = await pictureFromForm(db, studentId, form)
   if (submission.status !== 'success' || picture.error) {

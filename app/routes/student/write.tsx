@@ -13,6 +13,7 @@ import { todayDate } from '~/shared/dates'
 import { StudentPostForm } from '~/ui/student-post-form'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -26,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
   const journal = await studentJournal(db, studentId, params.id)
-  const form = await request.formData()
+  const form = await readForm(request, { files: 1 })
   const submission = parseWithZod(form, { schema: StudentPostSchema })
   const picture = await pictureFromForm(db, studentId, form)
   if (submission.status !== 'success' || picture.error) {

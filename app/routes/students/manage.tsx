@@ -14,6 +14,7 @@ import { useHydrated } from '~/ui/hydrated'
 import { Pager } from '~/ui/pager'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -46,7 +47,7 @@ function rowsOf(form: FormData): ImportRow[] {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
-  const form = await request.formData()
+  const form = await readForm(request, { files: 1 })
   const intent = form.get('intent')
   const done = async (key: string, values?: Record<string, string | number>, kind: 'success' | 'error' = 'success') => {
     return await redirectWithToast(request, session, '/student', { kind, key, values })

@@ -27,6 +27,7 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
 import { parseId } from '~/features/lists'
 import { pageMeta } from '~/ui/page-title'
+import { readForm } from '~/http/form.server'
 
 const TABS = ['members', 'profile', 'students'] as const
 type Tab = (typeof TABS)[number]
@@ -91,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const membership = await membershipOf(db, user.userId)
   if (!membership) throw data(null, 404)
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = form.get('intent')
   const teamId = membership.teamId
   // Successes and refusals show a toast, then the tab again (spec 1 section 8).

@@ -1,0 +1,90 @@
+// The security part of the browser suite: what every route promises, whatever the route. The
+// routes come from the built app's own manifest, so a route added later is covered without a new test.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import path from 'node:path'
+import type { ServerBuild } from 'react-router'
+import { submitImport } from '../app/features/students/import.server'
+import { newTeacher } from './support/accounts'
+import { db } from './support/db'
+import { DEMO_PASSWORD, signInToConsole, uniqueAccount } from './support/helpers'
+import { newPost } from './support/posts'
+
+/** Every route with an action, as a URL pattern (":id") built from the manifest's nesting. */
+async function actionRoutes() {
+  const build = (await import(path.resolve('build/server/index.js'))) as ServerBuild
+  const fullPath = (id: string): string => {
+    const route = build.routes[id]!
+    const parent = route.parentId ? fullPath(route.parentId) : ''
+    return [parent, route.path ?? ''].filter(Boolean).join('/')
+  }
+  return Object.values(build.routes)
+    .filter((route) => route && 'action' in route.module && route.module.action)
+    .map((route) => ({ id: route!.id, path: `/${fullPath(route!.id)}`.replace(/\/+/g, '/') }))
+}
+
+/** Bodies that are not forms, as a careless script or an attacker sends them. */
+const NOT_FORMS: { name: string; headers: Record<string, string>; body: string }[] = [
+  { name: 'JSON', headers: { 'Content-Type': 'application/json' }, body: '{"intent":"delete","id":1}' },
+  { name: 'text/plain', headers: { 'Content-Type': 'text/plain' }, body: 'intent=delete&id=1' },
+  { name: 'no Content-Type', headers: {}, body: 'intent=delete&id=1' },
+  { name: 'multipart without boundary', headers: { 'Content-Type': 'multipart/form-data' }, body: '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\ndelete\r\n--x--\r\n' },
+  { name: 'multipart with a wrong boundary', headers: { 'Content-Type': 'multipart/form-data; boundary=yyy' }, body: '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\ndelete\r\n--x--\r\n' },
+  { name: 'multipart cut off', headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, body: '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\ndel' },
+]
+
+async function studentContext(page: Page, account: string): Promise<APIRequestContext> {
+  const context = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL })
+  const student = await context.newPage()
+  await student.goto('/s/login')
+  await student.getByLabel('Account').fill(account)
+  await student.getByLabel('Password').fill(DEMO_PASSWORD)
+  await student.getByRole('button', { name: 'Log in' }).click()
+  await expect(student).toHaveURL(/\/s$/)
+  return student.request
+}
+
+test('every action answers a body that is not a form with 400 and writes nothing', async ({ page }, info) => {
+  test.skip(info.project.name !== 'js', 'requests only: once is enough')
+  test.setTimeout(120_000)
+  const teacher = await newTeacher(info, 'bodies', { standard: true })
+  const owner = await db().selectFrom('users').select('id').where('account', '=', teacher).executeTakeFirstOrThrow()
+  const studentAccount = uniqueAccount(info, 'bodies-student')
+  const imported = await submitImport(db(), { userId: owner.id, planLimit: 100 }, [{ year: '2026', grade: '5', classNo: '1', name: 'Body Student', account: studentAccount, password: DEMO_PASSWORD }], { journalName: 'Bodies' })
+  if (imported.code !== 0) throw new Error('import failed')
+  const journalId = imported.journalId
+  const student = await db().selectFrom('users').select('id').where('account', '=', studentAccount).executeTakeFirstOrThrow()
+  const postId = await newPost(journalId, studentAccount, 'A post for the bodies test')
+
+  // What these two accounts own, before and after.
+  const snapshot = async () =>
+    JSON.stringify([
+      await db().selectFrom('users').selectAll().where('id', 'in', [owner.id, student.id]).orderBy('id').execute(),
+      await db().selectFrom('journals').selectAll().where('owner_id', '=', owner.id).orderBy('id').execute(),
+      await db().selectFrom('journal_members').selectAll().where('journal_id', '=', journalId).orderBy('user_id').execute(),
+      await db().selectFrom('posts').selectAll().where('journal_id', '=', journalId).orderBy('id').execute(),
+      await db().selectFrom('comments').selectAll().where('post_id', '=', postId).execute(),
+      await db().selectFrom('samples').selectAll().where('owner_id', '=', owner.id).execute(),
+      await db().selectFrom('user_plans').selectAll().where('user_id', '=', owner.id).execute(),
+    ])
+
+  await signInToConsole(page, teacher)
+  const studentRequest = await studentContext(page, studentAccount)
+  const before = await snapshot()
+  const params: Record<string, string> = { id: String(journalId), sid: String(student.id), postId: String(postId), code: 'NOSUCHCODE', platform: 'google' }
+  const routes = await actionRoutes()
+  expect(routes.length).toBeGreaterThan(25)
+  const answers: string[] = []
+  for (const route of routes) {
+    const url = route.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '1')
+    const request = url.startsWith('/s/') || url === '/s' ? studentRequest : page.request
+    for (const body of NOT_FORMS) {
+      const response = await request.post(url, { headers: body.headers, data: Buffer.from(body.body), maxRedirects: 0 })
+      answers.push(`${route.id} ${url} ${body.name}: ${response.status()}`)
+    }
+  }
+  // Every one refused: a bad request, or a 403/404 where the route refuses this user before it
+  // reads a body (no team, no such sample). Never a server error, never a redirect of a done action.
+  expect(answers.filter((a) => !/: (400|403|404)$/.test(a))).toEqual([])
+  expect(answers.filter((a) => a.endsWith(': 400')).length).toBeGreaterThan(answers.length * 0.9)
+  expect(await snapshot()).toBe(before)
+})
