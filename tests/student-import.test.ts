@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword, verifyLogin } from '~/features/auth/accounts.server'
+import { AUTH_CODES } from '~/features/auth/codes'
 import { IMPORT_CODES, UPLOAD_CODES, type ImportRow } from '~/features/students/import-rows'
 import { decodeCsv, duplicateAccounts, readImportFile, submitImport } from '~/features/students/import.server'
 import { assignStudents, deleteStudents, ownStudents } from '~/features/students/roster.server'
@@ -67,6 +68,20 @@ describe.each(DIALECTS)('importing students on %s', (dialect) => {
     const cred = await conn.db.selectFrom('credentials').select('password_hash').where('user_id', '=', kid.id).executeTakeFirstOrThrow()
     expect(cred.password_hash).toContain('$m=19456,t=2,p=1$')
     expect(await verifyLogin(conn.db, 'kid-1', 'kid-pass-1', 'student')).toBe(kid.id)
+  })
+
+  it('keeps an account as the school typed it for display, and finds it in any case', async () => {
+    const other = (await registerWithPassword(conn.db, { account: 'typed-case@school.test', password: 'secret-pass-1', locale: 'en' })) as { userId: number }
+    const result = await submitImport(conn.db, { userId: other.userId, planLimit: 30 }, [row('  Chen-Mei01 ', 'Mei')], { journalName: 'Typed case' })
+    expect(result).toMatchObject({ code: IMPORT_CODES.ok, created: 1 })
+    const kid = await conn.db.selectFrom('users').select(['id', 'account']).where('name', '=', 'Mei').executeTakeFirstOrThrow()
+    expect(kid.account).toBe('Chen-Mei01')
+    expect(await verifyLogin(conn.db, 'chen-mei01', 'kid-pass-1', 'student')).toBe(kid.id)
+    expect(await verifyLogin(conn.db, 'CHEN-MEI01', 'kid-pass-1', 'student')).toBe(kid.id)
+    // The same account in another case is taken: by the check, by sign-up and by the database.
+    expect(await duplicateAccounts(conn.db, [row('chen-mei01')])).toEqual(['chen-mei01'])
+    expect(await registerWithPassword(conn.db, { account: 'CHEN-mei01', password: 'secret-pass-1', locale: 'en' })).toEqual({ code: AUTH_CODES.accountExists })
+    await expect(conn.db.insertInto('users').values({ account: 'chen-MEI01', kind: 'student', email_verified: 0, info_set: 1, created_at: new Date().toISOString() } as never).execute()).rejects.toThrow()
   })
 
   it('writes nothing when a row fails: duplicates, over the places, another teacher\'s journal', async () => {

@@ -13,6 +13,7 @@ import { postMood } from './migrations/0010-post-mood'
 import { accounts } from './migrations/0011-accounts'
 import { planCodeAdmin } from './migrations/0012-plan-code-admin'
 import { memberAndFrameOrder } from './migrations/0013-member-and-frame-order'
+import { accountsAnyCase } from './migrations/0014-accounts-any-case'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -32,6 +33,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0011-accounts': accounts(dialect),
         '0012-plan-code-admin': planCodeAdmin(dialect),
         '0013-member-and-frame-order': memberAndFrameOrder,
+        '0014-accounts-any-case': accountsAnyCase,
       }
     },
   }

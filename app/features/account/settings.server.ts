@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import type { Locale } from '~/i18n/config'
-import { normalizeAccount } from '~/features/auth/accounts.server'
+import { accountIs, normalizeAccount } from '~/features/auth/accounts.server'
 import { AUTH_CODES } from '~/features/auth/codes'
 import { hashPassword, verifyPassword } from '~/features/auth/password.server'
 
@@ -68,7 +68,7 @@ export async function changeAccountAndPassword(
   try {
     return await db.transaction().execute(async (trx) => {
       if (account !== row.account) {
-        const taken = await trx.selectFrom('users').select('id').where('account', '=', account).where('id', '!=', userId).executeTakeFirst()
+        const taken = await trx.selectFrom('users').select('id').where(accountIs(account)).where('id', '!=', userId).executeTakeFirst()
         if (taken) return AUTH_CODES.accountExists
         await trx.updateTable('users').set({ account }).where('id', '=', userId).execute()
       }
@@ -81,7 +81,7 @@ export async function changeAccountAndPassword(
     })
   } catch (error) {
     // Two users taking the same new name at once: the unique index refuses the second.
-    const taken = await db.selectFrom('users').select('id').where('account', '=', account).where('id', '!=', userId).executeTakeFirst()
+    const taken = await db.selectFrom('users').select('id').where(accountIs(account)).where('id', '!=', userId).executeTakeFirst()
     if (taken) return AUTH_CODES.accountExists
     throw error
   }

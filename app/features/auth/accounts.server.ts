@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { DB } from '~/db/connect.server'
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { Database, UserKind } from '~/db/schema'
 import { nowIso } from '~/db/time'
 import type { Locale } from '~/i18n/config'
@@ -10,8 +10,15 @@ import { hashPassword, isImportHash, verifyPassword } from './password.server'
 
 export { normalizeAccount }
 
+/**
+ * The one rule for finding an account: without regard to case (and surrounding spaces). Accounts
+ * are stored lower-case, except an imported student's, which keeps the case the school typed for
+ * display (decision 0030); a unique index on lower(account) keeps them distinct.
+ */
+export const accountIs = (account: string, column: 'account' | 'u.account' = 'account') => sql<boolean>`lower(${sql.ref(column)}) = ${normalizeAccount(account)}`
+
 export async function accountExists(db: DB, account: string) {
-  const row = await db.selectFrom('users').select('id').where('account', '=', normalizeAccount(account)).executeTakeFirst()
+  const row = await db.selectFrom('users').select('id').where(accountIs(account)).executeTakeFirst()
   return Boolean(row)
 }
 
@@ -80,7 +87,7 @@ export async function verifyLogin(db: DB, account: string, password: string, kin
     .selectFrom('users as u')
     .innerJoin('credentials as c', 'c.user_id', 'u.id')
     .select(['u.id', 'c.password_hash'])
-    .where('u.account', '=', normalizeAccount(account))
+    .where(accountIs(account, 'u.account'))
     .where('u.kind', '=', kind)
     .executeTakeFirst()
   if (!row) return null

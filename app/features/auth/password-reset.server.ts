@@ -1,3 +1,4 @@
+import { accountIs } from './accounts.server'
 import { createHash, randomBytes } from 'node:crypto'
 import type { DB } from '~/db/connect.server'
 import { isoAgo, isoIn, nowIso } from '~/db/time'
@@ -19,7 +20,7 @@ async function teacherByEmail(db: DB, email: string) {
     .selectFrom('users')
     .select(['id', 'email', 'account', 'locale'])
     .where('kind', '=', 'teacher')
-    .where((eb) => eb.or([eb.and([eb('email', '=', address), eb('email_verified', '=', 1)]), eb('account', '=', address)]))
+    .where((eb) => eb.or([eb.and([eb('email', '=', address), eb('email_verified', '=', 1)]), accountIs(address)]))
     .orderBy('id')
     .executeTakeFirst()
 }

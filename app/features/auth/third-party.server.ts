@@ -4,7 +4,7 @@ import type { IdentityPlatform } from '~/db/schema'
 import { nowIso } from '~/db/time'
 import type { Locale } from '~/i18n/config'
 import { AUTH_CODES } from './codes'
-import { insertTeacher } from './accounts.server'
+import { accountIs, insertTeacher } from './accounts.server'
 
 export const PLATFORMS: readonly IdentityPlatform[] = ['google', 'openid']
 export const isPlatform = (value: unknown): value is IdentityPlatform => PLATFORMS.includes(value as IdentityPlatform)
@@ -32,7 +32,7 @@ export async function teacherWithEmail(db: DB, email: string) {
     .selectFrom('users')
     .select('id')
     .where('kind', '=', 'teacher')
-    .where((eb) => eb.or([eb('account', '=', email), eb.and([eb('email', '=', email), eb('email_verified', '=', 1)])]))
+    .where((eb) => eb.or([accountIs(email), eb.and([eb('email', '=', email), eb('email_verified', '=', 1)])]))
     .orderBy('id')
     .executeTakeFirst()
   return row?.id ?? null

@@ -66,7 +66,7 @@ export async function duplicateAccounts(db: DB, rows: ImportRow[]) {
   const existing = new Set<string>()
   // In slices: a bound list of a thousand accounts stays within every database's parameter limit.
   for (let i = 0; i < accounts.length; i += 500) {
-    const found = await db.selectFrom('users').select('account').where('account', 'in', accounts.slice(i, i + 500)).execute()
+    const found = await db.selectFrom('users').select((eb) => eb.fn<string>('lower', ['account']).as('account')).where((eb) => eb(eb.fn('lower', ['account']), 'in', accounts.slice(i, i + 500))).execute()
     for (const f of found) existing.add(f.account)
   }
   return [...new Set(accounts.filter((a) => repeated.has(a) || existing.has(a)))]
@@ -124,7 +124,8 @@ export async function submitImport(db: DB, owner: { userId: number; planLimit: n
         .insertInto('users')
         .values(
           slice.map((r) => ({
-            account: normalizeAccount(r.account),
+            // Kept as the school typed it, for display; found without regard to case (accountIs).
+            account: r.account.trim(),
             kind: 'student' as const,
             email: null,
             email_verified: 0,

@@ -1,7 +1,7 @@
 import type { DB } from '~/db/connect.server'
 import { lockRow } from '~/db/lock.server'
 import { nowIso } from '~/db/time'
-import { normalizeAccount } from '~/features/auth/accounts.server'
+import { accountIs, normalizeAccount } from '~/features/auth/accounts.server'
 import { TEAM_PLAN_STATUS } from '~/features/plans/constants'
 import { ADMIN_ROLES, can, ROLE, type TeamRight } from './roles'
 import { TEAM_ROLES } from './constants'
@@ -102,7 +102,7 @@ export async function findPerson(db: DB, query: { account?: string; email?: stri
       .selectFrom('users')
       .select(['id', 'name', 'account', 'email'])
       .where('kind', '=', 'teacher')
-      .where((eb) => (account ? eb('account', '=', account) : eb('email', '=', email!)))
+      .where((eb) => (account ? accountIs(account) : eb('email', '=', email!)))
       .executeTakeFirst()) ?? null
   )
 }
