@@ -196,7 +196,7 @@ test('a teacher without team mode cannot switch by posting to /mode', async ({ p
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto('/mode')
   await expect(page.getByText('Team mode is not available for your account.')).toBeVisible()
-  const res = await page.request.post('/mode', { headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 })
+  const res = await page.request.post('/mode', { headers: { Origin: new URL(page.url()).origin }, form: { switch: '1' }, maxRedirects: 0 })
   expect(res.status()).toBe(302)
   expect(res.headers()['location']).toBe('/mode')
   await page.goto('/diary')

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
-import { useNavigate } from 'react-router'
+import { Form, Link, useNavigate, useNavigation } from 'react-router'
 
 /**
  * The one dialog of the console, on the native <dialog> (DESIGN rule 9). Its state is in the URL
@@ -49,5 +49,29 @@ export function Dialog({ title, closeTo, alert = false, className, children }: {
       </h2>
       {children}
     </dialog>
+  )
+}
+
+/**
+ * The confirmation of a destructive action: the question, a form that posts `fields` to the page's
+ * action, and the safe way back, which has the focus. The confirm button is disabled while sending.
+ */
+export function ConfirmDialog({ title, text, closeTo, confirm, cancel, fields }: { title: ReactNode; text?: ReactNode; closeTo: string; confirm: string; cancel: string; fields: Record<string, string | number> }) {
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Dialog title={title} closeTo={closeTo} alert>
+      {text ? <p>{text}</p> : null}
+      <Form method="post" className="form-actions">
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button className="button danger" type="submit" disabled={busy}>
+          {confirm}
+        </button>
+        <Link to={closeTo} preventScrollReset data-autofocus>
+          {cancel}
+        </Link>
+      </Form>
+    </Dialog>
   )
 }

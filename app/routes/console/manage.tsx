@@ -1,4 +1,4 @@
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/manage'
 import { requireUser } from '~/auth/guards.server'
 import { storeValues } from '~/auth/session.server'
@@ -14,7 +14,7 @@ import { useT } from '~/i18n/use-t'
 import { formatDate } from '~/shared/dates'
 import { UpgradeButton } from '~/ui/pay'
 import { redirectWithToast } from '~/auth/toast.server'
-import { Dialog } from '~/ui/dialog'
+import { ConfirmDialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 
@@ -95,19 +95,7 @@ export default function ManagePage({ loaderData }: Route.ComponentProps) {
                   <td>{j.studentCount}</td>
                   <td>
                     {archiveId === j.id ? (
-                      <Dialog title={t('manage.archiveConfirm', { name: j.name })} closeTo="/manage" alert>
-                        <Form method="post">
-                          <input type="hidden" name="journalId" value={j.id} />
-                          <div className="form-actions">
-                            <button type="submit" className="button danger">
-                              {t('manage.archive')}
-                            </button>
-                            <Link to="/manage" data-autofocus>
-                              {t('journal.cancel')}
-                            </Link>
-                          </div>
-                        </Form>
-                      </Dialog>
+                      <ConfirmDialog title={t('manage.archiveConfirm', { name: j.name })} closeTo="/manage" confirm={t('manage.archive')} cancel={t('journal.cancel')} fields={{ journalId: j.id }} />
                     ) : (
                       <Link to={`/manage?archive=${j.id}`} className="button small secondary">
                         {t('manage.archive')}

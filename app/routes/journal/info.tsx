@@ -18,7 +18,7 @@ import { formatDate } from '~/shared/dates'
 import { ErrorList, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { redirectWithToast } from '~/auth/toast.server'
-import { Dialog } from '~/ui/dialog'
+import { ConfirmDialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 
@@ -172,16 +172,7 @@ export default function JournalInfoPage({ loaderData, actionData }: Route.Compon
           ))}
         </ul>
         {isOwner && removing ? (
-          <Dialog title={t('journal.removeTitle', { name: removing.name })} closeTo="?" alert>
-            <p>{t('journal.removeText')}</p>
-            <Form method="post" className="form-actions">
-              <input type="hidden" name="userId" value={removing.id} />
-              <button className="button danger" type="submit" name="intent" value="remove">
-                {t('journal.remove')}
-              </button>
-              <Link to="?" data-autofocus>{t('journal.cancel')}</Link>
-            </Form>
-          </Dialog>
+          <ConfirmDialog title={t('journal.removeTitle', { name: removing.name })} text={t('journal.removeText')} closeTo="?" confirm={t('journal.remove')} cancel={t('journal.cancel')} fields={{ intent: 'remove', userId: removing.id }} />
         ) : null}
       </section>
 

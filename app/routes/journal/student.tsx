@@ -15,7 +15,7 @@ import { reportPath } from '~/features/reports/tabs'
 import { redirectWithToast } from '~/auth/toast.server'
 import { requireFunction } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
-import { Dialog } from '~/ui/dialog'
+import { ConfirmDialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { Avatar } from '~/ui/avatar'
 import { readForm } from '~/http/form.server'
@@ -94,15 +94,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       {isOwner && params.get('archive') ? (
-        <Dialog title={t('students.archiveTitle', { name: student.name })} closeTo="?" alert>
-          <p>{t('students.archiveText')}</p>
-          <Form method="post" className="form-actions">
-            <button className="button danger" type="submit" name="intent" value="archive">
-              {t('students.archive')}
-            </button>
-            <Link to="?" data-autofocus>{t('journal.cancel')}</Link>
-          </Form>
-        </Dialog>
+        <ConfirmDialog title={t('students.archiveTitle', { name: student.name })} text={t('students.archiveText')} closeTo="?" confirm={t('students.archive')} cancel={t('journal.cancel')} fields={{ intent: 'archive' }} />
       ) : null}
       <h2>{t('students.posts')}</h2>
       {posts.posts.length === 0 ? (

@@ -26,7 +26,7 @@ import { COMPOSE_TYPES } from '~/features/posts/compose-types'
 import { SupportContact } from '~/ui/support-contact'
 import { redirectWithToast } from '~/auth/toast.server'
 import { parseId } from '~/features/lists'
-import { Dialog } from '~/ui/dialog'
+import { ConfirmDialog, Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 
@@ -222,18 +222,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
             ))}
           </ul>
           {deleting ? (
-            <Dialog title={t('post.deleteTitle')} closeTo={link({ delete: null })} alert>
-              <p>{deleting.comment}</p>
-              <Form method="post" className="form-actions">
-                <input type="hidden" name="commentId" value={deleting.id} />
-                <button className="button danger" type="submit" name="intent" value="delete">
-                  {t('post.delete')}
-                </button>
-                <Link to={link({ delete: null })} preventScrollReset data-autofocus>
-                  {t('journal.cancel')}
-                </Link>
-              </Form>
-            </Dialog>
+            <ConfirmDialog title={t('post.deleteTitle')} text={deleting.comment} closeTo={link({ delete: null })} confirm={t('post.delete')} cancel={t('journal.cancel')} fields={{ intent: 'delete', commentId: deleting.id }} />
           ) : null}
           {editing ? (
             <EditForm key={editing.id} comment={editing} cancel={link({ edit: null })} lastResult={actionData && 'edit' in actionData ? actionData.edit : undefined} />

@@ -24,7 +24,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/shared/dates'
 import { redirectWithToast } from '~/auth/toast.server'
-import { Dialog } from '~/ui/dialog'
+import { ConfirmDialog, Dialog } from '~/ui/dialog'
 import { parseId } from '~/features/lists'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
@@ -175,21 +175,14 @@ function TeamManagement({ loaderData, actionData }: { loaderData: Data; actionDa
         </Dialog>
       ) : null}
       {tab === 'members' && removing ? (
-        <Dialog title={t('team.removeTitle', { name: removing.displayName })} closeTo="?tab=members" alert>
-          <p>{t('team.removeText')}</p>
-          <Form method="post" className="form-actions">
-            <input type="hidden" name="intent" value="role" />
-            <input type="hidden" name="userId" value={removing.id} />
-            <input type="hidden" name="roleId" value="remove" />
-            <input type="hidden" name="confirmed" value="1" />
-            <button type="submit" className="button danger">
-              {t('team.remove')}
-            </button>
-            <Link to="?tab=members" data-autofocus>
-              {t('journal.cancel')}
-            </Link>
-          </Form>
-        </Dialog>
+        <ConfirmDialog
+          title={t('team.removeTitle', { name: removing.displayName })}
+          text={t('team.removeText')}
+          closeTo="?tab=members"
+          confirm={t('team.remove')}
+          cancel={t('journal.cancel')}
+          fields={{ intent: 'role', userId: removing.id, roleId: 'remove', confirmed: '1' }}
+        />
       ) : null}
       {tab === 'members' ? (
         <>
@@ -356,20 +349,7 @@ function ProfileTab({ data: d }: { data: Data }) {
                 {t((STATUS_KEYS[p.status] ?? 'team.statusCancelled') as 'team.status1')}
                 {p.status === TEAM_PLAN_STATUS.inProgress && d.mayCancel ? (
                   d.cancelId === p.id ? (
-                    <Dialog title={t('team.cancelConfirm')} closeTo="?tab=profile" alert>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="cancel-plan" />
-                        <input type="hidden" name="planId" value={p.id} />
-                        <div className="form-actions">
-                          <button type="submit" className="button danger">
-                            {t('team.cancelPlan')}
-                          </button>
-                          <Link to="?tab=profile" data-autofocus>
-                            {t('team.keep')}
-                          </Link>
-                        </div>
-                      </Form>
-                    </Dialog>
+                    <ConfirmDialog title={t('team.cancelConfirm')} closeTo="?tab=profile" confirm={t('team.cancelPlan')} cancel={t('team.keep')} fields={{ intent: 'cancel-plan', planId: p.id }} />
                   ) : (
                     <>
                       {' '}
