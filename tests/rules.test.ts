@@ -77,6 +77,9 @@ describe('locale, redirects and origins', () => {
     expect(safeRedirectPath('https://evil.example')).toBe('/diary')
     expect(safeRedirectPath(undefined)).toBe('/diary')
     expect(localPath('/\\evil.example', '/index')).toBe('/index')
+    // Browsers drop tabs and line breaks from URLs: each of these would lead to evil.example.
+    for (const sneaky of ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '/\u0000/evil.example', '/%09/x\\y']) expect(localPath(sneaky, '/index')).toBe('/index')
+    expect(localPath('/diary/homework/3?tab=a#top', '/index')).toBe('/diary/homework/3?tab=a#top')
     expect(wantedPath(new Request('http://x/diary.data?tab=joined&_routes=root'))).toBe('/diary?tab=joined')
   })
   it('refuses writes from another origin, allows our own and reads from anywhere', () => {

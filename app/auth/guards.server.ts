@@ -25,10 +25,18 @@ export function safeRedirectPath(path: unknown, fallback = '/diary') {
 /** The student pages (/s, /s/...) are not the console's: neither side sends the other's users there. */
 export const isStudentPath = (path: string) => path === '/s' || path.startsWith('/s/') || path.startsWith('/s?')
 
-/** Only a path on this site, never another origin ("//evil.example", "/\\evil.example"). */
+/**
+ * The one rule for a redirect target from outside (a form, the session): a path on this site, never
+ * another origin. Browsers drop tabs and line breaks from a URL and read "\\" as "/", so
+ * "/\t/evil.example" and "/\\evil.example" would be "//evil.example": control characters and
+ * backslashes are refused, and the path must still resolve to this site.
+ */
 export function localPath(path: unknown, fallback: string) {
-  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return fallback
-  return path
+  // eslint-disable-next-line no-control-regex
+  if (typeof path !== 'string' || !path.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(path)) return fallback
+  const base = 'http://this.site.invalid'
+  const url = new URL(path, base)
+  return url.origin === base ? path : fallback
 }
 
 type Ctx = Readonly<RouterContextProvider> | undefined

@@ -1,3 +1,4 @@
+import { pageParam } from '~/features/lists'
 import { Link } from 'react-router'
 import type { Route } from './+types/invite'
 import { requireUser } from '~/auth/guards.server'
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const url = new URL(request.url)
-  const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
+  const page = pageParam(url.searchParams)
   const invitations = await invitationsOf(db, user.userId, page)
   return { ...invitations, page, link: `${url.origin}/drpb/${invitations.inviteCode}`, title: getInstance(context).t('invite.title') }
 }

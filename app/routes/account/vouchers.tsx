@@ -1,3 +1,4 @@
+import { pageParam } from '~/features/lists'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/vouchers'
 import { requireUser } from '~/auth/guards.server'
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const params = new URL(request.url).searchParams
   const tab = params.get('tab') === 'history' ? 'history' : 'unused'
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const page = pageParam(params)
   return { tab, page, ...(await vouchersOf(db, user.userId, tab, page)), title: getInstance(context).t('voucher.title') } as const
 }
 

@@ -1,3 +1,4 @@
+import { pageParam } from '~/features/lists'
 import { data, Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/ucp'
 import { requireUser } from '~/auth/guards.server'
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rawStatus = Number(params.get('status')) || null
   // Choosing a journal clears the "unbound" filter (spec 3 section 4).
   const status = rawStatus === CODE_STATUS.unbound && journalId ? null : rawStatus
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const page = pageParam(params)
   const codes = await planCodesOf(db, user.userId, { code: params.get('code') ?? '', journalId, status }, page)
   const detailId = Number(params.get('detail')) || null
   const commentId = Number(params.get('comment')) || null

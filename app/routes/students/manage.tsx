@@ -1,3 +1,4 @@
+import { pageParam } from '~/features/lists'
 import { useState } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/manage'
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const params = new URL(request.url).searchParams
   const classId = Number(params.get('class')) || null
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const page = pageParam(params)
   return {
     classes: await ownClasses(db, user.userId),
     classId,
