@@ -88,3 +88,56 @@ test('every action answers a body that is not a form with 400 and writes nothing
   expect(answers.filter((a) => a.endsWith(': 400')).length).toBeGreaterThan(answers.length * 0.9)
   expect(await snapshot()).toBe(before)
 })
+
+test('a password change in the settings ends the other sessions of the account, not this one', async ({ page, browser }, info) => {
+  const teacher = await newTeacher(info, 'sessions')
+  const other = await browser.newContext({ baseURL: info.project.use.baseURL })
+  const elsewhere = await other.newPage()
+  await signInToConsole(elsewhere, teacher)
+  await signInToConsole(page, teacher)
+  await page.goto('/setting/user?edit=account')
+  await page.getByLabel('Current password').fill(DEMO_PASSWORD)
+  await page.getByLabel('New password', { exact: true }).fill('a-new-pass-42')
+  await page.getByLabel('Repeat the new password').fill('a-new-pass-42')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByRole('status')).toContainText('Saved')
+  await page.goto('/diary')
+  await expect(page).toHaveURL(/\/diary$/)
+  await elsewhere.goto('/diary')
+  await expect(elsewhere).toHaveURL(/\/login/)
+  await other.close()
+})
+
+test('a long correction is refused with the length message and nothing is saved', async ({ page }, info) => {
+  const id = await newPost(2, 'student33@demo.test', `Too long ${info.project.name} ${Date.now().toString(36)}`)
+  await signInToConsole(page, 'teacher@demo.test')
+  const origin = new URL(page.url()).origin
+  const frame = await db().selectFrom('post_frames').select('id').where('post_id', '=', id).where('frame_type', '=', 'event').executeTakeFirstOrThrow()
+  const response = await page.request.post(`/diary/diaryPost/${id}/revise`, { form: { [`frame-${frame.id}`]: 'x'.repeat(100_000) }, headers: { Origin: origin }, maxRedirects: 0 })
+  expect(response.status()).toBe(400)
+  expect(await response.text()).toContain('At most 2000 characters.')
+  expect(await db().selectFrom('post_revisions').select('post_id').where('post_id', '=', id).execute()).toEqual([])
+})
+
+test('a post picture with an unknown layout is a bad request, not a server error', async ({ page }) => {
+  await signInToConsole(page, 'teacher@demo.test')
+  const post = await db().selectFrom('posts').select('id').where('journal_id', '=', 2).executeTakeFirstOrThrow()
+  for (const compose of ['../../etc/passwd', '9', '']) expect((await page.request.get(`/diary/diaryPost/${post.id}/image?compose=${encodeURIComponent(compose)}`)).status()).toBe(400)
+})
+
+test('huge page numbers are clamped on every list', async ({ page }) => {
+  await signInToConsole(page, 'teacher@demo.test')
+  for (const list of ['/voucher', '/invite', '/student', '/my/ucp', '/diary/homework/2/student', '/diary/homework/2/news']) {
+    for (const page_ of ['1e308', '-5', '99999999999999999999', 'abc']) expect((await page.request.get(`${list}?page=${page_}`)).status(), `${list}?page=${page_}`).toBe(200)
+  }
+})
+
+test('a redirect target with control characters or backslashes stays on this site', async ({ page }) => {
+  await page.goto('/index')
+  const origin = new URL(page.url()).origin
+  for (const target of ['/\t/evil.example', '/\n/evil.example', '/\\evil.example', '//evil.example']) {
+    const response = await page.request.post('/locale', { form: { locale: 'en', redirectTo: target }, headers: { Origin: origin }, maxRedirects: 0 })
+    expect(response.status()).toBe(302)
+    expect(response.headers()['location']).toBe('/index')
+  }
+})

@@ -95,6 +95,8 @@ test('a voucher of another teacher cannot be used by posting its id', async ({ p
 })
 
 test('invitations: the link brings a new teacher through sign-up; 3 friends earn a trial voucher', async ({ page }, info) => {
+  // A long journey (sign-up, verification, setup, two accounts): twice the usual time.
+  test.setTimeout(60_000)
   const inviter = await newTeacher(info, 'inviter')
   await signInToConsole(page, inviter)
   await page.goto('/invite')
@@ -123,10 +125,15 @@ test('invitations: the link brings a new teacher through sign-up; 3 friends earn
   await page.getByLabel('School', { exact: true }).fill('Sunrise Junior High')
   await page.getByLabel('Position').fill('Teacher')
   await page.getByRole('button', { name: 'Finish' }).click()
-  // Back to the kept path: the code is applied, then /diary with its toast.
+  // Back to the kept path: it shows the code; opening it changed nothing, the button applies it.
+  await expect(page).toHaveURL(new RegExp(`/drpb/${code}$`))
+  await expect(page.getByRole('heading', { name: "A friend's invitation" })).toBeVisible()
+  expect((await db().selectFrom('users').select('invited_by').where('account', '=', newcomer).executeTakeFirstOrThrow()).invited_by).toBeNull()
+  await page.getByRole('button', { name: 'Use the invitation' }).click()
   await expect(page).toHaveURL(/\/diary$/)
   await expect(page.getByRole('status')).toHaveText('The invitation code was applied.')
   await page.goto(`/drpb/${code}`)
+  await page.getByRole('button', { name: 'Use the invitation' }).click()
   await expect(page).toHaveURL(/\/diary$/)
   await expect(page.getByRole('alert')).toHaveText('You have already been invited by a friend.')
   await signOut(page)
@@ -138,12 +145,14 @@ test('invitations: the link brings a new teacher through sign-up; 3 friends earn
   await page.goto('/voucher')
   await expect(page.locator('tbody tr')).toContainText('Standard plan, 30 days')
   await page.goto(`/drpb/${code}`)
+  await page.getByRole('button', { name: 'Use the invitation' }).click()
   await expect(page.getByRole('alert')).toHaveText('This is your own invitation code.')
 })
 
 test('a wrong invitation code shows the error toast and still goes to /diary', async ({ page }, info) => {
   await signInToConsole(page, await newTeacher(info, 'wrongcode'))
   await page.goto('/drpb/NOT-A-CODE')
+  await page.getByRole('button', { name: 'Use the invitation' }).click()
   await expect(page).toHaveURL(/\/diary$/)
   await expect(page.getByRole('alert')).toHaveText('The invitation code is wrong.')
   // An error stays until it is closed (with or without JavaScript), and is read once.

@@ -70,7 +70,7 @@ export function createDbSessionStorage(db: DB, secrets: string[]) {
       const id = randomBytes(24).toString('base64url')
       await db
         .insertInto('sessions')
-        .values({ id, user_id: data.userId ?? null, data: JSON.stringify(data), expires_at: expiry(expires), created_at: nowIso() })
+        .values({ id, user_id: data.userId ?? data.studentId ?? null, data: JSON.stringify(data), expires_at: expiry(expires), created_at: nowIso() })
         .execute()
       // Now and then, sweep sessions that ran out.
       if (Math.random() < 0.02) await db.deleteFrom('sessions').where('expires_at', '<', nowIso()).execute()
@@ -82,7 +82,8 @@ export function createDbSessionStorage(db: DB, secrets: string[]) {
       return JSON.parse(row.data)
     },
     async updateData(id, data, expires) {
-      const values = { data: JSON.stringify(data), user_id: data.userId ?? null, expires_at: expiry(expires) }
+      // user_id is the account's, teacher or student, so an account's sessions can be ended together.
+      const values = { data: JSON.stringify(data), user_id: data.userId ?? data.studentId ?? null, expires_at: expiry(expires) }
       const updated = await db.updateTable('sessions').set(values).where('id', '=', id).executeTakeFirst()
       // The cookie of a session that ended elsewhere (signed out on another computer, a password
       // reset, swept): what was just set in it (the wanted path, a message) must not be lost, so the
@@ -125,4 +126,13 @@ function withVerifiedHeadersRemembered(cookie: Cookie, size = 2000): Cookie {
       return value
     },
   }
+}
+
+/**
+ * Ends every session of an account except the one given: after a change of password, account or
+ * e-mail in the settings, whoever else holds a session (a shared school PC, a lost phone) signs in
+ * again; the person who made the change stays signed in.
+ */
+export async function endOtherSessions(db: DB, userId: number, keepSessionId: string) {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).execute()
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/join-by-link'
 import { requireUser } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
@@ -18,16 +18,14 @@ import { readForm } from '~/http/form.server'
  * page elsewhere cannot make a signed-in teacher join (docs/decisions/0009-teacher-invitations.md).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { session, user } = await requireUser(request, context)
+  const { user } = await requireUser(request, context)
   const journal = await journalByTeacherCode(db, params.code)
   const title = getInstance(context).t('journal.joinConfirm')
-  if (!journal) {
-    // A friend's invitation code (spec 1 section 4): applied, then /diary, with a toast either way.
-    // A visitor came here through sign-up and the setup (the path was kept), so the code survives it.
-    const invited = await db.transaction().execute((trx) => applyInviteCode(trx, user.userId, params.code))
-    throw await redirectWithToast(request, session, '/diary', invited.ok ? { kind: 'success', key: 'invite.applied' } : { kind: 'error', key: INVITE_ERRORS[invited.error] })
-  }
-  return { title, journal: { name: journal.name, owner: journal.owner, description: journal.description }, own: journal.ownerId === user.userId }
+  // Not a journal's code: a friend's invitation code (spec 1 section 4). Opening the link only shows
+  // it; the button applies it, so no other site can apply a code for a signed-in teacher. A visitor
+  // came here through sign-up and the setup (the path was kept), so the code survives it.
+  if (!journal) return { title: getInstance(context).t('invite.applyTitle'), journal: null, own: false, code: params.code.slice(0, 20) }
+  return { title, journal: { name: journal.name, owner: journal.owner, description: journal.description }, own: journal.ownerId === user.userId, code: params.code }
 }
 
 const INVITE_ERRORS = { invalid: 'invite.codeError', own: 'invite.ownCode', already: 'invite.already' } as const
@@ -37,6 +35,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 export async function action({ request, context, params }: Route.ActionArgs) {
   await readForm(request)
   const { session, user } = await requireUser(request, context)
+  if (!(await journalByTeacherCode(db, params.code))) {
+    const invited = await db.transaction().execute((trx) => applyInviteCode(trx, user.userId, params.code))
+    return await redirectWithToast(request, session, '/diary', invited.ok ? { kind: 'success', key: 'invite.applied' } : { kind: 'error', key: INVITE_ERRORS[invited.error] })
+  }
   const joined = await joinAsTeacher(db, user.userId, params.code)
   if (!joined.ok) return data({ error: joined.code === JOIN_CODES.codeError ? 'journal.joinCodeError' : 'journal.joinError' } as const, 400)
   return await redirectWithToast(request, session, '/diary?tab=joined', { kind: 'success', key: 'journal.joinRequested' })
@@ -44,7 +46,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function JoinByLinkPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { journal, own } = loaderData
+  const { journal, own, code } = loaderData
+  const busy = useNavigation().state === 'submitting'
+  if (!journal) {
+    return (
+      <section className="card narrow" aria-labelledby="join-title">
+        <h1 id="join-title">{t('invite.applyTitle')}</h1>
+        <p>{t('invite.applyText', { code })}</p>
+        <Form method="post" className="form-actions">
+          <button className="button" type="submit" disabled={busy}>
+            {t('invite.applyButton')}
+          </button>
+          <Link to="/diary">{t('invite.applyLater')}</Link>
+        </Form>
+      </section>
+    )
+  }
   return (
     <section className="card narrow" aria-labelledby="join-title">
       <h1 id="join-title">{t('journal.joinTitle', { name: journal.name })}</h1>
@@ -63,7 +80,7 @@ export default function JoinByLinkPage({ loaderData, actionData }: Route.Compone
             </p>
           ) : null}
           <Form method="post" className="form-actions">
-            <button className="button" type="submit">
+            <button className="button" type="submit" disabled={busy}>
               {t('journal.joinConfirm')}
             </button>
             <Link to="/diary?tab=joined">{t('journal.cancel')}</Link>

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { Route } from './+types/image'
 import { requireJournalReader } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
@@ -19,9 +19,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const compose = url.searchParams.get('compose')
   const inline = url.searchParams.get('inline') === '1'
+  // Only the layouts offered; anything else is a bad request, not a failed drawing.
+  if (!isComposeType(compose)) throw data(null, { status: 400 })
   let png: Buffer
   try {
-    if (!isComposeType(compose)) throw new Error(`unknown compose type ${compose}`)
     png = await renderPostImage(post, compose, getInstance(context).t, (url) => pictureBytes(db, url))
   } catch (error) {
     console.error('post image failed', post.id, error instanceof Error ? error.message : error)

@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/revise'
 import { requireFunction, requireJournalReader } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
@@ -38,15 +38,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const texts: Record<number, string> = {}
   for (const f of post.frames) {
     const value = form.get(`frame-${f.id}`)
-    if (typeof value === 'string') texts[f.id] = value.slice(0, TEXT_MAX)
+    if (typeof value === 'string') texts[f.id] = value
   }
+  // Too long is refused with the length message, never cut and saved without a word.
+  const tooLong = Object.keys(texts).filter((id) => [...texts[Number(id)]].length > TEXT_MAX)
+  if (tooLong.length) return data({ texts, tooLong: tooLong.map(Number) }, 400)
   await saveRevisions(db, { postId: post.id, authorId: user.userId, texts })
   return await redirectWithToast(request, session, `/diary/diaryPost/${post.id}/revise`, { kind: 'success', key: 'revise.saved', snackbar: true })
 }
 
-export default function RevisePage({ loaderData }: Route.ComponentProps) {
+export default function RevisePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
   const { post, frames } = loaderData
+  const busy = useNavigation().state === 'submitting'
   const label = (type: string) => t(`post.block_${type}` as 'post.block_event')
   return (
     <>
@@ -68,12 +72,24 @@ export default function RevisePage({ loaderData }: Route.ComponentProps) {
               {f.revised ? <TextDiff original={f.original} revised={f.revised} labels={{ original: t('revise.original'), revised: t('revise.corrected') }} /> : null}
               <label className="field">
                 <span>{t('revise.correction')}</span>
-                <textarea name={`frame-${f.id}`} defaultValue={f.revised ?? f.original} rows={3} maxLength={TEXT_MAX} />
+                <textarea
+                  name={`frame-${f.id}`}
+                  defaultValue={actionData?.texts[f.id] ?? f.revised ?? f.original}
+                  rows={3}
+                  maxLength={TEXT_MAX}
+                  aria-invalid={actionData?.tooLong.includes(f.id) || undefined}
+                  aria-describedby={actionData?.tooLong.includes(f.id) ? `frame-${f.id}-error` : undefined}
+                />
               </label>
+              {actionData?.tooLong.includes(f.id) ? (
+                <p id={`frame-${f.id}-error`} className="field-error" role="alert">
+                  {t('validation.tooLong')} {t('revise.limit', { max: TEXT_MAX })}
+                </p>
+              ) : null}
             </fieldset>
           ))}
           <div className="form-actions">
-            <button className="button" type="submit">
+            <button className="button" type="submit" disabled={busy}>
               {t('revise.save')}
             </button>
             <Link to={`/diary/diaryPost/${post.id}`}>{t('journal.cancel')}</Link>

@@ -7,6 +7,7 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/user'
 import { requireUser } from '~/auth/guards.server'
 import type { getSession } from '~/auth/session.server'
+import { endOtherSessions } from '~/auth/session-storage.server'
 import { configuredPlatforms } from '~/auth/providers.server'
 import { db } from '~/db/db.server'
 import { birthdayOf, birthYears, daysInMonth } from '~/features/account/birthday'
@@ -104,6 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const fieldErrors: Record<string, string[]> = changed === 'wrongPassword' ? { currentPassword: ['settings.wrongPassword'] } : { account: ['errors.accountExists'] }
       return data({ intent, result: submission.reply({ fieldErrors, hideFields: ['currentPassword', 'password', 'repeatPassword'] }) }, 400)
     }
+    await endOtherSessions(db, user.userId, session.id)
     return savedThroughRefresh(request, session)
   }
 
@@ -128,6 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fieldErrors: Record<string, string[]> = error === EMAIL_CODE.wrongEmail ? { email: ['email.wrongEmail'] } : { code: ['email.badCode'] }
     return data({ intent: 'email', result: submission.reply({ fieldErrors }) }, 400)
   }
+  await endOtherSessions(db, user.userId, session.id)
   return await redirectWithToast(request, session, '/setting/user', { kind: 'success', key: 'settings.emailChanged' })
 }
 
