@@ -30,7 +30,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Journeys (sign-up, setup, two accounts) take 20–30 s on a loaded CI machine: a limit, not a speed test.
+  timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON ?? 'test-results/e2e.json' }]],
   // The browser's zone is the school's (the pages follow it, app/shared/time-zone.ts): Taipei, as the tests' dates.
   use: { baseURL, locale: 'en-US', timezoneId: 'Asia/Taipei', trace: 'retain-on-failure' },

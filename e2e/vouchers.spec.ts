@@ -95,8 +95,6 @@ test('a voucher of another teacher cannot be used by posting its id', async ({ p
 })
 
 test('invitations: the link brings a new teacher through sign-up; 3 friends earn a trial voucher', async ({ page }, info) => {
-  // A long journey (sign-up, verification, setup, two accounts): twice the usual time.
-  test.setTimeout(60_000)
   const inviter = await newTeacher(info, 'inviter')
   await signInToConsole(page, inviter)
   await page.goto('/invite')
