@@ -3,58 +3,31 @@ import { Link } from 'react-router'
 import { MessagePage } from './message-page'
 import { SupportContact } from './support-contact'
 
-/** The not-found notice: /404, the catch-all and any 404 thrown by a loader. */
-export function NotFoundNotice() {
+type NoticeKey = 'notFound' | 'error' | 'forbidden' | 'badRequest' | 'tooLarge'
+
+/** An error page: its title and text, the support contact where the user needs help, a way home. */
+function Notice({ name, support = false }: { name: NoticeKey; support?: boolean }) {
   const { t } = useT()
   return (
-    <MessagePage title={t('pages.notFoundTitle')}>
-      <p>{t('pages.notFoundText')}</p>
+    <MessagePage title={t(`pages.${name}Title`)}>
+      <p>{t(`pages.${name}Text`)}</p>
+      {support ? <SupportContact /> : null}
       <Link to="/diary">{t('pages.home')}</Link>
     </MessagePage>
   )
 }
+
+/** The not-found notice: /404, the catch-all and any 404 thrown by a loader. */
+export const NotFoundNotice = () => <Notice name="notFound" />
 
 /** The system-error notice with the support contact: /error and unexpected errors. */
-export function SystemErrorNotice() {
-  const { t } = useT()
-  return (
-    <MessagePage title={t('pages.errorTitle')}>
-      <p>{t('pages.errorText')}</p>
-      <SupportContact />
-      <Link to="/diary">{t('pages.home')}</Link>
-    </MessagePage>
-  )
-}
+export const SystemErrorNotice = () => <Notice name="error" support />
 
 /** A page the user may not open (403): someone else's journal, an owner-only action. */
-export function ForbiddenNotice() {
-  const { t } = useT()
-  return (
-    <MessagePage title={t('pages.forbiddenTitle')}>
-      <p>{t('pages.forbiddenText')}</p>
-      <Link to="/diary">{t('pages.home')}</Link>
-    </MessagePage>
-  )
-}
+export const ForbiddenNotice = () => <Notice name="forbidden" />
 
 /** A body the console cannot read as a form (400): a stale or foreign page, a broken upload. */
-export function BadRequestNotice() {
-  const { t } = useT()
-  return (
-    <MessagePage title={t('pages.badRequestTitle')}>
-      <p>{t('pages.badRequestText')}</p>
-      <Link to="/diary">{t('pages.home')}</Link>
-    </MessagePage>
-  )
-}
+export const BadRequestNotice = () => <Notice name="badRequest" />
 
 /** A form or file over the limits of the form reader (413, app/http/form.server.ts). */
-export function TooLargeNotice() {
-  const { t } = useT()
-  return (
-    <MessagePage title={t('pages.tooLargeTitle')}>
-      <p>{t('pages.tooLargeText')}</p>
-      <Link to="/diary">{t('pages.home')}</Link>
-    </MessagePage>
-  )
-}
+export const TooLargeNotice = () => <Notice name="tooLarge" />
