@@ -7,7 +7,7 @@ import { sessionMiddleware } from './auth/session.server'
 import { getInstance, getLocale, i18nextMiddleware } from './i18n/middleware.server'
 import { loadClientLocale, type DictionaryPart } from './i18n/client-resources'
 import stylesheet from './styles/app.css?url'
-import { BadRequestNotice, ForbiddenNotice, NotFoundNotice, SystemErrorNotice, TooLargeNotice } from './ui/error-notices'
+import { ErrorNotice } from './ui/error-notices'
 import { useNonce } from './ui/nonce'
 import { useFastLinks } from './ui/fast-link'
 import { Toast } from './ui/toast'
@@ -21,7 +21,8 @@ if (typeof document !== 'undefined') setTimeZoneSource(() => pageTimeZone)
 
 export const middleware: Route.MiddlewareFunction[] = [timeZoneMiddleware, sessionMiddleware, i18nextMiddleware]
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.appName }]
+// On an error page the boundary gives the title (ErrorNotice).
+export const meta: Route.MetaFunction = ({ loaderData, error }) => (error ? [] : [{ title: loaderData?.appName }])
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -85,11 +86,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  if (status === 404) return <NotFoundNotice />
-  if (status === 403) return <ForbiddenNotice />
-  if (status === 400) return <BadRequestNotice />
-  if (status === 413) return <TooLargeNotice />
   // Server errors are logged once by handleError (entry.server.tsx), which skips aborted requests.
-  return <SystemErrorNotice />
+  return <ErrorNotice status={isRouteErrorResponse(error) ? error.status : 500} />
 }

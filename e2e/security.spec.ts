@@ -87,6 +87,12 @@ test('every action answers a body that is not a form with 400 and writes nothing
   expect(answers.filter((a) => !/: (400|403|404)$/.test(a))).toEqual([])
   expect(answers.filter((a) => a.endsWith(': 400')).length).toBeGreaterThan(answers.length * 0.9)
   expect(await snapshot()).toBe(before)
+  // The answer is the error page in the user's language, titled like every page.
+  const page400 = await page.request.post('/diary', { headers: { 'Content-Type': 'application/json' }, data: '{}' })
+  expect(await page400.text()).toContain('<title>The form could not be read | Mood Diary Console</title>')
+  const page413 = await page.request.post('/diary', { form: { intent: 'join', code: 'x'.repeat(2 * 1024 * 1024) } })
+  expect(page413.status()).toBe(413)
+  expect(await page413.text()).toContain('<title>Too much to send | Mood Diary Console</title>')
 })
 
 test('a password change in the settings ends the other sessions of the account, not this one', async ({ page, browser }, info) => {

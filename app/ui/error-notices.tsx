@@ -26,8 +26,20 @@ export const SystemErrorNotice = () => <Notice name="error" support />
 /** A page the user may not open (403): someone else's journal, an owner-only action. */
 export const ForbiddenNotice = () => <Notice name="forbidden" />
 
-/** A body the console cannot read as a form (400): a stale or foreign page, a broken upload. */
-export const BadRequestNotice = () => <Notice name="badRequest" />
+// 400: a body the console cannot read as a form; 413: a form or file over the form reader's limits.
+const NOTICE_OF: Record<number, NoticeKey> = { 400: 'badRequest', 403: 'forbidden', 404: 'notFound', 413: 'tooLarge' }
 
-/** A form or file over the limits of the form reader (413, app/http/form.server.ts). */
-export const TooLargeNotice = () => <Notice name="tooLarge" />
+/**
+ * The root's error page for a status, with its own <title> (React puts it in the head): when an
+ * action fails no loader has run, so the root's meta has no product name to give.
+ */
+export function ErrorNotice({ status }: { status: number }) {
+  const { t } = useT()
+  const name = NOTICE_OF[status] ?? 'error'
+  return (
+    <>
+      <title>{`${t(`pages.${name}Title`)} | ${t('app.name')}`}</title>
+      <Notice name={name} support={name === 'error'} />
+    </>
+  )
+}
