@@ -26,6 +26,9 @@ export const FORM_LIMITS = {
   fileBytes: 10 * 1024 * 1024,
 } as const
 
+/** The largest body any form may send: the server refuses a larger declared Content-Length at once. */
+export const MAX_BODY_BYTES = FORM_LIMITS.fieldBytes + FORM_LIMITS.fileBytes
+
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
 /**
