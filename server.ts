@@ -13,7 +13,7 @@ type AppEntry = {
   health(): Promise<boolean>
   providerOrigins(): string[]
   /** The app's settings, read and checked once (app/env.server.ts): the only reader of process.env. */
-  env: { NODE_ENV: string; PORT: number; TRUST_PROXY: number }
+  env: { NODE_ENV: string; PORT: number; TRUST_PROXY: number; ALLOWED_HOST_LIST: string[] }
   /** The form reader's largest body (app/http/form.server.ts). */
   MAX_BODY_BYTES: number
 }
@@ -115,6 +115,17 @@ export async function createApp() {
   app.get('/healthz', async (_req, res) => {
     const ok = await entry.health().catch(() => false)
     res.status(ok ? 200 : 503).type('text/plain').send(ok ? 'ok' : 'database unavailable')
+  })
+
+  // Only the console's own host names (PUBLIC_URL's, ALLOWED_HOSTS, loopback): a forged Host gets
+  // no page that could carry it anywhere. The health check above answers any host (load balancers).
+  const allowedHosts = new Set(env.ALLOWED_HOST_LIST)
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!allowedHosts.has((req.get('host') ?? '').toLowerCase())) {
+      res.status(421).type('text/plain').send('Unknown host')
+      return
+    }
+    next()
   })
 
   // Hashed assets never change: cache them for a year. Other public files for an hour.

@@ -7,6 +7,11 @@ import { z } from 'zod'
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().positive().default(3000),
+  // The console's address as users reach it: every link in a mail is built from it, never from the
+  // request's Host (decision 0031). Default http://localhost:PORT, for the demo.
+  PUBLIC_URL: z.string().url().optional(),
+  // Further host names the console answers to (comma-separated), besides PUBLIC_URL's and loopback.
+  ALLOWED_HOSTS: z.string().default(''),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   SESSION_SECRET: z.string().min(16).optional(),
@@ -39,7 +44,9 @@ function load() {
   const parsed = schema.parse(process.env)
   const dataDir = path.resolve(parsed.DATA_DIR)
   mkdirSync(dataDir, { recursive: true })
-  return Object.freeze({ ...parsed, DATA_DIR: dataDir, SESSION_SECRET: parsed.SESSION_SECRET ?? devSecret(dataDir) })
+  const publicOrigin = new URL(parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).origin
+  const allowedHosts = [new URL(publicOrigin).host, ...['localhost', '127.0.0.1', '[::1]'].map((h) => `${h}:${parsed.PORT}`), ...parsed.ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)]
+  return Object.freeze({ ...parsed, DATA_DIR: dataDir, SESSION_SECRET: parsed.SESSION_SECRET ?? devSecret(dataDir), PUBLIC_ORIGIN: publicOrigin, ALLOWED_HOST_LIST: [...new Set(allowedHosts)] })
 }
 
 // No secret lives in the repository: without SESSION_SECRET one is generated once into the data folder.

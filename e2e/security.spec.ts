@@ -9,6 +9,7 @@ import { submitImport } from '../app/features/students/import.server'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { DEMO_PASSWORD, signInToConsole, uniqueAccount } from './support/helpers'
+import { latestMailTo, resetLinkIn } from './support/mail'
 import { newPost } from './support/posts'
 
 /** Every route with an action, as a URL pattern (":id") built from the manifest's nesting. */
@@ -189,4 +190,32 @@ test('20 bodies of 200 MB at once, with and without a length, get 413 and do not
   expect(answers).toEqual(Array(20).fill(413))
   // Each is read up to the form's limit (1 MiB), the rest dropped as it comes.
   expect(peak - before, `grew from ${before.toFixed(0)} to ${peak.toFixed(0)} MB`).toBeLessThan(300)
+})
+
+/** A raw request with any Host header (browsers and Playwright's client send the real one). */
+function withHost(url: URL, host: string, body?: string) {
+  return new Promise<number>((resolve, reject) => {
+    const headers: Record<string, string> = { Host: host }
+    if (body) Object.assign(headers, { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://${host}` })
+    const req = http.request(url, { method: body ? 'POST' : 'GET', headers }, (res) => {
+      res.resume()
+      resolve(res.statusCode ?? 0)
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+test('a forged Host is refused, so no mail can carry it; mail links use the configured address', async ({ baseURL }, info) => {
+  test.skip(info.project.name !== 'js', 'requests only: once is enough')
+  const teacher = await newTeacher(info, 'host')
+  await db().updateTable('users').set({ email: teacher }).where('account', '=', teacher).execute()
+  const login = new URL('/login', baseURL)
+  expect(await withHost(login, 'evil.example', new URLSearchParams({ intent: 'forgot', email: teacher }).toString())).toBe(421)
+  expect(await withHost(new URL('/index', baseURL), `evil.example:${login.port}`)).toBe(421)
+  expect(await withHost(new URL('/index', baseURL), login.host)).toBe(200)
+  // The real request: its link is the configured public address (PUBLIC_URL, here the default).
+  expect(await withHost(login, login.host, new URLSearchParams({ intent: 'forgot', email: teacher }).toString())).toBeLessThan(400)
+  const mail = (await latestMailTo(teacher)).replace(/=\r?\n/g, '')
+  expect(mail).toContain(`http://localhost:${login.port}${resetLinkIn(mail)}`)
 })

@@ -59,7 +59,7 @@ export async function authenticateWith(
         return pending
       },
     },
-    (req) => `${new URL(req.url).origin}${platform === 'openid' ? env.OPENID_REDIRECT_PATH : '/oauth/login/google/redirect'}`,
+    () => `${env.PUBLIC_ORIGIN}${platform === 'openid' ? env.OPENID_REDIRECT_PATH : '/oauth/login/google/redirect'}`,
     async ({ profile }) => profile,
   )
   const profile = await new Authenticator<OidcProfile>().use(strategy, platform).authenticate(platform, request)

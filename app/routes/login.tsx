@@ -1,3 +1,4 @@
+import { env } from '~/env.server'
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useCallback, useEffect, useState } from 'react'
@@ -51,10 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'forgot') {
     const submission = parseWithZod(formData, { schema: ForgotSchema })
     if (submission.status !== 'success') return data({ intent: 'forgot' as const, result: submission.reply(), sent: false }, 400)
-    const origin = new URL(request.url).origin
     const answer = await requestPasswordReset(db, mailer, {
       email: submission.value.email,
-      link: (code) => `${origin}/pwd/reset/${code}`,
+      // From the configured address, never the request's Host (a forged one would mail a reset link to another site).
+      link: (code) => `${env.PUBLIC_ORIGIN}/pwd/reset/${code}`,
       mail: (link, locale) => {
         const { t } = translatorFor(locale)
         return { subject: t('mail.resetSubject'), text: t('mail.resetBody', { link }) }

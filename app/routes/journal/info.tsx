@@ -1,3 +1,4 @@
+import { env } from '~/env.server'
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useSearchParams } from 'react-router'
@@ -24,7 +25,7 @@ import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { journal, role } = journalOf(context)
   const isOwner = role === 'owner'
   const info = await journalInfo(db, journal.id)
@@ -32,8 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     isOwner,
     info: { ...info, teacherCode, inviteCode: isOwner ? info.inviteCode : null },
-    teacherLink: teacherCode ? invitationLink(new URL(request.url).origin, teacherCode) : null,
-    studentLink: isOwner && info.inviteCode ? `${new URL(request.url).origin}/s/join/${info.inviteCode}` : null,
+    teacherLink: teacherCode ? invitationLink(env.PUBLIC_ORIGIN, teacherCode) : null,
+    studentLink: isOwner && info.inviteCode ? `${env.PUBLIC_ORIGIN}/s/join/${info.inviteCode}` : null,
     posters: await recentPosters(db, journal.id),
     teachers: await journalTeachers(db, journal.id),
     title: `${getInstance(context).t('journal.infoTitle')} | ${journal.name}`,
@@ -65,7 +66,7 @@ async function inviteByEmail(request: Request, context: Route.ActionArgs['contex
   const submission = parseWithZod(form, { schema: InviteEmailSchema })
   if (submission.status !== 'success') return data({ invite: submission.reply() }, 400)
   const code = await teacherCodeOf(db, journal.id)
-  const link = invitationLink(new URL(request.url).origin, code)
+  const link = invitationLink(env.PUBLIC_ORIGIN, code)
   await sendInvitationMail(mailer, getInstance(context).t, submission.value.email, { owner: user.userName, journal: journal.name, code, link })
   return await redirectWithToast(request, session, `/diary/homework/${journal.id}/info`, { kind: 'success', key: 'journal.invitationSent', values: { email: submission.value.email } })
 }

@@ -1,3 +1,4 @@
+import { env } from '~/env.server'
 import type { Route } from './+types/invitation'
 import { requireUser } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
@@ -16,7 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     owner: user.userName,
     journal: journal.name,
     code,
-    link: invitationLink(new URL(request.url).origin, code),
+    link: invitationLink(env.PUBLIC_ORIGIN, code),
   })
   const name = invitationFileName(t, journal.name)
   return new Response(new Uint8Array(file), {
