@@ -62,23 +62,24 @@ describe.each(DIALECTS)('export on %s', (dialect) => {
     expect(await postedAt('Asia/Tokyo')).toBe('2026-11-03 05:30')
   })
 
-  it('raw data by time: every cell as written, text that looks like a formula stays text', async () => {
+  it('raw data by time: every cell as written, text that looks like a formula stays text, also in a CSV saved from it', async () => {
     const { sheet, rows } = await read(exportWorkbook(conn.db, req(), t))
     expect(rows[0]).toEqual(['Post ID', 'Account', 'Student', 'Diary date', 'Posted at', 'Title', 'Place', 'Time', 'What happened', 'Feelings', 'What I did', 'More about what I did', 'Status', 'Comments'])
     expect(rows.slice(1).map((r) => [r[1], r[3], r[5]])).toEqual([
       ['amy', '2026-11-01', 'Rain'],
-      ['ben', '2026-11-02', '=HYPERLINK("http://x","click")'],
+      ['ben', '2026-11-02', `'=HYPERLINK("http://x","click")`],
       ['amy', '2026-11-03', 'Park'],
     ])
     const ben = sheet.getRow(3)
-    expect([ben.getCell(6).value, ben.getCell(7).value, ben.getCell(8).value, ben.getCell(9).value]).toEqual(['=HYPERLINK("http://x","click")', '+1 room', '@noon', '-2 points'])
+    // A leading apostrophe: the text a CSV saved from the sheet would turn into formulas (OWASP).
+    expect([ben.getCell(6).value, ben.getCell(7).value, ben.getCell(8).value, ben.getCell(9).value]).toEqual([`'=HYPERLINK("http://x","click")`, "'+1 room", "'@noon", "'-2 points"])
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.type === ExcelJS.ValueType.Formula || cell.formula !== undefined).toBe(false)))
     expect(rows[3].slice(9)).toEqual(['Happy, Proud', 'Gratitude', undefined, 'Published', 1]) // an empty text is an empty cell
   })
 
   it('by student name, descending; chosen students only', async () => {
     const { rows } = await read(exportWorkbook(conn.db, req({ sort: 'name', order: 'desc' }), t))
-    expect(rows.slice(1).map((r) => `${r[1]} ${r[5]}`)).toEqual(['ben =HYPERLINK("http://x","click")', 'amy Rain', 'amy Park'])
+    expect(rows.slice(1).map((r) => `${r[1]} ${r[5]}`)).toEqual([`ben '=HYPERLINK("http://x","click")`, 'amy Rain', 'amy Park'])
     const only = await read(exportWorkbook(conn.db, req({ studentIds: [users.ben] }), t))
     expect(only.rows.length).toBe(2)
   })

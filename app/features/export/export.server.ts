@@ -9,6 +9,7 @@ import { isReportDate } from '~/features/reports/range'
 import { parseId } from '~/features/lists'
 import { currentTimeZone } from '~/shared/time-zone'
 import { formatDateTime } from '~/shared/dates'
+import { exportCell } from './cells'
 
 /** What the export page asks for (spec 2 export page). */
 export interface ExportRequest {
@@ -146,7 +147,8 @@ function bcardRow(post: Post, t: TFunction) {
 
 /**
  * The export as a streamed .xlsx (exceljs' streaming writer: rows are written and let go as they
- * come). Every text goes in as a string cell, never a formula, so a student's "=..." stays text.
+ * come). Every text goes in as a string cell, never a formula, so a student's "=..." stays text,
+ * and is made safe for a CSV saved from the sheet too (exportCell).
  */
 export function exportWorkbook(db: DB, r: ExportRequest, t: TFunction) {
   const out = new PassThrough()
@@ -159,7 +161,7 @@ export function exportWorkbook(db: DB, r: ExportRequest, t: TFunction) {
   const run = async () => {
     sheet.addRow(header.map((h) => t(`export.col_${h}` as 'export.col_title'))).commit()
     for await (const batch of batches(db, r)) {
-      for (const post of batch) sheet.addRow((raw ? rawRow(post, t, r.timeZone) : bcardRow(post, t))).commit()
+      for (const post of batch) sheet.addRow((raw ? rawRow(post, t, r.timeZone) : bcardRow(post, t)).map(exportCell)).commit()
     }
     sheet.commit()
     await workbook.commit()
