@@ -5,7 +5,8 @@ import { addComment, sendBack } from '~/features/posts/comments.server'
 import { saveRevisions } from '~/features/posts/revise.server'
 import { extremeWordsIn } from '~/features/posts/extreme-words'
 import { StudentPostSchema } from '~/features/students/post-schema'
-import { createPost, myPost, revisePost, studentJournal } from '~/features/students/posts.server'
+import { createPost, diaryDateError, myPost, revisePost, studentJournal } from '~/features/students/posts.server'
+import { addDays, todayDate } from '~/shared/dates'
 import { PICTURE_MAX_BYTES, pictureBytes, pictureFor, pictureFromForm } from '~/features/posts/pictures.server'
 import sharp from 'sharp'
 import { DIALECTS, freshDatabase } from './support/db'
@@ -67,6 +68,15 @@ describe.each(DIALECTS)('student posts on %s', (dialect) => {
     await conn.db.insertInto('journal_members').values({ journal_id: j.id, user_id: student, role: 'student', drp_status: 1, joined_at: new Date().toISOString() }).execute()
   })
   afterAll(() => conn.close())
+
+  it('takes a diary date from the journal\'s first day to tomorrow in the school\'s zone', async () => {
+    await conn.db.updateTable('journals').set({ created_at: '2026-11-01T03:00:00.000Z' }).where('id', '=', journalId).execute()
+    const today = todayDate()
+    expect(await diaryDateError(conn.db, journalId, today)).toBeNull()
+    expect(await diaryDateError(conn.db, journalId, addDays(today, 1))).toBeNull()
+    expect(await diaryDateError(conn.db, journalId, '2026-11-01')).toBeNull()
+    for (const bad of [addDays(today, 2), '2026-10-31', '1900-01-01', '2999-12-31']) expect(await diaryDateError(conn.db, journalId, bad), bad).toBe('write.dateRange')
+  })
 
   it('writes, shows comments and corrections to the author only, and revises a sent-back post in place', async () => {
     await expect(studentJournal(conn.db, other, String(journalId))).rejects.toMatchObject({ init: { status: 404 } })

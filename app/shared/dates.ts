@@ -40,6 +40,18 @@ export function formatDate(iso: string, timeZone = currentTimeZone()) {
   return wallClock(iso, timeZone).slice(0, 10)
 }
 
+/**
+ * A real calendar date as YYYY-MM-DD, with a year from 1900 to 2999 (spec 2 validation): the one
+ * date rule of forms and URLs. Never throws ("2026-13-45" is simply not a date).
+ */
+export function isCalendarDate(value: string) {
+  const match = /^((?:19|2\d)\d{2})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return false
+  const [year, month, day] = match.slice(1).map(Number)
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
 /** A YYYY-MM-DD date moved by whole days. */
 export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 

@@ -2,15 +2,16 @@ import { z } from 'zod/mini'
 import { LOCALES } from '~/i18n/config'
 import { newPassword } from '~/features/auth/schema'
 import { birthdayOf } from './birthday'
+import { cleanText } from '~/shared/text'
 
 // The settings page's forms (spec 1 sections 2 and 5). Messages are locale keys.
 const required = { error: 'validation.required' }
-const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, 'validation.tooLong')))
+const optionalText = (max: number) => z.optional(z.string().check(...cleanText, z.maxLength(max, 'validation.tooLong')))
 
 export const ProfileSchema = z
   .object({
     intent: z.literal('profile'),
-    name: z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(50, 'validation.tooLong')),
+    name: z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(50, 'validation.tooLong')),
     nickname: optionalText(50),
     birthYear: z.optional(z.string()),
     birthMonth: z.optional(z.string()),
@@ -22,7 +23,7 @@ export const ProfileSchema = z
 export const AccountSchema = z
   .object({
     intent: z.literal('account'),
-    account: z.string(required).check(z.trim(), z.regex(/^\S{3,100}$/, 'validation.accountFormat')),
+    account: z.string(required).check(...cleanText, z.regex(/^\S{3,100}$/, 'validation.accountFormat')),
     currentPassword: z.optional(z.string()),
     password: z.optional(newPassword),
     repeatPassword: z.optional(z.string()),

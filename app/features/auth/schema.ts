@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { cleanText } from '~/shared/text'
 
 // One schema per form, shared by the browser (conform) and the action. Messages are locale keys.
 // zod/mini keeps the browser bundle small (docs/decisions/0003-zod-mini-and-lazy-client-validation.md).
@@ -7,14 +8,14 @@ export const newPassword = z.string(required).check(z.minLength(8, 'validation.p
 
 export const LoginSchema = z.object({
   intent: z.literal('login'),
-  email: z.string(required).check(z.trim(), z.minLength(1, required)),
+  email: z.string(required).check(...cleanText, z.minLength(1, required)),
   password: z.string(required).check(z.minLength(1, required)),
 })
 
 export const SignupSchema = z
   .object({
     intent: z.literal('signup'),
-    account: z.string(required).check(z.trim(), z.regex(/^\S{3,100}$/, 'validation.accountFormat')),
+    account: z.string(required).check(...cleanText, z.regex(/^\S{3,100}$/, 'validation.accountFormat')),
     password: newPassword,
     repeatPassword: z.string(required),
   })
@@ -22,14 +23,14 @@ export const SignupSchema = z
 
 export const CheckAccountSchema = z.object({
   intent: z.literal('check-account'),
-  account: z.string(required).check(z.trim(), z.minLength(1, required)),
+  account: z.string(required).check(...cleanText, z.minLength(1, required)),
 })
 
 // Forgot password (spec 1 section 5): the e-mail is required and must look like one.
 export const ForgotSchema = z.object({
   intent: z.literal('forgot'),
   email: z.string({ error: 'errors.forgotRequired' }).check(
-    z.trim(),
+    ...cleanText,
     z.minLength(1, 'errors.forgotRequired'),
     z.maxLength(254, 'validation.tooLong'),
     z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'validation.emailFormat'),

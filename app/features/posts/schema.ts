@@ -1,9 +1,10 @@
 import { z } from 'zod/mini'
+import { cleanText } from '~/shared/text'
 
 const required = { error: 'validation.required' }
 
 /** A comment's text: required, at most 200 characters (spec 2 sections 5 and 9). */
-export const commentText = z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(200, 'validation.tooLong'))
+export const commentText = z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(200, 'validation.tooLong'))
 
 /** The post page's comment form: add a comment, or put the text in the library. */
 export const CommentSchema = z.object({

@@ -1,4 +1,4 @@
-import { addDays } from '~/shared/dates'
+import { addDays, isCalendarDate } from '~/shared/dates'
 
 /** Report date ranges (spec 2 report charts and validation): presets or a custom range, kept in the URL. */
 export const REPORT_PRESETS = [15, 30, 60, 90] as const
@@ -14,8 +14,7 @@ export interface ReportRange {
 export type RangeError = 'report.badDate' | 'report.startAfterEnd' | 'report.outOfRange'
 
 // YYYY-MM-DD with a year from 1900 to 2999 (spec 2 validation), and a real day.
-const DATE = /^(19|2\d)\d{2}-\d{2}-\d{2}$/
-export const isReportDate = (s: string) => DATE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s
+export const isReportDate = isCalendarDate
 
 
 /**

@@ -1,9 +1,11 @@
 import { z } from 'zod/mini'
 import { BEHAVIOURS, EMOTIONS } from '~/features/posts/constants'
+import { cleanText } from '~/shared/text'
+import { isCalendarDate } from '~/shared/dates'
 
 const required = { error: 'validation.required' }
-const text = (max: number) => z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, 'validation.tooLong'))
-const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, 'validation.tooLong')))
+const text = (max: number) => z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(max, 'validation.tooLong'))
+const optionalText = (max: number) => z.optional(z.string().check(...cleanText, z.maxLength(max, 'validation.tooLong')))
 const EMOTION_CODES = EMOTIONS.map((e) => e.code) as [string, ...string[]]
 
 /**
@@ -12,7 +14,7 @@ const EMOTION_CODES = EMOTIONS.map((e) => e.code) as [string, ...string[]]
  */
 export const StudentPostSchema = z.object({
   title: text(50),
-  diaryDate: z.string(required).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateFormat')),
+  diaryDate: z.string(required).check(z.refine(isCalendarDate, 'validation.dateFormat')),
   location: optionalText(30),
   happenTime: optionalText(30),
   event: text(500),

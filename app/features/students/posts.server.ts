@@ -7,6 +7,7 @@ import { revisionsOf } from '~/features/posts/revise.server'
 import { extremeWordsIn } from '~/features/posts/extreme-words'
 import type { StudentPost } from './post-schema'
 import { parseId } from '~/features/lists'
+import { addDays, formatDate, todayDate } from '~/shared/dates'
 
 /** A journal the student is in (not archived from it): 404 otherwise. */
 export async function studentJournal(db: DB, studentId: number, rawId: string | undefined) {
@@ -117,4 +118,14 @@ export async function revisePost(db: DB, studentId: number, postId: number, inpu
     await writeFlags(trx, postId, input)
     return true
   })
+}
+
+/**
+ * A diary date is a day of the journal's life: not before the journal was made, nor after tomorrow
+ * in the school's zone (a post written late at night for the next morning). Checked on the server;
+ * the schema has already refused what is not a calendar date.
+ */
+export async function diaryDateError(db: DB, journalId: number, date: string): Promise<'write.dateRange' | null> {
+  const journal = await db.selectFrom('journals').select('created_at').where('id', '=', journalId).executeTakeFirstOrThrow()
+  return date < formatDate(journal.created_at) || date > addDays(todayDate(), 1) ? 'write.dateRange' : null
 }

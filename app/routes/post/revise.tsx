@@ -13,6 +13,7 @@ import { TextDiff } from '~/ui/text-diff'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { withoutControl } from '~/shared/text'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -38,7 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const texts: Record<number, string> = {}
   for (const f of post.frames) {
     const value = form.get(`frame-${f.id}`)
-    if (typeof value === 'string') texts[f.id] = value
+    if (typeof value === 'string') texts[f.id] = withoutControl(value)
   }
   // Too long is refused with the length message, never cut and saved without a word.
   const tooLong = Object.keys(texts).filter((id) => [...texts[Number(id)]].length > TEXT_MAX)

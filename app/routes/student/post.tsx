@@ -7,7 +7,7 @@ import { db } from '~/db/db.server'
 import { POST_STATUS } from '~/features/posts/constants'
 import { StudentPostSchema } from '~/features/students/post-schema'
 import { pictureFromForm } from '~/features/posts/pictures.server'
-import { myPost, revisePost } from '~/features/students/posts.server'
+import { diaryDateError, myPost, revisePost } from '~/features/students/posts.server'
 import { useT } from '~/i18n/use-t'
 import { StudentPostForm } from '~/ui/student-post-form'
 import { CommentView, FrameView, PostDetails } from '~/ui/post-view'
@@ -30,8 +30,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request, { files: 1 })
   const submission = parseWithZod(form, { schema: StudentPostSchema })
   const picture = await pictureFromForm(db, studentId, form)
-  if (submission.status !== 'success' || picture.error) {
-    return data({ result: submission.reply(picture.error ? { fieldErrors: { picture: [picture.error] } } : undefined), picture: picture.url }, 400)
+  const dateError = submission.status === 'success' ? await diaryDateError(db, post.journalId, submission.value.diaryDate) : null
+  if (submission.status !== 'success' || picture.error || dateError) {
+    const fieldErrors = { ...(picture.error ? { picture: [picture.error] } : {}), ...(dateError ? { diaryDate: [dateError] } : {}) }
+    return data({ result: submission.reply({ fieldErrors }), picture: picture.url }, 400)
   }
   if (!(await revisePost(db, studentId, post.id, submission.value, picture.url))) throw data(null, { status: 409 })
   return await redirectWithToast(request, session, `/s/post/${post.id}?sent=post-${post.id}`, { kind: 'success', key: 'write.revised' })

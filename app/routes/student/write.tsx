@@ -6,7 +6,7 @@ import { db } from '~/db/db.server'
 import { SHARE_TYPE } from '~/features/journals/constants'
 import { pictureFromForm } from '~/features/posts/pictures.server'
 import { StudentPostSchema } from '~/features/students/post-schema'
-import { createPost, studentJournal } from '~/features/students/posts.server'
+import { createPost, diaryDateError, studentJournal } from '~/features/students/posts.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { todayDate } from '~/shared/dates'
@@ -30,8 +30,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request, { files: 1 })
   const submission = parseWithZod(form, { schema: StudentPostSchema })
   const picture = await pictureFromForm(db, studentId, form)
-  if (submission.status !== 'success' || picture.error) {
-    return data({ result: submission.reply(picture.error ? { fieldErrors: { picture: [picture.error] } } : undefined), picture: picture.url }, 400)
+  const dateError = submission.status === 'success' ? await diaryDateError(db, journal.id, submission.value.diaryDate) : null
+  if (submission.status !== 'success' || picture.error || dateError) {
+    const fieldErrors = { ...(picture.error ? { picture: [picture.error] } : {}), ...(dateError ? { diaryDate: [dateError] } : {}) }
+    return data({ result: submission.reply({ fieldErrors }), picture: picture.url }, 400)
   }
   const postId = await createPost(db, studentId, journal.id, submission.value, picture.url)
   return await redirectWithToast(request, session, `/s/post/${postId}?sent=new-${journal.id}`, { kind: 'success', key: 'write.shared' })

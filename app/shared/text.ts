@@ -1,0 +1,16 @@
+import { z } from 'zod/mini'
+
+// Control characters a person never types: NUL, backspace, vertical tab, form feed, ESC, DEL and the
+// rest of C0 except tab and line breaks. XML forbids most of them, so from a stored field they
+// would break the .xlsx, the .docx and mail (issue 18, item 11).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
+
+/**
+ * The checks every text field of every form starts with (the one text rule): control characters
+ * dropped, then the spaces around trimmed. Use as `z.string(required).check(...cleanText, …)`.
+ */
+export const cleanText = [z.overwrite((value: string) => withoutControl(value)), z.trim()] as const
+
+/** The same rule for a text read without a schema (the revise page's corrections). */
+export const withoutControl = (value: string) => value.replace(CONTROL, '')
