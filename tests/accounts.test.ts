@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountExists, registerWithPassword, verifyLogin } from '~/features/auth/accounts.server'
 import { AUTH_CODES } from '~/features/auth/codes'
-import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '~/features/auth/login-limit.server'
+import { loginBlockedFor, takeLoginAttempt } from '~/features/auth/login-limit.server'
 import { signInWithPassword } from '~/features/auth/sign-in.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 import { changeMode } from '~/features/account/mode.server'
@@ -49,13 +49,14 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
   it('limits failed sign-ins per account and per address, and a success clears the account count', async () => {
     const limits = { maxFailsPerAccount: 3, maxFailsPerAddress: 5 }
     expect(await loginBlockedFor(conn.db, limits, 'a@x.test', '10.0.0.1')).toBe(0)
-    for (let i = 0; i < 3; i++) await recordLoginFailure(conn.db, 'a@x.test', '10.0.0.1')
+    const fail = (account: string, address: string) => takeLoginAttempt(conn.db, { maxFailsPerAccount: 99, maxFailsPerAddress: 99 }, account, address)
+    for (let i = 0; i < 3; i++) await fail('a@x.test', '10.0.0.1')
     expect(await loginBlockedFor(conn.db, limits, 'a@x.test', '10.0.0.9')).toBeGreaterThanOrEqual(14)
     expect(await loginBlockedFor(conn.db, limits, 'b@x.test', '10.0.0.1')).toBe(0)
-    for (let i = 0; i < 2; i++) await recordLoginFailure(conn.db, `c${i}@x.test`, '10.0.0.1')
+    for (let i = 0; i < 2; i++) await fail(`c${i}@x.test`, '10.0.0.1')
     // Five failures from one address block every account there.
     expect(await loginBlockedFor(conn.db, limits, 'b@x.test', '10.0.0.1')).toBeGreaterThan(0)
-    await clearLoginFailures(conn.db, 'a@x.test')
+    await conn.db.deleteFrom('login_attempts').where('key', '=', 'account:a@x.test').execute()
     expect(await loginBlockedFor(conn.db, limits, 'a@x.test', '10.0.0.9')).toBe(0)
   })
 
@@ -69,7 +70,23 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
     expect(await as('nope')).toEqual({ ok: false, error: 'wrong' })
     const blocked = await as('secret-pass-1')
     expect(blocked).toMatchObject({ ok: false, error: 'blocked' })
-    await clearLoginFailures(conn.db, 'ms.chen@school.test')
+    await conn.db.deleteFrom('login_attempts').where('key', '=', 'account:ms.chen@school.test').execute()
     expect(await as('secret-pass-1')).toEqual({ ok: true, userId: teacher })
+  })
+
+  it('counts a burst before judging it: of 30 wrong passwords sent at once, 5 are judged, 25 refused', async () => {
+    const limits = { maxFailsPerAccount: 5, maxFailsPerAddress: 1000 }
+    await registerWithPassword(conn.db, { account: 'burst@school.test', password: 'secret-pass-1', locale: 'en' })
+    // On PostgreSQL two pools, as two app processes would have.
+    const second = (await conn.another?.()) ?? conn
+    try {
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => signInWithPassword(i % 2 ? second.db : conn.db, limits, { account: 'burst@school.test', password: `guess-${i}`, address: `10.1.0.${i}`, kind: 'teacher' })))
+      expect(answers.filter((a) => !a.ok && a.error === 'wrong')).toHaveLength(5)
+      expect(answers.filter((a) => !a.ok && a.error === 'blocked')).toHaveLength(25)
+      // Blocked now, even with the right password.
+      expect(await signInWithPassword(conn.db, limits, { account: 'burst@school.test', password: 'secret-pass-1', address: '10.1.1.1', kind: 'teacher' })).toMatchObject({ ok: false, error: 'blocked' })
+    } finally {
+      if (second !== conn) await second.close()
+    }
   })
 })

@@ -11,7 +11,16 @@ import { seedReferenceData } from '~/db/seed/demo.server'
 export const DIALECTS = ['sqlite', 'postgres'] as const
 
 /** A fresh, migrated database of the dialect, with plans and roles; `close` drops it. */
-export async function freshDatabase(dialect: (typeof DIALECTS)[number]): Promise<Connection & { close(): Promise<void> }> {
+type TestConnection = Connection & {
+  close(): Promise<void>
+  /**
+   * PostgreSQL: a second, independent pool on the same database, as another app process would open.
+   * (Two SQLite handles in one process would block each other's event loop; SQLite serves one process.)
+   */
+  another?(): Promise<Connection & { close(): Promise<void> }>
+}
+
+export async function freshDatabase(dialect: (typeof DIALECTS)[number]): Promise<TestConnection> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sqlitetest-'))
     const conn = connect({ sqliteFile: path.join(dir, 'test.db') })
@@ -32,6 +41,10 @@ export async function freshDatabase(dialect: (typeof DIALECTS)[number]): Promise
   await seedReferenceData(conn.db)
   return {
     ...conn,
+    another: async () => {
+      const other = connect({ databaseUrl: url.toString() })
+      return { ...other, close: () => other.db.destroy() }
+    },
     close: async () => {
       await conn.db.destroy()
       const a = new pg.Client({ connectionString: adminUrl })

@@ -1,4 +1,5 @@
 import type { DB } from '~/db/connect.server'
+import { lockNames } from '~/db/lock.server'
 import { isoAgo, nowIso } from '~/db/time'
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
@@ -32,13 +33,28 @@ export async function loginBlockedFor(db: DB, limits: LoginLimits, account: stri
   return until ? Math.max(1, Math.ceil((until - Date.now()) / 60000)) : 0
 }
 
-export async function recordLoginFailure(db: DB, account: string, address: string) {
-  const at = nowIso()
-  await db.insertInto('login_attempts').values([{ key: accountKey(account), at }, { key: addressKey(address), at }]).execute()
+/**
+ * A sign-in attempt is checked and counted in one step: the check and the mark of the attempt are
+ * one transaction, serialised per account and address (lockNames), so of thirty attempts sent at
+ * once exactly the limit are judged and the rest refused, on either database and across app
+ * processes. A judged attempt stays as a failure unless `settleLoginAttempt` says it succeeded.
+ */
+export async function takeLoginAttempt(db: DB, limits: LoginLimits, account: string, address: string): Promise<{ waitMinutes: number; ids: number[] }> {
+  const keys = [accountKey(account), addressKey(address)]
+  const taken = await db.transaction().execute(async (trx) => {
+    await lockNames(trx, keys)
+    const waitMinutes = await loginBlockedFor(trx, limits, account, address)
+    if (waitMinutes) return { waitMinutes, ids: [] }
+    const at = nowIso()
+    const ids = (await trx.insertInto('login_attempts').values(keys.map((key) => ({ key, at }))).returning('id').execute()).map((r) => r.id)
+    return { waitMinutes: 0, ids }
+  })
   if (Math.random() < 0.05) await db.deleteFrom('login_attempts').where('at', '<', isoAgo(LOGIN_WINDOW_MS)).execute()
+  return taken
 }
 
-/** A successful sign-in clears the account's count (not the address's). */
-export async function clearLoginFailures(db: DB, account: string) {
-  await db.deleteFrom('login_attempts').where('key', '=', accountKey(account)).execute()
+/** A judged attempt: a success clears the account's failures and takes back this attempt's address mark. */
+export async function settleLoginAttempt(db: DB, attempt: { ids: number[] }, account: string, ok: boolean) {
+  if (!ok) return
+  await db.deleteFrom('login_attempts').where((eb) => eb.or([eb('key', '=', accountKey(account)), eb('id', 'in', attempt.ids)])).execute()
 }

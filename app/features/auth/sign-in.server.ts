@@ -3,26 +3,24 @@ import type { UserKind } from '~/db/schema'
 import { env } from '~/env.server'
 import { normalizeAccount } from './account-name'
 import { verifyLogin } from './accounts.server'
-import { clearLoginFailures, loginBlockedFor, recordLoginFailure, type LoginLimits } from './login-limit.server'
+import { settleLoginAttempt, takeLoginAttempt, type LoginLimits } from './login-limit.server'
 
 export type PasswordSignIn = { ok: true; userId: number } | { ok: false; error: 'blocked'; waitMinutes: number } | { ok: false; error: 'wrong' }
 
 /**
  * Sign-in with a password, the one rule for the console and the student pages: the account
- * normalised, refused while it or the address is over its failures, the password verified (a
- * student account signs in only on the student pages), a failure recorded, a success clearing them.
+ * normalised, the attempt counted and refused while the account or the address is over its
+ * failures, the password verified (a student account signs in only on the student pages), a
+ * success clearing the account's failures.
  */
 export async function signInWithPassword(db: DB, limits: LoginLimits, input: { account: string; password: string; address: string; kind: UserKind }): Promise<PasswordSignIn> {
   const account = normalizeAccount(input.account)
-  const waitMinutes = await loginBlockedFor(db, limits, account, input.address)
-  if (waitMinutes) return { ok: false, error: 'blocked', waitMinutes }
+  // Counted before it is judged (login-limit.server.ts), so a burst gets no more tries than the limit.
+  const attempt = await takeLoginAttempt(db, limits, account, input.address)
+  if (attempt.waitMinutes) return { ok: false, error: 'blocked', waitMinutes: attempt.waitMinutes }
   const userId = await verifyLogin(db, account, input.password, input.kind)
-  if (!userId) {
-    await recordLoginFailure(db, account, input.address)
-    return { ok: false, error: 'wrong' }
-  }
-  await clearLoginFailures(db, account)
-  return { ok: true, userId }
+  await settleLoginAttempt(db, attempt, account, Boolean(userId))
+  return userId ? { ok: true, userId } : { ok: false, error: 'wrong' }
 }
 
 /** The failure limits of the settings (README: LOGIN_MAX_FAILS_ACCOUNT, LOGIN_MAX_FAILS_ADDRESS). */
