@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { TEAM_PLAN_STATUS } from '~/features/plans/constants'
 import { can, ROLE, type TeamRight } from '~/features/team/roles'
+import { createJournal } from '~/features/journals/settings.server'
 import { ADD_MEMBER, addMember, cancelTeamPlan, changeMember, findPerson, MEMBER_CHANGE, TeamForbidden, teamOverview, teamStudents } from '~/features/team/team.server'
 import { DIALECTS, freshDatabase } from './support/db'
 
@@ -55,6 +56,20 @@ describe.each(DIALECTS)('team management on %s', (dialect) => {
     await expect(teamOverview(conn.db, teamId, u.out)).rejects.toBeInstanceOf(TeamForbidden)
     await expect(teamStudents(conn.db, teamId, u.gen)).rejects.toBeInstanceOf(TeamForbidden)
     expect((await teamStudents(conn.db, teamId, u.cs)).used).toBe(0)
+  })
+
+  it("lists the students of the team's journals only: a member's personal journal stays private", async () => {
+    const student = async (account: string) => ((await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })) as { userId: number }).userId
+    const settings = { name: 'J', labelColorCode: '1', speechLang: 'en', display: 'list' as const, expireType: '1', studentLimit: '5', shareType: '2' }
+    const personal = await createJournal(conn.db, { userId: u.tt, planLimit: 30 }, { ...settings, name: 'Private' })
+    const shared = await createJournal(conn.db, { userId: u.tt, planLimit: 30, teamId }, { ...settings, name: 'Team' })
+    if (!personal.ok || !shared.ok) throw new Error('journals')
+    const join = async (journalId: number, userId: number) => conn.db.insertInto('journal_members').values({ journal_id: journalId, user_id: userId, role: 'student', drp_status: 1, joined_at: new Date().toISOString() }).execute()
+    await join(personal.id, await student('private-kid@team.test'))
+    await join(shared.id, await student('team-kid@team.test'))
+    const { rows, used } = await teamStudents(conn.db, teamId, u.cs)
+    expect(rows.map((r) => [r.account, r.journalName])).toEqual([['team-kid@team.test', 'Team']])
+    expect(used).toBe(1)
   })
 
   it('adds: -3 no such person, -1 in the team, -2 in another team; only editors; only a super admin grants super admin', async () => {

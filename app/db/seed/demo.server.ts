@@ -119,8 +119,10 @@ export async function seedDemo(db: DB, now = new Date()) {
       ['teamteacher@demo.test', '陳怡君 Chen Yi-jun', 4],
       ['general@demo.test', 'Alex Morgan', 5],
     ]
+    const teamMember: Record<string, number> = {}
     for (const [account, name, roleId] of teamUsers) {
       const id = await addUser({ account, name, plan: free })
+      teamMember[account] = id
       await trx.insertInto('team_members').values({ team_id: teamId, user_id: id, role_id: roleId, joined_at: start.toISOString() }).execute()
     }
 
@@ -149,6 +151,8 @@ export async function seedDemo(db: DB, now = new Date()) {
       { name: '502 Feelings Journal', lang: 'en' as const, members: students.slice(25, 50), color: 3, classes: '502', owner: teacher },
       { name: '日本語クラブ日記', lang: 'ja' as const, members: [...students.slice(0, 6), ...students.slice(25, 31)], color: 5, classes: '501,502', owner: teacher },
       { name: 'Reading Club', lang: 'en' as const, members: students.slice(40, 45), color: 6, classes: '', owner: freeTeacher },
+      // Made in team mode: the team's to see on /team/my (decision 0032); the others are personal.
+      { name: 'Sunshine Team Journal', lang: 'zh-TW' as const, members: students.slice(45, 49), color: 2, classes: '', owner: teamMember['teamteacher@demo.test'], teamId },
     ]
     let code = 0
     for (const j of journals) {
@@ -156,7 +160,7 @@ export async function seedDemo(db: DB, now = new Date()) {
         .insertInto('journals')
         .values({
           owner_id: j.owner,
-          team_id: null,
+          team_id: 'teamId' in j ? j.teamId : null,
           name: j.name,
           description: '',
           label_color_code: j.color,

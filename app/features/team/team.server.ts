@@ -75,7 +75,10 @@ export async function teamOverview(db: DB, teamId: number, viewerId: number) {
   }
 }
 
-/** The students tab: every student of the team's journals, with the plan's usage. */
+/**
+ * The students tab: every student of the team's journals (those made in team mode), with the plan's
+ * usage. A member's personal journals stay private, even from the team's admins (decision 0032).
+ */
 export async function teamStudents(db: DB, teamId: number, viewerId: number) {
   await requireRight(db, viewerId, teamId, 'viewTeamStudents')
   const rows = await db
@@ -85,7 +88,7 @@ export async function teamStudents(db: DB, teamId: number, viewerId: number) {
     .select(['u.id', 'u.name', 'u.account', 'u.email', 'u.last_login_at as lastLogin', 'j.name as journalName', 'j.id as journalId'])
     .where('jm.role', '=', 'student')
     .where('j.archived_at', 'is', null)
-    .where((eb) => eb.or([eb('j.team_id', '=', teamId), eb('j.owner_id', 'in', eb.selectFrom('team_members').select('user_id').where('team_id', '=', teamId))]))
+    .where('j.team_id', '=', teamId)
     .orderBy('j.name')
     .orderBy('u.name')
     .execute()

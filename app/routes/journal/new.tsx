@@ -13,6 +13,7 @@ import { JournalSettingsForm } from '~/ui/journal-settings-form'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { membershipOf } from '~/features/team/team.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -50,7 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await guard(request, context)
   const submission = parseWithZod(await readForm(request), { schema: JournalSettingsSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
-  const created = await createJournal(db, { userId: user.userId, planLimit: user.studentLimit }, submission.value)
+  // Made in team mode, the journal is the team's (its students show on /team/my); otherwise personal.
+  const teamId = user.mode === 'team' ? ((await membershipOf(db, user.userId))?.teamId ?? null) : null
+  const created = await createJournal(db, { userId: user.userId, planLimit: user.studentLimit, teamId }, submission.value)
   if (!created.ok) return data({ result: submission.reply({ fieldErrors: created.fieldErrors }) }, 400)
   return await redirectWithToast(request, session, `/diary/homework/${created.id}/info`, { kind: 'success', key: 'journal.created' })
 }
