@@ -14,6 +14,7 @@ import { accounts } from './migrations/0011-accounts'
 import { planCodeAdmin } from './migrations/0012-plan-code-admin'
 import { memberAndFrameOrder } from './migrations/0013-member-and-frame-order'
 import { accountsAnyCase } from './migrations/0014-accounts-any-case'
+import { sentMails } from './migrations/0015-sent-mails'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -34,6 +35,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0012-plan-code-admin': planCodeAdmin(dialect),
         '0013-member-and-frame-order': memberAndFrameOrder,
         '0014-accounts-any-case': accountsAnyCase,
+        '0015-sent-mails': sentMails(dialect),
       }
     },
   }

@@ -39,6 +39,7 @@ export interface Database {
   password_resets: PasswordResetsTable
   user_identities: UserIdentitiesTable
   vouchers: VouchersTable
+  sent_mails: SentMailsTable
   avatars: AvatarsTable
 }
 
@@ -58,6 +59,15 @@ export interface UserIdentitiesTable {
   platform: IdentityPlatform
   subject: string
   email: string | null
+  created_at: string
+}
+
+/** Mails a user sent to others (journal invitations), for their limits. */
+export interface SentMailsTable {
+  id: Generated<number>
+  kind: 'invitation'
+  sender_id: number
+  journal_id: number | null
   created_at: string
 }
 

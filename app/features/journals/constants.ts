@@ -17,3 +17,9 @@ export const DRP_STATUS = { pending: 0, approved: 1 } as const
 export const JOIN_CODES = { codeError: '-1', joinError: '-2' } as const
 /** How long a generated student invite code works (the spec leaves it open; decision 0008). */
 export const INVITE_CODE_DAYS = 7
+
+/**
+ * How many invitation mails a teacher may send (said in the form): the forgotten-password mail's
+ * kind of limit, per journal and per sender, since each mail goes to an address the sender typed.
+ */
+export const INVITE_MAIL_LIMITS = { perJournalPerHour: 10, perSenderPerDay: 30 } as const

@@ -1,6 +1,9 @@
 import { Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, TextRun } from 'docx'
 import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
+import { lockNames } from '~/db/lock.server'
+import { isoAgo, nowIso } from '~/db/time'
+import { INVITE_MAIL_LIMITS } from './constants'
 import type { Locale } from '~/i18n/config'
 import type { Mailer } from '~/mail/mailer.server'
 
@@ -70,4 +73,27 @@ export async function journalByTeacherCode(db: DB, rawCode: string) {
     .where('j.teacher_invite_code', '=', rawCode.trim().toUpperCase())
     .where('j.archived_at', 'is', null)
     .executeTakeFirst()
+}
+
+/**
+ * Counts an invitation mail before it is sent, if the limits allow it: the check and the mark are
+ * one transaction, serialised per sender, so fifteen sent at once get no more than the limit.
+ */
+export async function takeInvitationMail(db: DB, senderId: number, journalId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await lockNames(trx, [`invitation-mail:${senderId}`])
+    const count = (since: string, journal?: number) =>
+      trx
+        .selectFrom('sent_mails')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('sender_id', '=', senderId)
+        .where('kind', '=', 'invitation')
+        .where('created_at', '>', since)
+        .$if(journal !== undefined, (q) => q.where('journal_id', '=', journal!))
+        .executeTakeFirstOrThrow()
+    const [journalHour, senderDay] = await Promise.all([count(isoAgo(3_600_000), journalId), count(isoAgo(86_400_000))])
+    if (Number(journalHour.n) >= INVITE_MAIL_LIMITS.perJournalPerHour || Number(senderDay.n) >= INVITE_MAIL_LIMITS.perSenderPerDay) return false
+    await trx.insertInto('sent_mails').values({ kind: 'invitation', sender_id: senderId, journal_id: journalId, created_at: nowIso() }).execute()
+    return true
+  })
 }

@@ -9,7 +9,8 @@ import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/features/journals/gate.server'
 import { DRP_STATUS } from '~/features/journals/constants'
 import { acceptTeacher, generateStudentCode, journalInfo, journalTeachers, recentPosters, removeTeacher, teacherCodeOf } from '~/features/journals/info.server'
-import { invitationLink, sendInvitationMail } from '~/features/journals/invitation.server'
+import { invitationLink, sendInvitationMail, takeInvitationMail } from '~/features/journals/invitation.server'
+import { INVITE_MAIL_LIMITS } from '~/features/journals/constants'
 import { InviteEmailSchema } from '~/features/journals/schema'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
@@ -65,6 +66,9 @@ async function inviteByEmail(request: Request, context: Route.ActionArgs['contex
   const { session, user, journal } = journalOf(context, { ownerOnly: true })
   const submission = parseWithZod(form, { schema: InviteEmailSchema })
   if (submission.status !== 'success') return data({ invite: submission.reply() }, 400)
+  if (!(await takeInvitationMail(db, user.userId, journal.id))) {
+    return data({ invite: submission.reply({ fieldErrors: { email: ['journal.inviteLimitReached'] } }) }, 429)
+  }
   const code = await teacherCodeOf(db, journal.id)
   const link = invitationLink(env.PUBLIC_ORIGIN, code)
   await sendInvitationMail(mailer, getInstance(context).t, submission.value.email, { owner: user.userName, journal: journal.name, code, link })
@@ -200,7 +204,7 @@ function InviteEmailForm({ lastResult }: { lastResult?: SubmissionResult<string[
   const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof InviteEmailSchema>>({ id: 'invite-email', lastResult, load: loadInviteValidator })
   return (
     <Form method="post" {...formProps}>
-      <TextField field={fields.email} type="email" label={t('journal.inviteEmail')} inputProps={{ autoComplete: 'off' }} />
+      <TextField field={fields.email} type="email" label={t('journal.inviteEmail')} hint={t('journal.inviteLimit', INVITE_MAIL_LIMITS)} inputProps={{ autoComplete: 'off' }} />
       <ErrorList errors={form.errors} />
       <button className="button" type="submit" disabled={busy} name="intent" value="invite-email">
         {t('journal.sendInvitation')}
