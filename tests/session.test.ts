@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDbSessionStorage, SESSION_COOKIE } from '~/auth/session-storage.server'
+import { createDbSessionStorage, endOtherSessions, SESSION_COOKIE } from '~/auth/session-storage.server'
+import { refreshValuesOf } from '~/features/account/session-values.server'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { DIALECTS, freshDatabase } from './support/db'
 
@@ -18,6 +19,33 @@ describe.each(DIALECTS)('server-side sessions on %s', (dialect) => {
     storage = createDbSessionStorage(conn.db, ['a-test-secret-of-enough-length'])
   })
   afterAll(() => conn.close())
+
+  it("reads a user's values again once a change elsewhere marked the sessions, and ends the other sessions on request", async () => {
+    const open = async (userId: number) => {
+      const session = await storage.getSession()
+      session.set('userId', userId)
+      session.set('valuesAt', new Date().toISOString())
+      return cookieValue(await storage.commitSession(session))
+    }
+    const [mine, theirs, other] = [await open(users[0]), await open(users[0]), await open(users[1])]
+    await new Promise((r) => setTimeout(r, 5))
+    // A team admin removed users[0] from the team: both of that user's sessions are read again.
+    await refreshValuesOf(conn.db, [users[0]])
+    expect((await storage.getSession(mine)).get('valuesAt')).toBeUndefined()
+    expect((await storage.getSession(theirs)).get('valuesAt')).toBeUndefined()
+    expect((await storage.getSession(other)).get('valuesAt')).toBeDefined()
+    // Values read after the mark hold again.
+    const refreshed = await storage.getSession(mine)
+    refreshed.set('valuesAt', new Date(Date.now() + 1000).toISOString())
+    await storage.commitSession(refreshed)
+    expect((await storage.getSession(mine)).get('valuesAt')).toBeDefined()
+    // A password change keeps this session and ends the account's others.
+    await endOtherSessions(conn.db, users[0], refreshed.id)
+    expect((await storage.getSession(mine)).get('userId')).toBe(users[0])
+    expect((await storage.getSession(theirs)).get('userId')).toBeUndefined()
+    expect((await storage.getSession(other)).get('userId')).toBe(users[1])
+    await conn.db.deleteFrom('sessions').execute()
+  })
 
   it('keeps the values in the database; the cookie holds only a signed id, httpOnly and SameSite=Lax', async () => {
     const session = await storage.getSession()

@@ -77,9 +77,12 @@ export function createDbSessionStorage(db: DB, secrets: string[]) {
       return id
     },
     async readData(id) {
-      const row = await db.selectFrom('sessions').select(['data', 'expires_at']).where('id', '=', id).executeTakeFirst()
+      const row = await db.selectFrom('sessions').select(['data', 'expires_at', 'values_changed_at']).where('id', '=', id).executeTakeFirst()
       if (!row || row.expires_at < nowIso()) return null
-      return JSON.parse(row.data)
+      const data = JSON.parse(row.data) as SessionData
+      // Values read before a change made elsewhere are stale: without valuesAt the guard reads them again.
+      if (row.values_changed_at && (!data.valuesAt || data.valuesAt < row.values_changed_at)) delete data.valuesAt
+      return data
     },
     async updateData(id, data, expires) {
       // user_id is the account's, teacher or student, so an account's sessions can be ended together.

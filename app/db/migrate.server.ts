@@ -15,6 +15,7 @@ import { planCodeAdmin } from './migrations/0012-plan-code-admin'
 import { memberAndFrameOrder } from './migrations/0013-member-and-frame-order'
 import { accountsAnyCase } from './migrations/0014-accounts-any-case'
 import { sentMails } from './migrations/0015-sent-mails'
+import { sessionValuesChanged } from './migrations/0016-session-values-changed'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -36,6 +37,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0013-member-and-frame-order': memberAndFrameOrder,
         '0014-accounts-any-case': accountsAnyCase,
         '0015-sent-mails': sentMails(dialect),
+        '0016-session-values-changed': sessionValuesChanged,
       }
     },
   }

@@ -130,6 +130,8 @@ export interface SessionsTable {
   data: string
   expires_at: string
   created_at: string
+  /** Set when the user's plan or rights changed by someone else's act: the snapshot is read again. */
+  values_changed_at: string | null
 }
 
 export interface LoginAttemptsTable {

@@ -1,5 +1,6 @@
 import type { SessionValues } from '~/auth/session-storage.server'
 import type { DB } from '~/db/connect.server'
+import { nowIso } from '~/db/time'
 import { isLocale, DEFAULT_LOCALE } from '~/i18n/config'
 import { chargePlanFor } from '~/features/plans/charge-plan.server'
 
@@ -34,4 +35,12 @@ export async function loadSessionValues(db: DB, userId: number): Promise<Session
     emailVerified: user.email_verified ? '1' : '0',
     valuesAt: new Date().toISOString(),
   }
+}
+
+/**
+ * Marks every session of these accounts: their snapshot of plan, mode and rights is read again on
+ * the next request (a member removed from a team loses the team plan's functions at once).
+ */
+export async function refreshValuesOf(db: DB, userIds: number[]) {
+  if (userIds.length) await db.updateTable('sessions').set({ values_changed_at: nowIso() }).where('user_id', 'in', userIds).execute()
 }

@@ -5,6 +5,7 @@ import { accountIs, normalizeAccount } from '~/features/auth/accounts.server'
 import { TEAM_PLAN_STATUS } from '~/features/plans/constants'
 import { ADMIN_ROLES, can, ROLE, type TeamRight } from './roles'
 import { TEAM_ROLES } from './constants'
+import { refreshValuesOf } from '~/features/account/session-values.server'
 
 /** Add-member answers (spec 1 section 8): -1 in this team, -2 in another, -3 no such person; -5 the plan's member limit (ours). */
 export const ADD_MEMBER = { ok: 0, alreadyInTeam: -1, otherTeam: -2, noSuchPerson: -3, failed: -4, full: -5 } as const
@@ -125,6 +126,7 @@ export async function addMember(db: DB, actorId: number, teamId: number, userId:
     const count = await trx.selectFrom('team_members').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', teamId).executeTakeFirstOrThrow()
     if (current && Number(count.n) >= current.number_limit) return ADD_MEMBER.full
     await trx.insertInto('team_members').values({ team_id: teamId, user_id: userId, role_id: roleId, joined_at: nowIso() }).execute()
+    await refreshValuesOf(trx, [userId])
     return ADD_MEMBER.ok
   })
 }
@@ -162,6 +164,7 @@ export async function changeMember(db: DB, actorId: number, teamId: number, targ
     } else {
       await trx.updateTable('team_members').set({ role_id: roleId }).where('team_id', '=', teamId).where('user_id', '=', targetId).execute()
     }
+    await refreshValuesOf(trx, [targetId])
     return MEMBER_CHANGE.ok
   })
 }
@@ -173,6 +176,8 @@ export async function cancelTeamPlan(db: DB, actorId: number, teamId: number, pl
     const plan = await trx.selectFrom('team_plans').selectAll().where('id', '=', planId).where('team_id', '=', teamId).executeTakeFirst()
     if (!plan || planStatus(plan) !== TEAM_PLAN_STATUS.inProgress) return false
     await trx.updateTable('team_plans').set({ status: TEAM_PLAN_STATUS.cancelled }).where('id', '=', planId).execute()
+    const members = await trx.selectFrom('team_members').select('user_id').where('team_id', '=', teamId).execute()
+    await refreshValuesOf(trx, members.map((m) => m.user_id))
     return true
   })
 }
