@@ -37,10 +37,11 @@ describe('route guard (spec 1 section 4)', () => {
     const res = await thrown(requireUser(new Request('http://console.test/diary?tab=joined')))
     expect(res.status).toBe(302)
     expect(res.headers.get('Location')).toBe('/login/check')
-    const cookie = res.headers.get('Set-Cookie')!.split(';')[0]
-    const saved = await sessionStorage.getSession(cookie)
-    expect(saved.get('redirect_path')).toBe('/diary?tab=joined')
-    expect(saved.get('userId')).toBeUndefined()
+    // Waiting in its own cookie until sign-in (no session row for a visitor).
+    expect(res.headers.get('Set-Cookie')).toMatch(/^__wanted=/)
+    const values = (await loadSessionValues(db, teacherId))!
+    const signedIn = await rotateSession(new Request('http://console.test/login', { headers: { Cookie: res.headers.get('Set-Cookie')!.split(';')[0] } }), undefined, values)
+    expect(signedIn.session.get('redirect_path')).toBe('/diary?tab=joined')
   })
 
   it('an unverified e-mail goes to /setting/email, an unfinished profile to /setting/basicInfo', async () => {
@@ -78,7 +79,8 @@ describe('route guard (spec 1 section 4)', () => {
     const before = await sessionCookie({ redirect_path: '/diary?tab=joined', userName: 'stale' })
     const oldId = (await sessionStorage.getSession(before)).id
     const values = (await loadSessionValues(db, teacherId))!
-    const { session, cookie } = await rotateSession(new Request('http://console.test/login', { headers: { Cookie: before } }), undefined, values)
+    const { session, headers } = await rotateSession(new Request('http://console.test/login', { headers: { Cookie: before } }), undefined, values)
+    const cookie = headers.get('Set-Cookie')!
     expect(session.id).not.toBe(oldId)
     expect(cookie).not.toContain('Secure')
     expect(await db.selectFrom('sessions').select('id').where('id', '=', oldId).executeTakeFirst()).toBeUndefined()
@@ -86,6 +88,28 @@ describe('route guard (spec 1 section 4)', () => {
     expect(fresh.get('redirect_path')).toBe('/diary?tab=joined')
     expect(fresh.get('userName')).toBe(values.userName)
     const https = await rotateSession(new Request('https://console.test/login'), undefined, values)
-    expect(https.cookie).toContain('Secure')
+    expect(https.headers.get('Set-Cookie')).toContain('Secure')
+  })
+
+  it("a visitor's wanted path waits in its own cookie, writes no session row, and lands in the session at sign-in", async () => {
+    const count = async () => Number((await db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const rows = await count()
+    let thrown: unknown
+    for (let i = 0; i < 5; i++) {
+      try {
+        await requireUser(new Request('http://console.test/diary/homework/3/report?days=30'))
+      } catch (error) {
+        thrown = error
+      }
+    }
+    expect(await count()).toBe(rows)
+    const wanted = (thrown as Response).headers.get('Set-Cookie')!
+    expect(wanted).toMatch(/^__wanted=/)
+    const values = (await loadSessionValues(db, teacherId))!
+    const signedIn = await rotateSession(new Request('http://console.test/login', { headers: { Cookie: wanted.split(';')[0] } }), undefined, values)
+    expect(signedIn.redirectPath).toBe('/diary/homework/3/report?days=30')
+    expect(signedIn.session.get('redirect_path')).toBe('/diary/homework/3/report?days=30')
+    // The waiting cookie is cleared as the session takes the path over.
+    expect(signedIn.headers.getSetCookie().some((c) => c.startsWith('__wanted=;'))).toBe(true)
   })
 })

@@ -4,7 +4,7 @@ import { hasFunction } from '~/features/plans/pay-functions'
 import type { SessionValues } from './session-storage.server'
 import { db } from '~/db/db.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
-import { commitSession, getSession, sessionStorage, storeValues } from './session.server'
+import { getSession, rememberWantedPath, sessionStorage, storeValues } from './session.server'
 
 /** The path to come back to: the document URL, without React Router's data suffix. */
 export function wantedPath(request: Request) {
@@ -43,8 +43,8 @@ type Ctx = Readonly<RouterContextProvider> | undefined
 
 async function saveAndRedirect(request: Request, context: Ctx, to: string): Promise<never> {
   const session = await getSession(request, context)
-  if (request.method === 'GET') session.set('redirect_path', wantedPath(request))
-  throw redirect(to, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  if (request.method !== 'GET') throw redirect(to)
+  throw redirect(to, { headers: { 'Set-Cookie': await rememberWantedPath(request, session, wantedPath(request)) } })
 }
 
 export type SignedIn = { session: Awaited<ReturnType<typeof getSession>>; user: SessionValues }

@@ -1,9 +1,27 @@
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { db } from '~/db/db.server'
 import { env } from '~/env.server'
 import { createDbSessionStorage, type AppSession, type SessionData } from './session-storage.server'
 
 export const sessionStorage = createDbSessionStorage(db, [env.SESSION_SECRET])
+
+/**
+ * A visitor's wanted path (a bookmarked deep link before sign-in) waits in a signed cookie of its
+ * own, not in a database session: a visit that holds nothing else writes no row (issue 18, item
+ * 15). Signing in moves it into the new session.
+ */
+const wantedPathCookie = createCookie('__wanted', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [env.SESSION_SECRET], maxAge: 3600 })
+
+/** Remembers where a visitor or a user going through a setup page wanted to go. */
+export async function rememberWantedPath(request: Request, session: AppSession, path: string) {
+  const secure = new URL(request.url).protocol === 'https:'
+  // Someone signed in (e.g. sent to the setup pages) has a session worth keeping already.
+  if (session.get('userId') || session.get('studentId')) {
+    session.set('redirect_path', path)
+    return commitSession(request, session)
+  }
+  return wantedPathCookie.serialize(path, { secure })
+}
 
 // One read of the session per request: the root middleware reads it into the router context, and
 // the locale detector, guards and loaders take it from there.
@@ -38,10 +56,14 @@ export function storeValues(session: AppSession, values: SessionData) {
  */
 export async function rotateSession(request: Request, context: Readonly<RouterContextProvider> | undefined, values: SessionData) {
   const old = await getSession(request, context)
-  const redirectPath = old.get('redirect_path')
+  const waiting = (await wantedPathCookie.parse(request.headers.get('Cookie'))) as unknown
+  const redirectPath = old.get('redirect_path') ?? (typeof waiting === 'string' ? waiting : undefined)
   if (old.id) await sessionStorage.destroySession(old)
   const fresh = await sessionStorage.getSession()
   storeValues(fresh, values)
   if (redirectPath) fresh.set('redirect_path', redirectPath)
-  return { session: fresh, cookie: await commitSession(request, fresh) }
+  const headers = new Headers()
+  headers.append('Set-Cookie', await commitSession(request, fresh))
+  if (waiting) headers.append('Set-Cookie', await wantedPathCookie.serialize('', { maxAge: 0 }))
+  return { session: fresh, headers, redirectPath }
 }

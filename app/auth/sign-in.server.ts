@@ -10,6 +10,6 @@ import { rotateSession } from './session.server'
 export async function signInAs(request: Request, context: Readonly<RouterContextProvider> | undefined, userId: number) {
   const values = await loadSessionValues(db, userId)
   if (!values) throw new Error('user vanished during sign-in')
-  const { cookie } = await rotateSession(request, context, values)
-  return redirect('/login/check', { headers: { 'Set-Cookie': cookie } })
+  const { headers } = await rotateSession(request, context, values)
+  return redirect('/login/check', { headers })
 }

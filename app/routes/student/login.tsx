@@ -37,13 +37,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!signedIn.ok) return data({ result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)
   const studentId = signedIn.userId
   const user = await profileOf(db, studentId)
-  const back = (await getSession(request, context)).get('redirect_path')
-  const { cookie } = await rotateSession(request, context, {
+  const { headers, redirectPath: back } = await rotateSession(request, context, {
     studentId,
     studentName: user.name ?? user.account,
     ...(isLocale(user.locale) ? { locale: user.locale } : {}),
   })
-  return redirect(back && isStudentPath(back) ? back : '/s', { headers: { 'Set-Cookie': cookie } })
+  return redirect(back && isStudentPath(back) ? back : '/s', { headers })
 }
 
 const loadValidator = () => import('~/features/auth/validate').then((m) => m.validateLogin)
