@@ -30,6 +30,11 @@ describe('reading a class file', () => {
   })
   it('takes only .csv files, refuses short rows (-12003) and too many (-12002)', async () => {
     expect(await readImportFile(fileOf(encoded(text, 'utf-8'), 'class.xlsx'))).toEqual({ ok: false, code: UPLOAD_CODES.fileError })
+    // Simplified Chinese (GBK) and Korean (EUC-KR) lists are not read as garbled Big5 or Shift_JIS.
+    const gbk = classCsv([{ name: '张伟', account: 'zhang01' }, { name: '李娜', account: 'li01' }, { name: '王芳', account: 'wang02' }])
+    const korean = classCsv([{ name: '김민준', account: 'kim01' }, { name: '이서연', account: 'lee01' }, { name: '박지훈', account: 'park01' }], false)
+    expect(await readImportFile(fileOf(encoded(gbk, 'gbk')))).toEqual({ ok: false, code: UPLOAD_CODES.encoding })
+    expect(await readImportFile(fileOf(encoded(korean, 'euc-kr')))).toEqual({ ok: false, code: UPLOAD_CODES.encoding })
     expect(await readImportFile(fileOf(encoded('2026,5,01,1,Amy\r\n', 'utf-8')))).toEqual({ ok: false, code: UPLOAD_CODES.valueError })
     const many = classCsv(Array.from({ length: 2001 }, (_, i) => ({ name: `S${i}`, account: `s${i}` })))
     expect(await readImportFile(fileOf(encoded(many, 'utf-8')))).toEqual({ ok: false, code: UPLOAD_CODES.tooMany })

@@ -6,8 +6,8 @@ export function classCsv(rows: { name: string; account: string; password?: strin
   return `${withHeading ? '學年,年級,班級,座號,姓名,帳號,密碼\r\n' : ''}${lines.join('\r\n')}\r\n`
 }
 
-/** The same text saved as UTF-8, UTF-8 with a byte-order mark, Big5 or Shift_JIS. */
-export function encoded(text: string, encoding: 'utf-8' | 'utf-8-bom' | 'big5' | 'shift_jis') {
+/** The same text saved as UTF-8, UTF-8 with a byte-order mark, Big5, Shift_JIS, or (refused) GBK and EUC-KR. */
+export function encoded(text: string, encoding: 'utf-8' | 'utf-8-bom' | 'big5' | 'shift_jis' | 'gbk' | 'euc-kr') {
   if (encoding === 'utf-8') return Buffer.from(text, 'utf8')
   if (encoding === 'utf-8-bom') return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')])
   return iconv.encode(text, encoding)

@@ -1,4 +1,4 @@
-import chardet from 'chardet'
+import jschardet from 'jschardet'
 import { parse } from 'csv-parse/sync'
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
@@ -10,9 +10,15 @@ import { CSV_COLUMNS, IMPORT_CODES, IMPORT_FIELDS, MAX_IMPORT_ROWS, rowErrors, U
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024
 
+// What jschardet (a port of Mozilla's universal detector) may answer for the encodings schools'
+// Excel saves a CSV in, and the decoder of each: UTF-8 comes first, then Big5 (Taiwan) and
+// Shift_JIS (Japan). GB18030, EUC-KR and the rest are refused with a message, never guessed.
+const ACCEPTED: Record<string, string> = { BIG5: 'big5', 'BIG5-HKSCS': 'big5', SHIFT_JIS: 'shift_jis', CP932: 'shift_jis' }
+
 /**
- * The file's text: UTF-8 with or without a byte-order mark, else Big5 or Shift_JIS, whichever
- * chardet finds likelier (Excel in Taiwan and Japan saves CSV in those). Null when it decodes as none.
+ * The file's text: UTF-8 with or without a byte-order mark, else Big5 or Shift_JIS when the
+ * detector ranks it first and the bytes decode strictly. Null otherwise: the user is told which
+ * encodings are accepted rather than shown garbled names as valid.
  */
 export function decodeCsv(bytes: Uint8Array): string | null {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3))
@@ -21,18 +27,14 @@ export function decodeCsv(bytes: Uint8Array): string | null {
   } catch {
     // Not UTF-8: one of the legacy encodings.
   }
-  const ranked = chardet
-    .analyse(bytes)
-    .map((m) => m.name.toLowerCase())
-    .filter((name) => name === 'big5' || name === 'shift_jis')
-  for (const name of [...ranked, 'big5', 'shift_jis']) {
-    try {
-      return new TextDecoder(name, { fatal: true }).decode(bytes)
-    } catch {
-      // Try the next candidate.
-    }
+  const best = jschardet.detectAll(Buffer.from(bytes).toString('binary'))[0]
+  const decoder = best?.encoding ? ACCEPTED[best.encoding.toUpperCase()] : undefined
+  if (!decoder) return null
+  try {
+    return new TextDecoder(decoder, { fatal: true }).decode(bytes)
+  } catch {
+    return null
   }
-  return null
 }
 
 export type UploadResult = { ok: true; rows: ImportRow[] } | { ok: false; code: number }
@@ -44,7 +46,7 @@ export type UploadResult = { ok: true; rows: ImportRow[] } | { ok: false; code: 
 export async function readImportFile(file: File): Promise<UploadResult> {
   if (!/\.csv$/i.test(file.name) || file.size === 0 || file.size > MAX_FILE_BYTES) return { ok: false, code: UPLOAD_CODES.fileError }
   const text = decodeCsv(new Uint8Array(await file.arrayBuffer()))
-  if (text === null) return { ok: false, code: UPLOAD_CODES.fileError }
+  if (text === null) return { ok: false, code: UPLOAD_CODES.encoding }
   let records: string[][]
   try {
     records = parse(text, { relax_column_count: true, skip_empty_lines: true, trim: true })

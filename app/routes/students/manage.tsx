@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Preview = { rows: ImportRow[]; errors: Partial<Record<keyof ImportRow, string>>[]; dups: string[]; message: string | null }
 const previewOf = (rows: ImportRow[], extra: Partial<Preview> = {}): { preview: Preview } => ({ preview: { rows, errors: [], dups: [], message: null, ...extra } })
 
-const UPLOAD_ERRORS: Record<number, string> = { [UPLOAD_CODES.tooMany]: 'import.tooMany', [UPLOAD_CODES.valueError]: 'import.valueError' }
+const UPLOAD_ERRORS: Record<number, string> = { [UPLOAD_CODES.tooMany]: 'import.tooMany', [UPLOAD_CODES.valueError]: 'import.valueError', [UPLOAD_CODES.encoding]: 'import.encoding' }
 
 /** The preview form posts every row back: the rows live in the page, so it works without JavaScript. */
 function rowsOf(form: FormData): ImportRow[] {
