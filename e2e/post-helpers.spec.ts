@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import { newTeacher } from './support/accounts'
+import { db } from './support/db'
 import { signInToConsole } from './support/helpers'
 import { newJournalWith, newPost } from './support/posts'
 
@@ -43,8 +45,13 @@ test('a post downloads as a PNG in both layouts, named from its title and date',
 
 test('an image that cannot be made shows the image-error dialog; another journal\'s teacher is refused', async ({ page }, info) => {
   const id = await newPost(2, 'student35@demo.test', `Image error ${info.project.name} ${Date.now().toString(36)}`)
+  // A stored picture whose bytes are no picture (a disk fault): the drawing fails.
+  const student = await db().selectFrom('users').select('id').where('account', '=', 'student35@demo.test').executeTakeFirstOrThrow()
+  const broken = randomUUID()
+  await db().insertInto('post_pictures').values({ id: broken, owner_id: student.id, content_type: 'image/webp', data: Buffer.from('not a picture'), width: 10, height: 10, created_at: new Date().toISOString() }).execute()
+  await db().updateTable('post_frames').set({ img_url: `/pictures/${broken}` }).where('post_id', '=', id).where('frame_type', '=', 'event').execute()
   await signInToConsole(page, 'teacher@demo.test')
-  await page.goto(`/diary/diaryPost/${id}/image?compose=9`)
+  await page.goto(`/diary/diaryPost/${id}/image?compose=0`)
   const dialog = page.getByRole('alertdialog', { name: 'The image could not be made' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByRole('link', { name: 'support@mooddiary.app' })).toBeVisible()
