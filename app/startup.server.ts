@@ -2,13 +2,15 @@ import { connection } from './db/db.server'
 import { migrate } from './db/migrate.server'
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo, seedReferenceData } from './db/seed/demo.server'
 import { env } from './env.server'
+import { sweepUnusedPictures } from './features/posts/pictures.server'
 import { OUTBOX_DIR } from './mail/mail.server'
 
-/** Run once when the server starts: migrate, seed reference data and, on an empty database, the demo. */
+/** Run once when the server starts: migrate, seed reference data and, on an empty database, the demo; sweep unused pictures. */
 export async function startup() {
   await migrate(connection)
   await seedReferenceData(connection.db)
   const seeded = env.SEED_DEMO === '1' ? await seedDemo(connection.db) : false
+  await sweepUnusedPictures(connection.db)
   const lines = [`database: ${connection.dialect}${connection.dialect === 'sqlite' ? ` (${env.DATA_DIR}/app.db)` : ''}`]
   if (env.SEED_DEMO === '1') {
     lines.push(seeded ? 'demo school seeded. Demo logins (password ' + DEMO_PASSWORD + '):' : `demo logins (password ${DEMO_PASSWORD}):`)

@@ -7,7 +7,7 @@ import { extremeWordsIn } from '~/features/posts/extreme-words'
 import { StudentPostSchema } from '~/features/students/post-schema'
 import { createPost, diaryDateError, myPost, revisePost, studentJournal } from '~/features/students/posts.server'
 import { addDays, todayDate } from '~/shared/dates'
-import { PICTURE_MAX_BYTES, pictureBytes, pictureFor, pictureFromForm } from '~/features/posts/pictures.server'
+import { PICTURE_MAX_BYTES, pictureBytes, pictureFor, pictureFromForm, sweepUnusedPictures, UNUSED_PICTURE_TTL_MS } from '~/features/posts/pictures.server'
 import sharp from 'sharp'
 import { DIALECTS, freshDatabase } from './support/db'
 
@@ -139,6 +139,14 @@ describe.each(DIALECTS)('student posts on %s', (dialect) => {
     expect(await pictureFor(conn.db, pictureId, { studentId: other })).toBeNull()
     expect(await pictureFor(conn.db, pictureId, { teacherId: other })).toBeNull()
     expect(await pictureFor(conn.db, '../etc/passwd', { teacherId: teacher })).toBeNull()
+
+    // A picture no post took up goes after a day; one a post shows stays, however old.
+    const orphan = await pictureFromForm(conn.db, student, formWith(new File([await photo(200, 100)], 'left.jpg', { type: 'image/jpeg' })))
+    const dayAgo = new Date(Date.now() - UNUSED_PICTURE_TTL_MS - 60_000).toISOString()
+    await conn.db.updateTable('post_pictures').set({ created_at: dayAgo }).execute()
+    expect(await sweepUnusedPictures(conn.db)).toBeGreaterThanOrEqual(1)
+    expect(await pictureBytes(conn.db, orphan.url)).toBeNull()
+    expect(await pictureBytes(conn.db, stored.url)).not.toBeNull()
 
     // A revision without a new picture keeps the old one.
     await sendBack(conn.db, id)

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import sharp, { type OutputInfo } from 'sharp'
 import type { DB } from '~/db/connect.server'
-import { nowIso } from '~/db/time'
+import { isoAgo, nowIso } from '~/db/time'
 import { requireJournal } from '~/features/journals/access.server'
 
 /** A post's picture (issue 6): at most 5 MB as sent, PNG, JPEG or WebP by content (never by name). */
@@ -37,7 +38,22 @@ export async function storePicture(db: DB, ownerId: number, file: File): Promise
   }
   const id = randomUUID()
   await db.insertInto('post_pictures').values({ id, owner_id: ownerId, content_type: 'image/webp', data: stored.data, width: stored.info.width, height: stored.info.height, created_at: nowIso() }).execute()
+  // Now and then, the pictures no post took up (a form refused and never sent again) go.
+  if (Math.random() < 0.05) await sweepUnusedPictures(db)
   return { ok: true, url: pictureUrl(id) }
+}
+
+/** How long a stored picture waits for its post: a refused form keeps it for the next try. */
+export const UNUSED_PICTURE_TTL_MS = 24 * 3_600_000
+
+/** Removes pictures that no post's frame shows and that waited longer than a day. */
+export async function sweepUnusedPictures(db: DB) {
+  const result = await db
+    .deleteFrom('post_pictures')
+    .where('created_at', '<', isoAgo(UNUSED_PICTURE_TTL_MS))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('post_frames as f').select('f.id').where(sql<boolean>`f.img_url = '/pictures/' || post_pictures.id`))))
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
 }
 
 /** A picture the student stored earlier (kept across a refused form): only their own. */
