@@ -2,6 +2,7 @@ import { connection } from './db/db.server'
 import { migrate } from './db/migrate.server'
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo, seedReferenceData } from './db/seed/demo.server'
 import { env } from './env.server'
+import { giveTeacherCodes } from './features/journals/insert.server'
 import { sweepUnusedPictures } from './features/posts/pictures.server'
 import { OUTBOX_DIR } from './mail/mail.server'
 
@@ -11,6 +12,7 @@ export async function startup() {
   await seedReferenceData(connection.db)
   const seeded = env.SEED_DEMO === '1' ? await seedDemo(connection.db) : false
   await sweepUnusedPictures(connection.db)
+  await giveTeacherCodes(connection.db)
   const lines = [`database: ${connection.dialect}${connection.dialect === 'sqlite' ? ` (${env.DATA_DIR}/app.db)` : ''}`]
   if (env.SEED_DEMO === '1') {
     lines.push(seeded ? 'demo school seeded. Demo logins (password ' + DEMO_PASSWORD + '):' : `demo logins (password ${DEMO_PASSWORD}):`)

@@ -1,6 +1,6 @@
 // The security part of the browser suite: what every route promises, whatever the route. The
 // routes come from the built app's own manifest, so a route added later is covered without a new test.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
 import { existsSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
@@ -12,8 +12,8 @@ import { DEMO_PASSWORD, signInToConsole, uniqueAccount } from './support/helpers
 import { latestMailTo, resetLinkIn } from './support/mail'
 import { newPost } from './support/posts'
 
-/** Every route with an action, as a URL pattern (":id") built from the manifest's nesting. */
-async function actionRoutes() {
+/** Every route with an action (or a loader), as a URL pattern (":id") built from the manifest's nesting. */
+async function routesWith(kind: 'action' | 'loader') {
   const build = (await import(path.resolve('build/server/index.js'))) as ServerBuild
   const fullPath = (id: string): string => {
     const route = build.routes[id]!
@@ -21,7 +21,7 @@ async function actionRoutes() {
     return [parent, route.path ?? ''].filter(Boolean).join('/')
   }
   return Object.values(build.routes)
-    .filter((route) => route && 'action' in route.module && route.module.action)
+    .filter((route) => route && kind in route.module && route.module[kind])
     .map((route) => ({ id: route!.id, path: `/${fullPath(route!.id)}`.replace(/\/+/g, '/') }))
 }
 
@@ -46,9 +46,11 @@ async function studentContext(page: Page, account: string): Promise<APIRequestCo
   return student.request
 }
 
-test('every action answers a body that is not a form with 400 and writes nothing', async ({ page }, info) => {
-  test.skip(info.project.name !== 'js', 'requests only: once is enough')
-  test.setTimeout(120_000)
+/**
+ * A teacher with a journal, its student and a post, both signed in: what the route-by-route tests
+ * act as. `snapshot` is what these accounts own, to see that nothing was written.
+ */
+async function ownerAndStudent(page: Page, info: TestInfo) {
   const teacher = await newTeacher(info, 'bodies', { standard: true })
   const owner = await db().selectFrom('users').select('id').where('account', '=', teacher).executeTakeFirstOrThrow()
   const studentAccount = uniqueAccount(info, 'bodies-student')
@@ -72,9 +74,16 @@ test('every action answers a body that is not a form with 400 and writes nothing
 
   await signInToConsole(page, teacher)
   const studentRequest = await studentContext(page, studentAccount)
-  const before = await snapshot()
   const params: Record<string, string> = { id: String(journalId), sid: String(student.id), postId: String(postId), code: 'NOSUCHCODE', platform: 'google' }
-  const routes = await actionRoutes()
+  return { page, snapshot, studentRequest, params }
+}
+
+test('every action answers a body that is not a form with 400 and writes nothing', async ({ page }, info) => {
+  test.skip(info.project.name !== 'js', 'requests only: once is enough')
+  test.setTimeout(120_000)
+  const { snapshot, studentRequest, params } = await ownerAndStudent(page, info)
+  const before = await snapshot()
+  const routes = await routesWith('action')
   expect(routes.length).toBeGreaterThan(25)
   const answers: string[] = []
   for (const route of routes) {
@@ -96,6 +105,24 @@ test('every action answers a body that is not a form with 400 and writes nothing
   const page413 = await page.request.post('/diary', { form: { intent: 'join', code: 'x'.repeat(2 * 1024 * 1024) } })
   expect(page413.status()).toBe(413)
   expect(await page413.text()).toContain('<title>Too much to send | Mood Diary Console</title>')
+})
+
+test('every loader, opened with GET, writes nothing of the accounts', async ({ page }, info) => {
+  test.skip(info.project.name !== 'js', 'requests only: once is enough')
+  test.setTimeout(120_000)
+  const { snapshot, studentRequest, params } = await ownerAndStudent(page, info)
+  const before = await snapshot()
+  // Sign-out by a plain visit is the spec's /logout page: it ends the session, nothing else.
+  const routes = (await routesWith('loader')).filter((r) => !['routes/logout', 'routes/student/logout'].includes(r.id))
+  expect(routes.length).toBeGreaterThan(40)
+  const answers: string[] = []
+  for (const route of routes) {
+    const url = route.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '1').replace('/*', '/no-such-page')
+    const request = url.startsWith('/s/') || url === '/s' ? studentRequest : page.request
+    answers.push(`${route.id} ${url}: ${(await request.get(url, { maxRedirects: 0 })).status()}`)
+  }
+  expect(answers.filter((a) => / 5\d\d$/.test(a))).toEqual([])
+  expect(await snapshot()).toBe(before)
 })
 
 test('a password change in the settings ends the other sessions of the account, not this one', async ({ page, browser }, info) => {
