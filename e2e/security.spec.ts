@@ -246,3 +246,22 @@ test('a forged Host is refused, so no mail can carry it; mail links use the conf
   const mail = (await latestMailTo(teacher)).replace(/=\r?\n/g, '')
   expect(mail).toContain(`http://localhost:${login.port}${resetLinkIn(mail)}`)
 })
+
+test('impossible dates in reports, their pictures, the export and a journal expiry are refused, never a server error', async ({ page }, info) => {
+  test.skip(info.project.name !== 'js', 'requests only: once is enough')
+  await signInToConsole(page, 'teacher@demo.test')
+  for (const [start, end] of [['2026-13-45', '2026-11-01'], ['9999-99-99', '9999-99-99'], ['2026-02-30', '2026-03-01']]) {
+    const range = `start=${start}&end=${end}`
+    for (const url of [`/diary/homework/2/report?tab=bar&${range}`, `/diary/homework/2/report/chart.png?tab=bar&${range}`, `/diary/homework/2/export?${range}`, `/diary/homework/2/export.xlsx?${range}`]) {
+      const status = (await page.request.get(url, { maxRedirects: 0 })).status()
+      expect(status, url).toBeLessThan(500)
+    }
+  }
+  const expiry = await page.request.post('/diary/homework/new', {
+    form: { name: 'Bad expiry', labelColorCode: '2', speechLang: 'en', display: 'list', shareType: '2', expireType: '2', expireDate: '2026-13-45', expireTime: '08:00', studentLimit: '5' },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  })
+  expect(expiry.status()).toBe(400)
+  expect(await db().selectFrom('journals').select('id').where('name', '=', 'Bad expiry').execute()).toEqual([])
+})
