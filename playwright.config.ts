@@ -37,7 +37,8 @@ export default defineConfig({
   use: { baseURL, locale: 'en-US', timezoneId: 'Asia/Taipei', trace: 'retain-on-failure' },
   projects: [
     { name: 'js', use: { ...chromium } },
-    { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
+    // Tests made of HTTP requests alone run once, in the js project.
+    { name: 'no-js', use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@requests-only/ },
   ],
   webServer: {
     command: 'npx tsx e2e/support/serve.ts',

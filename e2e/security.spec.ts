@@ -1,7 +1,8 @@
 // The security part of the browser suite: what every route promises, whatever the route. The
 // routes come from the built app's own manifest, so a route added later is covered without a new test.
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
-import { existsSync, readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import type { ServerBuild } from 'react-router'
@@ -24,6 +25,9 @@ async function routesWith(kind: 'action' | 'loader') {
     .filter((route) => route && kind in route.module && route.module[kind])
     .map((route) => ({ id: route!.id, path: `/${fullPath(route!.id)}`.replace(/\/+/g, '/') }))
 }
+
+/** Tests made of HTTP requests alone: the no-JavaScript project leaves them out (playwright.config.ts). */
+const REQUESTS_ONLY = { tag: '@requests-only' }
 
 /** Bodies that are not forms, as a careless script or an attacker sends them. */
 const NOT_FORMS: { name: string; headers: Record<string, string>; body: string }[] = [
@@ -78,8 +82,7 @@ async function ownerAndStudent(page: Page, info: TestInfo) {
   return { page, snapshot, studentRequest, params }
 }
 
-test('every action answers a body that is not a form with 400 and writes nothing', async ({ page }, info) => {
-  test.skip(info.project.name !== 'js', 'requests only: once is enough')
+test('every action answers a body that is not a form with 400 and writes nothing', REQUESTS_ONLY, async ({ page }, info) => {
   test.setTimeout(120_000)
   const { snapshot, studentRequest, params } = await ownerAndStudent(page, info)
   const before = await snapshot()
@@ -107,8 +110,7 @@ test('every action answers a body that is not a form with 400 and writes nothing
   expect(await page413.text()).toContain('<title>Too much to send | Mood Diary Console</title>')
 })
 
-test('every loader, opened with GET, writes nothing of the accounts', async ({ page }, info) => {
-  test.skip(info.project.name !== 'js', 'requests only: once is enough')
+test('every loader, opened with GET, writes nothing of the accounts', REQUESTS_ONLY, async ({ page }, info) => {
   test.setTimeout(120_000)
   const { snapshot, studentRequest, params } = await ownerAndStudent(page, info)
   const before = await snapshot()
@@ -178,8 +180,8 @@ test('a redirect target with control characters or backslashes stays on this sit
   }
 })
 
-/** Resident memory of a process in MB, from Linux's /proc. */
-const residentMb = (pid: string) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+/** Resident memory of a process in MB (ps, on Linux and macOS alike). */
+const residentMb = (pid: string) => Number(execFileSync('ps', ['-o', 'rss=', '-p', pid], { encoding: 'utf8' }).trim()) / 1024
 
 /** A body of `size` bytes sent in 64 KB chunks, without or with a Content-Length; resolves with the status. */
 function flood(url: URL, size: number, chunked: boolean) {
@@ -204,8 +206,7 @@ function flood(url: URL, size: number, chunked: boolean) {
   })
 }
 
-test('20 bodies of 200 MB at once, with and without a length, get 413 and do not fill the memory', async ({ baseURL }, info) => {
-  test.skip(info.project.name !== 'js' || !existsSync('/proc/self/status'), 'once, where /proc tells the memory')
+test('20 bodies of 200 MB at once, with and without a length, get 413 and do not fill the memory', REQUESTS_ONLY, async ({ baseURL }) => {
   test.setTimeout(120_000)
   const pid = readFileSync(path.join(process.env.E2E_DIR!, 'app.pid'), 'utf8')
   const before = residentMb(pid)
@@ -233,8 +234,7 @@ function withHost(url: URL, host: string, body?: string) {
   })
 }
 
-test('a forged Host is refused, so no mail can carry it; mail links use the configured address', async ({ baseURL }, info) => {
-  test.skip(info.project.name !== 'js', 'requests only: once is enough')
+test('a forged Host is refused, so no mail can carry it; mail links use the configured address', REQUESTS_ONLY, async ({ baseURL }, info) => {
   const teacher = await newTeacher(info, 'host')
   await db().updateTable('users').set({ email: teacher }).where('account', '=', teacher).execute()
   const login = new URL('/login', baseURL)
@@ -247,8 +247,7 @@ test('a forged Host is refused, so no mail can carry it; mail links use the conf
   expect(mail).toContain(`http://localhost:${login.port}${resetLinkIn(mail)}`)
 })
 
-test('impossible dates in reports, their pictures, the export and a journal expiry are refused, never a server error', async ({ page }, info) => {
-  test.skip(info.project.name !== 'js', 'requests only: once is enough')
+test('impossible dates in reports, their pictures, the export and a journal expiry are refused, never a server error', REQUESTS_ONLY, async ({ page }) => {
   await signInToConsole(page, 'teacher@demo.test')
   for (const [start, end] of [['2026-13-45', '2026-11-01'], ['9999-99-99', '9999-99-99'], ['2026-02-30', '2026-03-01']]) {
     const range = `start=${start}&end=${end}`
