@@ -37,8 +37,10 @@ export default defineConfig({
   use: { baseURL, locale: 'en-US', timezoneId: 'Asia/Taipei', trace: 'retain-on-failure' },
   projects: [
     { name: 'js', use: { ...chromium } },
-    // Tests made of HTTP requests alone run once, in the js project.
-    { name: 'no-js', use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@requests-only/ },
+    // Tests made of HTTP requests alone run once, in the js project; so do the axe-core walks and the
+    // screen sizes (@js-only: axe runs as a script in the page; the markup and the stylesheet it
+    // checks are the server's, the same without JavaScript).
+    { name: 'no-js', use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@requests-only|@js-only/ },
   ],
   webServer: {
     command: 'npx tsx e2e/support/serve.ts',

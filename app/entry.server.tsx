@@ -5,6 +5,9 @@ import { Writable } from 'node:stream'
 import { nonceContext } from './context.server'
 import { getInstance } from './i18n/middleware.server'
 import { NonceProvider } from './ui/nonce'
+import { InlineCssProvider, stylesheetSeen, stylesheetSeenCookie } from './ui/stylesheet'
+import stylesheetHref from './styles/app.css?url'
+import stylesheetText from './styles/app.css?inline'
 
 export { createLoadContext } from './context.server'
 export { startup } from './startup.server'
@@ -30,6 +33,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   const nonce = loadContext.get(nonceContext)
   const i18n = getInstance(loadContext)
+  // A browser that has not had the stylesheet gets it in the page (ui/stylesheet.tsx).
+  const inlineCss = stylesheetSeen(request.headers.get('Cookie'), stylesheetHref) ? null : stylesheetText
+  if (inlineCss) responseHeaders.append('Set-Cookie', stylesheetSeenCookie(stylesheetHref))
 
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = []
@@ -47,9 +53,11 @@ export default function handleRequest(
     })
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <InlineCssProvider value={inlineCss}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,

@@ -9,7 +9,9 @@ import { loadClientLocale, type DictionaryPart } from './i18n/client-resources'
 import stylesheet from './styles/app.css?url'
 import { ErrorNotice } from './ui/error-notices'
 import { useNonce } from './ui/nonce'
+import { Stylesheet } from './ui/stylesheet'
 import { useFastLinks } from './ui/fast-link'
+import { useFocusOnNavigate } from './ui/focus-on-navigate'
 import { Toast } from './ui/toast'
 import { takeToast } from './auth/toast.server'
 import { requestTimeZone, timeZoneMiddleware } from './time-zone.server'
@@ -24,10 +26,7 @@ export const middleware: Route.MiddlewareFunction[] = [timeZoneMiddleware, sessi
 // On an error page the boundary gives the title (ErrorNotice).
 export const meta: Route.MetaFunction = ({ loaderData, error }) => (error ? [] : [{ title: loaderData?.appName }])
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-]
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A message flashed by the action before (redirectWithToast) is read here, once, for every page.
@@ -61,6 +60,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* First in the head: written into the page on a first visit, else the one render-blocking
+            request, which React (a precedence) puts ahead of the module preloads <Scripts /> adds. */}
+        <Stylesheet href={stylesheet} />
         <Meta />
         <Links />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_HINT_SCRIPT }} />
@@ -76,6 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useFastLinks()
+  useFocusOnNavigate()
   const { toast } = loaderData
   return (
     <>

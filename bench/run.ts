@@ -4,14 +4,19 @@
 //   5 s rounds, each after a round of the floor, so that each ratio compares like with like);
 // - the news feed, a student list page and a post page of a journal with 200 students and 20,000
 //   posts (bench/big-journal.ts), signed in, on SQLite and on PostgreSQL;
-// - the gzipped JavaScript Chromium loads for /login (and for the floor page, for comparison);
+// - the gzipped JavaScript Chromium loads for /login, /diary, a journal's news, a post page and a
+//   report, against the floor page's (the framework alone);
+// - the first load of those pages on a slow school PC (bench/first-load.ts): CPU 4× slower,
+//   400 kbps, 400 ms round trip, cold and warm cache: bytes, first and largest contentful paint;
 // - each report query on a journal of 100,000 posts (15 days, 90 days, a whole year) and the raw
 //   export of all of them, time and peak memory, on SQLite and PostgreSQL (bench/reports.ts);
 // - the student import of a 1,000-row class file, check and submit, on both (bench/import.ts).
 // Budgets are ratios because the machine is shared: /diary at 20 connections serves at least 60 %
-// of the floor's requests per second; /diary p50 at 1 connection is under 10 ms; /login loads at
-// most 150 KB of JavaScript; each large-journal page has p95 under 25 ms at 1 connection and at
-// least 50 % of the floor's requests per second at 20; each report query over a preset range has
+// of the floor's requests per second; /diary p50 at 1 connection is under 10 ms; each measured page
+// loads at most 15 KB of gzipped JavaScript more than the floor page; its largest contentful paint
+// on the slow PC is at most 1.5 s cold and 0.6 s warm; each large-journal page has p95 under 15 ms
+// at 1 connection and at least 40 % of the floor's requests per second at 20 (issue 19, a guard
+// against regressions; it replaced the posts issue's 50 %); each report query over a preset range has
 // p95 under 100 ms (presets and a whole year); the export adds under 300 MB at its peak.
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -24,6 +29,8 @@ import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser'
 import { freePort } from '../tests/support/ports'
 import { startPostgres } from '../tests/support/postgres'
 import { seedBigJournal } from './big-journal'
+import { measureFirstLoads, SLOW_PC } from './first-load'
+import Database from 'better-sqlite3'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
 const ROUND_S = Math.max(3, Math.round(DURATION_S / 2))
@@ -102,9 +109,10 @@ async function load(url: string, connections: number, headers: Record<string, st
   }
 }
 
-async function javascriptFor(pagePath: string) {
+async function javascriptFor(pagePath: string, cookie?: string) {
   const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS })
   const page = await browser.newPage()
+  if (cookie) await page.context().addCookies([{ name: cookie.slice(0, cookie.indexOf('=')), value: cookie.slice(cookie.indexOf('=') + 1), url: base }])
   const scripts: Promise<number>[] = []
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') scripts.push(res.body().then((b) => gzipSync(b, { level: 9 }).length))
@@ -163,8 +171,19 @@ await measure([
   { name: '/diary signed in', url: `${base}/diary`, headers: { Cookie: cookie } },
   ...bigTargets('sqlite', sqliteBig, cookie),
 ])
-const loginJs = await javascriptFor('/login')
+// The pages of the first-load budgets, on the demo school: journal 1 is teacher@'s first.
+const demoPost = (new Database(path.join(sqlite.dataDir, 'app.db'), { readonly: true }).prepare('SELECT max(id) AS id FROM posts WHERE journal_id = 1').get() as { id: number }).id
+const firstLoadPages = [
+  { name: '/login', path: '/login', signedIn: false },
+  { name: '/diary', path: '/diary', signedIn: true },
+  { name: 'news', path: '/diary/homework/1/news', signedIn: true },
+  { name: 'post page', path: `/diary/diaryPost/${demoPost}`, signedIn: true },
+  { name: 'report', path: '/diary/homework/1/report', signedIn: true },
+]
 const floorJs = await javascriptFor('/_bench/floor')
+const pageJs: Record<string, Awaited<ReturnType<typeof javascriptFor>>> = {}
+for (const p of firstLoadPages) pageJs[p.name] = await javascriptFor(p.path, p.signedIn ? cookie : undefined)
+const firstLoads = await measureFirstLoads(base, firstLoadPages, cookie)
 sqlite.stop()
 
 // PostgreSQL: a throwaway cluster; the server migrates and seeds the demo, then the large journal.
@@ -214,7 +233,10 @@ const importFigures = [await importRun(path.join(reportsDir, 'import.db')), awai
 
 console.log(`\nLatency and throughput (${DURATION_S} s per row, ${os.cpus().length} cores)`)
 console.table(Object.fromEntries(Object.entries(rows).map(([k, r]) => [k, { 'req/s': r.rps, 'of floor': r.floorRatio === undefined ? '' : `${Math.round(r.floorRatio * 100)} %`, 'p50 ms': r.p50, 'p95 ms': r.p95, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors }])))
-console.log(`JavaScript loaded, gzipped: /login ${loginJs.kb} KB in ${loginJs.files} files; floor page ${floorJs.kb} KB in ${floorJs.files} files`)
+console.log(`\nJavaScript loaded, gzipped (the floor page: ${floorJs.kb} KB in ${floorJs.files} files)`)
+console.table(Object.fromEntries(Object.entries(pageJs).map(([name, js]) => [name, { KB: js.kb, files: js.files, 'over the floor, KB': Math.round((js.kb - floorJs.kb) * 10) / 10 }])))
+console.log(`\nFirst load on a slow PC (CPU ${SLOW_PC.cpuSlowdown}× slower, ${SLOW_PC.kbps} kbps, ${SLOW_PC.rttMs} ms round trip)`)
+console.table(firstLoads.map((r) => ({ page: r.page, cache: r.cache, requests: r.requests, 'KB (all)': r.kb, 'KB (JavaScript)': r.jsKb, 'FCP ms': r.fcpMs, 'LCP ms': r.lcpMs })))
 
 const ofFloor = (row: Row) => `${Math.round(row.floorRatio! * 100)} %`
 const diary20 = rows['/diary signed in @20']
@@ -222,14 +244,15 @@ const diaryP50 = rows['/diary signed in @1'].p50
 const checks = [
   { name: '/diary at 20 connections >= 60 % of the floor req/s', ok: diary20.floorRatio! >= 0.6, value: ofFloor(diary20) },
   { name: '/diary p50 at 1 connection < 10 ms', ok: diaryP50 < 10, value: `${diaryP50} ms` },
-  { name: '/login JavaScript <= 150 KB gzipped', ok: loginJs.kb <= 150, value: `${loginJs.kb} KB` },
+  ...Object.entries(pageJs).map(([name, js]) => ({ name: `${name} JavaScript within 15 KB gzipped of the floor page's`, ok: js.kb - floorJs.kb <= 15, value: `${js.kb} KB (floor ${floorJs.kb} KB)` })),
+  ...firstLoads.map((r) => ({ name: `${r.page} largest contentful paint on the slow PC, ${r.cache} <= ${r.cache === 'cold' ? 1500 : 600} ms`, ok: r.lcpMs > 0 && r.lcpMs <= (r.cache === 'cold' ? 1500 : 600), value: `${r.lcpMs} ms` })),
   ...['sqlite', 'postgres'].flatMap((dialect) =>
     ['news (20,000 posts)', 'students (200)', 'post page'].flatMap((page) => {
       const one = rows[`${dialect} ${page} @1`]
       const twenty = rows[`${dialect} ${page} @20`]
       return [
-        { name: `${dialect} ${page} p95 at 1 connection < 25 ms`, ok: one.p95 < 25 && one.non2xx === 0, value: `${one.p95} ms` },
-        { name: `${dialect} ${page} at 20 connections >= 50 % of the floor req/s`, ok: twenty.floorRatio! >= 0.5 && twenty.non2xx === 0, value: ofFloor(twenty) },
+        { name: `${dialect} ${page} p95 at 1 connection < 15 ms`, ok: one.p95 < 15 && one.non2xx === 0, value: `${one.p95} ms` },
+        { name: `${dialect} ${page} at 20 connections >= 40 % of the floor req/s`, ok: twenty.floorRatio! >= 0.4 && twenty.non2xx === 0, value: ofFloor(twenty) },
       ]
     }),
   ),

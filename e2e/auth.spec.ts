@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { codeIn, latestMailTo } from './support/mail'
@@ -52,7 +52,7 @@ test('sign-up, code from the received mail, profile, then /diary in the console'
   await expect(page).toHaveURL(/\/diary$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Journals')
   await expect(page.getByText('You have no journals yet.')).toBeVisible()
-  await expect(page.locator('.user-menu summary')).toHaveText('Ms. Tester')
+  await expect(page.locator('.user-menu .user-name')).toHaveText('Ms. Tester')
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My journals' })).toBeVisible()
 })
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { db } from './support/db'
 import { signIn, signInToConsole } from './support/helpers'
 

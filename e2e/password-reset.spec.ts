@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { newTeacher } from './support/accounts'
 import { signIn, uniqueAccount } from './support/helpers'
 import { latestMailTo, resetLinkIn } from './support/mail'

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { db } from './support/db'
 import { signInToConsole } from './support/helpers'
 import { newJournalWith, newPost } from './support/posts'
@@ -66,10 +66,11 @@ test('a teacher finds a post in the feed, comments block by block, uses the libr
   await expect(filtered).toContainText('This comment was hidden by the word filter.')
   await expect(filtered.getByRole('link')).toHaveCount(0)
 
-  await page.getByRole('button', { name: 'Send back' }).click()
+  await page.getByRole('link', { name: 'Send back' }).click()
+  await page.getByRole('alertdialog', { name: 'Send this post back?' }).getByRole('button', { name: 'Send back' }).click()
   await expect(page.getByRole('status')).toHaveText('The post was sent back to the student.')
   await expect(page.locator('.page-head .badge')).toHaveText('Sent back')
-  await expect(page.getByRole('button', { name: 'Send back' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Send back' })).toHaveCount(0)
   await page.goto('/diary/homework/2/sendback')
   await expect(page.locator('tbody tr', { hasText: title })).toBeVisible()
 })

@@ -1,6 +1,6 @@
 // The security part of the browser suite: what every route promises, whatever the route. The
 // routes come from the built app's own manifest, so a route added later is covered without a new test.
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from './support/test'
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import sharp from 'sharp'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
@@ -46,7 +46,7 @@ test('profile: a name is required, a date that does not exist is refused, then t
   await expect(page.getByRole('status')).toHaveText('Saved.')
   await expect(page.getByText('Nickname: Ms Chen · Birthday: 2000-02-29 · Gender: Female')).toBeVisible()
   // The session's user name follows (through /refresh).
-  await expect(page.locator('details.user-menu summary')).toHaveText('Chen Ya-ting')
+  await expect(page.locator('.user-menu .user-name')).toHaveText('Chen Ya-ting')
 })
 
 test('account and password: mismatch and a wrong current password write nothing; then both change', async ({ page }, info) => {

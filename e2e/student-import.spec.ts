@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from './support/test'
 import { classCsv, encoded } from '../tests/support/class-csv'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import sharp from 'sharp'
 import { DEMO_PASSWORD, signInToConsole, signOut } from './support/helpers'
 
@@ -50,7 +50,8 @@ test('a student writes a post, the teacher comments and sends it back, the stude
   await page.getByLabel('Comment', { exact: true }).fill('Where did you last see it? Please write a little more.')
   await page.getByRole('button', { name: 'Add comment' }).click()
   await expect(page.getByRole('status')).toHaveText('Comment added.')
-  await page.getByRole('button', { name: 'Send back' }).click()
+  await page.getByRole('link', { name: 'Send back' }).click()
+  await page.getByRole('alertdialog', { name: 'Send this post back?' }).getByRole('button', { name: 'Send back' }).click()
   await expect(page.locator('.page-head .badge')).toHaveText('Sent back')
   await signOut(page)
 
@@ -71,7 +72,7 @@ test('a student writes a post, the teacher comments and sends it back, the stude
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto(`/diary/diaryPost/${postId}`)
   await expect(page.getByText('I lost my favourite pen in class after art.').first()).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Send back' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Send back' })).toBeVisible()
 })
 
 test('what a student typed is not lost: kept in the browser with JavaScript, returned by the server without', async ({ page }, info) => {

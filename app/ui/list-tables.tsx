@@ -142,7 +142,7 @@ export function PostsTable({ rows, showJournal, withStar, t }: { rows: PostRow[]
       <tbody>
         {rows.map((r) => (
           <tr key={r.id}>
-            <td>{r.unread ? <span className="dot" aria-label={t('students.unread')} /> : null}</td>
+            <td>{r.unread ? <span className="dot" role="img" aria-label={t('students.unread')} /> : null}</td>
             {withStar ? (
               <td>
                 <Form method="post" action={`${location.pathname}${location.search}`}>

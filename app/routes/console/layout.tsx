@@ -81,7 +81,11 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         <span className="spacer" />
         <LanguageSwitcher />
         <details className="user-menu" ref={userMenu}>
-          <summary aria-label={t('console.userMenu')}>{user.userName}</summary>
+          {/* Named by what it is and, as seen, by the user's name (the visible text stays in the name). */}
+          <summary>
+            <span className="visually-hidden">{t('console.userMenu')}: </span>
+            <span className="user-name">{user.userName}</span>
+          </summary>
           <div className="menu">
             <p className="meta">{t('console.plan', { plan: t(`plans.${user.planName}` as 'plans.free') })}</p>
             {user.teamModeAvailable ? (

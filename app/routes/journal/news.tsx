@@ -97,6 +97,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
             </section>
             <section className="card" aria-labelledby="posters-title">
               <h2 id="posters-title">{t('news.recentPosters')}</h2>
+              {side.posters.length === 0 ? <p className="hint">{t('journal.noPosters')}</p> : null}
               <ul className="people compact">
                 {side.posters.map((p) => (
                   <li key={p.id}>

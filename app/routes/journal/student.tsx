@@ -133,7 +133,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="nowrap">{p.diaryDate}</td>
                 <td>
-                  {p.unread ? <span className="dot" aria-label={t('students.unread')} /> : null} {p.title}
+                  {p.unread ? <span className="dot" role="img" aria-label={t('students.unread')} /> : null} {p.title}
                   {p.status === 4 ? <span className="badge">{t('news.sentBack')}</span> : null}
                 </td>
                 <td>

@@ -80,7 +80,7 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {list.students.map((s) => (
                   <tr key={s.id}>
-                    <td>{s.latest?.unread ? <span className="dot" title={t('students.unread')} aria-label={t('students.unread')} /> : null}</td>
+                    <td>{s.latest?.unread ? <span className="dot" role="img" title={t('students.unread')} aria-label={t('students.unread')} /> : null}</td>
                     <td>
                       <span className="who-cell">
                         <Avatar name={s.name} seed={s.id} />

@@ -164,17 +164,19 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
           {sentBack ? (
             <span className="badge">{t('news.sentBack')}</span>
           ) : canSendBack ? (
-            <Form method="post">
-              <button className="button secondary" type="submit" name="intent" value="sendback">
-                {t('post.sendBack')}
-              </button>
-            </Form>
+            // Asks first (a dialog in the URL, so it works without JavaScript): the student is told at once.
+            <FastLink className="button secondary" to={link({ sendback: '1' })} preventScrollReset>
+              {t('post.sendBack')}
+            </FastLink>
           ) : (
             <UpgradeButton>{t('post.sendBack')}</UpgradeButton>
           )}
         </div>
       </div>
       <FlagNotes flags={post.flags} t={t} />
+      {canSendBack && !sentBack && params.get('sendback') === '1' ? (
+        <ConfirmDialog title={t('post.sendBackTitle')} text={t('post.sendBackText')} closeTo={link({ sendback: null })} confirm={t('post.sendBack')} cancel={t('journal.cancel')} fields={{ intent: 'sendback' }} />
+      ) : null}
       {params.get('image') === '1' ? <ImageDialog postId={post.id} cancel={link({ image: null })} /> : null}
       {params.get('image') === 'error' ? (
         <Dialog title={t('image.errorTitle')} closeTo={link({ image: null })} alert>

@@ -1,0 +1,64 @@
+// The first load on a school PC (issue 19): Chromium with its CPU slowed 4× and the network at
+// 400 kbps and 400 ms round trip, each page loaded cold (a new browser profile, nothing cached)
+// and then warm (the same profile again). For each: the bytes that came over the network (all,
+// and JavaScript), first contentful paint and largest contentful paint.
+import { chromium, type BrowserContext } from '@playwright/test'
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser'
+
+export const SLOW_PC = { cpuSlowdown: 4, kbps: 400, rttMs: 400 }
+export type FirstLoad = { page: string; cache: 'cold' | 'warm'; kb: number; jsKb: number; requests: number; fcpMs: number; lcpMs: number }
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
+
+async function loadOnce(context: BrowserContext, url: string) {
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  const bytesPerSecond = (SLOW_PC.kbps * 1000) / 8
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: SLOW_PC.rttMs, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PC.cpuSlowdown })
+  const types = new Map<string, string>()
+  let all = 0
+  let js = 0
+  let requests = 0
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type))
+  cdp.on('Network.loadingFinished', (e) => {
+    requests++
+    all += e.encodedDataLength
+    if (types.get(e.requestId) === 'Script') js += e.encodedDataLength
+  })
+  await page.goto(url, { waitUntil: 'load' })
+  // Whatever the page still fetches after its load event (a lazy part of the bundle) counts too.
+  await page.waitForLoadState('networkidle')
+  const paints = await page.evaluate(
+    () =>
+      new Promise<{ fcp: number; lcp: number }>((resolve) => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1
+        let lcp = -1
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) lcp = entry.startTime
+        }).observe({ type: 'largest-contentful-paint', buffered: true })
+        setTimeout(() => resolve({ fcp, lcp }), 200)
+      }),
+  )
+  await page.close()
+  return { kb: kb(all), jsKb: kb(js), requests, fcpMs: Math.round(paints.fcp), lcpMs: Math.round(paints.lcp) }
+}
+
+/** Each page cold, then warm; `cookie` ("name=value") signs the browser in for the pages that need it. */
+export async function measureFirstLoads(base: string, pages: { name: string; path: string; signedIn: boolean }[], cookie: string) {
+  const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS })
+  const rows: FirstLoad[] = []
+  for (const p of pages) {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } })
+    if (p.signedIn) {
+      const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)]
+      await context.addCookies([{ name, value, url: base }])
+    }
+    rows.push({ page: p.name, cache: 'cold', ...(await loadOnce(context, base + p.path)) })
+    rows.push({ page: p.name, cache: 'warm', ...(await loadOnce(context, base + p.path)) })
+    await context.close()
+  }
+  await browser.close()
+  return rows
+}

@@ -1,0 +1,107 @@
+// Every page of the console and the student pages, in the three languages, passes axe-core
+// (WCAG 2.0, 2.1, 2.2, A and AA): the journeys check the pages they visit (support/test.ts); this
+// walks all of them, with their dialogs and error states, in each language.
+import { DEMO_PASSWORD, signInToConsole } from './support/helpers'
+import { useSessionLocale } from './support/locale'
+import { newJournalWith } from './support/posts'
+import { expect, expectAccessible, test, type Page } from './support/test'
+
+const LOCALES = ['en', 'zh-TW', 'ja'] as const
+
+const PUBLIC_PAGES = ['/index', '/login', '/login?tab=signup', '/login?tab=forgot', '/s/login', '/pwd/reset/no-such-code', '/no-such-page']
+// Two halves, two tests: they run side by side.
+const TEACHER_PAGES = [
+  '/diary', '/diary?tab=joined', '/diary?tab=followup', '/diary?tab=collections', '/diary?tab=archived', '/mode', '/setting/user', '/setting/user?edit=name', '/voucher', '/voucher?tab=history', '/invite', '/my/ucp', '/diary/homework/new',
+  '/diary/homework/1/news', '/diary/homework/1/student', '/diary/homework/1/student/8', '/diary/homework/1/case', '/diary/homework/1/collection',
+  '/diary/homework/1/sendback',
+]
+const JOURNAL_PAGES = [
+  '/diary/homework/1/info', '/diary/homework/1/edit', '/diary/homework/1/archive', '/diary/homework/1/resource',
+  '/diary/homework/1/export', '/diary/homework/1/report', '/diary/homework/1/report?tab=pie', '/diary/homework/1/report?tab=bar',
+  '/diary/homework/1/report?tab=group', '/diary/homework/1/report?tab=pie&pick=group%3Ajoy', '/diary/homework/1/student/8/report',
+  '/diary/diaryPost/87', '/diary/diaryPost/87?sendback=1', '/diary/diaryPost/87?image=1', '/diary/diaryPost/87/revise',
+  '/diarySample', '/diarySample/new', '/diarySample/1/edit', '/diarySample/resourcesBook', '/diarySample/resourcesBook/1/resources',
+  '/drpb/TEACH002', '/404',
+]
+// The free plan: pay notices, upgrade buttons, "Join pending".
+const FREE_PAGES = ['/diary', '/diary?tab=joined', '/diary/homework/4/news', '/diary/homework/4/student', '/diary/homework/4/sendback', '/diary/homework/4/report', '/diary/homework/4/export', '/voucher']
+const ADMIN_PAGES = ['/team/my', '/team/my?tab=profile', '/team/my?tab=students', '/manage', '/student']
+const STUDENT_PAGES = ['/s', '/s/journal/1', '/s/journal/1/new', '/s/post/87']
+
+async function checkAll(page: Page, paths: string[]) {
+  for (const path of paths) {
+    await page.goto(path)
+    await expect(page.locator('h1').first()).toBeVisible()
+    await expectAccessible(page, path)
+  }
+}
+
+for (const locale of LOCALES) {
+  test.describe(`axe-core in ${locale}`, { tag: '@js-only' }, () => {
+    test('public pages, and the sign-in form with its errors', async ({ page }) => {
+      // A visitor's language comes from the browser's (Accept-Language).
+      await page.setExtraHTTPHeaders({ 'Accept-Language': locale })
+      await checkAll(page, PUBLIC_PAGES)
+      await page.goto('/login')
+      await page.locator('input[name=email]').fill('teacher@demo.test')
+      await page.locator('input[name=password]').first().fill('not-the-password')
+      await page.locator('form:has(input[name=intent][value=login]) button[type=submit]').click()
+      await expect(page.locator('.form-error, .field-error').first()).toBeVisible()
+      await expectAccessible(page, 'the sign-in form with an error')
+    })
+
+    test('a teacher’s pages and the account menu', async ({ page, context }) => {
+      await signInToConsole(page, 'teacher@demo.test')
+      await useSessionLocale(context, locale)
+      await checkAll(page, TEACHER_PAGES)
+      await page.goto('/diary')
+      await page.locator('details.user-menu summary').click()
+      await expectAccessible(page, 'the account menu')
+    })
+
+    test('a journal’s pages, a post with its dialogs, report picks', async ({ page, context }) => {
+      await signInToConsole(page, 'teacher@demo.test')
+      await useSessionLocale(context, locale)
+      await checkAll(page, JOURNAL_PAGES)
+    })
+
+    test('a free-plan teacher’s pages', async ({ page, context }) => {
+      await signInToConsole(page, 'free@demo.test')
+      await useSessionLocale(context, locale)
+      await checkAll(page, FREE_PAGES)
+    })
+
+    test('a team admin’s pages', async ({ page, context }) => {
+      await signInToConsole(page, 'admin@demo.test')
+      await useSessionLocale(context, locale)
+      await checkAll(page, ADMIN_PAGES)
+    })
+
+    test('a student’s pages', async ({ page, context }) => {
+      await page.goto('/s/login')
+      await page.locator('input[name=email]').fill('student01@demo.test')
+      await page.locator('input[name=password]').fill(DEMO_PASSWORD)
+      await page.locator('form button[type=submit]').last().click()
+      await expect(page).toHaveURL(/\/s$/)
+      await useSessionLocale(context, locale)
+      await checkAll(page, STUDENT_PAGES)
+    })
+  })
+}
+
+test('an empty journal: every list and side card says it is empty, and passes axe-core', { tag: '@js-only' }, async ({ page }, info) => {
+  const journalId = await newJournalWith('teacher@demo.test', `Empty ${info.project.name} ${Date.now().toString(36)}`, [])
+  await signInToConsole(page, 'teacher@demo.test')
+  for (const path of ['news', 'student', 'case', 'collection', 'sendback', 'info', 'report', 'export'].map((p) => `/diary/homework/${journalId}/${p}`)) {
+    await page.goto(path)
+    await expect(page.locator('h1').first()).toBeVisible()
+    // No list, table or side card stands empty without a word.
+    const bare = await page.locator('main').evaluate((main) =>
+      [...main.querySelectorAll('ul, ol, tbody, .card')]
+        .filter((el) => el.getBoundingClientRect().height > 0 && !(el.textContent ?? '').trim() && !el.querySelector('input, select, textarea, button, img, svg'))
+        .map((el) => el.outerHTML.slice(0, 120)),
+    )
+    expect(bare, path).toEqual([])
+    await expectAccessible(page, path)
+  }
+})

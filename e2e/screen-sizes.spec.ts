@@ -1,0 +1,48 @@
+// The main pages at school-PC and phone sizes (decision 0033): no sideways scrolling of the page,
+// the actions of table rows in view, buttons on one line (CJK labels included). A screenshot of each
+// is attached to the report (test-results/), to be looked at when the layout changes.
+import { signInToConsole } from './support/helpers'
+import { useSessionLocale } from './support/locale'
+import { expect, test, type Page } from './support/test'
+
+const SIZES = [
+  { name: '1024x768', width: 1024, height: 768, locales: ['en', 'zh-TW', 'ja'] as const },
+  { name: '1280x720', width: 1280, height: 720, locales: ['en'] as const },
+  { name: '390x844', width: 390, height: 844, locales: ['zh-TW'] as const },
+]
+const PAGES = [
+  '/diary', '/diary/homework/1/news', '/diary/homework/1/student', '/diary/homework/1/student/8', '/diary/homework/1/sendback',
+  '/diary/diaryPost/87', '/diary/homework/1/report', '/diary/homework/1/info', '/diary/homework/1/edit', '/setting/user', '/diarySample',
+]
+
+async function checkLayout(page: Page, wide: boolean) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
+  expect(scrollWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(innerWidth)
+  // Buttons keep their label on one line (no "日記を開く" one character a line).
+  const tall = await page.locator('main .button:visible').evaluateAll((buttons) =>
+    buttons.filter((b) => b.getBoundingClientRect().height > parseFloat(getComputedStyle(b).lineHeight || '24') * 1.9 + 24).map((b) => b.textContent),
+  )
+  expect(tall, 'buttons on one line').toEqual([])
+  if (!wide) return
+  // On a school PC every table's last column (its actions) is in view.
+  const cut = await page.locator('main table.table').evaluateAll((tables) =>
+    tables.filter((t) => t.getBoundingClientRect().right > window.innerWidth).map((t) => t.querySelector('th')?.textContent ?? 'a table'),
+  )
+  expect(cut, 'tables fit the screen').toEqual([])
+}
+
+for (const size of SIZES) {
+  for (const locale of size.locales) {
+    test(`main pages at ${size.name} in ${locale}`, { tag: '@js-only' }, async ({ page, context }, info) => {
+      await page.setViewportSize({ width: size.width, height: size.height })
+      await signInToConsole(page, 'teacher@demo.test')
+      await useSessionLocale(context, locale)
+      for (const path of PAGES) {
+        await page.goto(path)
+        await expect(page.locator('h1').first()).toBeVisible()
+        await checkLayout(page, size.width >= 1024)
+        await info.attach(`${size.name} ${locale} ${path}`, { body: await page.screenshot(), contentType: 'image/png' })
+      }
+    })
+  }
+}
