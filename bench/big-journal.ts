@@ -14,6 +14,11 @@ export async function seedBigJournal(options: { databaseUrl?: string; sqliteFile
   let seed = 7
   const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
   const result = await db.transaction().execute(async (trx) => {
+    // 200 more students put the demo teacher over the Standard plan's 200, which locks the journals
+    // (every page redirects to /diary): the owner is on the Team plan, as a school with classes this
+    // large would be.
+    const team = await trx.selectFrom('plans').select('id').where('code', '=', 'team').executeTakeFirstOrThrow()
+    await trx.updateTable('user_plans').set({ plan_id: team.id }).where('user_id', '=', teacher.id).execute()
     const { id: journalId } = await trx
       .insertInto('journals')
       .values({ owner_id: teacher.id, name: 'Bench journal', description: '', label_color_code: 4, user_classes: '', speech_lang: 'en', calendar_mode: 0, ai_scoring: 0, expire_type: 1, diary_publish_num: size.students, share_type: '2', sub_type: '', invite_code: 'BENCHJNL', created_at: iso(now - size.days * 86_400_000) })

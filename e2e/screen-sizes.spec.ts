@@ -24,6 +24,9 @@ async function checkLayout(page: Page, wide: boolean) {
   )
   expect(tall, 'buttons on one line').toEqual([])
   if (!wide) return
+  // Folded into a row under the top bar (below 1280 px), the main menu stays one row high.
+  const menu = await page.locator('.main-menu').boundingBox()
+  if (menu && page.viewportSize()!.width < 1280) expect(menu.height, 'the folded main menu is one row').toBeLessThan(70)
   // On a school PC every table's last column (its actions) is in view.
   const cut = await page.locator('main table.table').evaluateAll((tables) =>
     tables.filter((t) => t.getBoundingClientRect().right > window.innerWidth).map((t) => t.querySelector('th')?.textContent ?? 'a table'),
