@@ -7,10 +7,9 @@ import { DEFAULT_LOCALE, isLocale } from './i18n/config'
 import { loadClientLocale, type DictionaryPart } from './i18n/client-resources'
 
 /**
- * The server's page is painted before hydration starts: on a slow PC with the scripts cached,
- * hydrating first held the first paint back by the whole of it (issue 19, bench/first-load.ts).
+ * The server's page is painted before hydration starts (issue 19, bench/first-load.ts): the
+ * second animation frame's callback runs once the first frame is on the screen.
  */
-// The second frame's callback runs once the first frame is on the screen.
 const afterFirstPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))
 
 async function hydrate() {

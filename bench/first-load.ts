@@ -10,6 +10,9 @@ export type FirstLoad = { page: string; cache: 'cold' | 'warm'; kb: number; jsKb
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
 
+/** A "name=value" cookie, as Playwright adds it to a browser for `base`. */
+export const browserCookie = (base: string, cookie: string) => ({ name: cookie.slice(0, cookie.indexOf('=')), value: cookie.slice(cookie.indexOf('=') + 1), url: base })
+
 async function loadOnce(context: BrowserContext, url: string) {
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
@@ -51,10 +54,7 @@ export async function measureFirstLoads(base: string, pages: { name: string; pat
   const rows: FirstLoad[] = []
   for (const p of pages) {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } })
-    if (p.signedIn) {
-      const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)]
-      await context.addCookies([{ name, value, url: base }])
-    }
+    if (p.signedIn) await context.addCookies([browserCookie(base, cookie)])
     rows.push({ page: p.name, cache: 'cold', ...(await loadOnce(context, base + p.path)) })
     rows.push({ page: p.name, cache: 'warm', ...(await loadOnce(context, base + p.path)) })
     await context.close()

@@ -29,7 +29,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser'
 import { freePort } from '../tests/support/ports'
 import { startPostgres } from '../tests/support/postgres'
 import { seedBigJournal } from './big-journal'
-import { measureFirstLoads, SLOW_PC } from './first-load'
+import { browserCookie, measureFirstLoads, SLOW_PC } from './first-load'
 import Database from 'better-sqlite3'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
@@ -123,7 +123,7 @@ async function load(url: string, connections: number, headers: Record<string, st
 async function javascriptFor(pagePath: string, cookie?: string) {
   const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS })
   const page = await browser.newPage()
-  if (cookie) await page.context().addCookies([{ name: cookie.slice(0, cookie.indexOf('=')), value: cookie.slice(cookie.indexOf('=') + 1), url: base }])
+  if (cookie) await page.context().addCookies([browserCookie(base, cookie)])
   const scripts: Promise<number>[] = []
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') scripts.push(res.body().then((b) => gzipSync(b, { level: 9 }).length))
