@@ -30,9 +30,12 @@ describe.each(DIALECTS)('demo school on %s', (dialect) => {
     expect(await verifyLogin(conn.db, 'teacher@demo.test', 'wrong-pass')).toBeNull()
   })
 
-  it('gives the paid teacher three journals with two months of posts, and one joined journal', async () => {
+  it('gives the paid teacher three journals with two months of posts, three contest journals, and one joined journal', async () => {
     const id = (await verifyLogin(conn.db, 'teacher@demo.test', DEMO_PASSWORD))!
-    const own = await ownJournals(conn.db, id)
+    const all = await ownJournals(conn.db, id)
+    const contests = await conn.db.selectFrom('journals').select('name').where('owner_id', '=', id).where('share_type', '=', '5').execute()
+    expect(contests.map((c) => c.name).sort()).toEqual(['Autumn Gratitude 501', 'Kindness Relay 501', 'Winter Diary 502'])
+    const own = all.filter((j) => !contests.some((c) => c.name === j.name))
     expect(own.map((j) => j.name)).toHaveLength(3)
     expect(own.find((j) => j.name === '501 心情日記')?.studentCount).toBe(25)
     for (const j of own) expect(j.postCount).toBeGreaterThan(50)

@@ -16,6 +16,7 @@ import { memberAndFrameOrder } from './migrations/0013-member-and-frame-order'
 import { accountsAnyCase } from './migrations/0014-accounts-any-case'
 import { sentMails } from './migrations/0015-sent-mails'
 import { sessionValuesChanged } from './migrations/0016-session-values-changed'
+import { questsAndContests } from './migrations/0017-quests-and-contests'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -38,6 +39,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0014-accounts-any-case': accountsAnyCase,
         '0015-sent-mails': sentMails(dialect),
         '0016-session-values-changed': sessionValuesChanged,
+        '0017-quests-and-contests': questsAndContests(dialect),
       }
     },
   }

@@ -41,6 +41,10 @@ export interface Database {
   vouchers: VouchersTable
   sent_mails: SentMailsTable
   avatars: AvatarsTable
+  quests: QuestsTable
+  quest_frames: QuestFramesTable
+  journal_quests: JournalQuestsTable
+  contest_teams: ContestTeamsTable
 }
 
 export interface PasswordResetsTable {
@@ -280,6 +284,11 @@ export interface PostsTable {
   /** Has a positive feeling, has a negative one (1 or 0): kept by triggers on post_emotions (migration 0010). */
   mood_p: Generated<number>
   mood_n: Generated<number>
+  quest_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** JSON list of the score's reasons (features/quests/scoring.ts). */
+  score_reasons: ColumnType<string | null, string | null | undefined, string | null>
+  /** 'rules', 'ai' or 'teacher' (an override). */
+  score_source: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface PostFramesTable {
@@ -387,6 +396,58 @@ export interface ContestsTable {
   starts_at: string
   ends_at: string
   max_journals: number
+  created_at: string
+  /** 0 unrestricted, 1 primary, 2 junior high, 3 senior high, 4 college (spec 3 constants). */
+  age_group: Generated<number>
+  /** How many days a team answers, from its start date. */
+  ans_days: Generated<number>
+  /** The window a team's start date must fall in (dates, school zone). */
+  start_date_min: string | null
+  start_date_max: string | null
+  quest_number: Generated<number>
+  instructions: Generated<string>
+}
+
+/** A quest: a contest's own (contest_id) or a teacher's sample quest in one journal (journal_id). */
+export interface QuestsTable {
+  id: Generated<number>
+  contest_id: number | null
+  journal_id: number | null
+  lang: string
+  title: string
+  description: string
+  sort: number
+  deleted_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface QuestFramesTable {
+  id: Generated<number>
+  quest_id: number
+  position: number
+  frame_type: 'event' | 'story' | 'behavior'
+  title: string
+  /** JSON: a list of example texts; for a behaviour frame, ten lists (one per behaviour slot). */
+  samples: string
+}
+
+export interface JournalQuestsTable {
+  journal_id: number
+  quest_id: number
+  position: number
+}
+
+/** The one team of a contest journal. */
+export interface ContestTeamsTable {
+  id: Generated<number>
+  contest_id: number
+  journal_id: number
+  name: string
+  school_name: string
+  start_date: string | null
+  start_date_changes: Generated<number>
+  pick_type: number
   created_at: string
 }
 

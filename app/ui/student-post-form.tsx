@@ -7,6 +7,44 @@ import type { StudentPostSchema } from '~/features/students/post-schema'
 import { useT } from '~/i18n/use-t'
 import { ErrorList, TextField } from './field'
 import { useConsoleForm } from './form-kit'
+import type { QuestFrame } from '~/features/quests/constants'
+
+export interface QuestPrompt {
+  id: number
+  title: string
+  description: string
+  frames: QuestFrame[]
+}
+
+/** A frame's example texts, as ideas to start from. */
+function Examples({ list }: { list?: string[] }) {
+  const { t } = useT()
+  if (!list?.length) return null
+  return (
+    <details className="examples">
+      <summary>{t('write.examples')}</summary>
+      <ul>
+        {list.map((e) => (
+          <li key={e}>{e}</li>
+        ))}
+      </ul>
+    </details>
+  )
+}
+
+/** The behaviour frame's examples, one list per behaviour. */
+function BehaviourExamples({ slots }: { slots: string[][] }) {
+  const { t } = useT()
+  if (!slots.some((s) => s.length)) return null
+  return (
+    <details className="examples">
+      <summary>{t('write.examples')}</summary>
+      <ul>
+        {slots.map((slot, i) => (slot.length ? <li key={i}>{`${t(`behaviour.${BEHAVIOURS[i].key}`)}: ${slot.join(' / ')}`}</li> : null))}
+      </ul>
+    </details>
+  )
+}
 
 const loadValidator = () => import('~/features/students/validate').then((m) => m.validateStudentPost)
 type Fields = z.input<typeof StudentPostSchema>
@@ -24,6 +62,7 @@ export function StudentPostForm({
   draftKey,
   keptPicture,
   currentPicture,
+  quest,
 }: {
   defaults: Partial<Fields>
   lastResult?: SubmissionResult<string[]>
@@ -33,12 +72,15 @@ export function StudentPostForm({
   keptPicture?: string | null
   /** The post's picture when revising: kept unless another is chosen. */
   currentPicture?: string | null
+  /** A quest journal's question: its frames' titles and examples guide each part (issue 20). */
+  quest?: QuestPrompt | null
 }) {
   const { t } = useT()
   const ref = useRef<HTMLFormElement>(null)
   const { form, fields, formProps, busy } = useConsoleForm<Fields>({ id: 'student-post', lastResult, defaultValue: defaults, load: loadValidator })
   const emotions = new Set((fields.emotions.value ?? fields.emotions.initialValue ?? []) as string[])
   const behaviour = fields.behaviour.value ?? fields.behaviour.initialValue
+  const frameOf = (type: QuestFrame['type']) => quest?.frames.find((f) => f.type === type)
 
   useEffect(() => {
     const el = ref.current
@@ -61,6 +103,14 @@ export function StudentPostForm({
 
   return (
     <Form method="post" encType="multipart/form-data" ref={ref} className="card student-post" {...formProps} onInput={keep}>
+      {quest ? (
+        <section className="quest-prompt" aria-labelledby="quest-prompt-title">
+          <h2 id="quest-prompt-title">{t('write.questLabel', { title: quest.title })}</h2>
+          <p>{quest.description}</p>
+          <input type="hidden" name={fields.questId.name} value={quest.id} />
+          <ErrorList id={fields.questId.errorId} errors={fields.questId.errors} />
+        </section>
+      ) : null}
       <TextField field={fields.title} label={t('write.title')} inputProps={{ maxLength: 50 }} />
       <div className="field-row">
         <TextField field={fields.diaryDate} label={t('news.diaryDate')} inputProps={{ type: 'date' } as object} />
@@ -68,10 +118,19 @@ export function StudentPostForm({
         <TextField field={fields.happenTime} label={t('news.time')} inputProps={{ maxLength: 30 }} />
       </div>
       <div className="field">
-        <label htmlFor={fields.event.id}>{t('write.event')}</label>
+        <label htmlFor={fields.event.id}>{frameOf('event')?.title ?? t('write.event')}</label>
+        <Examples list={frameOf('event')?.samples as string[] | undefined} />
         <textarea {...getTextareaProps(fields.event)} key={fields.event.key} rows={4} maxLength={500} />
         <ErrorList id={fields.event.errorId} errors={fields.event.errors} />
       </div>
+      {frameOf('story') ? (
+        <div className="field">
+          <label htmlFor={fields.story.id}>{frameOf('story')!.title}</label>
+          <Examples list={frameOf('story')!.samples as string[]} />
+          <textarea {...getTextareaProps(fields.story)} key={fields.story.key} rows={3} maxLength={500} />
+          <ErrorList id={fields.story.errorId} errors={fields.story.errors} />
+        </div>
+      ) : null}
       <div className="field">
         <label htmlFor={fields.picture.id}>{t('write.picture')}</label>
         {keptPicture || currentPicture ? (
@@ -99,7 +158,7 @@ export function StudentPostForm({
         <ErrorList id={fields.emotions.errorId} errors={fields.emotions.errors} />
       </fieldset>
       <fieldset className="field">
-        <legend>{t('write.behaviour')}</legend>
+        <legend>{frameOf('behavior')?.title ?? t('write.behaviour')}</legend>
         <div className="choices">
           {BEHAVIOURS.map((b) => (
             <label key={b.code}>
@@ -111,6 +170,7 @@ export function StudentPostForm({
       </fieldset>
       <div className="field">
         <label htmlFor={fields.behaviourText.id}>{t('write.behaviourText')}</label>
+        {frameOf('behavior') ? <BehaviourExamples slots={frameOf('behavior')!.samples as string[][]} /> : null}
         <textarea {...getTextareaProps(fields.behaviourText)} key={fields.behaviourText.key} rows={3} maxLength={500} />
         <ErrorList id={fields.behaviourText.errorId} errors={fields.behaviourText.errors} />
       </div>

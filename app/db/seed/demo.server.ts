@@ -3,6 +3,7 @@ import { hashPassword } from '~/features/auth/password.server'
 import { PLANS, TEAM_PLAN_STATUS } from '~/features/plans/constants'
 import { TEAM_ROLES } from '~/features/team/constants'
 import { CANNED_COMMENTS } from '~/features/posts/canned-comments'
+import { seedContests } from './demo-contests'
 import { DEMO_CONTENT, POST_FEELINGS } from './demo-content'
 
 export const DEMO_PASSWORD = 'demo-pass-1'
@@ -78,7 +79,7 @@ export async function seedDemo(db: DB, now = new Date()) {
       .executeTakeFirstOrThrow()
 
     let inviteSeq = 0
-    const addUser = async (u: { account: string; name: string; kind?: 'teacher' | 'student'; locale?: string; gender?: 'm' | 'f'; classId?: number; plan?: number; planEnd?: string | null }) => {
+    const addUser = async (u: { account: string; name: string; kind?: 'teacher' | 'student'; locale?: string; gender?: 'm' | 'f'; classId?: number; plan?: number; planEnd?: string | null; schoolId?: number }) => {
       const { id } = await trx
         .insertInto('users')
         .values({
@@ -91,7 +92,7 @@ export async function seedDemo(db: DB, now = new Date()) {
           gender: u.gender ?? null,
           locale: u.locale ?? 'en',
           info_set: 1,
-          school_id: school.id,
+          school_id: u.schoolId ?? school.id,
           position: u.kind === 'student' ? null : 'Teacher',
           invite_code: `DEMO${String(++inviteSeq).padStart(4, '0')}`,
           class_id: u.classId ?? null,
@@ -223,6 +224,7 @@ export async function seedDemo(db: DB, now = new Date()) {
     }
     await seedSamplesAndBooks(trx, { teacher, freeTeacher, now })
     await seedLoginCodes(trx, { teacher, now })
+    await seedContests(trx, { teacher, now, rand, addUser, students, standard })
   })
   return true
 }
@@ -254,7 +256,7 @@ async function seedLoginCodes(trx: DB, { teacher, now }: { teacher: number; now:
 
 /**
  * Published samples, two course books (one free, one paid) with resources, plan exchange codes
- * for the paid book (one unused, one used, one past its exchange date) and two contests.
+ * for the paid book (one unused, one used, one past its exchange date).
  */
 async function seedSamplesAndBooks(trx: DB, { teacher, freeTeacher, now }: { teacher: number; freeTeacher: number; now: Date }) {
   const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString()
@@ -292,14 +294,6 @@ async function seedSamplesAndBooks(trx: DB, { teacher, freeTeacher, now }: { tea
       code('PLANUSED', { used_by: freeTeacher, use_date: created, use_expire_date: at(335) }),
       code('PLANOLD1', { exchange_expire_date: at(-1) }),
       { ...code('PLANFREE'), book_id: freeBook },
-    ])
-    .execute()
-  await trx
-    .insertInto('contests')
-    .values([
-      { code: 'ct_spring', name: 'Spring Kindness Contest', starts_at: at(-10), ends_at: at(60), max_journals: 50, created_at: created },
-      { code: 'ct_winter', name: 'Winter Diary Contest', starts_at: at(-120), ends_at: at(-30), max_journals: 50, created_at: created },
-      { code: 'ct_full', name: 'Tiny Contest', starts_at: at(-10), ends_at: at(60), max_journals: 0, created_at: created },
     ])
     .execute()
 }

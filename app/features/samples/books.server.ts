@@ -58,7 +58,7 @@ export async function journalResources(db: DB, journalId: number) {
   return { book: { ...row, locked }, resources: locked ? resources.map((r) => ({ ...r, link: null })) : resources }
 }
 
-export type StartResult = { ok: true; journalId: number } | { ok: false; field: 'sampleCode' | 'planCode'; error: StartError }
+export type StartResult = { ok: true; journalId: number; contest?: boolean } | { ok: false; field: 'sampleCode' | 'planCode'; error: StartError }
 type StartError = 'catalogue.invitationCodeError' | 'journal.startNoTickets' | 'catalogue.bookSerialUnknown' | 'catalogue.bookSerialUsed' | ContestError
 
 /** The catalogue message of each plan exchange code result (spec 3 section 8). */

@@ -3,6 +3,7 @@ import { nowIso } from '~/db/time'
 import { EXPIRE_TYPE, SHARE_TYPE } from '~/features/journals/constants'
 import { insertJournal } from '~/features/journals/insert.server'
 import { ticketsFor } from '~/features/journals/settings.server'
+import { createTeam } from '~/features/quests/contest.server'
 
 /** Contest code verification results (spec 2 section 8, spec 3 section 8). */
 export const CONTEST_CODES = { finished: '-10002', full: '-10003', alreadyIn: '-10004' } as const
@@ -41,6 +42,7 @@ export async function startContestJournal(db: DB, owner: { userId: number; planL
       share_type: SHARE_TYPE.quest,
       contest_id: contest.id,
     })
-    return { ok: true as const, journalId: id }
+    await createTeam(trx, contest.id, id, owner.userId)
+    return { ok: true as const, journalId: id, contest: true }
   })
 }

@@ -21,6 +21,9 @@ export const StudentPostSchema = z.object({
   emotions: z.array(z.enum(EMOTION_CODES)).check(z.minLength(1, 'write.chooseEmotion'), z.maxLength(3, 'write.tooManyEmotions')),
   behaviour: z.enum(BEHAVIOURS.map((b) => String(b.code)) as [string, ...string[]], { error: 'write.chooseBehaviour' }),
   behaviourText: optionalText(500),
+  // A quest journal's post: the quest it answers and its story frame (kept with the emotion frame).
+  story: optionalText(500),
+  questId: z.optional(z.string().check(z.regex(/^\d{1,9}$/, 'validation.notAChoice'))),
   // The picture is checked on the server by content (features/posts/pictures.server.ts); a picture
   // stored on an earlier, refused try comes back as keptPicture.
   picture: z.optional(z.any()),

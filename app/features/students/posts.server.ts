@@ -30,7 +30,7 @@ export async function studentJournal(db: DB, studentId: number, rawId: string | 
 export async function myPosts(db: DB, studentId: number, journalId: number) {
   return db
     .selectFrom('posts as p')
-    .select(['p.id', 'p.title', 'p.diary_date as diaryDate', 'p.status', 'p.created_at as createdAt'])
+    .select(['p.id', 'p.title', 'p.diary_date as diaryDate', 'p.status', 'p.score', 'p.created_at as createdAt'])
     .where('p.journal_id', '=', journalId)
     .where('p.creator_id', '=', studentId)
     .orderBy('p.created_at', 'desc')
@@ -51,7 +51,7 @@ async function writeFrames(trx: DB, postId: number, input: StudentPost, picture:
     return (await trx.insertInto('post_frames').values({ post_id: postId, position, frame_type, message, img_url }).returning('id').executeTakeFirstOrThrow()).id
   }
   await frame(1, 'event', input.event, picture)
-  const feelings = await frame(2, 'emotion', '')
+  const feelings = await frame(2, 'emotion', input.story ?? '')
   const did = await frame(3, 'behavior', input.behaviourText ?? '')
   await trx.deleteFrom('post_emotions').where('post_id', '=', postId).execute()
   await trx.deleteFrom('post_behaviours').where('post_id', '=', postId).execute()
@@ -67,12 +67,12 @@ async function writeFlags(trx: DB, postId: number, input: StudentPost) {
 }
 
 /** A new post in a journal the student is in; it reaches the teacher's feed at once. */
-export async function createPost(db: DB, studentId: number, journalId: number, input: StudentPost, picture: string | null = null) {
+export async function createPost(db: DB, studentId: number, journalId: number, input: StudentPost, picture: string | null = null, questId: number | null = null) {
   return db.transaction().execute(async (trx) => {
     const at = nowIso()
     const { id } = await trx
       .insertInto('posts')
-      .values({ journal_id: journalId, creator_id: studentId, title: input.title, diary_date: input.diaryDate, location: input.location ?? '', happen_time: input.happenTime ?? '', status: POST_STATUS.published, score: null, is_video: 0, created_at: at, updated_at: at })
+      .values({ journal_id: journalId, creator_id: studentId, title: input.title, diary_date: input.diaryDate, location: input.location ?? '', happen_time: input.happenTime ?? '', status: POST_STATUS.published, score: null, quest_id: questId, is_video: 0, created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow()
     await writeFrames(trx, id, input, picture)

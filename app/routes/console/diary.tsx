@@ -98,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== 'success') return data({ sampleCode: submission.reply() }, 400)
     const taken = await startFromSampleCode(db, { userId: user.userId, planLimit: user.studentLimit }, submission.value)
     if (!taken.ok) return data({ sampleCode: submission.reply({ fieldErrors: { [taken.field]: [taken.error] } }) }, 400)
-    return await redirectWithToast(request, session, `/diary/homework/${taken.journalId}/info`, { kind: 'success', key: 'journal.created' })
+    return await redirectWithToast(request, session, taken.contest ? `/contest/${taken.journalId}/edit?new=1` : `/diary/homework/${taken.journalId}/info`, { kind: 'success', key: 'journal.created' })
   }
   if (intent === 'unwatch') {
     requireFunction(user, PAY_FUNCTIONS.cases)

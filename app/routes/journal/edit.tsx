@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
+import { SHARE_TYPE } from '~/features/journals/constants'
 import type { Route } from './+types/edit'
 import { db } from '~/db/db.server'
 import { journalOf } from '~/features/journals/gate.server'
@@ -16,6 +17,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, journal } = journalOf(context, { ownerOnly: true })
+  // A contest journal has its own settings page, which keeps its type (spec 2 route table).
+  if (journal.shareType === SHARE_TYPE.quest) throw redirect(`/contest/${journal.id}/edit?new=-1`)
   return {
     id: journal.id,
     defaults: await settingsOf(db, journal.id),
@@ -26,6 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user, journal } = journalOf(context, { ownerOnly: true })
+  if (journal.shareType === SHARE_TYPE.quest) throw redirect(`/contest/${journal.id}/edit?new=-1`)
   const submission = parseWithZod(await readForm(request), { schema: JournalSettingsSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const saved = await updateJournal(db, journal.id, { userId: user.userId, planLimit: user.studentLimit }, submission.value)

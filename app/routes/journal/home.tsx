@@ -1,9 +1,12 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/home'
+import { journalOf } from '~/features/journals/gate.server'
+import { SHARE_TYPE } from '~/features/journals/constants'
 
-/** /diary/homework/{id} opens the journal's home, the news feed (spec 2 route table). */
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/diary/homework/${params.id}/news`)
+/** /diary/homework/{id} opens the journal's home: the news feed, or a contest journal's quest list (spec 2 route table). */
+export function loader({ context }: Route.LoaderArgs) {
+  const { journal } = journalOf(context)
+  return redirect(`/diary/homework/${journal.id}/${journal.shareType === SHARE_TYPE.quest ? 'questList' : 'news'}`)
 }
 
 // Never shown (the loader always redirects), but it makes this a page route: a journal the gate

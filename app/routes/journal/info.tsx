@@ -1,7 +1,7 @@
 import { env } from '~/env.server'
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useSearchParams } from 'react-router'
+import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/info'
 import { db } from '~/db/db.server'
@@ -10,7 +10,10 @@ import { journalOf } from '~/features/journals/gate.server'
 import { DRP_STATUS } from '~/features/journals/constants'
 import { acceptTeacher, generateStudentCode, journalInfo, journalTeachers, recentPosters, removeTeacher, teacherCodeOf } from '~/features/journals/info.server'
 import { invitationLink, sendInvitationMail, takeInvitationMail } from '~/features/journals/invitation.server'
-import { INVITE_MAIL_LIMITS } from '~/features/journals/constants'
+import { INVITE_MAIL_LIMITS, SHARE_TYPE } from '~/features/journals/constants'
+import { contestOfJournal } from '~/features/quests/contest.server'
+import { teamStanding } from '~/features/quests/ranking.server'
+import { ContestCard } from '~/ui/contest-card'
 import { InviteEmailSchema } from '~/features/journals/schema'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
@@ -26,9 +29,15 @@ import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** The page's own path: a contest journal's info page is `/contestinfo` (spec 2 route table). */
+const infoPath = (journal: { id: number; shareType: string }) => `/diary/homework/${journal.id}/${journal.shareType === SHARE_TYPE.quest ? 'contestinfo' : 'info'}`
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal, role } = journalOf(context)
+  const path = infoPath(journal)
+  if (new URL(request.url).pathname !== path) throw redirect(path)
   const isOwner = role === 'owner'
+  const contest = journal.shareType === SHARE_TYPE.quest ? await contestOfJournal(db, journal.id) : null
   const info = await journalInfo(db, journal.id)
   const teacherCode = isOwner ? await teacherCodeOf(db, journal.id) : null
   return {
@@ -38,7 +47,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     studentLink: isOwner && info.inviteCode ? `${env.PUBLIC_ORIGIN}/s/join/${info.inviteCode}` : null,
     posters: await recentPosters(db, journal.id),
     teachers: await journalTeachers(db, journal.id),
-    title: `${getInstance(context).t('journal.infoTitle')} | ${journal.name}`,
+    contest: contest && { ...contest, standing: await teamStanding(db, contest.contestId, contest.teamId) },
+    title: `${getInstance(context).t(contest ? 'contest.infoTitle' : 'journal.infoTitle')} | ${journal.name}`,
   }
 }
 
@@ -58,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   else if (intent === 'remove') done = await removeTeacher(db, journal.id, idField(form, 'userId'), DRP_STATUS.approved)
   else throw data(null, { status: 400 })
   if (!done) throw data(null, { status: 404 })
-  return await redirectWithToast(request, session, `/diary/homework/${journal.id}/info`, { kind: 'success', key: TOASTS[intent as keyof typeof TOASTS] })
+  return await redirectWithToast(request, session, infoPath(journal), { kind: 'success', key: TOASTS[intent as keyof typeof TOASTS] })
 }
 
 /** Tab two of the teacher invitation: the invitation by e-mail, in the owner's language. */
@@ -72,12 +82,12 @@ async function inviteByEmail(request: Request, context: Route.ActionArgs['contex
   const code = await teacherCodeOf(db, journal.id)
   const link = invitationLink(env.PUBLIC_ORIGIN, code)
   await sendInvitationMail(mailer, getInstance(context).t, submission.value.email, { owner: user.userName, journal: journal.name, code, link })
-  return await redirectWithToast(request, session, `/diary/homework/${journal.id}/info`, { kind: 'success', key: 'journal.invitationSent', values: { email: submission.value.email } })
+  return await redirectWithToast(request, session, infoPath(journal), { kind: 'success', key: 'journal.invitationSent', values: { email: submission.value.email } })
 }
 
 export default function JournalInfoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { info, isOwner, posters, teachers, teacherLink, studentLink } = loaderData
+  const { info, isOwner, posters, teachers, teacherLink, studentLink, contest } = loaderData
   const [params] = useSearchParams()
   const removing = teachers.find((x) => String(x.id) === params.get('remove') && x.status === DRP_STATUS.approved)
   return (
@@ -85,15 +95,17 @@ export default function JournalInfoPage({ loaderData, actionData }: Route.Compon
       <div className="page-head">
         <h1>{info.name}</h1>
         {isOwner ? (
-          <Link className="button secondary" to={`/diary/homework/${info.id}/edit`}>
+          <Link className="button secondary" to={contest ? `/contest/${info.id}/edit?new=-1` : `/diary/homework/${info.id}/edit`}>
             {t('journal.settings')}
           </Link>
         ) : null}
       </div>
       <p>{info.description || <span className="hint">{t('journal.noDescription')}</span>}</p>
-      <p className="hint">
-        {t('journal.submitMode')}: {t(`journal.share${info.shareType === '3' ? '3' : info.shareType === '5' ? '5' : '2'}`)}
-      </p>
+      {contest ? <ContestCard contest={contest} isOwner={isOwner} journalId={info.id} /> : (
+        <p className="hint">
+          {t('journal.submitMode')}: {t(`journal.share${info.shareType === '3' ? '3' : info.shareType === '5' ? '5' : '2'}`)}
+        </p>
+      )}
 
       {isOwner ? (
         <div className="info-grid">

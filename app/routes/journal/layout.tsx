@@ -3,6 +3,7 @@ import { FastLink } from '~/ui/fast-link'
 import type { Route } from './+types/layout'
 import { journalGate, journalOf } from '~/features/journals/gate.server'
 import { useT } from '~/i18n/use-t'
+import { SHARE_TYPE } from '~/features/journals/constants'
 
 /**
  * Every page under /diary/homework/{id}: refused on the server (404 or 403) to anyone who is not the
@@ -12,9 +13,19 @@ export const middleware: Route.MiddlewareFunction[] = [journalGate]
 
 export function loader({ context }: Route.LoaderArgs) {
   const { journal, role } = journalOf(context)
-  const menu = MENU.filter((item) => item.to !== 'resource' || journal.resourceBookId !== null)
+  const quest = journal.shareType === SHARE_TYPE.quest
+  const menu = [...(quest ? QUEST_MENU : []), ...MENU]
+    .filter((item) => item.to !== 'resource' || journal.resourceBookId !== null)
+    // A contest journal's info page is its contest info.
+    .map((item) => (quest && item.to === 'info' ? { ...item, to: 'contestinfo' as const } : item))
   return { journal: { id: journal.id, name: journal.name }, role, menu }
 }
+
+// A contest (quest) journal adds its quest pages at the top (spec 2 side menu).
+const QUEST_MENU = [
+  { to: 'questList', labelKey: 'journal.menuQuestList' },
+  { to: 'quest', labelKey: 'journal.menuQuests' },
+] as const
 
 // The journal's pages that exist, in the spec's order; resources only for a journal from a book.
 const MENU = [

@@ -28,6 +28,8 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { parseId } from '~/features/lists'
 import { ConfirmDialog, Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
+import { overrideScore, scoreOf } from '~/features/quests/quest-posts.server'
+import { ScoreCard } from '~/ui/score-card'
 import { readForm } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -68,6 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     types,
     libType,
     library,
+    score: await scoreOf(db, post.id),
     title: `${post.title} | ${journal.name}`,
   }
 }
@@ -110,6 +113,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === 'library-remove') {
     if (!(await removeFromLibrary(db, user.userId, idField(form, 'entryId')))) throw data(null, { status: 403 })
     return back('comment.removedFromLibrary')
+  }
+  if (intent === 'score') {
+    // A teacher's own score for a quest post (issue 20): a whole number from 1 to 100.
+    const value = String(form.get('score') ?? '').trim()
+    if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 100) return data({ scoreError: 'quest.scoreRange' as const }, 400)
+    if (!(await overrideScore(db, post.id, Number(value)))) throw data(null, { status: 404 })
+    return back('quest.scoreSaved')
   }
   if (intent === 'sendback') {
     // Returned posts and send back are pay function f6 (spec 2 section 6).
@@ -174,6 +184,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
         </div>
       </div>
       <FlagNotes flags={post.flags} t={t} />
+      {loaderData.score ? <ScoreCard score={loaderData.score} error={actionData && 'scoreError' in actionData ? actionData.scoreError : undefined} /> : null}
       {canSendBack && !sentBack && params.get('sendback') === '1' ? (
         <ConfirmDialog title={t('post.sendBackTitle')} text={t('post.sendBackText')} closeTo={link({ sendback: null })} confirm={t('post.sendBack')} cancel={t('journal.cancel')} fields={{ intent: 'sendback' }} />
       ) : null}

@@ -15,13 +15,15 @@ import { TextDiff } from '~/ui/text-diff'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { questPromptOf, scoreQuestPost } from '~/features/quests/quest-posts.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.post.title, matches)
 
 /** /s/post/{id}: the student's post with the teacher's comments and corrections; revise when sent back. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { studentId } = await requireStudent(request, context)
-  return { post: await myPost(db, studentId, params.postId) }
+  const post = await myPost(db, studentId, params.postId)
+  return { post, quest: await questPromptOf(db, post.id) }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -36,6 +38,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ result: submission.reply({ fieldErrors }), picture: picture.url }, 400)
   }
   if (!(await revisePost(db, studentId, post.id, submission.value, picture.url))) throw data(null, { status: 409 })
+  // A revised quest post is scored again (a teacher's own score stays).
+  await scoreQuestPost(db, post.id)
   return await redirectWithToast(request, session, `/s/post/${post.id}?sent=post-${post.id}`, { kind: 'success', key: 'write.revised' })
 }
 
@@ -92,7 +96,9 @@ export default function StudentPostPage({ loaderData, actionData }: Route.Compon
               emotions: post.emotions,
               behaviour: post.behaviours[0] ? String(post.behaviours[0]) : undefined,
               behaviourText: behaviour?.message ?? '',
+              story: post.frames.find((f) => f.type === 'emotion')?.message ?? '',
             }}
+            quest={loaderData.quest}
             lastResult={actionData?.result}
             keptPicture={actionData?.picture}
             currentPicture={event?.imgUrl}

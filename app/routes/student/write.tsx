@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link } from 'react-router'
+import { data, Link, redirect } from 'react-router'
+import { questPostError, questsForStudent, scoreQuestPost } from '~/features/quests/quest-posts.server'
 import type { Route } from './+types/write'
 import { requireStudent } from '~/auth/student-guard.server'
 import { db } from '~/db/db.server'
@@ -21,7 +22,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { studentId } = await requireStudent(request, context)
   const journal = await studentJournal(db, studentId, params.id)
-  return { journal, today: todayDate(), title: `${getInstance(context).t('write.new')} | ${journal.name}` }
+  const quests = journal.shareType === SHARE_TYPE.quest ? await questsForStudent(db, journal.id) : null
+  // A quest journal's post answers one open quest (the day's unless the student picked another).
+  const wanted = Number(new URL(request.url).searchParams.get('quest'))
+  const quest = quests ? (quests.open.find((q) => q.id === wanted) ?? quests.open.find((q) => q.id === quests.ofTheDay) ?? null) : null
+  if (quests && !quest) throw redirect(`/s/journal/${journal.id}`)
+  return { journal, quest, today: todayDate(), title: `${getInstance(context).t('write.new')} | ${journal.name}` }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -30,18 +36,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request, { files: 1 })
   const submission = parseWithZod(form, { schema: StudentPostSchema })
   const picture = await pictureFromForm(db, studentId, form)
-  const dateError = submission.status === 'success' ? await diaryDateError(db, journal.id, submission.value.diaryDate) : null
-  if (submission.status !== 'success' || picture.error || dateError) {
+  const quests = journal.shareType === SHARE_TYPE.quest ? await questsForStudent(db, journal.id) : null
+  const questId = submission.status === 'success' && submission.value.questId ? Number(submission.value.questId) : null
+  // A quest post is refused outside the team's period or for a quest that is not open (issue 20 item 10).
+  const questError = quests && submission.status === 'success' ? questPostError(quests, questId, submission.value.diaryDate) : null
+  const dateError = submission.status === 'success' && !questError ? await diaryDateError(db, journal.id, submission.value.diaryDate) : null
+  if (submission.status !== 'success' || picture.error || dateError || questError) {
     const fieldErrors = { ...(picture.error ? { picture: [picture.error] } : {}), ...(dateError ? { diaryDate: [dateError] } : {}) }
-    return data({ result: submission.reply({ fieldErrors }), picture: picture.url }, 400)
+    return data({ result: submission.reply({ fieldErrors, formErrors: questError ? [questError] : undefined }), picture: picture.url }, 400)
   }
-  const postId = await createPost(db, studentId, journal.id, submission.value, picture.url)
-  return await redirectWithToast(request, session, `/s/post/${postId}?sent=new-${journal.id}`, { kind: 'success', key: 'write.shared' })
+  const postId = await createPost(db, studentId, journal.id, submission.value, picture.url, quests ? questId : null)
+  if (quests) await scoreQuestPost(db, postId)
+  return await redirectWithToast(request, session, `/s/post/${postId}?sent=new-${journal.id}${questId ? `-q${questId}` : ''}`, { kind: 'success', key: 'write.shared' })
 }
 
 export default function WritePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { journal, today } = loaderData
+  const { journal, today, quest } = loaderData
   return (
     <>
       <nav className="breadcrumbs">
@@ -53,7 +64,8 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
         lastResult={actionData?.result}
         keptPicture={actionData?.picture}
         submitLabel={journal.shareType === SHARE_TYPE.submitOnClick ? t('write.share') : t('write.submit')}
-        draftKey={`draft:new-${journal.id}`}
+        draftKey={`draft:new-${journal.id}${quest ? `-q${quest.id}` : ''}`}
+        quest={quest}
       />
     </>
   )

@@ -1,0 +1,198 @@
+import { getInputProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link } from 'react-router'
+import type { z } from 'zod/mini'
+import type { Route } from './+types/edit'
+import { requireJournalReader } from '~/auth/guards.server'
+import { redirectWithToast } from '~/auth/toast.server'
+import { db } from '~/db/db.server'
+import { LABEL_COLORS } from '~/features/journals/constants'
+import type { AGE_GROUPS} from '~/features/quests/constants';
+import { PICK_TYPES, RETURN } from '~/features/quests/constants'
+import { saveContestSettings } from '~/features/quests/contest.server'
+import { requireContestJournal } from '~/features/quests/gate.server'
+import { ContestSettingsSchema } from '~/features/quests/schema'
+import { startContestJournal } from '~/features/samples/contest-code.server'
+import { readForm } from '~/http/form.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { Choice } from '~/ui/choice-fields'
+import { Dialog } from '~/ui/dialog'
+import { ErrorList, TextField } from '~/ui/field'
+import { useConsoleForm } from '~/ui/form-kit'
+import { pageMeta } from '~/ui/page-title'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
+
+// `/contest/0000/edit?code=…` starts a contest journal from a code; any other id is a journal's.
+const FROM_CODE = '0000'
+
+/**
+ * /contest/{id}/edit (spec 3 contest journal edit): the contest journal's settings. `?new=1` after
+ * taking a contest code, `?new=-1` from the info page (back goes there).
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { t } = getInstance(context)
+  const url = new URL(request.url)
+  if (params.id === FROM_CODE) {
+    await requireJournalReader(request, context)
+    const code = (url.searchParams.get('code') ?? '').trim().slice(0, 50)
+    const contest = code ? await db.selectFrom('contests').select(['name', 'ends_at']).where('code', '=', code).executeTakeFirst() : undefined
+    return { mode: 'code' as const, code, contestName: contest?.name ?? null, title: t('contest.takeTitle') }
+  }
+  const { journal, contest } = await requireContestJournal(request, context, params.id)
+  return {
+    mode: 'edit' as const,
+    id: journal.id,
+    isNew: url.searchParams.get('new') === '1',
+    contest,
+    defaults: { name: contest.name, description: contest.description, coverColor: String(contest.coverColor), startDate: contest.startDate ?? '', pickType: String(contest.pickType) },
+    title: `${t('contest.editTitle')} | ${journal.name}`,
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await readForm(request)
+  if (params.id === FROM_CODE) {
+    const { session, user } = await requireJournalReader(request, context)
+    const taken = await startContestJournal(db, { userId: user.userId, planLimit: user.studentLimit }, String(form.get('code') ?? ''))
+    if (!taken.ok) return data({ takeError: taken.error, result: undefined }, 400)
+    return await redirectWithToast(request, session, `/contest/${taken.journalId}/edit?new=1`, { kind: 'success', key: 'journal.created' })
+  }
+  const { session, journal } = await requireContestJournal(request, context, params.id)
+  const submission = parseWithZod(form, { schema: ContestSettingsSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply(), takeError: null }, 400)
+  const isNew = new URL(request.url).searchParams.get('new') === '1'
+  const saved = await saveContestSettings(db, journal.id, submission.value, { isNew })
+  if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }), takeError: null }, 400)
+  const to = saved.next === 'select' ? `/diary/homework/${journal.id}/questList/edit?new=1` : `/diary/homework/${journal.id}/questList`
+  return await redirectWithToast(request, session, to, { kind: 'success', key: 'contest.saved', values: { code: RETURN.contestSaved } })
+}
+
+export default function ContestEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  if (loaderData.mode === 'code') {
+    const failed = actionData?.takeError ?? (loaderData.contestName === null ? 'catalogue.invitationCodeError' : null)
+    return (
+      <>
+        <h1>{t('contest.takeTitle')}</h1>
+        {loaderData.contestName ? (
+          <Form method="post" className="card narrow">
+            <p>{t('contest.takeText', { name: loaderData.contestName })}</p>
+            <input type="hidden" name="code" value={loaderData.code} />
+            <div className="form-actions">
+              <button className="button" type="submit">
+                {t('contest.takeButton')}
+              </button>
+              <Link className="button secondary" to="/diary">
+                {t('journal.cancel')}
+              </Link>
+            </div>
+          </Form>
+        ) : null}
+        {failed ? (
+          <Dialog title={t('contest.retrievalErrorTitle')} closeTo="/diary" alert>
+            <p>{t('contest.retrievalErrorText')}</p>
+            <p className="field-error">{t(failed as never)}</p>
+            <div className="form-actions">
+              <Link className="button" to="/diary" data-autofocus>
+                {t('contest.ok')}
+              </Link>
+            </div>
+          </Dialog>
+        ) : null}
+      </>
+    )
+  }
+  const { contest, defaults, id, isNew } = loaderData
+  return (
+    <>
+      <h1>{t('contest.editTitle')}</h1>
+      <dl className="facts card">
+        <div>
+          <dt>{t('contest.team')}</dt>
+          <dd>{contest.teamName}</dd>
+        </div>
+        <div>
+          <dt>{t('contest.ageGroup')}</dt>
+          <dd>{t(`contest.age${contest.ageGroup as (typeof AGE_GROUPS)[number]}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('contest.school')}</dt>
+          <dd>{contest.school || '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('contest.members')}</dt>
+          <dd>{contest.members}</dd>
+        </div>
+      </dl>
+      <ContestForm
+        defaults={defaults}
+        lastResult={actionData?.result}
+        contest={contest}
+        cancelTo={isNew ? null : `/diary/homework/${id}/contestinfo`}
+      />
+    </>
+  )
+}
+
+const loadValidator = () => import('~/features/quests/validate').then((m) => m.validateContestSettings)
+type Fields = z.input<typeof ContestSettingsSchema>
+type Contest = Extract<Route.ComponentProps['loaderData'], { mode: 'edit' }>['contest']
+
+function ContestForm({ defaults, lastResult, contest, cancelTo }: { defaults: Partial<Fields>; lastResult?: SubmissionResult<string[]>; contest: Contest; cancelTo: string | null }) {
+  const { t } = useT()
+  const { form, fields, formProps, busy } = useConsoleForm<Fields>({ id: 'contest-settings', lastResult, defaultValue: defaults, load: loadValidator })
+  return (
+    <Form method="post" className="card settings-form" {...formProps}>
+      <TextField field={fields.name} label={t('journal.name')} inputProps={{ maxLength: 50 }} />
+      <div className="field">
+        <label htmlFor={fields.description.id}>{t('journal.description')}</label>
+        <textarea {...getInputProps(fields.description, { type: 'text' })} key={fields.description.key} rows={3} maxLength={500} />
+        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <Choice field={fields.coverColor} legend={t('contest.coverColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('journal.color', { n }), swatch: n }))} />
+      {contest.startDateEditable ? (
+        <TextField
+          field={fields.startDate}
+          label={t('contest.startDate')}
+          hint={t('contest.startDateHint', { min: contest.window.min, max: contest.window.max })}
+          inputProps={{ type: 'date', min: contest.window.min, max: contest.window.max } as object}
+        />
+      ) : (
+        <div className="field">
+          <span className="label">{t('contest.startDate')}</span>
+          <p>
+            <strong>{contest.startDate}</strong> <span className="hint">{contest.startDateChanges > 0 ? t('contest.startDateOnce') : t('contest.startDateLocked')}</span>
+          </p>
+          <input type="hidden" name={fields.startDate.name} value={contest.startDate ?? ''} />
+          <ErrorList id={fields.startDate.errorId} errors={fields.startDate.errors} />
+        </div>
+      )}
+      {contest.pickTypeLocked ? (
+        <div className="field">
+          <span className="label">{t('contest.pickType')}</span>
+          <p>
+            <strong>{t(`contest.pick${contest.pickType as (typeof PICK_TYPES)[number]}`)}</strong> <span className="hint">{t('contest.pickTypeLocked')}</span>
+          </p>
+          <input type="hidden" name={fields.pickType.name} value={String(contest.pickType)} />
+          <ErrorList id={fields.pickType.errorId} errors={fields.pickType.errors} />
+        </div>
+      ) : (
+        <Choice field={fields.pickType} legend={t('contest.pickType')} options={PICK_TYPES.map((n) => ({ value: String(n), label: t(`contest.pick${n}`) }))} />
+      )}
+      <p className="hint">{t('contest.pickTypeHint')}</p>
+      <ErrorList errors={form.errors} />
+      <div className="form-actions">
+        <button className="button" type="submit" disabled={busy}>
+          {t('journal.save')}
+        </button>
+        {cancelTo ? (
+          <Link className="button secondary" to={cancelTo}>
+            {t('journal.cancel')}
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  )
+}
