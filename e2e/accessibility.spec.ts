@@ -4,6 +4,7 @@
 import { DEMO_PASSWORD, signInToConsole } from './support/helpers'
 import { useSessionLocale } from './support/locale'
 import { newJournalWith } from './support/posts'
+import { db } from './support/db'
 import { expect, expectAccessible, test, type Page } from './support/test'
 
 const LOCALES = ['en', 'zh-TW', 'ja'] as const
@@ -26,7 +27,16 @@ const JOURNAL_PAGES = [
 // The free plan: pay notices, upgrade buttons, "Join pending".
 const FREE_PAGES = ['/diary', '/diary?tab=joined', '/diary/homework/4/news', '/diary/homework/4/student', '/diary/homework/4/sendback', '/diary/homework/4/report', '/diary/homework/4/export', '/voucher']
 const ADMIN_PAGES = ['/team/my', '/team/my?tab=profile', '/team/my?tab=students', '/manage', '/student']
-const STUDENT_PAGES = ['/s', '/s/journal/1', '/s/journal/1/new', '/s/post/87']
+const STUDENT_PAGES = ['/s', '/s/journal/1', '/s/journal/1/new', '/s/post/87', '/s/journal/6', '/s/journal/6/new']
+// The contest pages of the demo: Kindness Relay 501 (journal 6, contest 3, running), Winter Diary 502
+// (10, ended) and Autumn Gratitude 501 (11, not started, the students choose).
+const CONTEST_PAGES = [
+  '/diary/homework/6/questList', '/diary/homework/6/questList?sort=desc', '/diary/homework/6/questList/7', '/diary/homework/6/questList/7?tab=stats',
+  '/diary/homework/6/questList/7?tab=stats&filter=not', '/diary/homework/6/quest', '/diary/homework/6/quest?invite=1', '/diary/homework/6/quest/edit?lang=en',
+  '/diary/homework/6/contestinfo', '/contest/6/edit?new=-1', '/contest/3/ranking', '/contest/3/ranking?tab=students&teamId=1',
+  '/diary/homework/10/questList', '/diary/homework/11/questList', '/diary/homework/11/questList/edit', '/diary/homework/11/contestinfo', '/contest/11/edit?new=-1',
+  '/contest/0000/edit?code=ct_spring', '/contest/0000/edit?code=nope',
+]
 
 async function checkAll(page: Page, paths: string[]) {
   for (const path of paths) {
@@ -63,6 +73,14 @@ for (const locale of LOCALES) {
       await signInToConsole(page, 'teacher@demo.test')
       await useSessionLocale(context, locale)
       await checkAll(page, JOURNAL_PAGES)
+    })
+
+    test('the contest and quest pages, a quest post with its score', async ({ page, context }) => {
+      await signInToConsole(page, 'teacher@demo.test')
+      await useSessionLocale(context, locale)
+      const post = await db().selectFrom('posts').select('id').where('journal_id', '=', 6).where('quest_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow()
+      const viewed = await db().selectFrom('posts').select('id').where('quest_id', '=', 7).orderBy('id', 'desc').executeTakeFirstOrThrow()
+      await checkAll(page, [...CONTEST_PAGES, `/diary/diaryPost/${post.id}`, `/diary/homework/6/questList/7?tab=stats&view=${viewed.id}`])
     })
 
     test('a free-plan teacher’s pages', async ({ page, context }) => {

@@ -448,6 +448,8 @@ export interface ContestTeamsTable {
   start_date: string | null
   start_date_changes: Generated<number>
   pick_type: number
+  /** The sum of its quest posts' scores, kept by triggers on posts (migration 0017). */
+  total_score: Generated<number>
   created_at: string
 }
 

@@ -57,6 +57,7 @@ export const questsAndContests = (dialect: Dialect) => ({
       .addColumn('start_date', 'text')
       .addColumn('start_date_changes', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('pick_type', 'integer', (c) => c.notNull().defaultTo(2))
+      .addColumn('total_score', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addCheckConstraint('contest_teams_start_once', sql`start_date_changes between 0 and 1`)
       .addCheckConstraint('contest_teams_pick_type', sql`pick_type in (1, 2, 3)`)
@@ -66,5 +67,25 @@ export const questsAndContests = (dialect: Dialect) => ({
     await db.schema.alterTable('posts').addColumn('score_reasons', 'text').execute()
     await db.schema.alterTable('posts').addColumn('score_source', 'text').execute()
     await db.schema.createIndex('posts_quest').on('posts').columns(['quest_id', 'creator_id']).execute()
+    await db.schema.createIndex('posts_journal_quest_score').on('posts').columns(['journal_id', 'quest_id', 'score']).execute()
+    // A team's total (the sum of its quest posts' scores, "scoring" counting 0) kept by triggers on
+    // posts for every writer, so that the ranking of hundreds of teams reads one number per team.
+    const points = (row: string) => `(CASE WHEN ${row}.quest_id IS NOT NULL AND ${row}.score >= 1 THEN ${row}.score ELSE 0 END)`
+    if (dialect === 'postgres') {
+      await sql.raw(`CREATE FUNCTION contest_team_total() RETURNS trigger AS $$
+        BEGIN
+          IF TG_OP IN ('UPDATE', 'DELETE') THEN UPDATE contest_teams SET total_score = total_score - ${points('OLD')} WHERE journal_id = OLD.journal_id; END IF;
+          IF TG_OP IN ('UPDATE', 'INSERT') THEN UPDATE contest_teams SET total_score = total_score + ${points('NEW')} WHERE journal_id = NEW.journal_id; END IF;
+          RETURN NULL;
+        END $$ LANGUAGE plpgsql`).execute(db)
+      await sql.raw('CREATE TRIGGER posts_team_total AFTER INSERT OR DELETE OR UPDATE OF score, quest_id, journal_id ON posts FOR EACH ROW EXECUTE FUNCTION contest_team_total()').execute(db)
+    } else {
+      await sql.raw(`CREATE TRIGGER posts_team_total_insert AFTER INSERT ON posts WHEN NEW.quest_id IS NOT NULL BEGIN UPDATE contest_teams SET total_score = total_score + ${points('NEW')} WHERE journal_id = NEW.journal_id; END`).execute(db)
+      await sql.raw(`CREATE TRIGGER posts_team_total_delete AFTER DELETE ON posts WHEN OLD.quest_id IS NOT NULL BEGIN UPDATE contest_teams SET total_score = total_score - ${points('OLD')} WHERE journal_id = OLD.journal_id; END`).execute(db)
+      await sql.raw(`CREATE TRIGGER posts_team_total_update AFTER UPDATE OF score, quest_id, journal_id ON posts WHEN OLD.quest_id IS NOT NULL OR NEW.quest_id IS NOT NULL BEGIN
+        UPDATE contest_teams SET total_score = total_score - ${points('OLD')} WHERE journal_id = OLD.journal_id;
+        UPDATE contest_teams SET total_score = total_score + ${points('NEW')} WHERE journal_id = NEW.journal_id;
+      END`).execute(db)
+    }
   },
 })

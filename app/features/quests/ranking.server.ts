@@ -29,12 +29,7 @@ const teamScores = (db: DB, contestId: number) =>
         .where('m.role', '=', 'student')
         .where('m.archived_at', 'is', null)
         .as('members'),
-      eb
-        .selectFrom('posts as p')
-        .select(sql<number>`coalesce(sum(case when p.score >= 1 then p.score else 0 end), 0)`.as('s'))
-        .whereRef('p.journal_id', '=', 't.journal_id')
-        .where('p.quest_id', 'is not', null)
-        .as('total'),
+      't.total_score as total',
     ])
     .where('t.contest_id', '=', contestId)
     .where('j.archived_at', 'is', null)
