@@ -198,3 +198,21 @@ test('a teacher of another journal is refused on every quest and contest page an
   expect([403, 404]).toContain(refused.status())
   expect(await db().selectFrom('posts').select('score').where('id', '=', post.id).executeTakeFirstOrThrow()).toEqual(before)
 })
+
+test('before the contest starts a student sees when it starts, and a post is refused with its message', async ({ page }) => {
+  const journalId = await journalNamed('Autumn Gratitude 501')
+  await studentSignIn(page, 'student16@demo.test')
+  await page.getByRole('link', { name: 'Autumn Gratitude 501' }).click()
+  await expect(page.getByText(/The contest starts on \d{4}-\d{2}-\d{2}\./)).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Answer this quest' })).toHaveCount(0)
+  // The write page has no open quest to offer: it says why, with no form.
+  await page.goto(`/s/journal/${journalId}/new`)
+  await expect(page.getByRole('alert')).toHaveText(/The contest has not started yet: you can answer from its start date\./)
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0)
+  const [questId] = (await db().selectFrom('journal_quests').select('quest_id').where('journal_id', '=', journalId).execute()).map((r) => r.quest_id)
+  const before = await db().selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('journal_id', '=', journalId).executeTakeFirstOrThrow()
+  const form = { title: 'Early', diaryDate: new Date().toISOString().slice(0, 10), event: 'I thanked my friend.', emotions: 'B', behaviour: '9', questId: String(questId) }
+  const refused = await page.request.post(`/s/journal/${journalId}/new`, { multipart: form, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 })
+  expect(refused.status()).toBe(400)
+  expect(await db().selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('journal_id', '=', journalId).executeTakeFirstOrThrow()).toEqual(before)
+})

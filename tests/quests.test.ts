@@ -1,4 +1,7 @@
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { aiScore } from '~/features/quests/ai-score.server'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { CONTEST_STATUS, PICK_TYPE } from '~/features/quests/constants'
 import { contestOfJournal, saveContestSettings } from '~/features/quests/contest.server'
@@ -71,6 +74,28 @@ describe('quest and contest rules', () => {
   })
   it('ties share a rank', () => {
     expect(rankRows([{ s: 9 }, { s: 7 }, { s: 7 }, { s: 5 }], (r) => r.s).map((r) => r.ranking)).toEqual([1, 2, 2, 4])
+  })
+})
+
+// A local OpenAI-compatible endpoint: answers a score, or fails.
+let aiReply: 'ok' | 'fail' = 'ok'
+const aiServer = createServer(async (req: IncomingMessage, res) => {
+  await new Promise<void>((resolve) => req.on('data', () => undefined).on('end', () => resolve()))
+  if (aiReply === 'fail') return res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":{"message":"boom"}}')
+  res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: 'c1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'Score: 87' }, finish_reason: 'stop' }] }))
+})
+const aiConfig = () => ({ baseURL: `http://127.0.0.1:${(aiServer.address() as AddressInfo).port}/v1`, apiKey: 'k', model: 'local-model', timeoutMs: 1000 })
+beforeAll(() => new Promise<void>((r) => aiServer.listen(0, '127.0.0.1', r)))
+afterAll(() => new Promise<void>((r) => aiServer.close(() => r())))
+
+describe('AI scoring', () => {
+  const post = { frames: ['event', 'story', 'behavior'] as ('event' | 'story' | 'behavior')[], event: 'I helped.', story: '', behaviourText: '', diaryDate: 'd', sentOn: 'd' }
+  it('takes the number the model answers, and nothing when it fails or none is configured', async () => {
+    aiReply = 'ok'
+    expect(await aiScore('Kind', post, aiConfig())).toBe(87)
+    aiReply = 'fail'
+    expect(await aiScore('Kind', post, aiConfig())).toBeNull()
+    expect(await aiScore('Kind', post, null)).toBeNull()
   })
 })
 
@@ -198,6 +223,15 @@ describe.each(DIALECTS)('quests and contests on %s', (dialect) => {
     expect(await overrideScore(conn.db, p2, 95)).toBe(true)
     await scoreQuestPost(conn.db, p2)
     expect(await conn.db.selectFrom('posts').select(['score', 'score_source']).where('id', '=', p2).executeTakeFirstOrThrow()).toEqual({ score: 95, score_source: 'teacher' })
+    // AI scoring on, an English journal: the model's score, the rules' reasons kept below it; the rules when it fails.
+    await conn.db.updateTable('journals').set({ ai_scoring: 1 }).where('id', '=', journalId).execute()
+    aiReply = 'ok'
+    const byModel = (await scoreQuestPost(conn.db, p1, (title, input) => aiScore(title, input, aiConfig())))!
+    expect(byModel).toMatchObject({ score: 87, source: 'ai' })
+    expect(byModel.reasons.map((r) => r.key)).toEqual(['ai', 'frames', 'length', 'onDay'])
+    aiReply = 'fail'
+    expect(await scoreQuestPost(conn.db, p1, (title, input) => aiScore(title, input, aiConfig()))).toMatchObject({ score: s1.score, source: 'rules' })
+    await conn.db.updateTable('journals').set({ ai_scoring: 0 }).where('id', '=', journalId).execute()
 
     const head = await questHead(conn.db, journalId, { questId: quests[2] })
     expect(head).toMatchObject({ title: 'Q3', completers: 2, rate: 67, average: Math.round(((s1.score + 95) / 2) * 100) / 100 })

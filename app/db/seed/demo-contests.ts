@@ -81,12 +81,13 @@ export async function seedContests(trx: DB, ctx: Ctx) {
   const autumnQuests = await seedQuests(trx, autumn, created)
 
   let code = 100
+  // Each journal takes as many of its owner's student tickets as it has students, and two to spare.
   const team = async (v: { contestId: number; owner: number; name: string; school: string; journal: string; start: string; pickType: number; quests: number[]; members: number[]; ansDays: number; daily?: number }) => {
     const { id: journalId } = await trx
       .insertInto('journals')
       .values({
         owner_id: v.owner, team_id: null, name: v.journal, description: 'Our class in the contest.', label_color_code: 4, user_classes: '', grade: 5, speech_lang: 'en', calendar_mode: 0, ai_scoring: 0,
-        expire_type: 2, expire_time: at(90), diary_publish_num: 30, share_type: '5', sub_type: '', invite_code: `JOIN${++code}`, invite_code_expires_at: at(30), teacher_invite_code: `TEACH${code}`, contest_id: v.contestId, created_at: created,
+        expire_type: 2, expire_time: at(90), diary_publish_num: v.members.length + 2, share_type: '5', sub_type: '', invite_code: `JOIN${++code}`, invite_code_expires_at: at(30), teacher_invite_code: `TEACH${code}`, contest_id: v.contestId, created_at: created,
       })
       .returning('id')
       .executeTakeFirstOrThrow()

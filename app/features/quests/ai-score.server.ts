@@ -1,18 +1,22 @@
 import OpenAI from 'openai'
 import { env } from '~/env.server'
+import type { ProviderConfig } from '~/features/suggestions/suggest.server'
 import { clampScore, type ScoredPost } from './scoring'
+
+const configured = (): ProviderConfig | null =>
+  env.AI_BASE_URL ? { baseURL: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS } : null
 
 /**
  * The model's score of an English quest post, 1 to 100 (issue 20 item 9), from the same
  * OpenAI-compatible endpoint as the comment suggestions. Null when none is configured, or when it
  * fails or answers without a number: the rules' score stands then.
  */
-export async function aiScore(title: string, post: ScoredPost): Promise<number | null> {
-  if (!env.AI_BASE_URL) return null
+export async function aiScore(title: string, post: ScoredPost, config: ProviderConfig | null = configured()): Promise<number | null> {
+  if (!config) return null
   try {
-    const client = new OpenAI({ baseURL: env.AI_BASE_URL, apiKey: env.AI_API_KEY, timeout: env.AI_TIMEOUT_MS, maxRetries: 0 })
+    const client = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey, timeout: config.timeoutMs, maxRetries: 0 })
     const completion = await client.chat.completions.create({
-      model: env.AI_MODEL,
+      model: config.model,
       temperature: 0,
       messages: [
         {

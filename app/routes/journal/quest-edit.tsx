@@ -35,11 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // The body first: what is not a form is a bad request whoever sends it.
+  const form = await readForm(request)
   const { session, journal } = await questJournalOf(context, { ownerOnly: true })
   const rawId = new URL(request.url).searchParams.get('questId')
   const questId = rawId === null ? null : parseId(rawId)
   if (rawId !== null && questId === null) throw data(null, { status: 404 })
-  const submission = parseWithZod(await readForm(request), { schema: QuestSchema })
+  const submission = parseWithZod(form, { schema: QuestSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const saved = await saveQuest(db, journal.id, questId, submission.value)
   if (saved === null) throw data(null, { status: 404 })

@@ -44,8 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { session, journal, contest } = await selectionPage(context)
   const form = await readForm(request)
+  const { session, journal, contest } = await selectionPage(context)
   const available = (await availableQuests(db, journal.id, contest.contestId)).map((q) => q.id)
   const chosen = form.getAll('chosen').map(parseId).filter((n): n is number => n !== null)
   const [intent, quest] = String(form.get('op') ?? '').split(':')

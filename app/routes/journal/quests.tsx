@@ -36,8 +36,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { session, journal } = await questJournalOf(context, { ownerOnly: true })
   const form = await readForm(request)
+  const { session, journal } = await questJournalOf(context, { ownerOnly: true })
   if (form.get('intent') !== 'delete') throw data(null, { status: 400 })
   const done = await deleteQuest(db, journal.id, parseId(form.get('questId')))
   if (!done) throw data(null, { status: 404 })

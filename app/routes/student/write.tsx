@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link, redirect } from 'react-router'
+import { data, Link } from 'react-router'
 import { questPostError, questsForStudent, scoreQuestPost } from '~/features/quests/quest-posts.server'
 import type { Route } from './+types/write'
 import { requireStudent } from '~/auth/student-guard.server'
@@ -26,8 +26,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // A quest journal's post answers one open quest (the day's unless the student picked another).
   const wanted = Number(new URL(request.url).searchParams.get('quest'))
   const quest = quests ? (quests.open.find((q) => q.id === wanted) ?? quests.open.find((q) => q.id === quests.ofTheDay) ?? null) : null
-  if (quests && !quest) throw redirect(`/s/journal/${journal.id}`)
-  return { journal, quest, today: todayDate(), title: `${getInstance(context).t('write.new')} | ${journal.name}` }
+  // No quest open (before the start, after the end): the page says why instead of a form.
+  const closed = quests && !quest ? questPostError(quests, null, todayDate()) : null
+  return { journal, quest, closed, today: todayDate(), title: `${getInstance(context).t('write.new')} | ${journal.name}` }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -52,13 +53,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function WritePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { journal, today, quest } = loaderData
+  const { journal, today, quest, closed } = loaderData
   return (
     <>
       <nav className="breadcrumbs">
         <Link to="/s">{t('write.back')}</Link> › <Link to={`/s/journal/${journal.id}`}>{journal.name}</Link>
       </nav>
       <h1>{t('write.new')}</h1>
+      {closed ? (
+        <p className="notice" role="alert">
+          {t(closed)} <Link to={`/s/journal/${journal.id}`}>{journal.name}</Link>
+        </p>
+      ) : (
       <StudentPostForm
         defaults={{ diaryDate: today }}
         lastResult={actionData?.result}
@@ -67,6 +73,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
         draftKey={`draft:new-${journal.id}${quest ? `-q${quest.id}` : ''}`}
         quest={quest}
       />
+      )}
     </>
   )
 }
