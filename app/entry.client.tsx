@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
 import { DEFAULT_LOCALE, isLocale } from './i18n/config'
-import { loadClientLocale, type DictionaryPart } from './i18n/client-resources'
+import { DICTIONARY_PARTS, loadClientLocale, type DictionaryPart } from './i18n/client-resources'
 
 /**
  * The server's page is painted before hydration starts (issue 19, bench/first-load.ts): the
@@ -16,7 +16,8 @@ async function hydrate() {
   await afterFirstPaint()
   const lang = document.documentElement.lang
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE
-  const parts: DictionaryPart[] = document.documentElement.dataset.dictionary === 'signedIn' ? ['public', 'signedIn'] : ['public']
+  const named = (document.documentElement.dataset.dictionary ?? '').split(' ')
+  const parts: DictionaryPart[] = ['public', ...DICTIONARY_PARTS.filter((p) => p !== 'public' && named.includes(p))]
   await i18next.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,

@@ -54,9 +54,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   useLocaleSync(locale)
   // The signed-in areas' layouts name the dictionary part they need: the first load fetches it too.
-  const signedIn = useMatches().some((m) => (m.handle as { dictionary?: DictionaryPart } | undefined)?.dictionary === 'signedIn')
+  const parts = [...new Set(useMatches().map((m) => (m.handle as { dictionary?: DictionaryPart } | undefined)?.dictionary).filter(Boolean))]
   return (
-    <html lang={locale} data-dictionary={signedIn ? 'signedIn' : undefined}>
+    <html lang={locale} data-dictionary={parts.length ? parts.join(' ') : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

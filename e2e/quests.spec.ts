@@ -1,18 +1,10 @@
-import { expect, test, type Page } from './support/test'
+import { expect, test } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
-import { DEMO_PASSWORD, signInToConsole } from './support/helpers'
+import { signInToConsole, studentSignIn } from './support/helpers'
 
 const journalNamed = async (name: string) => (await db().selectFrom('journals').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id
 const contestCoded = async (code: string) => (await db().selectFrom('contests').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id
-
-async function studentSignIn(page: Page, account: string) {
-  await page.goto('/s/login')
-  await page.getByLabel('Account').fill(account)
-  await page.getByLabel('Password').fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page).toHaveURL(/\/s$/)
-}
 
 test('a teacher takes a contest code, sets the contest up with every message the spec names, and picks the quests', async ({ page }, info) => {
   await signInToConsole(page, await newTeacher(info, 'contest', { standard: true }))

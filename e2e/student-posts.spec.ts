@@ -1,19 +1,11 @@
 import { expect, test, type Page } from './support/test'
 import sharp from 'sharp'
-import { DEMO_PASSWORD, signInToConsole, signOut } from './support/helpers'
+import { signInToConsole, signOut, studentSignIn } from './support/helpers'
 
 /** Sign out on the student side and wait for it: a navigation too soon would race the cookie. */
 async function studentSignOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/s\/login$/)
-}
-
-async function studentSignIn(page: Page, account: string) {
-  await page.goto('/s/login')
-  await page.getByLabel('Account').fill(account)
-  await page.getByLabel('Password').fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page).toHaveURL(/\/s$/)
 }
 
 test('a student writes a post, the teacher comments and sends it back, the student revises, the teacher sees it', async ({ page }, info) => {

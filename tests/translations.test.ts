@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { LOCALES } from '~/i18n/config'
 import { withCachedTranslations } from '~/i18n/middleware.server'
 import { resources } from '~/i18n/resources'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import enPublic from '~/i18n/locales/en/translation.json'
 import jaPublic from '~/i18n/locales/ja/translation.json'
@@ -12,6 +12,9 @@ import enSignedIn from '~/i18n/locales/en/signed-in.json'
 import jaSignedIn from '~/i18n/locales/ja/signed-in.json'
 import zhTWSignedIn from '~/i18n/locales/zh-TW/signed-in.json'
 
+import enContests from '~/i18n/locales/en/contests.json'
+import jaContests from '~/i18n/locales/ja/contests.json'
+import zhTWContests from '~/i18n/locales/zh-TW/contests.json'
 import enServer from '~/i18n/locales/en/server.json'
 import jaServer from '~/i18n/locales/ja/server.json'
 import zhTWServer from '~/i18n/locales/zh-TW/server.json'
@@ -19,6 +22,7 @@ import zhTWServer from '~/i18n/locales/zh-TW/server.json'
 const serverPart: Record<string, object> = { en: enServer, ja: jaServer, 'zh-TW': zhTWServer }
 const publicPart: Record<string, object> = { en: enPublic, ja: jaPublic, 'zh-TW': zhTWPublic }
 const signedInPart: Record<string, object> = { en: enSignedIn, ja: jaSignedIn, 'zh-TW': zhTWSignedIn }
+const contestsPart: Record<string, object> = { en: enContests, ja: jaContests, 'zh-TW': zhTWContests }
 
 // Every key of every locale, translated with values by the cached path and by i18next itself.
 function keysOf(tree: object, prefix = ''): string[] {
@@ -68,6 +72,30 @@ describe('the public part of the dictionary', () => {
     for (const lng of LOCALES) {
       const shared = Object.keys(publicPart[lng]).filter((section) => section in signedInPart[lng])
       expect(shared).toEqual([])
+    }
+  })
+})
+
+// The quest and contest texts load only with the pages that name the part (decision 0035): every
+// other module may use none of them.
+describe('the contests part of the dictionary', () => {
+  const contestModules = [
+    'routes/contest/edit.tsx', 'routes/contest/ranking.tsx', 'routes/journal/quest-list.tsx', 'routes/journal/quest-select.tsx', 'routes/journal/quest-news.tsx',
+    'routes/journal/quests.tsx', 'routes/journal/quest-edit.tsx', 'routes/journal/info.tsx', 'ui/contest-card.tsx',
+  ]
+  it('is used only by the quest and contest pages, which name the part', () => {
+    const files = readdirSync('app', { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f))
+    for (const file of files) {
+      const source = readFileSync(path.join('app', file), 'utf8')
+      const uses = [...source.matchAll(/\bt\(\s*[`']((?:contest|quest|ranking)\.[^`']*)[`']/g)].map((m) => m[1])
+      if (uses.length === 0) continue
+      expect(contestModules, `${file} uses ${uses[0]}`).toContain(file)
+      if (file.startsWith('routes/')) expect(source, file).toContain('handle = CONTESTS_HANDLE')
+    }
+  })
+  it('shares no section with the other parts, in every language', () => {
+    for (const lng of LOCALES) {
+      expect(Object.keys(contestsPart[lng]).filter((s) => s in signedInPart[lng] || s in publicPart[lng])).toEqual([])
     }
   })
 })

@@ -1,23 +1,27 @@
-import type { i18n as I18n } from 'i18next'
+import i18next, { type i18n as I18n } from 'i18next'
+import type { MiddlewareFunction } from 'react-router'
 import type { Locale } from './config'
 
 type Dictionary = Record<string, unknown>
 type Loader = () => Promise<{ default: Dictionary }>
 
 /**
- * The browser's dictionary comes in two parts per language, each its own chunk (decision 0019):
+ * The browser's dictionary comes in parts per language, each its own chunk (decision 0019):
  * `public` (sign-in, setup and error pages) with the first page, `signedIn` (the console and the
- * student pages) once a page of those areas shows. Their sections do not overlap.
+ * student pages) once a page of those areas shows, and `contests` (the quest and contest pages,
+ * decision 0035) only on those. Their sections do not overlap.
  */
-export type DictionaryPart = 'public' | 'signedIn'
+export type DictionaryPart = 'public' | 'signedIn' | 'contests'
+export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'contests']
 
 const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
-  en: { public: () => import('./locales/en/translation.json'), signedIn: () => import('./locales/en/signed-in.json') },
+  en: { public: () => import('./locales/en/translation.json'), signedIn: () => import('./locales/en/signed-in.json'), contests: () => import('./locales/en/contests.json') },
   'zh-TW': {
     public: () => import('./locales/zh-TW/translation.json'),
     signedIn: () => import('./locales/zh-TW/signed-in.json'),
+    contests: () => import('./locales/zh-TW/contests.json'),
   },
-  ja: { public: () => import('./locales/ja/translation.json'), signedIn: () => import('./locales/ja/signed-in.json') },
+  ja: { public: () => import('./locales/ja/translation.json'), signedIn: () => import('./locales/ja/signed-in.json'), contests: () => import('./locales/ja/contests.json') },
 }
 
 // The parts this page has needed so far: a change of language loads them all again.
@@ -40,3 +44,12 @@ export async function ensureDictionaryPart(i18n: I18n, part: DictionaryPart) {
 
 /** The part an area's layout needs, written into the page so the first load fetches it too. */
 export const SIGNED_IN_HANDLE = { dictionary: 'signedIn' as DictionaryPart }
+/** The quest and contest pages' part (with the signed-in one their layouts already ask for). */
+export const CONTESTS_HANDLE = { dictionary: 'contests' as DictionaryPart }
+/** A page's client middleware that loads its part before it renders after a client navigation. */
+export const contestsDictionary: MiddlewareFunction<Record<string, unknown>>[] = [
+  async (_args, next) => {
+    await ensureDictionaryPart(i18next, 'contests')
+    return next()
+  },
+]

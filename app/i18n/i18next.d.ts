@@ -2,12 +2,14 @@ import 'i18next'
 import type en from './locales/en/translation.json'
 import type enSignedIn from './locales/en/signed-in.json'
 import type enServer from './locales/en/server.json'
+import type enContests from './locales/en/contests.json'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
-    // One namespace made of three files (locales/README.md). Keys of signed-in.json may be used only
-    // under the console and student layouts, keys of server.json only in server code.
-    resources: { translation: typeof en & typeof enSignedIn & typeof enServer }
+    // One namespace made of four files (locales/README.md). Keys of signed-in.json may be used only
+    // under the console and student layouts, of contests.json only on the quest and contest pages,
+    // of server.json only in server code.
+    resources: { translation: typeof en & typeof enSignedIn & typeof enContests & typeof enServer }
   }
 }

@@ -20,36 +20,36 @@ export function ScoreCard({ score, error }: { score: Score; error?: string }) {
   const reason = (r: ScoreReason) => {
     switch (r.key) {
       case 'frames':
-        return t('quest.reasonFrames', { answered: r.answered, total: r.total })
+        return t('score.reasonFrames', { answered: r.answered, total: r.total })
       case 'length':
-        return t('quest.reasonLength', { characters: r.characters, full: r.full })
+        return t('score.reasonLength', { characters: r.characters, full: r.full })
       case 'onDay':
-        return r.onDay ? t('quest.reasonOnDay') : t('quest.reasonLate')
+        return r.onDay ? t('score.reasonOnDay') : t('score.reasonLate')
       case 'ai':
-        return t('quest.reasonAi')
+        return t('score.reasonAi')
     }
   }
   return (
     <section className="card score-card" aria-labelledby="score-title">
       <h2 id="score-title">
-        {t('quest.scoreTitle')}: <strong>{isScored(score.score) ? score.score : t('quest.scoring')}</strong>
+        {t('score.title')}: <strong>{isScored(score.score) ? score.score : t('score.scoring')}</strong>
       </h2>
-      {score.questTitle ? <p className="hint">{t('quest.answers', { title: score.questTitle })}</p> : null}
-      {score.source === 'teacher' ? <p className="hint">{t('quest.byTeacher')}</p> : null}
+      {score.questTitle ? <p className="hint">{t('score.answers', { title: score.questTitle })}</p> : null}
+      {score.source === 'teacher' ? <p className="hint">{t('score.byTeacher')}</p> : null}
       {score.reasons.length ? (
         <ul className="score-reasons">
           {score.reasons.map((r) => (
             <li key={r.key}>
-              {reason(r)} <span className="hint">{t('quest.points', { points: r.points, max: r.max })}</span>
+              {reason(r)} <span className="hint">{t('score.points', { points: r.points, max: r.max })}</span>
             </li>
           ))}
         </ul>
       ) : null}
       <Form method="post" className="score-form" noValidate>
-        <label htmlFor="score-override">{t('quest.override')}</label>
+        <label htmlFor="score-override">{t('score.override')}</label>
         <input id="score-override" name="score" type="number" min={1} max={100} step={1} inputMode="numeric" defaultValue={isScored(score.score) ? score.score : ''} aria-invalid={error ? true : undefined} aria-describedby={error ? 'score-error' : undefined} />
         <button className="button secondary small" type="submit" name="intent" value="score">
-          {t('quest.saveScore')}
+          {t('score.save')}
         </button>
         <ErrorList id="score-error" errors={error ? [error] : undefined} />
       </Form>

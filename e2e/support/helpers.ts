@@ -26,6 +26,15 @@ export async function signInToConsole(page: Page, account: string) {
   await expect(page).toHaveURL(/\/diary$/)
 }
 
+/** Sign a student in on the student pages and wait for their home. */
+export async function studentSignIn(page: Page, account: string) {
+  await page.goto('/s/login')
+  await page.getByLabel('Account').fill(account)
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(/\/s$/)
+}
+
 /** Fill in and send the sign-up tab. */
 export async function signUp(page: Page, account: string, password = 'good-pass-123', repeat = password) {
   await page.goto('/login?tab=signup')

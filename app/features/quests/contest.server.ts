@@ -2,7 +2,7 @@ import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { SHARE_TYPE } from '~/features/journals/constants'
 import { addDays, todayDate } from '~/shared/dates'
-import { CONTEST_STATUS, DEFAULT_QUEST_NUMBER, PICK_TYPE } from './constants'
+import { DEFAULT_QUEST_NUMBER, PICK_TYPE } from './constants'
 import { contestStatus, periodOf } from './period'
 import type { ContestSettings } from './schema'
 import { randomSelection } from './selection.server'
@@ -109,6 +109,3 @@ export async function saveContestSettings(db: DB, journalId: number, input: Cont
     return { ok: true, next: pickType === PICK_TYPE.teacher && (isNew || typeChanged || chosen.length === 0) ? 'select' : 'list' }
   })
 }
-
-/** The contest's state as a teacher sees it on the info page. */
-export const isRunning = (c: { status: number }) => c.status === CONTEST_STATUS.running

@@ -144,3 +144,10 @@ export async function questStudents(db: DB, journalId: number, key: QuestKey, { 
   if (page !== null) rows = rows.limit(TABLE_PAGE_SIZE).offset(offsetOf(page))
   return { rows: await rows.execute(), total, totalPages: pagesOf(total) }
 }
+
+/** One post with its details, for the Stats tab's dialog. */
+export async function questPostOf(db: DB, postId: number, author: string) {
+  const rows = await db.selectFrom('posts').select(['id', 'title', 'diary_date as diaryDate', 'location', 'happen_time as happenTime', 'score']).where('id', '=', postId).execute()
+  const [post] = await withDetails(db, rows.map((p) => ({ ...p, author })))
+  return post ?? null
+}

@@ -11,6 +11,11 @@ import { FastLink } from '~/ui/fast-link'
 import { Pager } from '~/ui/pager'
 import { pageMeta } from '~/ui/page-title'
 import { Crown, Medal } from '~/ui/ranking-icons'
+import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+
+// The quest and contest texts are a dictionary part of their own (decision 0035).
+export const handle = CONTESTS_HANDLE
+export const clientMiddleware = contestsDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 

@@ -26,6 +26,11 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { ConfirmDialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+
+// The quest and contest texts are a dictionary part of their own (decision 0035).
+export const handle = CONTESTS_HANDLE
+export const clientMiddleware = contestsDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 

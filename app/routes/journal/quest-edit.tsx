@@ -19,6 +19,11 @@ import { Select } from '~/ui/choice-fields'
 import { ErrorList, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
+import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+
+// The quest and contest texts are a dictionary part of their own (decision 0035).
+export const handle = CONTESTS_HANDLE
+export const clientMiddleware = contestsDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/quest-list'
 import { db } from '~/db/db.server'
-import { CONTEST_STATUS, PICK_TYPE } from '~/features/quests/constants'
+import { PICK_TYPE } from '~/features/quests/constants'
 import { questJournalOf } from '~/features/quests/gate.server'
 import { questCards } from '~/features/quests/progress.server'
 import { getInstance } from '~/i18n/middleware.server'
@@ -9,6 +9,11 @@ import { useT } from '~/i18n/use-t'
 import { todayDate } from '~/shared/dates'
 import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
+import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+
+// The quest and contest texts are a dictionary part of their own (decision 0035).
+export const handle = CONTESTS_HANDLE
+export const clientMiddleware = contestsDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -30,7 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     byDate: contest.pickType === PICK_TYPE.participant,
     waitAlert: contest.pickType === PICK_TYPE.participant && beforeStart,
     canEdit: role === 'owner' && contest.pickType !== PICK_TYPE.system && beforeStart,
-    notStarted: contest.status === CONTEST_STATUS.notStarted,
     startDate: contest.startDate,
     title: `${getInstance(context).t('quest.listTitle')} | ${journal.name}`,
   }

@@ -2,10 +2,9 @@ import type { TFunction } from 'i18next'
 import { data, Form, Link, useLocation } from 'react-router'
 import type { Route } from './+types/quest-news'
 import { db } from '~/db/db.server'
-import { withDetails } from '~/features/posts/feed.server'
 import { pageParam } from '~/features/lists'
 import { questJournalOf } from '~/features/quests/gate.server'
-import { questHead, questKeyOf, questPosts, questStudents } from '~/features/quests/progress.server'
+import { questHead, questKeyOf, questPostOf, questPosts, questStudents } from '~/features/quests/progress.server'
 import { QUEST_SORTS, type QuestSort } from '~/features/quests/constants'
 import { isScored } from '~/features/quests/scoring'
 import { useT } from '~/i18n/use-t'
@@ -16,6 +15,11 @@ import { FastLink } from '~/ui/fast-link'
 import { Pager } from '~/ui/pager'
 import { pageMeta } from '~/ui/page-title'
 import { FrameView, PostDetails } from '~/ui/post-view'
+import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+
+// The quest and contest texts are a dictionary part of their own (decision 0035).
+export const handle = CONTESTS_HANDLE
+export const clientMiddleware = contestsDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -46,11 +50,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const stats = await questStudents(db, journal.id, key, { notSubmitted, page })
   const viewId = Number(url.searchParams.get('view'))
   const viewedRow = stats.rows.find((r) => r.postId === viewId)
-  const viewed = viewedRow ? ((await withDetails(db, (await db.selectFrom('posts').select(['id', 'title', 'diary_date as diaryDate', 'location', 'happen_time as happenTime', 'score']).where('id', '=', viewId).execute()).map((p) => ({ ...p, author: viewedRow.name }))))[0] ?? null) : null
+  // Only a post of a row on this page opens in the dialog.
+  const viewed = viewedRow ? await questPostOf(db, viewId, viewedRow.name) : null
   return { ...base, browse: null, stats: { ...stats, notSubmitted, page }, viewed }
 }
 
-const score = (value: number | null | undefined, t: TFunction) => (isScored(value) ? String(value) : t('quest.scoring'))
+const score = (value: number | null | undefined, t: TFunction) => (isScored(value) ? String(value) : t('score.scoring'))
 
 export default function QuestNewsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
@@ -130,7 +135,7 @@ function Browse({ data: browse, loaderData }: { data: NonNullable<Data['browse']
                   </h2>
                   <PostDetails post={p} t={t} />
                 </div>
-                <span className="badge score">{t('quest.scoreBadge', { score: score(p.score, t) })}</span>
+                <span className="badge score">{t('score.badge', { score: score(p.score, t) })}</span>
               </header>
               <div className="frames">
                 {p.frames.map((f) => (
@@ -249,7 +254,7 @@ function Stats({ data: stats, loaderData }: { data: NonNullable<Data['stats']>; 
         <Dialog title={viewed.title} closeTo={withParam('view', null)}>
           <PostDetails post={viewed} t={t} />
           <p>
-            <strong>{t('quest.scoreBadge', { score: score(viewed.score, t) })}</strong>
+            <strong>{t('score.badge', { score: score(viewed.score, t) })}</strong>
           </p>
           <div className="frames">
             {viewed.frames.map((f) => (

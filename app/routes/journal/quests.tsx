@@ -13,6 +13,11 @@ import { useT } from '~/i18n/use-t'
 import { CopyButton } from '~/ui/copy-button'
 import { ConfirmDialog, Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
+import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+
+// The quest and contest texts are a dictionary part of their own (decision 0035).
+export const handle = CONTESTS_HANDLE
+export const clientMiddleware = contestsDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 

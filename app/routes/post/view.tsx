@@ -117,9 +117,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === 'score') {
     // A teacher's own score for a quest post (issue 20): a whole number from 1 to 100.
     const value = String(form.get('score') ?? '').trim()
-    if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 100) return data({ scoreError: 'quest.scoreRange' as const }, 400)
+    if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 100) return data({ scoreError: 'score.range' as const }, 400)
     if (!(await overrideScore(db, post.id, Number(value)))) throw data(null, { status: 404 })
-    return back('quest.scoreSaved')
+    return back('score.saved')
   }
   if (intent === 'sendback') {
     // Returned posts and send back are pay function f6 (spec 2 section 6).

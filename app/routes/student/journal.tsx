@@ -58,12 +58,12 @@ export default function StudentJournalPage({ loaderData }: Route.ComponentProps)
           <h2 id="contest-title">{contest.name}</h2>
           <p>
             {contest.status === CONTEST_STATUS.running
-              ? t('contest.running', { count: contest.daysLeft })
+              ? t('write.contestRunning', { count: contest.daysLeft })
               : contest.status === CONTEST_STATUS.ended
-                ? t('contest.ended')
+                ? t('write.contestEnded')
                 : contest.period
                   ? t('write.questStartsOn', { date: contest.period.start })
-                  : t('contest.notStarted')}
+                  : t('write.contestNotStarted')}
           </p>
           {contest.team ? <p>{t('write.teamStanding', { rank: contest.team.ranking, teams: contest.team.teams, score: contest.team.avgScore.toFixed(2) })}</p> : null}
           {contest.me ? <p>{t('write.myStanding', { rank: contest.me.ranking, of: contest.me.of, score: contest.me.totalScore, count: contest.me.totalPosts })}</p> : null}
@@ -112,7 +112,7 @@ export default function StudentJournalPage({ loaderData }: Route.ComponentProps)
               </h3>
               <p className="hint">{p.diaryDate}</p>
               {p.status === POST_STATUS.sentBack ? <span className="badge">{t('write.sentBack')}</span> : null}
-              {contest ? <span className="badge">{isScored(p.score) ? t('quest.scoreBadge', { score: p.score }) : t('quest.scoring')}</span> : null}
+              {contest ? <span className="badge">{isScored(p.score) ? t('score.badge', { score: p.score }) : t('score.scoring')}</span> : null}
             </div>
           </li>
         ))}
