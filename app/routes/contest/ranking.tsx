@@ -63,8 +63,8 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
       </nav>
       {teams ? (
         <>
-          <div className="table-wrap">
-            <table className="list-table ranking">
+          <div className="table-scroll">
+            <table className="table ranking">
               <caption className="visually-hidden">{t('ranking.teams')}</caption>
               <thead>
                 <tr>
@@ -105,8 +105,8 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
       {students ? (
         <>
           <h2>{students.teamName}</h2>
-          <div className="table-wrap">
-            <table className="list-table ranking">
+          <div className="table-scroll">
+            <table className="table ranking">
               <caption className="visually-hidden">{t('ranking.studentsOf', { team: students.teamName })}</caption>
               <thead>
                 <tr>

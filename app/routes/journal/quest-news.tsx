@@ -205,8 +205,8 @@ function Stats({ data: stats, loaderData }: { data: NonNullable<Data['stats']>; 
           {t('quest.filterNot')}
         </FastLink>
       </nav>
-      <div className="table-wrap">
-        <table className="list-table">
+      <div className="table-scroll">
+        <table className="table">
           <caption className="visually-hidden">{t('quest.tabStats')}</caption>
           <thead>
             <tr>
