@@ -127,10 +127,12 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
                 {students.list.map((r) => (
                   <tr key={r.userId} className={r.userId === studentId ? 'mine' : undefined} aria-current={r.userId === studentId ? 'true' : undefined}>
                     <td>{place(r.ranking)}</td>
-                    <td className="who">
-                      <Avatar name={r.userName} seed={r.userId} />
-                      {teamId in myJournals ? <FastLink to={`/diary/homework/${myJournals[teamId]}/student/${r.userId}`}>{r.userName}</FastLink> : <span>{r.userName}</span>}
-                      {r.medal ? <Medal label={t('ranking.medal', { count: r.totalPosts })} /> : null}
+                    <td>
+                      <span className="who">
+                        <Avatar name={r.userName} seed={r.userId} />
+                        {teamId in myJournals ? <FastLink to={`/diary/homework/${myJournals[teamId]}/student/${r.userId}`}>{r.userName}</FastLink> : <span>{r.userName}</span>}
+                        {r.medal ? <Medal label={t('ranking.medal', { count: r.totalPosts })} /> : null}
+                      </span>
                     </td>
                     <td>{r.totalPosts}</td>
                     <td>{r.totalScore}</td>
