@@ -81,7 +81,7 @@ describe('the public part of the dictionary', () => {
 describe('the contests part of the dictionary', () => {
   const contestModules = [
     'routes/contest/edit.tsx', 'routes/contest/ranking.tsx', 'routes/journal/quest-list.tsx', 'routes/journal/quest-select.tsx', 'routes/journal/quest-news.tsx',
-    'routes/journal/quests.tsx', 'routes/journal/quest-edit.tsx', 'routes/journal/info.tsx', 'ui/contest-card.tsx',
+    'routes/journal/quests.tsx', 'routes/journal/quest-edit.tsx', 'routes/journal/info.tsx', 'ui/contest-card.tsx', 'ui/quest-figures.tsx',
   ]
   it('is used only by the quest and contest pages, which name the part', () => {
     const files = readdirSync('app', { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f))

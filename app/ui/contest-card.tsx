@@ -1,12 +1,22 @@
 import { Link } from 'react-router'
 import type { ContestJournal } from '~/features/quests/contest.server'
-import { CONTEST_STATUS } from '~/features/quests/constants'
+import type { TFunction } from 'i18next'
+import type { ReactNode } from 'react'
+import { CONTEST_STATUS, type AGE_GROUPS } from '~/features/quests/constants'
+import { Facts } from './facts'
 import { useT } from '~/i18n/use-t'
 import { SUPPORT } from './support'
 
 type Contest = Pick<ContestJournal, 'teamId' | 'teamName' | 'school' | 'ageGroup' | 'period' | 'status' | 'daysLeft' | 'instructions' | 'contestId' | 'contestName'> & {
   standing: { ranking: number; avgScore: number; teams: number } | null
 }
+
+/** The team's facts, shown read-only on the settings page and on the info page. */
+export const teamFacts = (contest: Pick<ContestJournal, 'teamName' | 'school' | 'ageGroup'>, t: TFunction): [string, ReactNode][] => [
+  [t('contest.team'), contest.teamName],
+  [t('contest.school'), contest.school || '—'],
+  [t('contest.ageGroup'), t(`contest.age${contest.ageGroup as (typeof AGE_GROUPS)[number]}`)],
+]
 
 /** A contest journal's contest (spec 3 journal info, contest view): team, period, status and score. */
 export function ContestCard({ contest, isOwner, journalId }: { contest: Contest; isOwner: boolean; journalId: number }) {
@@ -20,34 +30,14 @@ export function ContestCard({ contest, isOwner, journalId }: { contest: Contest;
   return (
     <section className="card contest-card" aria-labelledby="contest-title">
       <h2 id="contest-title">{contest.contestName}</h2>
-      <dl className="facts">
-        <div>
-          <dt>{t('contest.team')}</dt>
-          <dd>{contest.teamName}</dd>
-        </div>
-        <div>
-          <dt>{t('contest.school')}</dt>
-          <dd>{contest.school || '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('contest.ageGroup')}</dt>
-          <dd>{t(`contest.age${contest.ageGroup as 0}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('contest.period')}</dt>
-          <dd>{contest.period ? t('contest.periodDates', contest.period) : t('contest.noStartDate')}</dd>
-        </div>
-        <div>
-          <dt>{t('contest.status')}</dt>
-          <dd>
-            <strong className={`status status-${contest.status}`}>{status}</strong>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('contest.score')}</dt>
-          <dd>{contest.standing ? t('contest.scoreValue', { score: contest.standing.avgScore.toFixed(2), rank: contest.standing.ranking, teams: contest.standing.teams }) : '—'}</dd>
-        </div>
-      </dl>
+      <Facts
+        items={[
+          ...teamFacts(contest, t),
+          [t('contest.period'), contest.period ? t('contest.periodDates', contest.period) : t('contest.noStartDate')],
+          [t('contest.status'), <strong className={`status status-${contest.status}`}>{status}</strong>],
+          [t('contest.score'), contest.standing ? t('contest.scoreValue', { score: contest.standing.avgScore.toFixed(2), rank: contest.standing.ranking, teams: contest.standing.teams }) : '—'],
+        ]}
+      />
       {contest.instructions ? (
         <>
           <h3>{t('contest.instructions')}</h3>

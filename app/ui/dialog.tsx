@@ -75,3 +75,17 @@ export function ConfirmDialog({ title, text, closeTo, confirm, cancel, fields }:
     </Dialog>
   )
 }
+
+/** A message to acknowledge (a warning, an error): its text and one button that closes it. */
+export function NoticeDialog({ title, closeTo, ok, children }: { title: ReactNode; closeTo: string; ok: string; children: ReactNode }) {
+  return (
+    <Dialog title={title} closeTo={closeTo} alert>
+      {children}
+      <div className="form-actions">
+        <Link className="button" to={closeTo} preventScrollReset data-autofocus>
+          {ok}
+        </Link>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react'
-import { getInputProps } from '@conform-to/react'
+import { getInputProps, getTextareaProps } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { useT } from '~/i18n/use-t'
 import { splitError } from '~/shared/error-values'
@@ -52,6 +52,24 @@ export function TextField({
       ) : null}
       <ErrorList id={field.errorId} errors={field.errors} />
       {after}
+    </div>
+  )
+}
+
+/** A labelled textarea with its hint and errors, like TextField. */
+export function TextAreaField({ field, label, hint, rows = 3, maxLength }: { field: FieldMetadata<string>; label: string; hint?: string; rows?: number; maxLength?: number }) {
+  const hintId = hint ? `${field.id}-hint` : undefined
+  const { key, ...props } = getTextareaProps(field, { ariaDescribedBy: hintId })
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <textarea key={key} {...props} rows={rows} maxLength={maxLength} />
+      {hint ? (
+        <p id={hintId} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   )
 }

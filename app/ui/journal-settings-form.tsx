@@ -1,4 +1,4 @@
-import { getInputProps, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link } from 'react-router'
 import type { z } from 'zod/mini'
 import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, SPEECH_LANGS } from '~/features/journals/constants'
@@ -7,7 +7,7 @@ import type { SettingsValues } from '~/features/journals/settings.server'
 import { useT } from '~/i18n/use-t'
 import { todayDate } from '~/shared/dates'
 import { Check, Choice, Select } from './choice-fields'
-import { ErrorList, TextField } from './field'
+import { ErrorList, TextAreaField, TextField } from './field'
 import { useConsoleForm } from './form-kit'
 
 const loadValidator = () => import('~/features/journals/validate').then((m) => m.validateJournalSettings)
@@ -42,11 +42,7 @@ export function JournalSettingsForm({
   return (
     <Form method="post" className="card settings-form" {...formProps}>
       <TextField field={fields.name} label={t('journal.name')} inputProps={{ maxLength: 50 }} />
-      <div className="field">
-        <label htmlFor={fields.description.id}>{t('journal.description')}</label>
-        <textarea {...getInputProps(fields.description, { type: 'text' })} key={fields.description.key} rows={3} maxLength={500} />
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextAreaField field={fields.description} label={t('journal.description')} maxLength={500} />
       <Choice field={fields.labelColorCode} legend={t('journal.labelColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('journal.color', { n }), swatch: n }))} />
       <TextField field={fields.classes} label={t('journal.classes')} hint={t('journal.classesHint')} />
       <div className="field-row">

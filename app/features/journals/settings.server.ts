@@ -5,6 +5,7 @@ import { EXPIRE_TYPE, SHARE_TYPE, SUB_TYPE } from './constants'
 import { insertJournal } from './insert.server'
 import type { JournalSettings } from './schema'
 import { formatDateTime, fromWallClock } from '~/shared/dates'
+import { studentCount } from './members.server'
 
 /**
  * The plan's student tickets as they bear on one journal's limit (spec 2 section 5): the limit may
@@ -21,20 +22,7 @@ export async function ticketsFor(db: DB, ownerId: number, planLimit: number, jou
     .where((eb) => eb.not(eb.exists(eb.selectFrom('plan_codes as c').select('c.id').whereRef('c.journal_id', '=', 'j.id'))))
   if (journalId !== undefined) others = others.where('j.id', '!=', journalId)
   const allocated = Number((await others.executeTakeFirst())?.n ?? 0)
-  const taken =
-    journalId === undefined
-      ? 0
-      : Number(
-          (
-            await db
-              .selectFrom('journal_members')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('journal_id', '=', journalId)
-              .where('role', '=', 'student')
-              .where('archived_at', 'is', null)
-              .executeTakeFirst()
-          )?.n ?? 0,
-        )
+  const taken = journalId === undefined ? 0 : await studentCount(db, journalId)
   // The unsold login codes bound to the journal are places of its own (spec 3: the unsold count
   // feeds the journal settings' student limit).
   const codes = journalId === undefined ? 0 : await unsoldCount(db, ownerId, journalId)

@@ -1,6 +1,7 @@
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { SHARE_TYPE } from '~/features/journals/constants'
+import { studentCount } from '~/features/journals/members.server'
 import { addDays, todayDate } from '~/shared/dates'
 import { DEFAULT_QUEST_NUMBER, PICK_TYPE } from './constants'
 import { contestStatus, periodOf } from './period'
@@ -39,20 +40,14 @@ export async function contestOfJournal(db: DB, journalId: number) {
     .where('j.share_type', '=', SHARE_TYPE.quest)
     .executeTakeFirst()
   if (!row) return null
-  const members = await db
-    .selectFrom('journal_members')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('journal_id', '=', journalId)
-    .where('role', '=', 'student')
-    .where('archived_at', 'is', null)
-    .executeTakeFirstOrThrow()
+  const members = await studentCount(db, journalId)
   const today = todayDate()
   const period = periodOf(row.startDate, row.ansDays)
   const window = startWindow(row, today)
   return {
     ...row,
     questNumber: row.questNumber || DEFAULT_QUEST_NUMBER,
-    members: Number(members.n),
+    members,
     period,
     ...contestStatus(period, today),
     window,

@@ -1,6 +1,8 @@
 import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { withDetails } from '~/features/posts/feed.server'
+import { studentCount } from '~/features/journals/members.server'
+import { chosenQuests } from './selection.server'
 import { offsetOf, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
 import { PICK_TYPE, QUEST_FEED_PAGE, type QuestSort } from './constants'
 import type { ContestJournal } from './contest.server'
@@ -17,19 +19,6 @@ export function questKeyOf(param: string | undefined): QuestKey | null {
   if (day) return { date: day[1] }
   return /^[1-9]\d{0,9}$/.test(param) ? { questId: Number(param) } : null
 }
-
-const studentCount = async (db: DB, journalId: number) =>
-  Number(
-    (
-      await db
-        .selectFrom('journal_members')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('journal_id', '=', journalId)
-        .where('role', '=', 'student')
-        .where('archived_at', 'is', null)
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
 
 /** Completers (students with a post), the rate of the journal's students, and the average of scored posts. */
 function figures(completers: number, members: number, average: number | null) {
@@ -61,13 +50,7 @@ export async function questCards(db: DB, journalId: number, c: ContestJournal, {
     })
     return asc ? cards : cards.reverse()
   }
-  const chosen = await db
-    .selectFrom('journal_quests as jq')
-    .innerJoin('quests as q', 'q.id', 'jq.quest_id')
-    .select(['q.id', 'q.title', 'jq.position'])
-    .where('jq.journal_id', '=', journalId)
-    .orderBy('jq.position')
-    .execute()
+  const chosen = await chosenQuests(db, journalId)
   const rows = await stats(db, journalId).select('p.quest_id as questId').where('p.quest_id', 'is not', null).groupBy('p.quest_id').execute()
   const byQuest = new Map(rows.map((r) => [r.questId, r]))
   const dates = questDates(c.startDate, c.ansDays, chosen.length)

@@ -7,7 +7,7 @@ import { contestOfJournal } from './contest.server'
 import { questDates } from './period'
 import { aiScore } from './ai-score.server'
 import { clampScore, scoreByRules, type Score } from './scoring'
-import { framesOf } from './selection.server'
+import { chosenQuests, framesOf } from './selection.server'
 
 /**
  * What a student of a quest journal may answer today (spec 2, issue 20 item 10): with the system's
@@ -17,13 +17,7 @@ import { framesOf } from './selection.server'
 export async function questsForStudent(db: DB, journalId: number, today = todayDate()) {
   const contest = await contestOfJournal(db, journalId)
   if (!contest) return null
-  const chosen = await db
-    .selectFrom('journal_quests as jq')
-    .innerJoin('quests as q', 'q.id', 'jq.quest_id')
-    .select(['q.id', 'q.title', 'q.description'])
-    .where('jq.journal_id', '=', journalId)
-    .orderBy('jq.position')
-    .execute()
+  const chosen = await chosenQuests(db, journalId)
   const dates = questDates(contest.startDate, contest.ansDays, chosen.length)
   const running = contest.status === CONTEST_STATUS.running
   const quests = chosen.map((q, i) => ({ ...q, date: contest.pickType === PICK_TYPE.participant ? null : (dates[i] ?? null) }))

@@ -14,11 +14,19 @@ export async function availableQuests(db: DB, journalId: number, contestId: numb
     .execute()
 }
 
-/** The journal's chosen quests in their order. */
-export async function selectionOf(db: DB, journalId: number) {
-  const rows = await db.selectFrom('journal_quests').select('quest_id').where('journal_id', '=', journalId).orderBy('position').execute()
-  return rows.map((r) => r.quest_id)
+/** The journal's chosen quests in their order, with their titles and descriptions. */
+export async function chosenQuests(db: DB, journalId: number) {
+  return db
+    .selectFrom('journal_quests as jq')
+    .innerJoin('quests as q', 'q.id', 'jq.quest_id')
+    .select(['q.id', 'q.title', 'q.description'])
+    .where('jq.journal_id', '=', journalId)
+    .orderBy('jq.position')
+    .execute()
 }
+
+/** The ids of the journal's chosen quests in their order. */
+export const selectionOf = async (db: DB, journalId: number) => (await chosenQuests(db, journalId)).map((q) => q.id)
 
 export type SaveSelection = { ok: true } | { ok: false; error: 'quest.selectAtLeastOne' | 'quest.selectAtMost' | 'quest.selectUnknown' }
 

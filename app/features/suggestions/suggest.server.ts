@@ -1,16 +1,8 @@
 import type { TFunction } from 'i18next'
-import OpenAI from 'openai'
-import { env } from '~/env.server'
+import { askModel, configuredProvider, type ProviderConfig } from '~/features/ai/provider.server'
 import { behaviourOf, emotionOf } from '~/features/posts/constants'
 import type { Locale } from '~/i18n/config'
 import { ruleSuggestions, type PostMood } from './rules'
-
-export interface ProviderConfig {
-  baseURL: string
-  apiKey: string
-  model: string
-  timeoutMs: number
-}
 
 const LANGUAGE: Record<Locale, string> = { en: 'English', 'zh-TW': 'Traditional Chinese (Taiwan)', ja: 'Japanese' }
 const MAX_SUGGESTIONS = 3
@@ -33,30 +25,20 @@ export function splitSuggestions(text: string) {
 
 /** An OpenAI-compatible chat completions API (any server that speaks it: a hosted model or a local one). */
 export async function providerSuggestions(mood: PostMood, locale: Locale, config: ProviderConfig) {
-  const client = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey, timeout: config.timeoutMs, maxRetries: 0 })
-  const completion = await client.chat.completions.create({
-    model: config.model,
+  const answer = await askModel(config, {
     temperature: 0.7,
-    messages: [
-      {
-        role: 'system',
-        content: `You help a school teacher answer a student's mood diary post. Write ${MAX_SUGGESTIONS} short, warm comments the teacher could post, in ${LANGUAGE[locale]}, one per line, with no numbering. Acknowledge the feelings, encourage helpful behaviour, never judge.`,
-      },
-      { role: 'user', content: describe(mood) },
-    ],
+    system: `You help a school teacher answer a student's mood diary post. Write ${MAX_SUGGESTIONS} short, warm comments the teacher could post, in ${LANGUAGE[locale]}, one per line, with no numbering. Acknowledge the feelings, encourage helpful behaviour, never judge.`,
+    user: describe(mood),
   })
-  return splitSuggestions(completion.choices[0]?.message?.content ?? '')
+  return splitSuggestions(answer)
 }
-
-const configured = (): ProviderConfig | null =>
-  env.AI_BASE_URL ? { baseURL: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS } : null
 
 /**
  * Suggestions for a post in the reader's language (f24, spec 2 "AI strategy"): from the configured
  * provider, or from the built-in rules when none is configured. A provider that fails or answers
  * nothing falls back to the rules, so the teacher always gets an answer; the failure is logged.
  */
-export async function suggestComments(mood: PostMood, locale: Locale, t: TFunction, config = configured()) {
+export async function suggestComments(mood: PostMood, locale: Locale, t: TFunction, config = configuredProvider()) {
   if (config) {
     try {
       const suggestions = await providerSuggestions(mood, locale, config)

@@ -1,4 +1,4 @@
-import { getInputProps, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import type { z } from 'zod/mini'
@@ -7,7 +7,6 @@ import { requireJournalReader } from '~/auth/guards.server'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { LABEL_COLORS } from '~/features/journals/constants'
-import type { AGE_GROUPS} from '~/features/quests/constants';
 import { PICK_TYPES, RETURN } from '~/features/quests/constants'
 import { saveContestSettings } from '~/features/quests/contest.server'
 import { requireContestJournal } from '~/features/quests/gate.server'
@@ -17,8 +16,10 @@ import { readForm } from '~/http/form.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { Choice } from '~/ui/choice-fields'
-import { Dialog } from '~/ui/dialog'
-import { ErrorList, TextField } from '~/ui/field'
+import { teamFacts } from '~/ui/contest-card'
+import { Facts } from '~/ui/facts'
+import { NoticeDialog } from '~/ui/dialog'
+import { ErrorList, TextAreaField, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
@@ -96,15 +97,10 @@ export default function ContestEditPage({ loaderData, actionData }: Route.Compon
           </Form>
         ) : null}
         {failed ? (
-          <Dialog title={t('contest.retrievalErrorTitle')} closeTo="/diary" alert>
+          <NoticeDialog title={t('contest.retrievalErrorTitle')} closeTo="/diary" ok={t('contest.ok')}>
             <p>{t('contest.retrievalErrorText')}</p>
             <p className="field-error">{t(failed as never)}</p>
-            <div className="form-actions">
-              <Link className="button" to="/diary" data-autofocus>
-                {t('contest.ok')}
-              </Link>
-            </div>
-          </Dialog>
+          </NoticeDialog>
         ) : null}
       </>
     )
@@ -113,24 +109,7 @@ export default function ContestEditPage({ loaderData, actionData }: Route.Compon
   return (
     <>
       <h1>{t('contest.editTitle')}</h1>
-      <dl className="facts card">
-        <div>
-          <dt>{t('contest.team')}</dt>
-          <dd>{contest.teamName}</dd>
-        </div>
-        <div>
-          <dt>{t('contest.ageGroup')}</dt>
-          <dd>{t(`contest.age${contest.ageGroup as (typeof AGE_GROUPS)[number]}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('contest.school')}</dt>
-          <dd>{contest.school || '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('contest.members')}</dt>
-          <dd>{contest.members}</dd>
-        </div>
-      </dl>
+      <Facts className="card" items={[...teamFacts(contest, t), [t('contest.members'), contest.members]]} />
       <ContestForm
         defaults={defaults}
         lastResult={actionData?.result}
@@ -151,11 +130,7 @@ function ContestForm({ defaults, lastResult, contest, cancelTo }: { defaults: Pa
   return (
     <Form method="post" className="card settings-form" {...formProps}>
       <TextField field={fields.name} label={t('journal.name')} inputProps={{ maxLength: 50 }} />
-      <div className="field">
-        <label htmlFor={fields.description.id}>{t('journal.description')}</label>
-        <textarea {...getInputProps(fields.description, { type: 'text' })} key={fields.description.key} rows={3} maxLength={500} />
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextAreaField field={fields.description} label={t('journal.description')} maxLength={500} />
       <Choice field={fields.coverColor} legend={t('contest.coverColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('journal.color', { n }), swatch: n }))} />
       {contest.startDateEditable ? (
         <TextField

@@ -1,4 +1,4 @@
-import { getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import type { z } from 'zod/mini'
@@ -16,7 +16,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { splitError, withValues } from '~/shared/error-values'
 import { Select } from '~/ui/choice-fields'
-import { ErrorList, TextField } from '~/ui/field'
+import { ErrorList, TextAreaField, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
@@ -71,16 +71,6 @@ function QuestForm({ defaults, lastResult, cancelTo }: { defaults: Partial<Field
   const { t, i18n } = useT()
   const { form, fields, formProps, busy } = useConsoleForm<Fields>({ id: 'quest', lastResult, defaultValue: defaults, load: loadValidator })
   const f = fields as unknown as Record<string, (typeof fields)['eventExamples']>
-  const area = (name: string, label: string, hint: string, rows = 3) => (
-    <div className="field">
-      <label htmlFor={f[name].id}>{label}</label>
-      <textarea {...getTextareaProps(f[name], { ariaDescribedBy: `${f[name].id}-hint` })} key={f[name].key} rows={rows} />
-      <p className="hint" id={`${f[name].id}-hint`}>
-        {hint}
-      </p>
-      <ErrorList id={f[name].errorId} errors={f[name].errors} />
-    </div>
-  )
   // "A quest needs … frames": the missing ones named in the reader's language.
   const formErrors = (form.errors ?? []).map((e) => {
     const [key, values] = splitError(e)
@@ -92,26 +82,19 @@ function QuestForm({ defaults, lastResult, cancelTo }: { defaults: Partial<Field
     <Form method="post" className="card settings-form" {...formProps}>
       <Select field={fields.lang} label={t('quest.lang')} options={QUEST_LANGS.map((l) => ({ value: l, label: t(`journal.lang_${l}`) }))} />
       <TextField field={fields.title} label={t('quest.title')} inputProps={{ maxLength: QUEST_TITLE_MAX }} />
-      <div className="field">
-        <label htmlFor={fields.description.id}>{t('quest.description')}</label>
-        <textarea {...getTextareaProps(fields.description, { ariaDescribedBy: `${fields.description.id}-hint` })} key={fields.description.key} rows={3} maxLength={QUEST_DESCRIPTION_MAX} />
-        <p className="hint" id={`${fields.description.id}-hint`}>
-          {t('quest.descriptionHint', { max: QUEST_DESCRIPTION_MAX })}
-        </p>
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextAreaField field={fields.description} label={t('quest.description')} hint={t('quest.descriptionHint', { max: QUEST_DESCRIPTION_MAX })} maxLength={QUEST_DESCRIPTION_MAX} />
       {(['event', 'story'] as const).map((type) => (
         <fieldset key={type} className="field group">
           <legend>{t(`quest.frame_${type}`)}</legend>
           <TextField field={f[`${type}Title`]} label={t('quest.frameTitle')} inputProps={{ maxLength: 100 }} />
-          {area(`${type}Examples`, t('quest.examples'), t('quest.examplesHint'))}
+          <TextAreaField field={f[`${type}Examples`]} label={t('quest.examples')} hint={t('quest.examplesHint')} />
         </fieldset>
       ))}
       <fieldset className="field group">
         <legend>{t('quest.frame_behavior')}</legend>
         <TextField field={fields.behaviorTitle} label={t('quest.frameTitle')} inputProps={{ maxLength: 100 }} />
         <p className="hint">{t('quest.slotsHint')}</p>
-        <div className="slot-grid">{SLOT_FIELDS.map((name, i) => <div key={name}>{area(name, t(`behaviour.${BEHAVIOURS[i].key}`), t('quest.examplesHint'), 2)}</div>)}</div>
+        <div className="slot-grid">{SLOT_FIELDS.map((name, i) => <TextAreaField key={name} field={f[name]} label={t(`behaviour.${BEHAVIOURS[i].key}`)} hint={t('quest.examplesHint')} rows={2} />)}</div>
       </fieldset>
       <ErrorList errors={formErrors} />
       <div className="form-actions">

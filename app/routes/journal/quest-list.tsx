@@ -10,6 +10,7 @@ import { todayDate } from '~/shared/dates'
 import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+import { QuestFigures } from '~/ui/quest-figures'
 
 // The quest and contest texts are a dictionary part of their own (decision 0035).
 export const handle = CONTESTS_HANDLE
@@ -81,20 +82,7 @@ export default function QuestListPage({ loaderData }: Route.ComponentProps) {
                     <FastLink to={`/diary/homework/${id}/questList/${c.key}`}>{c.title ?? t('quest.dayTitle', { date: c.date })}</FastLink>
                   </h2>
                   <p className="hint">{c.date ? t('quest.opens', { date: c.date }) : t('quest.noDate')}</p>
-                  <dl className="facts inline">
-                    <div>
-                      <dt>{t('quest.rate')}</dt>
-                      <dd>{c.rate}%</dd>
-                    </div>
-                    <div>
-                      <dt>{t('quest.completers')}</dt>
-                      <dd>{c.completers}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('quest.average')}</dt>
-                      <dd>{c.average === null ? '—' : c.average.toFixed(2)}</dd>
-                    </div>
-                  </dl>
+                  <QuestFigures figures={c} />
                 </div>
               </li>
             ))}

@@ -16,6 +16,7 @@ import { Pager } from '~/ui/pager'
 import { pageMeta } from '~/ui/page-title'
 import { FrameView, PostDetails } from '~/ui/post-view'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+import { QuestFigures } from '~/ui/quest-figures'
 
 // The quest and contest texts are a dictionary part of their own (decision 0035).
 export const handle = CONTESTS_HANDLE
@@ -67,20 +68,7 @@ export default function QuestNewsPage({ loaderData }: Route.ComponentProps) {
         <FastLink to={base}>{t('quest.listTitle')}</FastLink> › <span aria-current="page">{head.title}</span>
       </nav>
       <h1>{head.title}</h1>
-      <dl className="facts inline card">
-        <div>
-          <dt>{t('quest.rate')}</dt>
-          <dd>{head.rate}%</dd>
-        </div>
-        <div>
-          <dt>{t('quest.completers')}</dt>
-          <dd>{head.completers}</dd>
-        </div>
-        <div>
-          <dt>{t('quest.average')}</dt>
-          <dd>{head.average === null ? '—' : head.average.toFixed(2)}</dd>
-        </div>
-      </dl>
+      <QuestFigures figures={head} className="inline card" />
       <nav className="tabs" aria-label={t('quest.tabs')}>
         <FastLink to="?tab=browse" aria-current={tab === 'browse' ? 'page' : undefined}>
           {t('quest.tabBrowse')}

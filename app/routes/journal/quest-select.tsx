@@ -12,7 +12,7 @@ import { readForm } from '~/http/form.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { todayDate } from '~/shared/dates'
-import { Dialog } from '~/ui/dialog'
+import { NoticeDialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
 
@@ -183,14 +183,9 @@ export default function QuestSelectPage({ loaderData, actionData }: Route.Compon
         </div>
       </Form>
       {actionData?.error ? (
-        <Dialog title={t('quest.warning')} closeTo={`/diary/homework/${id}/questList/edit${isNew ? '?new=1' : ''}`} alert>
+        <NoticeDialog title={t('quest.warning')} closeTo={`/diary/homework/${id}/questList/edit${isNew ? '?new=1' : ''}`} ok={t('contest.ok')}>
           <p>{t(actionData.error)}</p>
-          <div className="form-actions">
-            <Link className="button" to={`/diary/homework/${id}/questList/edit${isNew ? '?new=1' : ''}`} data-autofocus>
-              {t('contest.ok')}
-            </Link>
-          </div>
-        </Dialog>
+        </NoticeDialog>
       ) : null}
     </>
   )

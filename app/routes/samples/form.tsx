@@ -1,4 +1,4 @@
-import { getInputProps, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { data, Form, Link } from 'react-router'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/form'
@@ -12,7 +12,7 @@ import { validateSample } from '~/features/samples/validate'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { Check, Choice, Select } from '~/ui/choice-fields'
-import { ErrorList, TextField } from '~/ui/field'
+import { ErrorList, TextAreaField, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
@@ -81,11 +81,7 @@ function SampleForm({ defaults, lastResult, isNew }: { defaults: Record<string, 
   return (
     <Form method="post" className="card settings-form" {...formProps}>
       <TextField field={fields.name} label={t('journal.name')} inputProps={{ maxLength: 50 }} />
-      <div className="field">
-        <label htmlFor={fields.description.id}>{t('journal.description')}</label>
-        <textarea {...getInputProps(fields.description, { type: 'text' })} key={fields.description.key} rows={3} maxLength={500} />
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextAreaField field={fields.description} label={t('journal.description')} maxLength={500} />
       <Choice field={fields.labelColorCode} legend={t('journal.labelColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('journal.color', { n }), swatch: n }))} />
       <div className="field-row">
         <Select field={fields.studentLimit} label={t('journal.studentLimit')} options={SAMPLE_LIMITS.map((n) => ({ value: String(n), label: t('samples.limitN', { n }) }))} />
