@@ -72,14 +72,15 @@ describe.each(DIALECTS)('journals on %s', (dialect) => {
   it('saving the settings keeps a contest journal\'s type and the sub-types the form does not show', async () => {
     const j = await createJournal(conn.db, { userId: owner, planLimit: 100 }, settings({ name: 'Contest', studentLimit: '5' }))
     if (!j.ok) throw new Error('create')
-    await conn.db.updateTable('journals').set({ share_type: '5', sub_type: '6' }).where('id', '=', j.id).execute()
+    // 2 (an AI-scoring sample) is not on the form; 6 (assessment) is, and it is off here.
+    await conn.db.updateTable('journals').set({ share_type: '5', sub_type: '2,6' }).where('id', '=', j.id).execute()
     expect((await updateJournal(conn.db, j.id, { userId: owner, planLimit: 100 }, settings({ name: 'Contest', studentLimit: '5', shareType: '3', display: 'calendar' }))).ok).toBe(true)
     const row = await conn.db.selectFrom('journals').select(['share_type', 'sub_type']).where('id', '=', j.id).executeTakeFirstOrThrow()
     expect(row.share_type).toBe('5')
-    expect(row.sub_type.split(',').sort()).toEqual(['0', '6'])
+    expect(row.sub_type.split(',').sort()).toEqual(['0', '2'])
     // The calendar is the form's to turn off.
     await updateJournal(conn.db, j.id, { userId: owner, planLimit: 100 }, settings({ name: 'Contest', studentLimit: '5' }))
-    expect((await conn.db.selectFrom('journals').select('sub_type').where('id', '=', j.id).executeTakeFirstOrThrow()).sub_type).toBe('6')
+    expect((await conn.db.selectFrom('journals').select('sub_type').where('id', '=', j.id).executeTakeFirstOrThrow()).sub_type).toBe('2')
   })
 
   it('a teacher joins with the teacher code, waits, is accepted, and loses access when the journal is archived', async () => {

@@ -15,6 +15,9 @@ import zhTWSignedIn from '~/i18n/locales/zh-TW/signed-in.json'
 import enContests from '~/i18n/locales/en/contests.json'
 import jaContests from '~/i18n/locales/ja/contests.json'
 import zhTWContests from '~/i18n/locales/zh-TW/contests.json'
+import enAssessments from '~/i18n/locales/en/assessments.json'
+import jaAssessments from '~/i18n/locales/ja/assessments.json'
+import zhTWAssessments from '~/i18n/locales/zh-TW/assessments.json'
 import enServer from '~/i18n/locales/en/server.json'
 import jaServer from '~/i18n/locales/ja/server.json'
 import zhTWServer from '~/i18n/locales/zh-TW/server.json'
@@ -23,6 +26,7 @@ const serverPart: Record<string, object> = { en: enServer, ja: jaServer, 'zh-TW'
 const publicPart: Record<string, object> = { en: enPublic, ja: jaPublic, 'zh-TW': zhTWPublic }
 const signedInPart: Record<string, object> = { en: enSignedIn, ja: jaSignedIn, 'zh-TW': zhTWSignedIn }
 const contestsPart: Record<string, object> = { en: enContests, ja: jaContests, 'zh-TW': zhTWContests }
+const assessmentsPart: Record<string, object> = { en: enAssessments, ja: jaAssessments, 'zh-TW': zhTWAssessments }
 
 // Every key of every locale, translated with values by the cached path and by i18next itself.
 function keysOf(tree: object, prefix = ''): string[] {
@@ -76,26 +80,44 @@ describe('the public part of the dictionary', () => {
   })
 })
 
-// The quest and contest texts load only with the pages that name the part (decision 0035): every
-// other module may use none of them.
-describe('the contests part of the dictionary', () => {
-  const contestModules = [
-    'routes/contest/edit.tsx', 'routes/contest/ranking.tsx', 'routes/journal/quest-list.tsx', 'routes/journal/quest-select.tsx', 'routes/journal/quest-news.tsx',
-    'routes/journal/quests.tsx', 'routes/journal/quest-edit.tsx', 'routes/journal/info.tsx', 'ui/contest-card.tsx', 'ui/quest-figures.tsx',
-  ]
-  it('is used only by the quest and contest pages, which name the part', () => {
+// The quest and contest texts (decision 0035) and the quiz texts (decision 0036) load only with the
+// pages that name their part: every other module may use none of them.
+const PAGE_PARTS = [
+  {
+    part: 'contests',
+    sections: ['contest', 'quest', 'ranking'],
+    dictionaries: contestsPart,
+    handle: 'handle = CONTESTS_HANDLE',
+    modules: [
+      'routes/contest/edit.tsx', 'routes/contest/ranking.tsx', 'routes/journal/quest-list.tsx', 'routes/journal/quest-select.tsx', 'routes/journal/quest-news.tsx',
+      'routes/journal/quests.tsx', 'routes/journal/quest-edit.tsx', 'routes/journal/info.tsx', 'ui/contest-card.tsx', 'ui/quest-figures.tsx',
+    ],
+  },
+  {
+    part: 'assessments',
+    sections: ['quiz'],
+    dictionaries: assessmentsPart,
+    handle: 'handle = ASSESSMENTS_HANDLE',
+    modules: ['routes/journal/quiz.tsx', 'routes/journal/quiz-result.tsx', 'routes/student/journal.tsx', 'routes/student/quiz.tsx', 'ui/quiz-summary.tsx'],
+  },
+]
+
+describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dictionaries, handle, modules }) => {
+  it('is used only by the pages that name the part', () => {
     const files = readdirSync('app', { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f))
+    const pattern = new RegExp(`\\bt\\(\\s*[\`']((?:${sections.join('|')})\\.[^\`']*)[\`']`, 'g')
     for (const file of files) {
       const source = readFileSync(path.join('app', file), 'utf8')
-      const uses = [...source.matchAll(/\bt\(\s*[`']((?:contest|quest|ranking)\.[^`']*)[`']/g)].map((m) => m[1])
+      const uses = [...source.matchAll(pattern)].map((m) => m[1])
       if (uses.length === 0) continue
-      expect(contestModules, `${file} uses ${uses[0]}`).toContain(file)
-      if (file.startsWith('routes/')) expect(source, file).toContain('handle = CONTESTS_HANDLE')
+      expect(modules, `${file} uses ${uses[0]}`).toContain(file)
+      if (file.startsWith('routes/')) expect(source, file).toContain(handle)
     }
   })
   it('shares no section with the other parts, in every language', () => {
     for (const lng of LOCALES) {
-      expect(Object.keys(contestsPart[lng]).filter((s) => s in signedInPart[lng] || s in publicPart[lng])).toEqual([])
+      const others = [signedInPart, publicPart, contestsPart, assessmentsPart].filter((p) => p !== dictionaries)
+      expect(Object.keys(dictionaries[lng]).filter((s) => others.some((o) => s in o[lng]))).toEqual([])
     }
   })
 })

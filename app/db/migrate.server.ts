@@ -17,6 +17,7 @@ import { accountsAnyCase } from './migrations/0014-accounts-any-case'
 import { sentMails } from './migrations/0015-sent-mails'
 import { sessionValuesChanged } from './migrations/0016-session-values-changed'
 import { questsAndContests } from './migrations/0017-quests-and-contests'
+import { assessments } from './migrations/0018-assessments'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -40,6 +41,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0015-sent-mails': sentMails(dialect),
         '0016-session-values-changed': sessionValuesChanged,
         '0017-quests-and-contests': questsAndContests(dialect),
+        '0018-assessments': assessments(dialect),
       }
     },
   }

@@ -45,6 +45,9 @@ export interface Database {
   quest_frames: QuestFramesTable
   journal_quests: JournalQuestsTable
   contest_teams: ContestTeamsTable
+  quizzes: QuizzesTable
+  journal_quizzes: JournalQuizzesTable
+  quiz_results: QuizResultsTable
 }
 
 export interface PasswordResetsTable {
@@ -507,5 +510,38 @@ export interface PostPicturesTable {
   data: Buffer
   width: number
   height: number
+  created_at: string
+}
+
+export interface QuizzesTable {
+  id: Generated<number>
+  lang: string
+  title: string
+  description: Generated<string>
+  /** JSON: [{ title, options: [{ grade, text }] }] (features/assessments/quiz.ts). */
+  questions: string
+  created_at: string
+}
+
+/** A run of a quiz in a journal: round 1, 2 … (a pre-test, then a post-test); open until closed_at. */
+export interface JournalQuizzesTable {
+  id: Generated<number>
+  journal_id: number
+  quiz_id: number
+  round: number
+  opened_by: number | null
+  opened_at: string
+  closed_at: string | null
+}
+
+export interface QuizResultsTable {
+  id: Generated<number>
+  uuid: string
+  run_id: number
+  journal_id: number
+  student_id: number
+  /** JSON: the chosen grade of each question, in the quiz's order. */
+  answers: string
+  total: number
   created_at: string
 }

@@ -8,20 +8,32 @@ type Loader = () => Promise<{ default: Dictionary }>
 /**
  * The browser's dictionary comes in parts per language, each its own chunk (decision 0019):
  * `public` (sign-in, setup and error pages) with the first page, `signedIn` (the console and the
- * student pages) once a page of those areas shows, and `contests` (the quest and contest pages,
- * decision 0035) only on those. Their sections do not overlap.
+ * student pages) once a page of those areas shows, `contests` (the quest and contest pages,
+ * decision 0035) and `assessments` (the quiz pages, decision 0036) only on those. Their sections do
+ * not overlap.
  */
-export type DictionaryPart = 'public' | 'signedIn' | 'contests'
-export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'contests']
+export type DictionaryPart = 'public' | 'signedIn' | 'contests' | 'assessments'
+export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'contests', 'assessments']
 
 const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
-  en: { public: () => import('./locales/en/translation.json'), signedIn: () => import('./locales/en/signed-in.json'), contests: () => import('./locales/en/contests.json') },
+  en: {
+    public: () => import('./locales/en/translation.json'),
+    signedIn: () => import('./locales/en/signed-in.json'),
+    contests: () => import('./locales/en/contests.json'),
+    assessments: () => import('./locales/en/assessments.json'),
+  },
   'zh-TW': {
     public: () => import('./locales/zh-TW/translation.json'),
     signedIn: () => import('./locales/zh-TW/signed-in.json'),
     contests: () => import('./locales/zh-TW/contests.json'),
+    assessments: () => import('./locales/zh-TW/assessments.json'),
   },
-  ja: { public: () => import('./locales/ja/translation.json'), signedIn: () => import('./locales/ja/signed-in.json'), contests: () => import('./locales/ja/contests.json') },
+  ja: {
+    public: () => import('./locales/ja/translation.json'),
+    signedIn: () => import('./locales/ja/signed-in.json'),
+    contests: () => import('./locales/ja/contests.json'),
+    assessments: () => import('./locales/ja/assessments.json'),
+  },
 }
 
 // The parts this page has needed so far: a change of language loads them all again.
@@ -46,10 +58,15 @@ export async function ensureDictionaryPart(i18n: I18n, part: DictionaryPart) {
 export const SIGNED_IN_HANDLE = { dictionary: 'signedIn' as DictionaryPart }
 /** The quest and contest pages' part (with the signed-in one their layouts already ask for). */
 export const CONTESTS_HANDLE = { dictionary: 'contests' as DictionaryPart }
+/** The quiz pages' part (teacher and student). */
+export const ASSESSMENTS_HANDLE = { dictionary: 'assessments' as DictionaryPart }
+
 /** A page's client middleware that loads its part before it renders after a client navigation. */
-export const contestsDictionary: MiddlewareFunction<Record<string, unknown>>[] = [
+const dictionaryMiddleware = (part: DictionaryPart): MiddlewareFunction<Record<string, unknown>>[] => [
   async (_args, next) => {
-    await ensureDictionaryPart(i18next, 'contests')
+    await ensureDictionaryPart(i18next, part)
     return next()
   },
 ]
+export const contestsDictionary = dictionaryMiddleware('contests')
+export const assessmentsDictionary = dictionaryMiddleware('assessments')

@@ -47,13 +47,19 @@ export function Choice({ field, legend, options }: { field: FieldMetadata<string
   )
 }
 
-export function Check({ field, label }: { field: FieldMetadata<string | undefined>; label: string }) {
-  const { key, ...props } = getInputProps(field, { type: 'checkbox' })
+export function Check({ field, label, hint }: { field: FieldMetadata<string | undefined>; label: string; hint?: string }) {
+  const hintId = hint ? `${field.id}-hint` : undefined
+  const { key, ...props } = getInputProps(field, { type: 'checkbox', ariaDescribedBy: hintId })
   return (
     <div className="field check">
       <label>
         <input key={key} {...props} /> {label}
       </label>
+      {hint ? (
+        <span id={hintId} className="hint">
+          {hint}
+        </span>
+      ) : null}
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   )

@@ -51,6 +51,7 @@ export function JournalSettingsForm({
       </div>
       <Choice field={fields.display} legend={t('journal.display')} options={[{ value: 'calendar', label: t('journal.displayCalendar') }, { value: 'list', label: t('journal.displayList') }]} />
       <Check field={fields.aiScoring} label={t('journal.aiScoring')} />
+      <Check field={fields.assessment} label={t('journal.assessment')} hint={t('journal.assessmentHint')} />
 
       <fieldset className="field group">
         <legend>{t('journal.expiry')}</legend>

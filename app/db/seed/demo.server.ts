@@ -4,6 +4,8 @@ import { PLANS, TEAM_PLAN_STATUS } from '~/features/plans/constants'
 import { TEAM_ROLES } from '~/features/team/constants'
 import { CANNED_COMMENTS } from '~/features/posts/canned-comments'
 import { seedContests } from './demo-contests'
+import { seedAssessments } from './demo-assessments'
+import { seedPlatformQuizzes } from '~/features/assessments/quizzes.server'
 import { DEMO_CONTENT, POST_FEELINGS } from './demo-content'
 
 export const DEMO_PASSWORD = 'demo-pass-1'
@@ -20,6 +22,7 @@ export const DEMO_LOGINS = [
 
 /** Plans, pay functions, team roles and the canned comments: reference data every database needs. */
 export async function seedReferenceData(db: DB) {
+  await seedPlatformQuizzes(db)
   for (const [code, plan] of Object.entries(PLANS)) {
     const existing = await db.selectFrom('plans').select('id').where('code', '=', code).executeTakeFirst()
     if (existing) continue
@@ -225,6 +228,7 @@ export async function seedDemo(db: DB, now = new Date()) {
     await seedSamplesAndBooks(trx, { teacher, freeTeacher, now })
     await seedLoginCodes(trx, { teacher, now })
     await seedContests(trx, { teacher, now, rand, addUser, students, standard })
+    await seedAssessments(trx, { teacher, freeTeacher, now, rand })
   })
   return true
 }

@@ -8,6 +8,8 @@ export const SHARE_TYPE = { autoSubmit: '2', submitOnClick: '3', quest: '5' } as
 /** Submit modes a teacher picks in the settings form; '5' belongs to quest journals. */
 export const SUBMIT_MODES = [SHARE_TYPE.autoSubmit, SHARE_TYPE.submitOnClick] as const
 export const SUB_TYPE = { calendar: '0', aiScoringSample: '2', assessment: '6' } as const
+/** Whether a journal's sub-type list (a comma string) holds one. */
+export const hasSubType = (subType: string, type: (typeof SUB_TYPE)[keyof typeof SUB_TYPE]) => subType.split(',').includes(type)
 export const EXPIRE_TYPE = { unlimited: 1, at: 2 } as const
 /** Hours of the day a notification goes out; -1 is "immediately" (submit notifications only). */
 export const NOTIFY_SUBMIT_TIMES = [-1, 8, 12, 17, 21] as const

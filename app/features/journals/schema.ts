@@ -32,6 +32,7 @@ export const JournalSettingsSchema = z
     speechLang: oneOf(SPEECH_LANGS),
     display: z.enum(['calendar', 'list'], required),
     aiScoring: checkbox,
+    assessment: checkbox,
     expireType: oneOf(Object.values(EXPIRE_TYPE)),
     expireDate: z.optional(z.string().check(z.refine(isCalendarDate, 'validation.dateFormat'))),
     expireTime: z.optional(z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.timeFormat'))),

@@ -1,7 +1,7 @@
 import type { DB } from '~/db/connect.server'
 import { unsoldCount } from '~/features/plans/plan-codes.server'
 import { withValues } from '~/shared/error-values'
-import { EXPIRE_TYPE, SHARE_TYPE, SUB_TYPE } from './constants'
+import { EXPIRE_TYPE, hasSubType, SHARE_TYPE, SUB_TYPE } from './constants'
 import { insertJournal } from './insert.server'
 import type { JournalSettings } from './schema'
 import { formatDateTime, fromWallClock } from '~/shared/dates'
@@ -41,7 +41,7 @@ async function checkLimit(db: DB, ownerId: number, planLimit: number, limit: num
 /** The journal's columns from the form; the expiry is a date and time in the school's zone (UTC+8). */
 function columns(s: JournalSettings) {
   const at = s.expireType === String(EXPIRE_TYPE.at) && s.expireDate && s.expireTime
-  const subTypes = s.display === 'calendar' ? [SUB_TYPE.calendar] : []
+  const subTypes = [...(s.display === 'calendar' ? [SUB_TYPE.calendar] : []), ...(s.assessment ? [SUB_TYPE.assessment] : [])]
   return {
     name: s.name,
     description: s.description ?? '',
@@ -78,10 +78,10 @@ export async function updateJournal(db: DB, journalId: number, owner: { userId: 
     if (errors) return { ok: false, fieldErrors: errors }
     const current = await trx.selectFrom('journals').select(['share_type', 'sub_type']).where('id', '=', journalId).executeTakeFirstOrThrow()
     const values = columns(s)
-    // The form sets only the submit mode and the calendar: a contest (quest) journal keeps its
-    // type, and the sub-types the form does not show (assessment, AI-scoring sample) stay.
+    // The form sets the submit mode, the calendar and the assessment: a contest (quest) journal keeps
+    // its type, and the sub-type the form does not show (AI-scoring sample) stays.
     if (current.share_type === SHARE_TYPE.quest) values.share_type = SHARE_TYPE.quest
-    const kept = current.sub_type.split(',').filter((t) => t && t !== SUB_TYPE.calendar)
+    const kept = current.sub_type.split(',').filter((t) => t && t !== SUB_TYPE.calendar && t !== SUB_TYPE.assessment)
     values.sub_type = [...values.sub_type.split(',').filter(Boolean), ...kept].join(',')
     await trx.updateTable('journals').set(values).where('id', '=', journalId).execute()
     return { ok: true, id: journalId }
@@ -104,6 +104,7 @@ export async function settingsOf(db: DB, journalId: number) {
     speechLang: j.speech_lang,
     display: j.calendar_mode ? 'calendar' : 'list',
     aiScoring: j.ai_scoring ? 'on' : undefined,
+    assessment: hasSubType(j.sub_type, SUB_TYPE.assessment) ? 'on' : undefined,
     expireType: String(j.expire_type),
     expireDate: local ? local.slice(0, 10) : undefined,
     expireTime: local ? local.slice(11, 16) : undefined,

@@ -25,11 +25,11 @@ const linkProps = (href: string, name?: string) => ({ href, 'data-fast-link': 'k
  * Markup of one chart: just its <svg>, scaling to its box (a viewBox), a named group (not nivo's
  * role="img", which may not hold links); the figures table beside it is the text equivalent.
  */
-function svgOf(chart: ReactElement, label: string) {
+function svgOf(chart: ReactElement, label: string, size = CHART_SIZE) {
   const html = renderToStaticMarkup(chart)
   const svg = html.slice(html.indexOf('<svg'), html.lastIndexOf('</svg>') + 6).replace(/^<svg([^>]*?) role="img"/, '<svg$1')
   const escaped = label.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-  return svg.replace('<svg ', `<svg viewBox="0 0 ${CHART_SIZE.width} ${CHART_SIZE.height}" role="group" aria-label="${escaped}" `)
+  return svg.replace('<svg ', `<svg viewBox="0 0 ${size.width} ${size.height}" role="group" aria-label="${escaped}" `)
 }
 
 /**
@@ -145,6 +145,57 @@ export function emotionBars(emotions: { code: string; label: string; percent: nu
       }}
     />,
     title,
+  )
+}
+
+/**
+ * How many chose each option of a quiz question (issue 21): one horizontal bar per option, in the
+ * quiz's order from the top, the count and share written after the bar. No links: the figures table
+ * beside it is the text equivalent.
+ */
+export function choiceBars(options: { text: string; count: number; percent: number }[], title: string) {
+  // Narrower than the report charts: it sits beside its table, and its labels stay readable.
+  const size = { width: 480, height: 16 + options.length * 36 }
+  // nivo draws a horizontal chart's first datum at the bottom: reversed, the first option is on top.
+  const data = options.map((o, i) => ({ id: String(i), label: o.text, value: o.count, percent: o.percent })).reverse()
+  const max = Math.max(1, ...options.map((o) => o.count))
+  const CountedBar = ({ bar }: BarItemProps<(typeof data)[number]>) => (
+    <g>
+      <rect x={bar.x} y={bar.y} width={Math.max(bar.width, 1)} height={bar.height} fill={CHART_COLOURS.outer} rx={2} />
+      <text x={bar.x + bar.width + 6} y={bar.y + bar.height / 2} dominantBaseline="central" fontSize={12} fill="#333333" fontFamily={THEME.text.fontFamily}>
+        {`${bar.data.value ?? 0} (${data.find((d) => d.id === bar.data.indexValue)?.percent ?? 0}%)`}
+      </text>
+    </g>
+  )
+  return svgOf(
+    <Bar
+      {...size}
+      data={data}
+      keys={['value']}
+      indexBy="id"
+      layout="horizontal"
+      theme={THEME}
+      animate={false}
+      isInteractive={false}
+      valueScale={{ type: 'linear', min: 0, max: max * 1.25 }}
+      padding={0.3}
+      colors={CHART_COLOURS.outer}
+      margin={{ top: 8, right: 16, bottom: 8, left: 140 }}
+      enableLabel={false}
+      enableGridX={false}
+      enableGridY={false}
+      barComponent={CountedBar}
+      axisBottom={null}
+      axisLeft={{
+        renderTick: (tick) => (
+          <text key={String(tick.value)} x={tick.x - 8} y={tick.y} textAnchor="end" dominantBaseline="central" fontSize={13} fill="#333333" fontFamily={THEME.text.fontFamily}>
+            {data.find((d) => d.id === tick.value)?.label}
+          </text>
+        ),
+      }}
+    />,
+    title,
+    size,
   )
 }
 

@@ -16,7 +16,7 @@ export async function studentJournal(db: DB, studentId: number, rawId: string | 
     ? await db
         .selectFrom('journals as j')
         .innerJoin('journal_members as m', (join) => join.onRef('m.journal_id', '=', 'j.id').on('m.user_id', '=', studentId).on('m.role', '=', 'student'))
-        .select(['j.id', 'j.name', 'j.share_type as shareType', 'j.label_color_code as labelColorCode'])
+        .select(['j.id', 'j.name', 'j.share_type as shareType', 'j.sub_type as subType', 'j.label_color_code as labelColorCode'])
         .where('j.id', '=', id)
         .where('j.archived_at', 'is', null)
         .where('m.archived_at', 'is', null)

@@ -3,7 +3,7 @@ import { FastLink } from '~/ui/fast-link'
 import type { Route } from './+types/layout'
 import { journalGate, journalOf } from '~/features/journals/gate.server'
 import { useT } from '~/i18n/use-t'
-import { SHARE_TYPE } from '~/features/journals/constants'
+import { hasSubType, SHARE_TYPE, SUB_TYPE } from '~/features/journals/constants'
 
 /**
  * Every page under /diary/homework/{id}: refused on the server (404 or 403) to anyone who is not the
@@ -16,6 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const quest = journal.shareType === SHARE_TYPE.quest
   const menu = [...(quest ? QUEST_MENU : []), ...MENU]
     .filter((item) => item.to !== 'resource' || journal.resourceBookId !== null)
+    .filter((item) => item.to !== 'quiz' || hasSubType(journal.subType, SUB_TYPE.assessment))
     // A contest journal's info page is its contest info.
     .map((item) => (quest && item.to === 'info' ? { ...item, to: 'contestinfo' as const } : item))
   return { journal: { id: journal.id, name: journal.name }, role, menu }
@@ -27,7 +28,8 @@ const QUEST_MENU = [
   { to: 'quest', labelKey: 'journal.menuQuests' },
 ] as const
 
-// The journal's pages that exist, in the spec's order; resources only for a journal from a book.
+// The journal's pages that exist, in the spec's order; resources only for a journal from a book,
+// assessment only when the journal's sub-types include it.
 const MENU = [
   { to: 'news', labelKey: 'journal.menuNews' },
   { to: 'student', labelKey: 'journal.menuStudents' },
@@ -36,6 +38,7 @@ const MENU = [
   { to: 'sendback', labelKey: 'journal.menuReturned' },
   { to: 'info', labelKey: 'journal.menuInfo' },
   { to: 'resource', labelKey: 'journal.menuResources' },
+  { to: 'quiz', labelKey: 'journal.menuAssessment' },
   { to: 'export', labelKey: 'journal.menuExport' },
   { to: 'report', labelKey: 'journal.menuReport' },
 ] as const

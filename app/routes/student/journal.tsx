@@ -11,26 +11,33 @@ import { isScored } from '~/features/quests/scoring'
 import { myPosts, studentJournal } from '~/features/students/posts.server'
 import { useT } from '~/i18n/use-t'
 import { pageMeta } from '~/ui/page-title'
+import { hasSubType, SUB_TYPE } from '~/features/journals/constants'
+import { studentRuns } from '~/features/assessments/results.server'
+import { ASSESSMENTS_HANDLE, assessmentsDictionary } from '~/i18n/client-resources'
+import { formatDate } from '~/shared/dates'
 
+export const handle = ASSESSMENTS_HANDLE
+export const clientMiddleware = assessmentsDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.journal.name, matches)
 
 /**
  * /s/journal/{id}: one of the student's diaries: their posts and the way to write one. In a contest
  * journal, the quests open today (the student picks one when participants choose) and where the
- * team and the student stand.
+ * team and the student stand. With assessment on, the open quizzes and those answered.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { studentId } = await requireStudent(request, context)
   const journal = await studentJournal(db, studentId, params.id)
-  const posts = await myPosts(db, studentId, journal.id)
-  if (journal.shareType !== SHARE_TYPE.quest) return { journal, posts, contest: null }
+  const [posts, quizzes] = await Promise.all([myPosts(db, studentId, journal.id), hasSubType(journal.subType, SUB_TYPE.assessment) ? studentRuns(db, journal.id, studentId) : []])
+  if (journal.shareType !== SHARE_TYPE.quest) return { journal, posts, quizzes, contest: null }
   const q = await questsForStudent(db, journal.id)
-  if (!q) return { journal, posts, contest: null }
+  if (!q) return { journal, posts, quizzes, contest: null }
   const [team, students] = await Promise.all([teamStanding(db, q.contest.contestId, q.contest.teamId), studentRanking(db, q.contest.contestId, q.contest.teamId, 1)])
   const me = students?.all.find((s) => s.userId === studentId)
   return {
     journal,
     posts,
+    quizzes,
     contest: {
       name: q.contest.contestName,
       status: q.contest.status,
@@ -46,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function StudentJournalPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
-  const { journal, posts, contest } = loaderData
+  const { journal, posts, quizzes, contest } = loaderData
   return (
     <>
       <nav className="breadcrumbs">
@@ -101,6 +108,30 @@ export default function StudentJournalPage({ loaderData }: Route.ComponentProps)
           {t('write.new')}
         </Link>
       )}
+      {quizzes.length ? (
+        <section aria-labelledby="quizzes-title">
+          <h2 id="quizzes-title">{t('quiz.studentSection')}</h2>
+          <ul className="student-quests">
+            {quizzes.map((q) => (
+              <li key={q.id} className="quest-prompt">
+                <h3>{q.title}</h3>
+                {q.answeredAt ? (
+                  <p>
+                    <Link to={`/s/journal/${journal.id}/quiz/${q.id}`}>{t('quiz.studentAnswered', { date: formatDate(q.answeredAt) })}</Link>
+                  </p>
+                ) : (
+                  <>
+                    <p>{q.description}</p>
+                    <Link className="button" to={`/s/journal/${journal.id}/quiz/${q.id}`}>
+                      {t('quiz.studentAnswer')}
+                    </Link>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <h2>{t('write.myPosts')}</h2>
       {posts.length === 0 ? <p className="empty">{t('write.noPosts')}</p> : null}
       <ul className="student-journals">

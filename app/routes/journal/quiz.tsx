@@ -1,0 +1,237 @@
+import { data, Form, useLocation, useNavigation } from 'react-router'
+import type { Route } from './+types/quiz'
+import { requireFunction } from '~/auth/guards.server'
+import { redirectWithToast } from '~/auth/toast.server'
+import { db } from '~/db/db.server'
+import { ASSESSMENT_FUNCTION, requireAssessment } from '~/features/assessments/gate.server'
+import { openRun, quizChoices, runsOf, setRunOpen } from '~/features/assessments/quizzes.server'
+import { changesOf, resultList, runSummary } from '~/features/assessments/results.server'
+import { idField } from '~/features/form-ids.server'
+import { journalOf } from '~/features/journals/gate.server'
+import { studentCount } from '~/features/journals/members.server'
+import { listParams, parseId } from '~/features/lists'
+import { hasFunction } from '~/features/plans/pay-functions'
+import { choiceBars } from '~/features/reports/charts.server'
+import { readForm } from '~/http/form.server'
+import { ASSESSMENTS_HANDLE, assessmentsDictionary } from '~/i18n/client-resources'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { formatDateTime } from '~/shared/dates'
+import { Dialog } from '~/ui/dialog'
+import { FastLink } from '~/ui/fast-link'
+import { NameSearch } from '~/ui/list-tables'
+import { pageMeta } from '~/ui/page-title'
+import { Pager } from '~/ui/pager'
+import { PayNotice } from '~/ui/pay'
+import { QuizSummary } from '~/ui/quiz-summary'
+
+export const handle = ASSESSMENTS_HANDLE
+export const clientMiddleware = assessmentsDictionary
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
+
+/**
+ * /diary/homework/{id}/quiz (spec 3 assessment results, issue 21): the journal's quiz runs (open,
+ * close, reopen), the summary of one run (`?run=`, the newest by default), and the results list
+ * with its search, pager, detail links and export. Pay function f3; only with sub-type 6.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { journal, user } = journalOf(context)
+  requireAssessment(journal)
+  const t = getInstance(context).t
+  const title = `${t('quiz.title')} | ${journal.name}`
+  if (!hasFunction(user, ASSESSMENT_FUNCTION)) return { locked: true as const, title }
+  const url = new URL(request.url)
+  const { q, page } = listParams(url)
+  const [runs, choices, students, list] = await Promise.all([runsOf(db, journal.id), quizChoices(db, journal.lang), studentCount(db, journal.id), resultList(db, { journalId: journal.id, q, page })])
+  const run = runs.find((r) => r.id === parseId(url.searchParams.get('run'))) ?? runs[0]
+  let summary = null
+  if (run) {
+    const [figures, changes] = await Promise.all([runSummary(db, run), changesOf(db, journal.id, run.quizId)])
+    summary = {
+      title: run.title,
+      round: run.round,
+      answered: figures.answered,
+      average: figures.average,
+      questions: figures.questions.map((question, i) => ({ ...question, chart: figures.answered ? choiceBars(question.options, t('quiz.chartTitle', { n: i + 1, title: question.title })) : '' })),
+      changes,
+    }
+  }
+  return { locked: false as const, title, journalId: journal.id, runs, runId: run?.id ?? null, choices, students, summary, list, q, page, noData: url.searchParams.get('nodata') === '1' }
+}
+
+/** Open a quiz as the journal's next run, close a run or reopen it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { journal, user, session } = journalOf(context)
+  requireAssessment(journal)
+  const form = await readForm(request)
+  requireFunction(user, ASSESSMENT_FUNCTION)
+  const intent = form.get('intent')
+  const result =
+    intent === 'open'
+      ? await openRun(db, journal.id, idField(form, 'quizId'), user.userId)
+      : intent === 'close' || intent === 'reopen'
+        ? await setRunOpen(db, journal.id, idField(form, 'runId'), intent === 'reopen')
+        : null
+  if (!result) throw data(null, { status: 400 })
+  if (!result.ok) return data({ error: result.error }, 400)
+  const back = new URL(request.url)
+  const key = intent === 'open' ? 'quiz.opened' : intent === 'close' ? 'quiz.closed' : 'quiz.reopened'
+  return redirectWithToast(request, session, `${back.pathname}${intent === 'open' ? '' : back.search}`, { kind: 'success', key, snackbar: true })
+}
+
+export default function QuizPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const location = useLocation()
+  const busy = useNavigation().state === 'submitting'
+  if (loaderData.locked) {
+    return (
+      <>
+        <h1>{t('quiz.title')}</h1>
+        <PayNotice />
+      </>
+    )
+  }
+  const { runs, runId, choices, students, summary, list, q, journalId } = loaderData
+  const here = `${location.pathname}${location.search}`
+  const base = `/diary/homework/${journalId}/quiz`
+  const withoutNoData = new URLSearchParams(location.search)
+  withoutNoData.delete('nodata')
+  const exportParams = new URLSearchParams(q ? { q } : {})
+  return (
+    <>
+      <h1>{t('quiz.title')}</h1>
+      <p className="hint">{t('quiz.intro')}</p>
+      {actionData?.error ? (
+        <p className="notice error" role="alert">
+          {t(actionData.error)}
+        </p>
+      ) : null}
+
+      <section className="card" aria-labelledby="quiz-runs-title">
+        <h2 id="quiz-runs-title">{t('quiz.runsTitle')}</h2>
+        {runs.length === 0 ? (
+          <p className="empty">{t('quiz.noRuns')}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('quiz.colQuiz')}</th>
+                  <th scope="col">{t('quiz.colRun')}</th>
+                  <th scope="col">{t('quiz.colOpened')}</th>
+                  <th scope="col" className="number">{t('quiz.colAnswered')}</th>
+                  <th scope="col">{t('quiz.colStatus')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('quiz.close')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {runs.map((r) => (
+                  <tr key={r.id} aria-current={r.id === runId ? 'true' : undefined} className={r.id === runId ? 'current' : undefined}>
+                    <th scope="row">
+                      <FastLink to={`${base}?run=${r.id}`} aria-label={t('quiz.summaryOf', { title: r.title, round: r.round })}>
+                        {r.title}
+                      </FastLink>
+                    </th>
+                    <td className="nowrap">{t('quiz.runN', { round: r.round })}</td>
+                    <td className="nowrap">{formatDateTime(r.openedAt)}</td>
+                    <td className="number">{t('quiz.answeredOf', { count: r.answered, students })}</td>
+                    <td>{r.open ? <span className="badge">{t('quiz.statusOpen')}</span> : t('quiz.statusClosed')}</td>
+                    <td>
+                      <Form method="post" action={here} preventScrollReset>
+                        <input type="hidden" name="runId" value={r.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={r.open ? 'close' : 'reopen'}
+                          className="button small secondary"
+                          disabled={busy}
+                          aria-label={t(r.open ? 'quiz.closeName' : 'quiz.reopenName', { title: r.title, round: r.round })}
+                        >
+                          {r.open ? t('quiz.close') : t('quiz.reopen')}
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Form method="post" action={here} className="inline-form" preventScrollReset>
+          <label className="field">
+            <span>{t('quiz.chooseQuiz')}</span>
+            <select name="quizId" required>
+              {choices.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button className="button" type="submit" name="intent" value="open" disabled={busy}>
+            {t('quiz.open')}
+          </button>
+        </Form>
+      </section>
+
+      {summary ? <QuizSummary summary={summary} resultHref={(uuid) => `${base}/${uuid}`} /> : null}
+
+      <section aria-labelledby="quiz-results-title">
+        <h2 id="quiz-results-title">{t('quiz.resultsTitle')}</h2>
+        <div className="list-head">
+          <NameSearch q={q} />
+          {/* A document request: the file downloads, or the page comes back with the no-data dialog. */}
+          <a className="button secondary" href={`${base}.xlsx${exportParams.size ? `?${exportParams}` : ''}`}>
+            {t('quiz.export')}
+          </a>
+        </div>
+        <p className="hint">{t('quiz.count', { count: list.total })}</p>
+        {list.rows.length === 0 ? (
+          <p className="empty">{q ? t('quiz.noneFound') : t('quiz.none')}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('quiz.colName')}</th>
+                  <th scope="col">{t('quiz.colAccount')}</th>
+                  <th scope="col">{t('quiz.colTitle')}</th>
+                  <th scope="col">{t('quiz.colDate')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('quiz.detail')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.rows.map((r) => (
+                  <tr key={r.uuid}>
+                    <td>{r.userName}</td>
+                    <td>{r.account}</td>
+                    <td>
+                      {r.title} <span className="hint">{t('quiz.runN', { round: r.round })}</span>
+                    </td>
+                    <td className="nowrap">{formatDateTime(r.createDate)}</td>
+                    <td>
+                      <FastLink className="button small secondary" to={`${base}/${r.uuid}`} aria-label={t('quiz.detailName', { name: r.userName, title: r.title })}>
+                        {t('quiz.detail')}
+                      </FastLink>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager page={loaderData.page} totalPages={list.totalPages} />
+      </section>
+      {loaderData.noData ? (
+        <Dialog title={t('quiz.noDataTitle')} closeTo={`?${withoutNoData}`} alert>
+          <p>{t('quiz.noData')}</p>
+          <FastLink to={`?${withoutNoData}`}>{t('quiz.closeDialog')}</FastLink>
+        </Dialog>
+      ) : null}
+    </>
+  )
+}
