@@ -25,7 +25,7 @@ const JOURNAL_PAGES = [
   '/drpb/TEACH002', '/404',
 ]
 // The free plan: pay notices, upgrade buttons, "Join pending".
-const FREE_PAGES = ['/diary', '/diary?tab=joined', '/diary/homework/4/news', '/diary/homework/4/student', '/diary/homework/4/sendback', '/diary/homework/4/report', '/diary/homework/4/export', '/voucher']
+const FREE_PAGES = ['/diary', '/diary?tab=joined', '/diary/homework/4/quiz', '/diary/homework/4/news', '/diary/homework/4/student', '/diary/homework/4/sendback', '/diary/homework/4/report', '/diary/homework/4/export', '/voucher']
 const ADMIN_PAGES = ['/team/my', '/team/my?tab=profile', '/team/my?tab=students', '/manage', '/student']
 const STUDENT_PAGES = ['/s', '/s/journal/1', '/s/journal/1/new', '/s/post/87', '/s/journal/6', '/s/journal/6/new']
 // The contest pages of the demo: Kindness Relay 501 (journal 6, contest 3, running), Winter Diary 502
@@ -83,6 +83,14 @@ for (const locale of LOCALES) {
       await checkAll(page, [...CONTEST_PAGES, `/diary/diaryPost/${post.id}`, `/diary/homework/6/questList/7?tab=stats&view=${viewed.id}`])
     })
 
+    test('the assessment pages: runs, summary, before and after, results, detail, the no-data dialog', async ({ page, context }) => {
+      await signInToConsole(page, 'teacher@demo.test')
+      await useSessionLocale(context, locale)
+      const runs = await db().selectFrom('journal_quizzes').select('id').where('journal_id', '=', 2).orderBy('id').execute()
+      const result = await db().selectFrom('quiz_results').select('uuid').where('journal_id', '=', 2).orderBy('id').executeTakeFirstOrThrow()
+      await checkAll(page, ['/diary/homework/2/quiz', `/diary/homework/2/quiz?run=${runs[0].id}`, `/diary/homework/2/quiz?run=${runs[2].id}&page=2`, '/diary/homework/2/quiz?q=nobody&nodata=1', `/diary/homework/2/quiz/${result.uuid}`])
+    })
+
     test('a free-plan teacher’s pages', async ({ page, context }) => {
       await signInToConsole(page, 'free@demo.test')
       await useSessionLocale(context, locale)
@@ -103,6 +111,12 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(/\/s$/)
       await useSessionLocale(context, locale)
       await checkAll(page, STUDENT_PAGES)
+      // The quizzes of 501: one answered, one to answer (sent empty: its messages).
+      const runs = await db().selectFrom('journal_quizzes').select('id').where('journal_id', '=', 1).orderBy('id').execute()
+      await checkAll(page, runs.map((r) => `/s/journal/1/quiz/${r.id}`))
+      await page.locator('form.quiz-sheet button[type=submit]').click()
+      await expect(page.locator('.form-error')).toBeVisible()
+      await expectAccessible(page, 'the quiz sheet with its messages')
     })
   })
 }

@@ -8,7 +8,7 @@ const DAY = 86_400_000
 /**
  * The demo's assessments (issue 21): 502 Feelings Journal ran the mood check twice (a closed
  * pre-test eight weeks ago, a post-test open now) and has the belonging quiz open; 501 has the
- * Chinese mood check open; the free teacher's Reading Club has a few results (free@ meets the pay
+ * Chinese mood check and belonging quiz open; the free teacher's Reading Club has a few results (free@ meets the pay
  * notice there, teacher@ who co-teaches it does not). Some students have not answered the open
  * runs, so a demo student can.
  */
@@ -47,7 +47,7 @@ export async function seedAssessments(trx: DB, { teacher, freeTeacher, now, rand
   const reading = await journal('Reading Club')
   for (const id of [j502, j501, reading]) await withAssessment(id)
 
-  const [moodEn, belongingEn, moodZh] = [await quiz('en', 'Mood check'), await quiz('en', 'Friends and belonging'), await quiz('zh-TW', '心情小檢核')]
+  const [moodEn, belongingEn, moodZh, belongingZh] = [await quiz('en', 'Mood check'), await quiz('en', 'Friends and belonging'), await quiz('zh-TW', '心情小檢核'), await quiz('zh-TW', '友誼與歸屬感')]
   const class502 = await members(j502)
   // A level per student (1 to 5); a few have a harder term, so the before/after table has drops to notice.
   const before = class502.map((s) => [s, 2.5 + rand() * 2] as [number, number])
@@ -58,6 +58,8 @@ export async function seedAssessments(trx: DB, { teacher, freeTeacher, now, rand
 
   const class501 = await members(j501)
   await run({ journalId: j501, quiz: moodZh, round: 1, opened: 10, closed: null, by: teacher, answers: class501.slice(0, 12).map((s) => [s, 2.5 + rand() * 2] as [number, number]) })
+  // Student 01 has answered the mood check and not yet the belonging quiz.
+  await run({ journalId: j501, quiz: belongingZh, round: 1, opened: 3, closed: null, by: teacher, answers: class501.slice(1, 8).map((s) => [s, 2 + rand() * 2] as [number, number]) })
 
   const club = await members(reading)
   await run({ journalId: reading, quiz: moodEn, round: 1, opened: 15, closed: null, by: freeTeacher, answers: club.slice(0, 3).map((s) => [s, 3 + rand()] as [number, number]) })

@@ -160,16 +160,16 @@ export default function QuizPage({ loaderData, actionData }: Route.ComponentProp
           </div>
         )}
         <Form method="post" action={here} className="inline-form" preventScrollReset>
-          <label className="field">
-            <span>{t('quiz.chooseQuiz')}</span>
-            <select name="quizId" required>
+          <div className="field">
+            <label htmlFor="open-quiz">{t('quiz.chooseQuiz')}</label>
+            <select id="open-quiz" name="quizId" required>
               {choices.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.title}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <button className="button" type="submit" name="intent" value="open" disabled={busy}>
             {t('quiz.open')}
           </button>
