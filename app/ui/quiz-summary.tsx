@@ -29,7 +29,7 @@ export function QuizSummary({ summary, resultHref }: { summary: QuizSummaryData;
               <h3>{t('quiz.chartTitle', { n: i + 1, title: q.title })}</h3>
               <div className="quiz-question-body">
                 <figure className="chart" dangerouslySetInnerHTML={{ __html: q.chart }} />
-                <table className="table figures">
+                <table className="table row-heads">
                   <thead>
                     <tr>
                       <th scope="col">{t('quiz.colOption')}</th>
@@ -62,7 +62,7 @@ export function QuizSummary({ summary, resultHref }: { summary: QuizSummaryData;
             <p className="empty">{t('quiz.noChange')}</p>
           ) : (
             <div className="table-scroll">
-              <table className="table">
+              <table className="table row-heads">
                 <thead>
                   <tr>
                     <th scope="col">{t('quiz.colStudent')}</th>

@@ -66,7 +66,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
         />
       </section>
       <div className="table-scroll">
-        <table className="table">
+        <table className="table row-heads">
           <thead>
             <tr>
               <th scope="col">{t('quiz.colQuestion')}</th>

@@ -113,7 +113,7 @@ export default function QuizPage({ loaderData, actionData }: Route.ComponentProp
           <p className="empty">{t('quiz.noRuns')}</p>
         ) : (
           <div className="table-scroll">
-            <table className="table">
+            <table className="table row-heads">
               <thead>
                 <tr>
                   <th scope="col">{t('quiz.colQuiz')}</th>
