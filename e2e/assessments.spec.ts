@@ -155,7 +155,8 @@ test('another teacher and another student are refused on every assessment page a
     expect([403, 404]).toContain((await page.request.get(`/diary/homework/${journalId}${path}`, { maxRedirects: 0 })).status())
   }
   const runs = await db().selectFrom('journal_quizzes').select(['id', 'closed_at']).where('journal_id', '=', journalId).execute()
-  for (const form of [{ intent: 'close', runId: String(result.run_id) }, { intent: 'open', quizId: '1' }]) {
+  const forms: Record<string, string>[] = [{ intent: 'close', runId: String(result.run_id) }, { intent: 'open', quizId: '1' }]
+  for (const form of forms) {
     const res = await page.request.post(`/diary/homework/${journalId}/quiz`, { form, headers: { Origin: origin }, maxRedirects: 0 })
     expect([403, 404]).toContain(res.status())
   }
