@@ -2,26 +2,18 @@ import ExcelJS from 'exceljs'
 import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
 import { exportCell } from '~/features/export/cells'
-import { containsPattern, nameMatches } from '~/features/lists.server'
 import { formatDateTime } from '~/shared/dates'
-import { answeredQuestions } from './results.server'
+import { answeredQuestions, resultsOf } from './results.server'
 import { quizQuestions } from './quizzes.server'
 
 /** The results the export writes: those the list shows for the same search, by run then name. */
-function exportRows(db: DB, journalId: number, q: string) {
-  return db
-    .selectFrom('quiz_results as a')
-    .innerJoin('journal_quizzes as r', 'r.id', 'a.run_id')
-    .innerJoin('quizzes as z', 'z.id', 'r.quiz_id')
-    .innerJoin('users as u', 'u.id', 'a.student_id')
+const exportRows = (db: DB, journalId: number, q: string) =>
+  resultsOf(db, journalId, q)
     .select((eb) => ['r.id as runId', 'r.quiz_id as quizId', 'r.round', 'z.title', eb.fn.coalesce('u.name', 'u.account').as('userName'), 'u.account', 'a.answers', 'a.total', 'a.created_at as createdAt'])
-    .where('a.journal_id', '=', journalId)
-    .$if(q !== '', (qb) => qb.where(nameMatches(containsPattern(q))))
     .orderBy('r.opened_at')
     .orderBy('r.id')
     .orderBy('userName')
     .execute()
-}
 
 // Excel's sheet names: at most 31 characters, none of []:*?/\ and unique in the book.
 const sheetName = (name: string, taken: Set<string>) => {

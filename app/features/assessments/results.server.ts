@@ -6,8 +6,8 @@ import { offsetOf, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
 import { optionOf, type QuizQuestion } from './quiz'
 import { quizQuestions, type Run } from './quizzes.server'
 
-/** Results of a journal, optionally of students whose name or account contains `q`. */
-function resultsOf(db: DB, journalId: number, q: string) {
+/** Results of a journal (a, with their run r, quiz z and student u), optionally of students whose name or account contains `q`. */
+export function resultsOf(db: DB, journalId: number, q: string) {
   return db
     .selectFrom('quiz_results as a')
     .innerJoin('journal_quizzes as r', 'r.id', 'a.run_id')

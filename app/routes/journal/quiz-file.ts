@@ -1,11 +1,9 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/quiz-file'
 import { db } from '~/db/db.server'
-import { ASSESSMENT_FUNCTION, requireAssessment } from '~/features/assessments/gate.server'
+import { assessmentOf } from '~/features/assessments/gate.server'
 import { quizWorkbook } from '~/features/assessments/export.server'
-import { journalOf } from '~/features/journals/gate.server'
 import { listParams } from '~/features/lists'
-import { hasFunction } from '~/features/plans/pay-functions'
 import { getInstance } from '~/i18n/middleware.server'
 import { todayDate } from '~/shared/dates'
 
@@ -14,9 +12,8 @@ import { todayDate } from '~/shared/dates'
  * refused without it). Nothing to export goes back to the list with its no-data dialog.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { journal, user } = journalOf(context)
-  requireAssessment(journal)
-  if (!hasFunction(user, ASSESSMENT_FUNCTION)) return new Response(null, { status: 403 })
+  const { journal, paid } = assessmentOf(context)
+  if (!paid) return new Response(null, { status: 403 })
   const { q } = listParams(request.url)
   const t = getInstance(context).t
   const file = await quizWorkbook(db, journal.id, q, t)

@@ -1,10 +1,8 @@
 import { data } from 'react-router'
 import type { Route } from './+types/quiz-result'
 import { db } from '~/db/db.server'
-import { ASSESSMENT_FUNCTION, requireAssessment } from '~/features/assessments/gate.server'
+import { assessmentOf } from '~/features/assessments/gate.server'
 import { resultOf } from '~/features/assessments/results.server'
-import { journalOf } from '~/features/journals/gate.server'
-import { hasFunction } from '~/features/plans/pay-functions'
 import { ASSESSMENTS_HANDLE, assessmentsDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
@@ -24,10 +22,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
  * option's text. A uuid that is not one of this journal's results is the 404 page.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { journal, user } = journalOf(context)
-  requireAssessment(journal)
+  const { journal, paid } = assessmentOf(context)
   const t = getInstance(context).t
-  if (!hasFunction(user, ASSESSMENT_FUNCTION)) return { locked: true as const, title: `${t('quiz.detailTitle')} | ${journal.name}`, journalId: journal.id }
+  if (!paid) return { locked: true as const, title: `${t('quiz.detailTitle')} | ${journal.name}`, journalId: journal.id }
   const result = await resultOf(db, journal.id, params.uuid)
   if (!result) throw data(null, { status: 404 })
   return { locked: false as const, title: `${result.nickname}: ${result.title} | ${journal.name}`, journalId: journal.id, result }

@@ -1,16 +1,13 @@
 import { data, Form, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/quiz'
-import { requireFunction } from '~/auth/guards.server'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
-import { ASSESSMENT_FUNCTION, requireAssessment } from '~/features/assessments/gate.server'
+import { assessmentOf } from '~/features/assessments/gate.server'
 import { openRun, quizChoices, runsOf, setRunOpen } from '~/features/assessments/quizzes.server'
 import { changesOf, resultList, runSummary } from '~/features/assessments/results.server'
 import { idField } from '~/features/form-ids.server'
-import { journalOf } from '~/features/journals/gate.server'
 import { studentCount } from '~/features/journals/members.server'
 import { listParams, parseId } from '~/features/lists'
-import { hasFunction } from '~/features/plans/pay-functions'
 import { choiceBars } from '~/features/reports/charts.server'
 import { readForm } from '~/http/form.server'
 import { ASSESSMENTS_HANDLE, assessmentsDictionary } from '~/i18n/client-resources'
@@ -35,11 +32,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
  * with its search, pager, detail links and export. Pay function f3; only with sub-type 6.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { journal, user } = journalOf(context)
-  requireAssessment(journal)
+  const { journal, paid } = assessmentOf(context)
   const t = getInstance(context).t
   const title = `${t('quiz.title')} | ${journal.name}`
-  if (!hasFunction(user, ASSESSMENT_FUNCTION)) return { locked: true as const, title }
+  if (!paid) return { locked: true as const, title }
   const url = new URL(request.url)
   const { q, page } = listParams(url)
   const [runs, choices, students, list] = await Promise.all([runsOf(db, journal.id), quizChoices(db, journal.lang), studentCount(db, journal.id), resultList(db, { journalId: journal.id, q, page })])
@@ -61,10 +57,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Open a quiz as the journal's next run, close a run or reopen it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { journal, user, session } = journalOf(context)
-  requireAssessment(journal)
+  const { journal, user, session, paid } = assessmentOf(context)
   const form = await readForm(request)
-  requireFunction(user, ASSESSMENT_FUNCTION)
+  if (!paid) throw data(null, { status: 403 })
   const intent = form.get('intent')
   const result =
     intent === 'open'
