@@ -21,6 +21,7 @@ export default [
   layout('routes/console/layout.tsx', [
     route('diary', 'routes/console/diary.tsx'),
     route('mode', 'routes/console/mode.tsx'),
+    route('notification', 'routes/notifications/list.tsx'),
     route('setting/user', 'routes/settings/user.tsx'),
     route('voucher', 'routes/account/vouchers.tsx'),
     route('invite', 'routes/account/invite.tsx'),
@@ -81,6 +82,7 @@ export default [
     route('s/post/:postId', 'routes/student/post.tsx'),
   ]),
   route('s/logout', 'routes/student/logout.ts'),
+  route('notification/latest', 'routes/notifications/latest.ts'),
   route('diary/homework/:id/invitation.docx', 'routes/journal/invitation.ts'),
   route('diary/diaryPost/:postId/image', 'routes/post/image.ts'),
   route('pictures/:id', 'routes/picture.ts'),

@@ -12,7 +12,7 @@ const LOCALES = ['en', 'zh-TW', 'ja'] as const
 const PUBLIC_PAGES = ['/index', '/login', '/login?tab=signup', '/login?tab=forgot', '/s/login', '/pwd/reset/no-such-code', '/no-such-page']
 // Two halves, two tests: they run side by side.
 const TEACHER_PAGES = [
-  '/diary', '/diary?tab=joined', '/diary?tab=followup', '/diary?tab=collections', '/diary?tab=archived', '/mode', '/setting/user', '/setting/user?edit=name', '/voucher', '/voucher?tab=history', '/invite', '/my/ucp', '/diary/homework/new',
+  '/diary', '/diary?tab=joined', '/diary?tab=followup', '/diary?tab=collections', '/diary?tab=archived', '/mode', '/setting/user', '/setting/user?edit=name', '/voucher', '/voucher?tab=history', '/invite', '/my/ucp', '/diary/homework/new', '/notification', '/notification?tab=c',
   '/diary/homework/1/news', '/diary/homework/1/student', '/diary/homework/1/student/8', '/diary/homework/1/case', '/diary/homework/1/collection',
   '/diary/homework/1/sendback',
 ]
@@ -67,6 +67,9 @@ for (const locale of LOCALES) {
       await page.goto('/diary')
       await page.locator('details.user-menu summary').click()
       await expectAccessible(page, 'the account menu')
+      await page.locator('.console-top .bell').click()
+      await expect(page.locator('.bell-drop .notification-items li').first()).toBeVisible()
+      await expectAccessible(page, 'the notification bell, open')
     })
 
     test('a journal’s pages, a post with its dialogs, report picks', async ({ page, context }) => {

@@ -18,6 +18,7 @@ import { sentMails } from './migrations/0015-sent-mails'
 import { sessionValuesChanged } from './migrations/0016-session-values-changed'
 import { questsAndContests } from './migrations/0017-quests-and-contests'
 import { assessments } from './migrations/0018-assessments'
+import { notifications } from './migrations/0019-notifications'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -42,6 +43,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0016-session-values-changed': sessionValuesChanged,
         '0017-quests-and-contests': questsAndContests(dialect),
         '0018-assessments': assessments(dialect),
+        '0019-notifications': notifications(dialect),
       }
     },
   }

@@ -48,6 +48,7 @@ export interface Database {
   quizzes: QuizzesTable
   journal_quizzes: JournalQuizzesTable
   quiz_results: QuizResultsTable
+  notifications: NotificationsTable
 }
 
 export interface PasswordResetsTable {
@@ -544,4 +545,22 @@ export interface QuizResultsTable {
   answers: string
   total: number
   created_at: string
+}
+
+/** One notification of one reader (issue 22): the message is a key and its parameters. */
+export interface NotificationsTable {
+  id: Generated<number>
+  user_id: number
+  /** 'd' a journal's event, 'c' a comment (spec 3). */
+  type: 'd' | 'c'
+  /** What happened, the same for every reader of the event: (user_id, event_key) is unique. */
+  event_key: string
+  msg_key: string
+  /** JSON: the message's parameters. */
+  params: string
+  link: string
+  actor_id: number | null
+  journal_id: number | null
+  created_at: string
+  read_at: string | null
 }

@@ -70,3 +70,12 @@ export function fromWallClock(date: string, time: string, timeZone = currentTime
   // The offset at the moment itself, found from the offset at the wall time read as UTC.
   return new Date(wall - offsetMs(wall - offsetMs(wall, timeZone), timeZone)).toISOString()
 }
+
+/** "3 minutes ago", "yesterday", in the reader's language: the largest whole unit, for lists of recent events. */
+export function timeAgo(iso: string, locale: string, now = Date.now()) {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000)
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [['year', 31_536_000], ['month', 2_592_000], ['week', 604_800], ['day', 86_400], ['hour', 3_600], ['minute', 60]]
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit)
+  return format.format(0, 'second')
+}

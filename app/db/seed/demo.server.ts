@@ -5,6 +5,7 @@ import { TEAM_ROLES } from '~/features/team/constants'
 import { CANNED_COMMENTS } from '~/features/posts/canned-comments'
 import { seedContests } from './demo-contests'
 import { seedAssessments } from './demo-assessments'
+import { seedNotifications } from './demo-notifications'
 import { seedPlatformQuizzes } from '~/features/assessments/quizzes.server'
 import { DEMO_CONTENT, POST_FEELINGS } from './demo-content'
 
@@ -229,6 +230,7 @@ export async function seedDemo(db: DB, now = new Date()) {
     await seedLoginCodes(trx, { teacher, now })
     await seedContests(trx, { teacher, now, rand, addUser, students, standard })
     await seedAssessments(trx, { teacher, freeTeacher, now, rand })
+    await seedNotifications(trx, { teacher, freeTeacher, now })
   })
   return true
 }

@@ -3,6 +3,7 @@ import type { DB } from '~/db/connect.server'
 import { isoAgo, isoIn, nowIso } from '~/db/time'
 import { newInviteCode } from './codes.server'
 import { DRP_STATUS, INVITE_CODE_DAYS } from './constants'
+import { teacherAnswered } from '~/features/notifications/events.server'
 
 const DAY_MS = 86_400_000
 
@@ -61,7 +62,9 @@ export async function acceptTeacher(db: DB, journalId: number, userId: number) {
     .where('role', '=', 'teacher')
     .where('drp_status', '=', DRP_STATUS.pending)
     .executeTakeFirst()
-  return Number(r.numUpdatedRows) === 1
+  const accepted = Number(r.numUpdatedRows) === 1
+  if (accepted) await teacherAnswered(db, journalId, userId, true)
+  return accepted
 }
 
 /** Reject a pending request or remove an accepted teacher: either way the row goes. */
@@ -69,6 +72,8 @@ export async function removeTeacher(db: DB, journalId: number, userId: number, s
   const exists = await teacherRow(db, journalId, userId).select('drp_status').where('drp_status', '=', status).executeTakeFirst()
   if (!exists) return false
   await db.deleteFrom('journal_members').where('journal_id', '=', journalId).where('user_id', '=', userId).where('role', '=', 'teacher').execute()
+  // A refused request is told to the teacher who asked; a removal is not announced.
+  if (status === DRP_STATUS.pending) await teacherAnswered(db, journalId, userId, false)
   return true
 }
 

@@ -1,6 +1,7 @@
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { DRP_STATUS, JOIN_CODES } from './constants'
+import { teacherAsked } from '~/features/notifications/events.server'
 
 export type JoinResult = { ok: true; journalId: number } | { ok: false; code: (typeof JOIN_CODES)[keyof typeof JOIN_CODES] }
 
@@ -11,7 +12,7 @@ export type JoinResult = { ok: true; journalId: number } | { ok: false; code: (t
  */
 export async function joinAsTeacher(db: DB, userId: number, rawCode: string): Promise<JoinResult> {
   const code = rawCode.trim().toUpperCase()
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx): Promise<JoinResult> => {
     const journal = await trx.selectFrom('journals').select(['id', 'owner_id']).where('teacher_invite_code', '=', code).where('archived_at', 'is', null).executeTakeFirst()
     if (!journal) return { ok: false, code: JOIN_CODES.codeError }
     if (journal.owner_id === userId) return { ok: false, code: JOIN_CODES.joinError }
@@ -20,4 +21,6 @@ export async function joinAsTeacher(db: DB, userId: number, rawCode: string): Pr
     await trx.insertInto('journal_members').values({ journal_id: journal.id, user_id: userId, role: 'teacher', drp_status: DRP_STATUS.pending, joined_at: nowIso() }).execute()
     return { ok: true, journalId: journal.id }
   })
+  if (result.ok) await teacherAsked(db, result.journalId, userId)
+  return result
 }

@@ -2,6 +2,7 @@ import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { COMMENT_STATUS, COMMENT_TYPE, POST_STATUS } from './constants'
 import { hitsWordFilter } from './word-filter'
+import { commented } from '~/features/notifications/events.server'
 
 /** Block comments may be error, advice or other; the whole post also praise (spec 2 section 5). */
 export const typesFor = (block: number | null) =>
@@ -47,6 +48,7 @@ export async function addComment(db: DB, input: { postId: number; block: number 
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  await commented(db, id)
   return { ok: true, id }
 }
 

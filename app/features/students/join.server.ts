@@ -1,6 +1,7 @@
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { DRP_STATUS } from '~/features/journals/constants'
+import { studentJoined } from '~/features/notifications/events.server'
 
 /** The journal a student invite code opens while the code is valid (spec 2: codes expire). */
 export async function journalByStudentCode(db: DB, rawCode: string) {
@@ -22,7 +23,7 @@ export type StudentJoinError = 'catalogue.invitationCodeError' | 'catalogue.alre
  * participant limit". The count and the insert share a transaction so the limit holds.
  */
 export async function joinAsStudent(db: DB, studentId: number, rawCode: string): Promise<{ ok: true; journalId: number } | { ok: false; error: StudentJoinError }> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx): Promise<{ ok: true; journalId: number } | { ok: false; error: StudentJoinError }> => {
     const journal = await journalByStudentCode(trx, rawCode)
     if (!journal) return { ok: false, error: 'catalogue.invitationCodeError' }
     // An archived student stays a member (archiving is irreversible) but no longer takes a seat.
@@ -32,6 +33,8 @@ export async function joinAsStudent(db: DB, studentId: number, rawCode: string):
     await trx.insertInto('journal_members').values({ journal_id: journal.id, user_id: studentId, role: 'student', drp_status: DRP_STATUS.approved, joined_at: nowIso() }).execute()
     return { ok: true, journalId: journal.id }
   })
+  if (result.ok) await studentJoined(db, result.journalId, studentId)
+  return result
 }
 
 /** The journals a student is in, with their teacher and the student's own post count. */

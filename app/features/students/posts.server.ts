@@ -7,6 +7,7 @@ import { revisionsOf } from '~/features/posts/revise.server'
 import { extremeWordsIn } from '~/features/posts/extreme-words'
 import type { StudentPost } from './post-schema'
 import { parseId } from '~/features/lists'
+import { postSubmitted } from '~/features/notifications/events.server'
 import { addDays, formatDate, todayDate } from '~/shared/dates'
 
 /** A journal the student is in (not archived from it): 404 otherwise. */
@@ -68,7 +69,7 @@ async function writeFlags(trx: DB, postId: number, input: StudentPost) {
 
 /** A new post in a journal the student is in; it reaches the teacher's feed at once. */
 export async function createPost(db: DB, studentId: number, journalId: number, input: StudentPost, picture: string | null = null, questId: number | null = null) {
-  return db.transaction().execute(async (trx) => {
+  const postId = await db.transaction().execute(async (trx) => {
     const at = nowIso()
     const { id } = await trx
       .insertInto('posts')
@@ -80,6 +81,8 @@ export async function createPost(db: DB, studentId: number, journalId: number, i
     await trx.updateTable('journals').set({ last_post_at: at }).where('id', '=', journalId).execute()
     return id
   })
+  await postSubmitted(db, postId)
+  return postId
 }
 
 /** The student's own post with the teacher's visible comments and corrections; 404 for anyone else's. */
@@ -103,7 +106,7 @@ export async function myPost(db: DB, studentId: number, rawId: string | undefine
 
 /** Revise a post the teacher sent back: new text and choices, and it is back in the feed (status 1). */
 export async function revisePost(db: DB, studentId: number, postId: number, input: StudentPost, picture: string | null = null) {
-  return db.transaction().execute(async (trx) => {
+  const revised = await db.transaction().execute(async (trx) => {
     const r = await trx
       .updateTable('posts')
       .set({ title: input.title, diary_date: input.diaryDate, location: input.location ?? '', happen_time: input.happenTime ?? '', status: POST_STATUS.published, updated_at: nowIso() })
@@ -118,6 +121,8 @@ export async function revisePost(db: DB, studentId: number, postId: number, inpu
     await writeFlags(trx, postId, input)
     return true
   })
+  if (revised) await postSubmitted(db, postId, true)
+  return revised
 }
 
 /**

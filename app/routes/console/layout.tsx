@@ -9,6 +9,9 @@ import { activeItem, menuFor } from '~/features/console/menu'
 import { Brand } from '~/ui/brand'
 import { FastLink } from '~/ui/fast-link'
 import { LanguageSwitcher } from '~/ui/language-switcher'
+import { Bell } from '~/ui/bell'
+import { db } from '~/db/db.server'
+import { unreadCount } from '~/features/notifications/list.server'
 
 // These pages need the signed-in part of the dictionary: fetched with the first page (root) or, on
 // a client navigation from a public page, before this layout's pages render.
@@ -23,6 +26,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   return {
+    unread: await unreadCount(db, user.userId),
     user: {
       userName: user.userName,
       mode: user.mode,
@@ -80,6 +84,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         <span className="mode-badge">{modeLabel}</span>
         <span className="spacer" />
         <LanguageSwitcher />
+        <Bell unread={loaderData.unread} />
         <details className="user-menu" ref={userMenu}>
           {/* Named by what it is and, as seen, by the user's name (the visible text stays in the name). */}
           <summary>

@@ -134,6 +134,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
   const { t } = useT()
   const { post, journal, block, types, libType, library, userId, isOwner, canSendBack, canRevise, canSuggest, suggestions } = loaderData
   const [params] = useSearchParams()
+  const fromNotifications = params.get('from') === 'notification'
   const link = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params)
     for (const [k, v] of Object.entries(changes)) if (v === null) next.delete(k)
@@ -151,6 +152,11 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <nav className="breadcrumbs" aria-label={t('post.breadcrumb')}>
+        {fromNotifications ? (
+          <>
+            <Link to="/notification">{t('notification.breadcrumb')}</Link> ›{' '}
+          </>
+        ) : null}
         <Link to="/diary">{t('diary.title')}</Link> › <Link to={`/diary/homework/${journal.id}/news`}>{journal.name}</Link> ›{' '}
         <Link to={`/diary/homework/${journal.id}/student`}>{t('students.title')}</Link> › <Link to={`/diary/homework/${journal.id}/student/${post.creatorId}`}>{post.author}</Link> ›{' '}
         <span>{post.title}</span>

@@ -1,0 +1,45 @@
+import type { DB } from '~/db/connect.server'
+import { nowIso } from '~/db/time'
+import type { NotificationType } from './notify.server'
+export { BELL_ITEMS, NOTIFICATION_MAX, NOTIFICATION_PAGE } from './constants'
+
+/** The bell's figure: the reader's unread notifications, counted from a partial index. */
+export async function unreadCount(db: DB, userId: number) {
+  const row = await db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** The reader's newest notifications (of one type, or all), with whoever caused each. One more than asked tells whether there are more. */
+export async function notificationList(db: DB, userId: number, { type, limit }: { type: NotificationType | null; limit: number }) {
+  const rows = await db
+    .selectFrom('notifications as n')
+    .leftJoin('users as u', 'u.id', 'n.actor_id')
+    .select((eb) => ['n.id', 'n.type', 'n.msg_key as msgKey', 'n.params', 'n.created_at as createdAt', 'n.read_at as readAt', 'n.actor_id as actorId', 'u.avatar_url as avatarUrl', eb.fn.coalesce('u.name', 'u.account').as('actorName')])
+    .where('n.user_id', '=', userId)
+    .$if(type !== null, (q) => q.where('n.type', '=', type!))
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(limit + 1)
+    .execute()
+  return { items: rows.slice(0, limit).map((r) => ({ ...r, params: JSON.parse(r.params) as Record<string, string | number>, unread: r.readAt === null })), more: rows.length > limit }
+}
+export type NotificationItem = Awaited<ReturnType<typeof notificationList>>['items'][number]
+
+/** Opening a notification marks it read and gives its link; another reader's is null. */
+export async function openNotification(db: DB, userId: number, id: number) {
+  const row = await db.selectFrom('notifications').select(['link', 'read_at']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+  if (!row) return null
+  if (row.read_at === null) await db.updateTable('notifications').set({ read_at: nowIso() }).where('id', '=', id).where('read_at', 'is', null).execute()
+  return row.link
+}
+
+/** Mark all read (of one type, or all). */
+export async function markAllRead(db: DB, userId: number, type: NotificationType | null) {
+  await db
+    .updateTable('notifications')
+    .set({ read_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .$if(type !== null, (q) => q.where('type', '=', type!))
+    .execute()
+}
