@@ -53,6 +53,8 @@ export default [
       route('diary/homework/:id/quiz', 'routes/journal/quiz.tsx'),
       route('diary/homework/:id/quiz.xlsx', 'routes/journal/quiz-file.ts'),
       route('diary/homework/:id/quiz/:uuid', 'routes/journal/quiz-result.tsx'),
+      route('diary/homework/:id/alerts', 'routes/journal/alerts.tsx'),
+      route('diary/homework/:id/alerts/:alertId', 'routes/journal/alert.tsx'),
       route('diary/homework/:id/export', 'routes/journal/export.tsx'),
       route('diary/homework/:id/export.xlsx', 'routes/journal/export-file.ts'),
       route('diary/homework/:id/report', 'routes/journal/report.tsx', { id: 'journal-report' }),

@@ -18,6 +18,9 @@ import zhTWContests from '~/i18n/locales/zh-TW/contests.json'
 import enAssessments from '~/i18n/locales/en/assessments.json'
 import jaAssessments from '~/i18n/locales/ja/assessments.json'
 import zhTWAssessments from '~/i18n/locales/zh-TW/assessments.json'
+import enAlerts from '~/i18n/locales/en/alerts.json'
+import jaAlerts from '~/i18n/locales/ja/alerts.json'
+import zhTWAlerts from '~/i18n/locales/zh-TW/alerts.json'
 import enServer from '~/i18n/locales/en/server.json'
 import jaServer from '~/i18n/locales/ja/server.json'
 import zhTWServer from '~/i18n/locales/zh-TW/server.json'
@@ -27,6 +30,7 @@ const publicPart: Record<string, object> = { en: enPublic, ja: jaPublic, 'zh-TW'
 const signedInPart: Record<string, object> = { en: enSignedIn, ja: jaSignedIn, 'zh-TW': zhTWSignedIn }
 const contestsPart: Record<string, object> = { en: enContests, ja: jaContests, 'zh-TW': zhTWContests }
 const assessmentsPart: Record<string, object> = { en: enAssessments, ja: jaAssessments, 'zh-TW': zhTWAssessments }
+const alertsPart: Record<string, object> = { en: enAlerts, ja: jaAlerts, 'zh-TW': zhTWAlerts }
 
 // Every key of every locale, translated with values by the cached path and by i18next itself.
 function keysOf(tree: object, prefix = ''): string[] {
@@ -99,6 +103,13 @@ const PAGE_PARTS = [
     dictionaries: assessmentsPart,
     handle: 'handle = ASSESSMENTS_HANDLE',
     modules: ['routes/journal/quiz.tsx', 'routes/journal/quiz-result.tsx', 'routes/student/journal.tsx', 'routes/student/quiz.tsx', 'ui/quiz-summary.tsx'],
+  },
+  {
+    part: 'alerts',
+    sections: ['alerts'],
+    dictionaries: alertsPart,
+    handle: 'handle = ALERTS_HANDLE',
+    modules: ['routes/journal/alerts.tsx', 'routes/journal/alert.tsx', 'ui/alert-reasons.tsx'],
   },
 ]
 

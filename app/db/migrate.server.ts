@@ -19,6 +19,7 @@ import { sessionValuesChanged } from './migrations/0016-session-values-changed'
 import { questsAndContests } from './migrations/0017-quests-and-contests'
 import { assessments } from './migrations/0018-assessments'
 import { notifications } from './migrations/0019-notifications'
+import { digestsAndAlerts } from './migrations/0020-digests-and-alerts'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -44,6 +45,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0017-quests-and-contests': questsAndContests(dialect),
         '0018-assessments': assessments(dialect),
         '0019-notifications': notifications(dialect),
+        '0020-digests-and-alerts': digestsAndAlerts(dialect),
       }
     },
   }

@@ -49,6 +49,9 @@ export interface Database {
   journal_quizzes: JournalQuizzesTable
   quiz_results: QuizResultsTable
   notifications: NotificationsTable
+  job_slots: JobSlotsTable
+  risk_alerts: RiskAlertsTable
+  risk_alert_steps: RiskAlertStepsTable
 }
 
 export interface PasswordResetsTable {
@@ -105,6 +108,8 @@ export type Mode = 'personal' | 'team'
 
 export interface UsersTable {
   id: Generated<number>
+  /** 1: each digest is also sent by e-mail (issue 22). */
+  digest_mail: ColumnType<number, number | undefined, number>
   account: string
   kind: UserKind
   email: string | null
@@ -252,6 +257,8 @@ export interface JournalsTable {
   notify_submit_time: number | null
   notify_stat_time: number | null
   notify_extreme_time: number | null
+  /** The school's zone (the saving teacher's browser): digest hours are read in it. */
+  time_zone: ColumnType<string, string | undefined, string>
   invite_code: string
   invite_code_expires_at: string | null
   teacher_invite_code: string | null
@@ -563,4 +570,41 @@ export interface NotificationsTable {
   journal_id: number | null
   created_at: string
   read_at: string | null
+}
+
+/** A scheduled slot, run by whoever inserted its key (issue 22). */
+export interface JobSlotsTable {
+  slot: string
+  claimed_at: string
+}
+
+export type AlertRule = 'words' | 'streak' | 'drop'
+export type AlertSeverity = 'high' | 'medium'
+export type AlertStatus = 'open' | 'acknowledged' | 'snoozed' | 'resolved'
+
+/** A risk alert of a student in a journal (issue 22, decision 0037). */
+export interface RiskAlertsTable {
+  id: Generated<number>
+  journal_id: number
+  student_id: number
+  rule: AlertRule
+  severity: AlertSeverity
+  status: ColumnType<AlertStatus, AlertStatus | undefined, AlertStatus>
+  snooze_until: string | null
+  /** JSON: why it was raised (features/alerts/rules.ts, AlertReasons). */
+  reasons: string
+  created_at: string
+  updated_at: string
+  resolved_at: string | null
+}
+
+/** One step of an alert's trail: raised, more evidence, seen, acknowledged, snoozed, resolved, reopened. */
+export interface RiskAlertStepsTable {
+  id: Generated<number>
+  alert_id: number
+  /** null: the console itself (raised, more evidence). */
+  user_id: number | null
+  action: 'raised' | 'evidence' | 'seen' | 'acknowledged' | 'snoozed' | 'resolved' | 'reopened'
+  note: ColumnType<string, string | undefined, string>
+  at: string
 }

@@ -9,11 +9,11 @@ type Loader = () => Promise<{ default: Dictionary }>
  * The browser's dictionary comes in parts per language, each its own chunk (decision 0019):
  * `public` (sign-in, setup and error pages) with the first page, `signedIn` (the console and the
  * student pages) once a page of those areas shows, `contests` (the quest and contest pages,
- * decision 0035) and `assessments` (the quiz pages, decision 0036) only on those. Their sections do
+ * decision 0035) and `assessments` (the quiz pages, decision 0036) and `alerts` (the risk-alert pages, decision 0037) only on those. Their sections do
  * not overlap.
  */
-export type DictionaryPart = 'public' | 'signedIn' | 'contests' | 'assessments'
-export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'contests', 'assessments']
+export type DictionaryPart = 'public' | 'signedIn' | 'contests' | 'assessments' | 'alerts'
+export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'contests', 'assessments', 'alerts']
 
 const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
   en: {
@@ -21,18 +21,21 @@ const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     signedIn: () => import('./locales/en/signed-in.json'),
     contests: () => import('./locales/en/contests.json'),
     assessments: () => import('./locales/en/assessments.json'),
+    alerts: () => import('./locales/en/alerts.json'),
   },
   'zh-TW': {
     public: () => import('./locales/zh-TW/translation.json'),
     signedIn: () => import('./locales/zh-TW/signed-in.json'),
     contests: () => import('./locales/zh-TW/contests.json'),
     assessments: () => import('./locales/zh-TW/assessments.json'),
+    alerts: () => import('./locales/zh-TW/alerts.json'),
   },
   ja: {
     public: () => import('./locales/ja/translation.json'),
     signedIn: () => import('./locales/ja/signed-in.json'),
     contests: () => import('./locales/ja/contests.json'),
     assessments: () => import('./locales/ja/assessments.json'),
+    alerts: () => import('./locales/ja/alerts.json'),
   },
 }
 
@@ -60,6 +63,8 @@ export const SIGNED_IN_HANDLE = { dictionary: 'signedIn' as DictionaryPart }
 export const CONTESTS_HANDLE = { dictionary: 'contests' as DictionaryPart }
 /** The quiz pages' part (teacher and student). */
 export const ASSESSMENTS_HANDLE = { dictionary: 'assessments' as DictionaryPart }
+/** The risk-alert pages' part. */
+export const ALERTS_HANDLE = { dictionary: 'alerts' as DictionaryPart }
 
 /** A page's client middleware that loads its part before it renders after a client navigation. */
 const dictionaryMiddleware = (part: DictionaryPart): MiddlewareFunction<Record<string, unknown>>[] => [
@@ -70,3 +75,4 @@ const dictionaryMiddleware = (part: DictionaryPart): MiddlewareFunction<Record<s
 ]
 export const contestsDictionary = dictionaryMiddleware('contests')
 export const assessmentsDictionary = dictionaryMiddleware('assessments')
+export const alertsDictionary = dictionaryMiddleware('alerts')

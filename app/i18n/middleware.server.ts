@@ -92,3 +92,6 @@ export const getInstance = (context: Readonly<RouterContextProvider>) => instanc
 
 /** The translations of a given language (a mail goes out in its addressee's language). */
 export const translatorFor = (locale: string) => instances.get(isLocale(locale) ? locale : DEFAULT_LOCALE)!
+
+/** The server's translation function of a locale, for work outside a request (digest mails). */
+export const translatorOf = (lng: string) => (instances.get(isLocale(lng) ? lng : DEFAULT_LOCALE) ?? instances.get(DEFAULT_LOCALE)!).t

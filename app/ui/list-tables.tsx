@@ -49,6 +49,7 @@ interface CaseRow {
   journalId: number
   journalName: string
   latest: LatestPost
+  openAlerts: number
 }
 
 /** Watched students: the case list of a journal, or the follow-up tab across journals. */
@@ -74,6 +75,14 @@ export function CasesTable({ rows, showJournal, t }: { rows: CaseRow[]; showJour
               <strong>{r.name}</strong>
               <br />
               <span className="hint">{r.account}</span>
+              {r.openAlerts ? (
+                <>
+                  <br />
+                  <FastLink className="alert-badge" to={`/diary/homework/${r.journalId}/alerts`}>
+                    {t('lists.openAlerts', { count: r.openAlerts })}
+                  </FastLink>
+                </>
+              ) : null}
             </td>
             {showJournal ? <td>{r.journalName}</td> : null}
             <LatestPostCell post={r.latest} t={t} />

@@ -6,6 +6,7 @@ import { CANNED_COMMENTS } from '~/features/posts/canned-comments'
 import { seedContests } from './demo-contests'
 import { seedAssessments } from './demo-assessments'
 import { seedNotifications } from './demo-notifications'
+import { seedAlerts } from './demo-alerts'
 import { seedPlatformQuizzes } from '~/features/assessments/quizzes.server'
 import { DEMO_CONTENT, POST_FEELINGS } from './demo-content'
 
@@ -231,6 +232,7 @@ export async function seedDemo(db: DB, now = new Date()) {
     await seedContests(trx, { teacher, now, rand, addUser, students, standard })
     await seedAssessments(trx, { teacher, freeTeacher, now, rand })
     await seedNotifications(trx, { teacher, freeTeacher, now })
+    await seedAlerts(trx, { teacher, now })
   })
   return true
 }

@@ -17,7 +17,7 @@ export async function userSettingsOf(db: DB, userId: number) {
   const user = await db
     .selectFrom('users as u')
     .leftJoin('credentials as c', 'c.user_id', 'u.id')
-    .select(['u.account', 'u.name', 'u.nickname', 'u.gender', 'u.birthday', 'u.avatar_url', 'u.email', 'u.email_verified', 'u.locale', 'c.user_id as hasPassword'])
+    .select(['u.account', 'u.name', 'u.nickname', 'u.gender', 'u.birthday', 'u.avatar_url', 'u.email', 'u.email_verified', 'u.locale', 'u.digest_mail', 'c.user_id as hasPassword'])
     .where('u.id', '=', userId)
     .executeTakeFirstOrThrow()
   return {
@@ -30,7 +30,14 @@ export async function userSettingsOf(db: DB, userId: number) {
     email: user.email_verified ? user.email : null,
     locale: user.locale,
     isPasswordEmpty: user.hasPassword === null,
+    digestMail: user.digest_mail === 1,
   }
+}
+
+/** Digests by e-mail (issue 22): only to a verified address; false when there is none. */
+export async function saveDigestMail(db: DB, userId: number, on: boolean) {
+  const r = await db.updateTable('users').set({ digest_mail: on ? 1 : 0 }).where('id', '=', userId).$if(on, (q) => q.where('email_verified', '=', 1).where('email', 'is not', null)).executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
 }
 
 export async function saveProfile(db: DB, userId: number, input: { name: string; nickname: string; birthday: string | null; gender: 'm' | 'f' }) {

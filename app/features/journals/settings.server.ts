@@ -1,3 +1,4 @@
+import { currentTimeZone } from '~/shared/time-zone'
 import type { DB } from '~/db/connect.server'
 import { unsoldCount } from '~/features/plans/plan-codes.server'
 import { withValues } from '~/shared/error-values'
@@ -60,6 +61,8 @@ function columns(s: JournalSettings) {
     notify_submit_time: s.notifySubmit ? Number(s.notifySubmitTime) : null,
     notify_stat_time: s.notifyStat ? Number(s.notifyStatTime) : null,
     notify_extreme_time: s.notifyExtreme ? Number(s.notifyExtremeTime) : null,
+    // The hours above are the school's: its zone as the saving teacher's browser gives it.
+    time_zone: currentTimeZone(),
   }
 }
 

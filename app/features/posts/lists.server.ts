@@ -1,3 +1,5 @@
+import { activeAlertsOfStudent } from '~/features/alerts/manage.server'
+import { todayDate } from '~/shared/dates'
 import type { DB } from '~/db/connect.server'
 import { offsetOf, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
 import { DRP_STATUS } from '~/features/journals/constants'
@@ -45,7 +47,10 @@ export async function casesOf(db: DB, input: { teacherId: number; journalId?: nu
       'j.name as journalName',
       eb.fn.coalesce('u.name', 'u.account').as('name'),
       eb.selectFrom('posts as p').select('p.id').whereRef('p.journal_id', '=', 'c.journal_id').whereRef('p.creator_id', '=', 'u.id').orderBy('p.created_at', 'desc').limit(1).as('latestPostId'),
+      activeAlertsOfStudent(todayDate())(eb).as('openAlerts'),
     ])
+    // Students with open risk alerts first (issue 22).
+    .orderBy('openAlerts', 'desc')
     .orderBy('name')
     .orderBy('j.id')
     .limit(TABLE_PAGE_SIZE)
@@ -54,7 +59,7 @@ export async function casesOf(db: DB, input: { teacherId: number; journalId?: nu
   const ids = rows.map((r) => r.latestPostId).filter((id): id is number => id !== null)
   const [latest, tags] = ids.length ? await Promise.all([db.selectFrom('posts').select(['id', 'title']).where('id', 'in', ids).execute(), tagsOf(db, ids)]) : [[], new Map()]
   const byId = new Map(latest.map((p) => [p.id, { id: p.id, title: p.title, emotions: tags.get(p.id)?.emotions ?? [], behaviours: tags.get(p.id)?.behaviours ?? [] }]))
-  return { rows: rows.map(({ latestPostId, ...r }) => ({ ...r, latest: latestPostId === null ? null : (byId.get(latestPostId) ?? null) })), total, totalPages: pagesOf(total) }
+  return { rows: rows.map(({ latestPostId, ...r }) => ({ ...r, openAlerts: Number(r.openAlerts ?? 0), latest: latestPostId === null ? null : (byId.get(latestPostId) ?? null) })), total, totalPages: pagesOf(total) }
 }
 
 const POST_ROW = ['p.id', 'p.title', 'p.diary_date as diaryDate', 'p.location', 'p.happen_time as happenTime', 'p.created_at as createdAt', 'p.creator_id as studentId', 'u.account', 'j.id as journalId', 'j.name as journalName'] as const

@@ -8,6 +8,7 @@ import { extremeWordsIn } from '~/features/posts/extreme-words'
 import type { StudentPost } from './post-schema'
 import { parseId } from '~/features/lists'
 import { postSubmitted } from '~/features/notifications/events.server'
+import { checkPost } from '~/features/alerts/raise.server'
 import { addDays, formatDate, todayDate } from '~/shared/dates'
 
 /** A journal the student is in (not archived from it): 404 otherwise. */
@@ -82,6 +83,7 @@ export async function createPost(db: DB, studentId: number, journalId: number, i
     return id
   })
   await postSubmitted(db, postId)
+  await checkPost(db, postId)
   return postId
 }
 
@@ -121,7 +123,10 @@ export async function revisePost(db: DB, studentId: number, postId: number, inpu
     await writeFlags(trx, postId, input)
     return true
   })
-  if (revised) await postSubmitted(db, postId, true)
+  if (revised) {
+    await postSubmitted(db, postId, true)
+    await checkPost(db, postId)
+  }
   return revised
 }
 

@@ -4,6 +4,8 @@ import type { Route } from './+types/layout'
 import { journalGate, journalOf } from '~/features/journals/gate.server'
 import { useT } from '~/i18n/use-t'
 import { hasSubType, SHARE_TYPE, SUB_TYPE } from '~/features/journals/constants'
+import { activeAlertCount } from '~/features/alerts/manage.server'
+import { db } from '~/db/db.server'
 
 /**
  * Every page under /diary/homework/{id}: refused on the server (404 or 403) to anyone who is not the
@@ -11,7 +13,7 @@ import { hasSubType, SHARE_TYPE, SUB_TYPE } from '~/features/journals/constants'
  */
 export const middleware: Route.MiddlewareFunction[] = [journalGate]
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { journal, role } = journalOf(context)
   const quest = journal.shareType === SHARE_TYPE.quest
   const menu = [...(quest ? QUEST_MENU : []), ...MENU]
@@ -19,7 +21,9 @@ export function loader({ context }: Route.LoaderArgs) {
     .filter((item) => item.to !== 'quiz' || hasSubType(journal.subType, SUB_TYPE.assessment))
     // A contest journal's info page is its contest info.
     .map((item) => (quest && item.to === 'info' ? { ...item, to: 'contestinfo' as const } : item))
-  return { journal: { id: journal.id, name: journal.name }, role, menu }
+  // The risk alerts that need someone, beside their menu item (issue 22).
+  const alerts = await activeAlertCount(db, journal.id)
+  return { journal: { id: journal.id, name: journal.name }, role, menu, alerts }
 }
 
 // A contest (quest) journal adds its quest pages at the top (spec 2 side menu).
@@ -34,6 +38,7 @@ const MENU = [
   { to: 'news', labelKey: 'journal.menuNews' },
   { to: 'student', labelKey: 'journal.menuStudents' },
   { to: 'case', labelKey: 'journal.menuCases' },
+  { to: 'alerts', labelKey: 'journal.menuAlerts' },
   { to: 'collection', labelKey: 'journal.menuCollection' },
   { to: 'sendback', labelKey: 'journal.menuReturned' },
   { to: 'info', labelKey: 'journal.menuInfo' },
@@ -64,6 +69,14 @@ export default function JournalLayout({ loaderData }: Route.ComponentProps) {
               <li key={item.to}>
                 <FastLink discover to={to} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
                   {t(item.labelKey)}
+                  {item.to === 'alerts' && loaderData.alerts ? (
+                    <>
+                      <span className="menu-count" aria-hidden>
+                        {loaderData.alerts}
+                      </span>
+                      <span className="visually-hidden">{t('journal.alertsOpen', { count: loaderData.alerts })}</span>
+                    </>
+                  ) : null}
                 </FastLink>
               </li>
             )

@@ -15,7 +15,7 @@ import { EMAIL_CODE, EMAIL_SEND } from '~/features/account/codes'
 import { pendingEmailCode, sendEmailCode, validateEmailCode } from '~/features/account/email-verify.server'
 import { EmailSchema } from '~/features/account/schema'
 import { AccountSchema, LocaleSchema, ProfileSchema } from '~/features/account/settings-schema'
-import { changeAccountAndPassword, saveAvatar, saveLocale, saveProfile, userSettingsOf } from '~/features/account/settings.server'
+import { changeAccountAndPassword, saveAvatar, saveDigestMail, saveLocale, saveProfile, userSettingsOf } from '~/features/account/settings.server'
 import { bindingsOf } from '~/features/auth/third-party.server'
 import { LOCALES, type Locale } from '~/i18n/config'
 import { getInstance } from '~/i18n/middleware.server'
@@ -90,6 +90,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return savedThroughRefresh(request, session)
   }
 
+  if (intent === 'digestMail') {
+    const on = formData.get('on') === '1'
+    if (!(await saveDigestMail(db, user.userId, on))) return data({ intent, error: 'settings.digestMailNoEmail' as const }, 400)
+    return await redirectWithToast(request, session, '/setting/user', { kind: 'success', key: 'settings.digestMailSaved' })
+  }
+
   if (intent === 'locale') {
     const submission = parseWithZod(formData, { schema: LocaleSchema })
     if (submission.status !== 'success') return data({ intent, result: submission.reply() }, 400)
@@ -162,6 +168,20 @@ export default function UserSettingsPage({ loaderData, actionData }: Route.Compo
         </Row>
         <Row label={t('settings.language')} edit="language">
           {LANGUAGE_NAMES[settings.locale as Locale] ?? settings.locale}
+        </Row>
+        <Row label={t('settings.digestMail')}>
+          <span>{settings.digestMail ? t('settings.digestMailOn') : t('settings.digestMailOff')}</span>
+          <span className="meta">{settings.email ? t('settings.digestMailHint') : t('settings.digestMailNoEmail')}</span>
+          {actionData?.intent === 'digestMail' && 'error' in actionData ? <ErrorList errors={[actionData.error]} /> : null}
+          {settings.email || settings.digestMail ? (
+            <Form method="post" className="inline">
+              <input type="hidden" name="intent" value="digestMail" />
+              <input type="hidden" name="on" value={settings.digestMail ? '0' : '1'} />
+              <button type="submit" className="button small secondary">
+                {settings.digestMail ? t('settings.digestMailTurnOff') : t('settings.digestMailTurnOn')}
+              </button>
+            </Form>
+          ) : null}
         </Row>
         <Row label={t('settings.plan')}>
           {t(`plans.${plan.name}` as 'plans.free')} · {t('settings.planEnd')}: {plan.endDate ? formatDate(plan.endDate) : t('settings.noEnd')}

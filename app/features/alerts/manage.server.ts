@@ -1,0 +1,130 @@
+import { sql, type ExpressionBuilder } from 'kysely'
+import type { DB } from '~/db/connect.server'
+import type { AlertStatus, Database } from '~/db/schema'
+import { nowIso } from '~/db/time'
+import { offsetOf, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
+import { todayDate } from '~/shared/dates'
+import type { AlertAction } from './schema'
+import type { AlertReasons } from './rules'
+
+/**
+ * An alert needs someone while it is open or acknowledged, or snoozed past its date: "active".
+ * A snooze ends on its date (the school's today), without a job to wake it.
+ */
+const activeWhere = (today: string) => (eb: ExpressionBuilder<Database & { a: Database['risk_alerts'] }, 'a'>) =>
+  eb.or([eb('a.status', 'in', ['open', 'acknowledged']), eb.and([eb('a.status', '=', 'snoozed'), eb('a.snooze_until', '<=', today)])])
+
+export type ShownStatus = AlertStatus | 'snoozeEnded'
+const shown = (status: AlertStatus, snoozeUntil: string | null, today: string): ShownStatus => (status === 'snoozed' && snoozeUntil !== null && snoozeUntil <= today ? 'snoozeEnded' : status)
+
+/** The journal menu's figure: its active alerts. */
+export async function activeAlertCount(db: DB, journalId: number, today = todayDate()) {
+  const row = await db
+    .selectFrom('risk_alerts as a')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('a.journal_id', '=', journalId)
+    .where(activeWhere(today))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** A journal's alerts: active first (high before medium), then snoozed, then resolved; newest first within each. */
+export async function alertsOf(db: DB, journalId: number, page: number, today = todayDate()) {
+  const base = db.selectFrom('risk_alerts as a').where('a.journal_id', '=', journalId)
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  const rows = await base
+    .innerJoin('users as u', 'u.id', 'a.student_id')
+    .select((eb) => [
+      'a.id',
+      'a.rule',
+      'a.severity',
+      'a.status',
+      'a.snooze_until as snoozeUntil',
+      'a.created_at as createdAt',
+      'a.updated_at as updatedAt',
+      'a.student_id as studentId',
+      eb.fn.coalesce('u.name', 'u.account').as('student'),
+      eb.selectFrom('risk_alert_steps as s').select((x) => x.fn.count<number>('s.user_id').distinct().as('n')).whereRef('s.alert_id', '=', 'a.id').as('seenBy'),
+      eb.case().when(activeWhere(today)(eb)).then(0).when('a.status', '=', 'snoozed').then(1).else(2).end().as('rank'),
+    ])
+    .orderBy('rank')
+    .orderBy(sql`case when a.severity = 'high' then 0 else 1 end`)
+    .orderBy('a.updated_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(TABLE_PAGE_SIZE)
+    .offset(offsetOf(page))
+    .execute()
+  return { rows: rows.map(({ rank: _rank, ...r }) => ({ ...r, seenBy: Number(r.seenBy), shownStatus: shown(r.status, r.snoozeUntil, today) })), total, totalPages: pagesOf(total) }
+}
+
+/** One alert of the journal with its reasons and trail; null for another journal's or none. */
+export async function alertDetail(db: DB, journalId: number, alertId: number, today = todayDate()) {
+  const a = await db
+    .selectFrom('risk_alerts as a')
+    .innerJoin('users as u', 'u.id', 'a.student_id')
+    .select((eb) => ['a.id', 'a.rule', 'a.severity', 'a.status', 'a.snooze_until as snoozeUntil', 'a.reasons', 'a.created_at as createdAt', 'a.resolved_at as resolvedAt', 'a.student_id as studentId', 'u.avatar_url as avatarUrl', eb.fn.coalesce('u.name', 'u.account').as('student')])
+    .where('a.id', '=', alertId)
+    .where('a.journal_id', '=', journalId)
+    .executeTakeFirst()
+  if (!a) return null
+  const trail = await db
+    .selectFrom('risk_alert_steps as s')
+    .leftJoin('users as u', 'u.id', 's.user_id')
+    .select((eb) => ['s.id', 's.action', 's.note', 's.at', 's.user_id as userId', eb.fn.coalesce('u.name', 'u.account').as('who')])
+    .where('s.alert_id', '=', alertId)
+    .orderBy('s.at')
+    .orderBy('s.id')
+    .execute()
+  const seenBy = [...new Map(trail.filter((s) => s.userId !== null).map((s) => [s.userId, s.who ?? ''])).values()]
+  return { ...a, reasons: JSON.parse(a.reasons) as AlertReasons, shownStatus: shown(a.status, a.snoozeUntil, today), trail, seenBy }
+}
+export type AlertDetail = NonNullable<Awaited<ReturnType<typeof alertDetail>>>
+
+/** A teacher opened the alert from the list: "seen", once per teacher. */
+export async function markSeen(db: DB, journalId: number, alertId: number, userId: number) {
+  return db.transaction().execute(async (trx) => {
+    const a = await trx.selectFrom('risk_alerts').select('id').where('id', '=', alertId).where('journal_id', '=', journalId).executeTakeFirst()
+    if (!a) return false
+    const before = await trx.selectFrom('risk_alert_steps').select('id').where('alert_id', '=', alertId).where('user_id', '=', userId).executeTakeFirst()
+    if (!before) await trx.insertInto('risk_alert_steps').values({ alert_id: alertId, user_id: userId, action: 'seen', at: nowIso() }).execute()
+    return true
+  })
+}
+
+/** Which states each action leaves from: a stale page (two teachers at once) changes nothing. */
+const FROM: Record<AlertAction['intent'], AlertStatus[]> = {
+  acknowledge: ['open', 'snoozed'],
+  snooze: ['open', 'acknowledged', 'snoozed'],
+  resolve: ['open', 'acknowledged', 'snoozed'],
+}
+
+/** Acknowledge, snooze until a date, or resolve with a note; each a step of the trail. 'stale' when the alert had moved on. */
+export async function actOnAlert(db: DB, journalId: number, alertId: number, userId: number, action: AlertAction): Promise<'ok' | 'stale' | 'missing'> {
+  return db.transaction().execute(async (trx) => {
+    const a = await trx.selectFrom('risk_alerts').select(['id', 'status']).where('id', '=', alertId).where('journal_id', '=', journalId).executeTakeFirst()
+    if (!a) return 'missing'
+    if (!FROM[action.intent].includes(a.status)) return 'stale'
+    const at = nowIso()
+    const set =
+      action.intent === 'acknowledge'
+        ? { status: 'acknowledged' as const, snooze_until: null }
+        : action.intent === 'snooze'
+          ? { status: 'snoozed' as const, snooze_until: action.until }
+          : { status: 'resolved' as const, snooze_until: null, resolved_at: at }
+    const r = await trx.updateTable('risk_alerts').set({ ...set, updated_at: at }).where('id', '=', alertId).where('status', '=', a.status).executeTakeFirst()
+    if (Number(r.numUpdatedRows) !== 1) return 'stale'
+    const step = { acknowledge: 'acknowledged', snooze: 'snoozed', resolve: 'resolved' } as const
+    const note = action.intent === 'resolve' ? action.note : action.intent === 'snooze' ? action.until : ''
+    await trx.insertInto('risk_alert_steps').values({ alert_id: alertId, user_id: userId, action: step[action.intent], note, at }).execute()
+    return 'ok'
+  })
+}
+
+/** Per student of a journal (or of several), how many active alerts: the case list puts them first. */
+export const activeAlertsOfStudent = (today: string) => (eb: ExpressionBuilder<Database & { c: Database['student_cases'] }, 'c'>) =>
+  eb
+    .selectFrom('risk_alerts as a')
+    .select((x) => x.fn.countAll<number>().as('n'))
+    .whereRef('a.journal_id', '=', 'c.journal_id')
+    .whereRef('a.student_id', '=', 'c.student_id')
+    .where(activeWhere(today))

@@ -1,0 +1,167 @@
+import type { DB } from '~/db/connect.server'
+import type { AlertRule } from '~/db/schema'
+import { nowIso } from '~/db/time'
+import { POST_STATUS } from '~/features/posts/constants'
+import { journalTeacherIds, notify, tell } from '~/features/notifications/notify.server'
+import { findingsFor, mergeReasons, moodPoint, usualOf, USUAL_DAYS, type AlertReasons, type Finding, type MoodPost } from './rules'
+
+const DAY_MS = 86_400_000
+/** Enough of a student's past for every rule's window. */
+const HISTORY_POSTS = 40
+
+/** A student's published posts in a journal, oldest first, with their mood and texts. */
+export async function historyOf(db: DB, journalId: number, studentId: number, upToCreatedAt?: string): Promise<MoodPost[]> {
+  const rows = await db
+    .selectFrom('posts as p')
+    .select(['p.id', 'p.title', 'p.diary_date as diaryDate', 'p.created_at as createdAt', 'p.mood_p', 'p.mood_n'])
+    .where('p.journal_id', '=', journalId)
+    .where('p.creator_id', '=', studentId)
+    .where('p.status', '=', POST_STATUS.published)
+    .$if(upToCreatedAt !== undefined, (q) => q.where('p.created_at', '<=', upToCreatedAt!))
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(HISTORY_POSTS)
+    .execute()
+  const ids = rows.map((r) => r.id)
+  const [emotions, frames] = ids.length
+    ? await Promise.all([
+        db.selectFrom('post_emotions').select(['post_id', 'emotion_code']).where('post_id', 'in', ids).execute(),
+        db.selectFrom('post_frames').select(['post_id', 'message']).where('post_id', 'in', ids).where('frame_type', 'in', ['event', 'behavior']).orderBy('position').execute(),
+      ])
+    : [[], []]
+  return rows.reverse().map((r) => ({
+    id: r.id,
+    title: r.title,
+    diaryDate: r.diaryDate,
+    createdAt: r.createdAt,
+    emotions: emotions.filter((e) => e.post_id === r.id).map((e) => e.emotion_code),
+    mood: moodPoint(r.mood_p === 1, r.mood_n === 1),
+    text: [r.title, ...frames.filter((f) => f.post_id === r.id).map((f) => f.message)].join('\n'),
+  }))
+}
+
+/** The journal's usual mood: every published post of the 28 days before `at`. */
+export async function journalUsual(db: DB, journalId: number, at: string) {
+  const from = new Date(Date.parse(at) - USUAL_DAYS * DAY_MS).toISOString()
+  const rows = await db
+    .selectFrom('posts')
+    .select(['mood_p', 'mood_n'])
+    .where('journal_id', '=', journalId)
+    .where('status', '=', POST_STATUS.published)
+    .where('created_at', '>=', from)
+    .where('created_at', '<=', at)
+    .execute()
+  return usualOf(rows.map((r) => moodPoint(r.mood_p === 1, r.mood_n === 1)))
+}
+
+async function lastResolutions(db: DB, journalId: number, studentId: number) {
+  const rows = await db
+    .selectFrom('risk_alerts')
+    .select((eb) => ['rule', eb.fn.max('resolved_at').as('at')])
+    .where('journal_id', '=', journalId)
+    .where('student_id', '=', studentId)
+    .where('status', '=', 'resolved')
+    .groupBy('rule')
+    .execute()
+  return Object.fromEntries(rows.filter((r) => r.at).map((r) => [r.rule, r.at as string])) as Partial<Record<AlertRule, string>>
+}
+
+const rank = { medium: 1, high: 2 } as const
+
+/**
+ * Records a finding: a new alert, or more evidence on the student's open alert of that rule (one
+ * unresolved alert per rule, kept by a unique index). Returns the alert and whether it just became
+ * high (to be told at once).
+ */
+export async function recordFinding(db: DB, journalId: number, studentId: number, f: Finding, at = nowIso()) {
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      const open = await trx.selectFrom('risk_alerts').select(['id', 'severity', 'reasons']).where('journal_id', '=', journalId).where('student_id', '=', studentId).where('rule', '=', f.rule).where('status', '<>', 'resolved').executeTakeFirst()
+      if (open) {
+        const old = JSON.parse(open.reasons) as AlertReasons
+        const merged = mergeReasons(old, f.reasons)
+        if (JSON.stringify(merged) === open.reasons) return { id: open.id, becameHigh: false }
+        const severity = rank[f.severity] > rank[open.severity] ? f.severity : open.severity
+        await trx.updateTable('risk_alerts').set({ reasons: JSON.stringify(merged), severity, updated_at: at }).where('id', '=', open.id).execute()
+        await trx.insertInto('risk_alert_steps').values({ alert_id: open.id, user_id: null, action: 'evidence', at }).execute()
+        return { id: open.id, becameHigh: severity === 'high' && open.severity !== 'high' }
+      }
+      const { id } = await trx
+        .insertInto('risk_alerts')
+        .values({ journal_id: journalId, student_id: studentId, rule: f.rule, severity: f.severity, snooze_until: null, reasons: JSON.stringify(f.reasons), created_at: at, updated_at: at, resolved_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx.insertInto('risk_alert_steps').values({ alert_id: id, user_id: null, action: 'raised', at }).execute()
+      return { id, becameHigh: f.severity === 'high' }
+    })
+  try {
+    return await write()
+  } catch (error) {
+    // Two posts of one student checked at once: the other wrote the alert first; join it.
+    if (String(error).match(/unique|UNIQUE/)) return write()
+    throw error
+  }
+}
+
+/** A high-severity alert is told to the journal's teachers at once, whatever the digest hours. */
+export async function tellHighAlert(db: DB, alertId: number) {
+  const a = await db
+    .selectFrom('risk_alerts as a')
+    .innerJoin('journals as j', 'j.id', 'a.journal_id')
+    .innerJoin('users as u', 'u.id', 'a.student_id')
+    .select((eb) => ['a.id', 'a.rule', 'a.journal_id as journalId', 'a.student_id as studentId', 'j.name as journal', eb.fn.coalesce('u.name', 'u.account').as('student')])
+    .where('a.id', '=', alertId)
+    .executeTakeFirstOrThrow()
+  await notify(db, {
+    readers: await journalTeacherIds(db, a.journalId),
+    type: 'd',
+    eventKey: `alert:${a.id}:high`,
+    msgKey: 'notification.alertHigh',
+    params: { student: a.student, journal: a.journal },
+    link: `/diary/homework/${a.journalId}/alerts/${a.id}`,
+    actorId: a.studentId,
+    journalId: a.journalId,
+  })
+}
+
+/** After a post is saved (new or revised): the rules on the student's posts up to it. Never fails the post. */
+export const checkPost = (db: DB, postId: number) =>
+  tell('risk alert', async () => {
+    const post = await db.selectFrom('posts').select(['journal_id', 'creator_id', 'created_at', 'status']).where('id', '=', postId).executeTakeFirst()
+    if (!post || post.status !== POST_STATUS.published) return
+    const [history, usual, resolved] = await Promise.all([historyOf(db, post.journal_id, post.creator_id), journalUsual(db, post.journal_id, nowIso()), lastResolutions(db, post.journal_id, post.creator_id)])
+    // The rules read the post as the newest of the history (a revised post is moved to the end).
+    const mine = history.find((p) => p.id === postId)
+    if (!mine) return
+    const ordered = [...history.filter((p) => p.id !== postId), mine]
+    for (const finding of findingsFor(ordered, usual, resolved)) {
+      const { id, becameHigh } = await recordFinding(db, post.journal_id, post.creator_id, finding)
+      if (becameHigh) await tellHighAlert(db, id)
+    }
+  })
+
+/** Every published post of a journal as the rules read them (for the replay). */
+export async function journalMoodPosts(db: DB, journalId: number) {
+  const rows = await db
+    .selectFrom('posts')
+    .select(['id', 'title', 'diary_date as diaryDate', 'created_at as createdAt', 'creator_id as studentId', 'mood_p', 'mood_n'])
+    .where('journal_id', '=', journalId)
+    .where('status', '=', POST_STATUS.published)
+    .orderBy('created_at')
+    .execute()
+  const ids = rows.map((r) => r.id)
+  const emotions = ids.length ? await db.selectFrom('post_emotions').select(['post_id', 'emotion_code']).where('post_id', 'in', ids).execute() : []
+  const frames = ids.length ? await db.selectFrom('post_frames').select(['post_id', 'message']).where('post_id', 'in', ids).where('frame_type', 'in', ['event', 'behavior']).orderBy('position').execute() : []
+  const group = <T extends { post_id: number }>(xs: T[]) => xs.reduce((m, x) => m.set(x.post_id, [...(m.get(x.post_id) ?? []), x]), new Map<number, T[]>())
+  const [e, f] = [group(emotions), group(frames)]
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    diaryDate: r.diaryDate,
+    createdAt: r.createdAt,
+    studentId: r.studentId,
+    emotions: (e.get(r.id) ?? []).map((x) => x.emotion_code),
+    mood: moodPoint(r.mood_p === 1, r.mood_n === 1),
+    text: [r.title, ...(f.get(r.id) ?? []).map((x) => x.message)].join('\n'),
+  }))
+}

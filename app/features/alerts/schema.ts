@@ -1,0 +1,31 @@
+import { z } from 'zod/mini'
+import { cleanText } from '~/shared/text'
+import { addDays, isCalendarDate, todayDate } from '~/shared/dates'
+
+/** How far ahead an alert may be snoozed, and how long a resolution note may be. */
+export const SNOOZE_MAX_DAYS = 90
+export const RESOLVE_NOTE_MAX = 500
+
+const required = { error: 'validation.required' }
+
+/** The school's today and the last day a snooze may reach: a snooze ends on a later day than today. */
+export const snoozeWindow = (today = todayDate()) => ({ min: addDays(today, 1), max: addDays(today, SNOOZE_MAX_DAYS) })
+
+/**
+ * An action on a risk alert (issue 22): acknowledge; snooze until a date (tomorrow at the earliest,
+ * 90 days at most); resolve with a note saying what was done (required: the trail is for the next
+ * adult who reads it).
+ */
+export const SnoozeSchema = z.object({
+  intent: z.literal('snooze'),
+  until: z.string(required).check(
+    z.refine(isCalendarDate, 'validation.dateFormat'),
+    z.refine((d) => {
+      const { min, max } = snoozeWindow()
+      return !isCalendarDate(d) || (d >= min && d <= max)
+    }, 'alerts.snoozeWindow'),
+  ),
+})
+export const ResolveSchema = z.object({ intent: z.literal('resolve'), note: z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(RESOLVE_NOTE_MAX, 'validation.tooLong')) })
+export const AlertActionSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('acknowledge') }), SnoozeSchema, ResolveSchema])
+export type AlertAction = z.output<typeof AlertActionSchema>

@@ -1,0 +1,6 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { ResolveSchema, SnoozeSchema } from './schema'
+
+// Browser-side validators, loaded lazily by the alert forms (ui/lazy-validation.ts).
+export const validateSnooze = ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema: SnoozeSchema })
+export const validateResolve = ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema: ResolveSchema })

@@ -1,0 +1,47 @@
+import PgBoss from 'pg-boss'
+import type { Connection } from './db/connect.server'
+import { env } from './env.server'
+import { mailer } from './mail/mail.server'
+import { digestMailsOf, sendDigestMail, type DigestMail } from './features/notifications/digest-mail.server'
+import { runDueDigests, runRetention } from './features/notifications/digests.server'
+
+/**
+ * The background work (issue 22, decision 0037): every minute, the digests due at this hour in each
+ * journal's zone and the daily clean-up; then each digest's e-mails.
+ *
+ * PostgreSQL: pg-boss. Its cron schedule makes one `tick` a minute however many app processes run,
+ * and each e-mail is a job of its own, retried when the mail server fails. SQLite (one server
+ * process): a timer runs the same tick and sends the e-mails in turn. Either way a slot is claimed
+ * in the database before it runs (job_slots), so it runs once even across a restart.
+ */
+const TICK = 'tick'
+const DIGEST_MAIL = 'digest-mail'
+const TICK_MS = 60_000
+
+async function tick(connection: Connection, queueMail: (mail: DigestMail) => Promise<unknown>, at = new Date()) {
+  const told = await runDueDigests(connection.db, at)
+  await runRetention(connection.db, at)
+  for (const mail of await digestMailsOf(connection.db, told)) await queueMail(mail)
+}
+
+const send = (connection: Connection) => (mail: DigestMail) => sendDigestMail(connection.db, mailer, env.PUBLIC_ORIGIN, mail)
+
+export async function startJobs(connection: Connection): Promise<{ stop(): Promise<void> }> {
+  const logged = (what: string) => (error: unknown) => console.error(`${what} failed`, error instanceof Error ? error.message : error)
+  if (connection.dialect === 'postgres' && env.DATABASE_URL) {
+    const boss = new PgBoss({ connectionString: env.DATABASE_URL, schema: 'pgboss', max: 2 })
+    boss.on('error', logged('job queue'))
+    await boss.start()
+    await boss.createQueue(TICK)
+    await boss.createQueue(DIGEST_MAIL)
+    await boss.schedule(TICK, '* * * * *')
+    await boss.work(TICK, async () => tick(connection, (mail) => boss.send(DIGEST_MAIL, mail, { retryLimit: 5, retryDelay: 60, retryBackoff: true })))
+    await boss.work<DigestMail>(DIGEST_MAIL, async ([job]) => send(connection)(job.data))
+    return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) }
+  }
+  const run = () => tick(connection, (mail) => send(connection)(mail).catch(logged('digest mail'))).catch(logged('scheduled tick'))
+  void run()
+  const timer = setInterval(run, TICK_MS)
+  timer.unref()
+  return { stop: async () => clearInterval(timer) }
+}

@@ -1,0 +1,155 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form } from 'react-router'
+import type { z } from 'zod/mini'
+import type { Route } from './+types/alert'
+import { redirectWithToast } from '~/auth/toast.server'
+import { db } from '~/db/db.server'
+import { actOnAlert, alertDetail } from '~/features/alerts/manage.server'
+import type { ResolveSchema, SnoozeSchema} from '~/features/alerts/schema';
+import { AlertActionSchema, RESOLVE_NOTE_MAX, snoozeWindow } from '~/features/alerts/schema'
+import { journalOf } from '~/features/journals/gate.server'
+import { parseId } from '~/features/lists'
+import { readForm } from '~/http/form.server'
+import { ALERTS_HANDLE, alertsDictionary } from '~/i18n/client-resources'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { formatDateTime } from '~/shared/dates'
+import { AlertReasonsView, AlertStatusBadge, SeverityBadge } from '~/ui/alert-reasons'
+import { Avatar } from '~/ui/avatar'
+import { FastLink } from '~/ui/fast-link'
+import { ErrorList, TextAreaField, TextField } from '~/ui/field'
+import { useConsoleForm } from '~/ui/form-kit'
+import { pageMeta } from '~/ui/page-title'
+
+export const handle = ALERTS_HANDLE
+export const clientMiddleware = alertsDictionary
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
+
+async function detailOr404(journalId: number, rawId: string | undefined) {
+  const id = parseId(rawId)
+  const alert = id === null ? null : await alertDetail(db, journalId, id)
+  if (!alert) throw data(null, { status: 404 })
+  return alert
+}
+
+/** /diary/homework/{id}/alerts/{alertId}: why the alert was raised, who has seen it, its trail, and what to do. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { journal } = journalOf(context)
+  const alert = await detailOr404(journal.id, params.alertId)
+  return { title: `${alert.student}: ${getInstance(context).t(`alerts.rule_${alert.rule as 'words'}`)} | ${journal.name}`, journalId: journal.id, alert, snooze: snoozeWindow() }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readForm(request)
+  const { journal, user, session } = journalOf(context)
+  const alert = await detailOr404(journal.id, params.alertId)
+  const submission = parseWithZod(form, { schema: AlertActionSchema })
+  if (submission.status !== 'success') return data({ intent: String(form.get('intent')), result: submission.reply() }, 400)
+  const done = await actOnAlert(db, journal.id, alert.id, user.userId, submission.value)
+  const to = `/diary/homework/${journal.id}/alerts/${alert.id}`
+  // Another teacher acted first (or this page was stale): nothing is written; the page shows where it stands.
+  if (done === 'stale') return await redirectWithToast(request, session, to, { kind: 'error', key: 'alerts.stale' })
+  if (done === 'missing') throw data(null, { status: 404 })
+  return await redirectWithToast(request, session, to, { kind: 'success', key: `alerts.done_${submission.value.intent}` })
+}
+
+const STEP_KEYS = { raised: 'alerts.step_raised', evidence: 'alerts.step_evidence', seen: 'alerts.step_seen', acknowledged: 'alerts.step_acknowledged', snoozed: 'alerts.step_snoozed', resolved: 'alerts.step_resolved', reopened: 'alerts.step_reopened' } as const
+
+export default function AlertPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { alert, journalId, snooze } = loaderData
+  const open = alert.status !== 'resolved'
+  const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+  return (
+    <>
+      <nav className="breadcrumbs" aria-label={t('alerts.breadcrumb')}>
+        <FastLink to={`/diary/homework/${journalId}/alerts`}>{t('alerts.title')}</FastLink> › <span>{alert.student}</span>
+      </nav>
+      <div className="alert-head">
+        {alert.avatarUrl ? <img className="avatar" src={alert.avatarUrl} alt="" width={48} height={48} /> : <Avatar name={alert.student} seed={alert.studentId} />}
+        <div>
+          <h1>
+            {alert.student}: {t(`alerts.rule_${alert.rule}`)}
+          </h1>
+          <p>
+            <SeverityBadge severity={alert.severity} /> <AlertStatusBadge status={alert.shownStatus} until={alert.snoozeUntil} /> <span className="hint">{t('alerts.raisedAt', { at: formatDateTime(alert.createdAt) })}</span>{' '}
+            <FastLink to={`/diary/homework/${journalId}/student/${alert.studentId}`}>{t('alerts.studentPage')}</FastLink>
+          </p>
+        </div>
+      </div>
+
+      <section aria-labelledby="why">
+        <h2 id="why">{t('alerts.why')}</h2>
+        <AlertReasonsView reasons={alert.reasons} />
+      </section>
+
+      {open ? (
+        <section aria-labelledby="act" className="alert-actions">
+          <h2 id="act">{t('alerts.actions')}</h2>
+          {alert.status === 'open' || alert.status === 'snoozed' ? (
+            <Form method="post" className="card">
+              <input type="hidden" name="intent" value="acknowledge" />
+              <p className="hint">{t('alerts.acknowledgeHint')}</p>
+              <button className="button" type="submit">
+                {t('alerts.acknowledge')}
+              </button>
+            </Form>
+          ) : null}
+          <SnoozeForm lastResult={resultOf('snooze')} min={snooze.min} max={snooze.max} />
+          <ResolveForm lastResult={resultOf('resolve')} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="seen">
+        <h2 id="seen">{t('alerts.seenBy')}</h2>
+        <p>{alert.seenBy.length ? alert.seenBy.join(', ') : t('alerts.seenByNobody')}</p>
+      </section>
+
+      <section aria-labelledby="trail">
+        <h2 id="trail">{t('alerts.trail')}</h2>
+        <ol className="trail">
+          {alert.trail.map((s) => (
+            <li key={s.id}>
+              <time dateTime={s.at}>{formatDateTime(s.at)}</time> <strong>{s.who ?? t('alerts.console')}</strong> {t(STEP_KEYS[s.action], { date: s.note })}
+              {s.action === 'resolved' && s.note ? <blockquote>{s.note}</blockquote> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  )
+}
+
+const loadSnooze = () => import('~/features/alerts/validate').then((m) => m.validateSnooze)
+const loadResolve = () => import('~/features/alerts/validate').then((m) => m.validateResolve)
+
+function SnoozeForm({ lastResult, min, max }: { lastResult?: SubmissionResult<string[]>; min: string; max: string }) {
+  const { t } = useT()
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof SnoozeSchema>>({ id: 'alert-snooze', lastResult, load: loadSnooze })
+  return (
+    <Form method="post" className="card" {...formProps}>
+      <input type="hidden" name="intent" value="snooze" />
+      <TextField field={fields.until} label={t('alerts.snoozeUntil')} hint={t('alerts.snoozeHint', { max: 90 })} inputProps={{ type: 'date', min, max }} />
+      <ErrorList errors={form.errors} />
+      <button className="button secondary" type="submit" disabled={busy}>
+        {t('alerts.snooze')}
+      </button>
+    </Form>
+  )
+}
+
+function ResolveForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useT()
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof ResolveSchema>>({ id: 'alert-resolve', lastResult, load: loadResolve })
+  return (
+    <Form method="post" className="card" {...formProps}>
+      <input type="hidden" name="intent" value="resolve" />
+      <TextAreaField field={fields.note} label={t('alerts.resolveNote')} hint={t('alerts.resolveHint', { max: RESOLVE_NOTE_MAX })} maxLength={RESOLVE_NOTE_MAX} />
+      <ErrorList errors={form.errors} />
+      <button className="button" type="submit" disabled={busy}>
+        {t('alerts.resolve')}
+      </button>
+    </Form>
+  )
+}

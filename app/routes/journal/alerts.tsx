@@ -1,0 +1,96 @@
+import { data, Form, redirect } from 'react-router'
+import type { Route } from './+types/alerts'
+import { db } from '~/db/db.server'
+import { alertsOf, markSeen } from '~/features/alerts/manage.server'
+import { idField } from '~/features/form-ids.server'
+import { journalOf } from '~/features/journals/gate.server'
+import { listParams } from '~/features/lists'
+import { readForm } from '~/http/form.server'
+import { ALERTS_HANDLE, alertsDictionary } from '~/i18n/client-resources'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { formatDateTime } from '~/shared/dates'
+import { AlertStatusBadge, SeverityBadge } from '~/ui/alert-reasons'
+import { pageMeta } from '~/ui/page-title'
+import { Pager } from '~/ui/pager'
+
+export const handle = ALERTS_HANDLE
+export const clientMiddleware = alertsDictionary
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
+
+/**
+ * /diary/homework/{id}/alerts (issue 22): the journal's risk alerts, the ones that need someone
+ * first. Only the journal's teachers reach it (the journal gate). Safety is not a paid function.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { journal } = journalOf(context)
+  const { page } = listParams(request.url)
+  const list = await alertsOf(db, journal.id, page)
+  return { title: `${getInstance(context).t('alerts.title')} | ${journal.name}`, journalId: journal.id, page, list }
+}
+
+/** Opening an alert from the list records that this teacher has seen it (a POST: nothing changes on GET). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request)
+  const { journal, user } = journalOf(context)
+  if (form.get('intent') !== 'open') throw data(null, { status: 400 })
+  const alertId = idField(form, 'alertId')
+  if (!(await markSeen(db, journal.id, alertId, user.userId))) throw data(null, { status: 404 })
+  return redirect(`/diary/homework/${journal.id}/alerts/${alertId}`)
+}
+
+export default function AlertsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { list, page, journalId } = loaderData
+  return (
+    <>
+      <h1>{t('alerts.title')}</h1>
+      <p className="hint">{t('alerts.intro')}</p>
+      {list.rows.length === 0 ? (
+        <p className="empty">{t('alerts.none')}</p>
+      ) : (
+        <table className="table alerts-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('alerts.student')}</th>
+              <th scope="col">{t('alerts.why')}</th>
+              <th scope="col">{t('alerts.status')}</th>
+              <th scope="col">{t('alerts.updated')}</th>
+              <th scope="col">{t('alerts.seenBy')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('alerts.open')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((a) => (
+              <tr key={a.id} className={a.shownStatus === 'resolved' ? 'done' : undefined}>
+                <th scope="row">{a.student}</th>
+                <td>
+                  <SeverityBadge severity={a.severity} /> {t(`alerts.rule_${a.rule}`)}
+                </td>
+                <td>
+                  <AlertStatusBadge status={a.shownStatus} until={a.snoozeUntil} />
+                </td>
+                <td className="nowrap">{formatDateTime(a.updatedAt)}</td>
+                <td>{t('alerts.seenByCount', { count: a.seenBy })}</td>
+                <td>
+                  <Form method="post">
+                    <input type="hidden" name="alertId" value={a.id} />
+                    <button className="button small secondary" type="submit" name="intent" value="open" aria-label={t('alerts.openOf', { name: a.student })}>
+                      {t('alerts.open')}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={page} totalPages={list.totalPages} />
+      <p className="hint">
+        <a href={`/diary/homework/${journalId}/case`}>{t('alerts.toCases')}</a>
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,94 @@
+import type { AlertSeverity } from '~/db/schema'
+import type { AlertReasons, PostPoint } from '~/features/alerts/rules'
+import type { ShownStatus } from '~/features/alerts/manage.server'
+import { emotionName } from '~/features/posts/names'
+import { useT } from '~/i18n/use-t'
+import { FastLink } from './fast-link'
+
+export function SeverityBadge({ severity }: { severity: AlertSeverity }) {
+  const { t } = useT()
+  return <span className={`badge severity-${severity}`}>{t(`alerts.severity_${severity}`)}</span>
+}
+
+export function AlertStatusBadge({ status, until }: { status: ShownStatus; until: string | null }) {
+  const { t } = useT()
+  return <span className={`badge status-${status}`}>{status === 'snoozed' ? t('alerts.status_snoozedUntil', { date: until }) : t(`alerts.status_${status}`)}</span>
+}
+
+const moodKey = (m: number) => (m > 0 ? 'alerts.mood_positive' : m < 0 ? 'alerts.mood_negative' : 'alerts.mood_mixed')
+
+function PostPoints({ posts, caption }: { posts: PostPoint[]; caption: string }) {
+  const { t } = useT()
+  return (
+    <table className="table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('alerts.date')}</th>
+          <th scope="col">{t('alerts.post')}</th>
+          <th scope="col">{t('alerts.feelings')}</th>
+          <th scope="col">{t('alerts.mood')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {posts.map((p) => (
+          <tr key={p.id}>
+            <td className="nowrap">{p.diaryDate}</td>
+            <th scope="row">
+              <FastLink to={`/diary/diaryPost/${p.id}`}>{p.title}</FastLink>
+            </th>
+            <td>{p.emotions.map((c) => emotionName(c, t)).join(', ') || '–'}</td>
+            <td>
+              {t(moodKey(p.mood))} ({p.mood > 0 ? '+1' : p.mood})
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** Why an alert was raised, in the words a teacher can check: the words in context, or the posts and mood points of the trend. */
+export function AlertReasonsView({ reasons }: { reasons: AlertReasons }) {
+  const { t } = useT()
+  if (reasons.rule === 'words') {
+    return (
+      <div className="alert-reasons">
+        <p>{t('alerts.wordsExplain')}</p>
+        {reasons.posts.map((p) => (
+          <section key={p.id} className="card">
+            <h3>
+              <FastLink to={`/diary/diaryPost/${p.id}`}>{p.title}</FastLink> <span className="hint">{p.diaryDate}</span>
+            </h3>
+            <ul className="word-hits">
+              {p.hits.map((h, i) => (
+                <li key={i}>
+                  <span className="badge">{t(`flags.${h.category}`)}</span>{' '}
+                  <q>
+                    {h.before}
+                    <mark>{h.word}</mark>
+                    {h.after}
+                  </q>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    )
+  }
+  if (reasons.rule === 'streak') {
+    return (
+      <div className="alert-reasons">
+        <p>{t('alerts.streakExplain', { count: reasons.length, share: Math.round(reasons.negativeShare * 100) })}</p>
+        <PostPoints posts={reasons.posts} caption={t('alerts.streakPosts', { count: reasons.posts.length })} />
+      </div>
+    )
+  }
+  return (
+    <div className="alert-reasons">
+      <p>{t('alerts.dropExplain', { recent: reasons.recentMean, own: reasons.ownMean, usual: reasons.usualMean, threshold: reasons.threshold, earlier: reasons.earlierPosts })}</p>
+      <PostPoints posts={reasons.recent} caption={t('alerts.dropPosts', { count: reasons.recent.length })} />
+    </div>
+  )
+}
