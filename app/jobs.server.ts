@@ -1,7 +1,6 @@
 import PgBoss from 'pg-boss'
 import type { Connection } from './db/connect.server'
-import { env } from './env.server'
-import { mailer } from './mail/mail.server'
+import type { Mailer } from './mail/mailer.server'
 import { digestMailsOf, sendDigestMail, type DigestMail } from './features/notifications/digest-mail.server'
 import { runDueDigests, runRetention } from './features/notifications/digests.server'
 
@@ -24,22 +23,29 @@ async function tick(connection: Connection, queueMail: (mail: DigestMail) => Pro
   for (const mail of await digestMailsOf(connection.db, told)) await queueMail(mail)
 }
 
-const send = (connection: Connection) => (mail: DigestMail) => sendDigestMail(connection.db, mailer, env.PUBLIC_ORIGIN, mail)
+export interface JobOptions {
+  /** PostgreSQL's address, for the queue's own connections. */
+  databaseUrl?: string
+  mailer: Mailer
+  /** PUBLIC_URL's origin: every link in a mail. */
+  origin: string
+}
 
-export async function startJobs(connection: Connection): Promise<{ stop(): Promise<void> }> {
+export async function startJobs(connection: Connection, options: JobOptions): Promise<{ stop(): Promise<void> }> {
+  const send = (mail: DigestMail) => sendDigestMail(connection.db, options.mailer, options.origin, mail)
   const logged = (what: string) => (error: unknown) => console.error(`${what} failed`, error instanceof Error ? error.message : error)
-  if (connection.dialect === 'postgres' && env.DATABASE_URL) {
-    const boss = new PgBoss({ connectionString: env.DATABASE_URL, schema: 'pgboss', max: 2 })
+  if (connection.dialect === 'postgres' && options.databaseUrl) {
+    const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 2 })
     boss.on('error', logged('job queue'))
     await boss.start()
     await boss.createQueue(TICK)
     await boss.createQueue(DIGEST_MAIL)
     await boss.schedule(TICK, '* * * * *')
     await boss.work(TICK, async () => tick(connection, (mail) => boss.send(DIGEST_MAIL, mail, { retryLimit: 5, retryDelay: 60, retryBackoff: true })))
-    await boss.work<DigestMail>(DIGEST_MAIL, async ([job]) => send(connection)(job.data))
+    await boss.work<DigestMail>(DIGEST_MAIL, async ([job]) => send(job.data))
     return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) }
   }
-  const run = () => tick(connection, (mail) => send(connection)(mail).catch(logged('digest mail'))).catch(logged('scheduled tick'))
+  const run = () => tick(connection, (mail) => send(mail).catch(logged('digest mail'))).catch(logged('scheduled tick'))
   void run()
   const timer = setInterval(run, TICK_MS)
   timer.unref()

@@ -18,6 +18,8 @@ type TestConnection = Connection & {
    * (Two SQLite handles in one process would block each other's event loop; SQLite serves one process.)
    */
   another?(): Promise<Connection & { close(): Promise<void> }>
+  /** PostgreSQL: the database's address. */
+  url?: string
 }
 
 export async function freshDatabase(dialect: (typeof DIALECTS)[number]): Promise<TestConnection> {
@@ -41,6 +43,7 @@ export async function freshDatabase(dialect: (typeof DIALECTS)[number]): Promise
   await seedReferenceData(conn.db)
   return {
     ...conn,
+    url: url.toString(),
     another: async () => {
       const other = connect({ databaseUrl: url.toString() })
       return { ...other, close: () => other.db.destroy() }

@@ -1,0 +1,124 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startJobs } from '~/jobs.server'
+import { registerWithPassword } from '~/features/auth/accounts.server'
+import { acceptTeacher, teacherCodeOf } from '~/features/journals/info.server'
+import { joinAsTeacher } from '~/features/journals/join.server'
+import { createJournal } from '~/features/journals/settings.server'
+import { digestMailsOf, sendDigestMail } from '~/features/notifications/digest-mail.server'
+import { runDueDigests, runRetention, wallClock } from '~/features/notifications/digests.server'
+import { joinAsStudent } from '~/features/students/join.server'
+import { createPost } from '~/features/students/posts.server'
+import { createMailer } from '~/mail/mailer.server'
+import { DIALECTS, freshDatabase } from './support/db'
+import { startSmtp } from './support/smtp'
+
+const DAY = 86_400_000
+
+describe('wall clock', () => {
+  it('reads the hour and date of a moment in the journal\'s zone', () => {
+    expect(wallClock(new Date('2026-11-25T09:30:00Z'), 'Asia/Taipei')).toEqual({ date: '2026-11-25', hour: 17 })
+    expect(wallClock(new Date('2026-11-25T20:30:00Z'), 'Asia/Tokyo')).toEqual({ date: '2026-11-26', hour: 5 })
+    expect(wallClock(new Date('2026-07-01T07:00:00Z'), 'Europe/London')).toEqual({ date: '2026-07-01', hour: 8 })
+  })
+})
+
+describe.each(DIALECTS)('digests and retention on %s', (dialect) => {
+  let conn: Awaited<ReturnType<typeof freshDatabase>>
+  const id: Record<string, number> = {}
+  let journalId: number
+  const now = new Date()
+  const { hour } = wallClock(now, 'Asia/Taipei')
+
+  beforeAll(async () => {
+    conn = await freshDatabase(dialect)
+    for (const account of ['owner', 'cot', 'amy']) {
+      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: account === 'cot' ? 'ja' : 'en' })
+      if (r.code !== '01000') throw new Error('setup')
+      id[account] = r.userId
+    }
+    // The journal's hours: this hour in Taipei for every digest (the zone of the tests' requests).
+    const j = await createJournal(conn.db, { userId: id.owner, planLimit: 30 }, { name: 'Class', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '5', shareType: '2', notifySubmit: 'on', notifySubmitTime: '8', notifyStat: 'on', notifyStatTime: '8', notifyExtreme: 'on', notifyExtremeTime: '8' })
+    if (!j.ok) throw new Error('journal')
+    journalId = j.id
+    await conn.db.updateTable('journals').set({ notify_submit_time: hour, notify_stat_time: hour, notify_extreme_time: hour }).where('id', '=', journalId).execute()
+    await joinAsTeacher(conn.db, id.cot, await teacherCodeOf(conn.db, journalId))
+    await acceptTeacher(conn.db, journalId, id.cot)
+    const code = (await conn.db.selectFrom('journals').select('invite_code').where('id', '=', journalId).executeTakeFirstOrThrow()).invite_code!
+    await joinAsStudent(conn.db, id.amy, code)
+    const post = { title: 'A day', diaryDate: now.toISOString().slice(0, 10), event: 'Rain.', emotions: ['B'], behaviour: '6', behaviourText: 'I read.' }
+    for (const title of ['One', 'Two', 'Three']) await createPost(conn.db, id.amy, journalId, { ...post, title })
+  })
+  afterAll(() => conn.close())
+
+  const digests = (user: string) => conn.db.selectFrom('notifications').select(['msg_key', 'params']).where('user_id', '=', id[user]).where('event_key', 'like', 'digest:%').orderBy('msg_key').execute()
+
+  it('tells each digest once per slot, with two schedulers racing and again after a restart', async () => {
+    const other = conn.another ? await conn.another() : null
+    const at = new Date(Date.now() + 1000)
+    const { hour: atHour } = wallClock(at, 'Asia/Taipei')
+    await conn.db.updateTable('journals').set({ notify_submit_time: atHour, notify_stat_time: atHour, notify_extreme_time: atHour }).where('id', '=', journalId).execute()
+    const [a, b] = await Promise.all([runDueDigests(conn.db, at), runDueDigests((other ?? conn).db, at)])
+    await other?.close()
+    expect([...a, ...b].map((d) => d.msgKey).sort()).toEqual(['notification.digestAlerts', 'notification.digestMood', 'notification.digestPosts'])
+    for (const user of ['owner', 'cot']) {
+      expect((await digests(user)).map((d) => [d.msg_key, JSON.parse(d.params)])).toEqual([
+        ['notification.digestAlerts', { journal: 'Class', count: 1 }],
+        ['notification.digestMood', { journal: 'Class', count: 3, negative: 100 }],
+        ['notification.digestPosts', { journal: 'Class', count: 3 }],
+      ])
+    }
+    // A restart in the same hour: the slots are taken.
+    expect(await runDueDigests(conn.db, new Date(at.getTime() + 60_000))).toEqual([])
+    expect(await digests('owner')).toHaveLength(3)
+    // Another hour is not this journal's.
+    expect(await runDueDigests(conn.db, new Date(at.getTime() + 3 * 3_600_000))).toEqual([])
+  })
+
+  it('mails the digest to a teacher who asked, in their language, with links from the public address', async () => {
+    const smtp = await startSmtp()
+    const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'test@console.test' })
+    await conn.db.updateTable('users').set({ email: 'cot@school.test', email_verified: 1, digest_mail: 1 }).where('id', '=', id.cot).execute()
+    await conn.db.updateTable('users').set({ email: 'owner@school.test', email_verified: 1, digest_mail: 0 }).where('id', '=', id.owner).execute()
+    const told = [{ readers: [id.owner, id.cot], msgKey: 'notification.digestPosts', params: { journal: 'Class', count: 3 }, link: `/diary/homework/${journalId}/news` }]
+    const mails = await digestMailsOf(conn.db, told)
+    expect(mails.map((m) => m.userId)).toEqual([id.cot])
+    await sendDigestMail(conn.db, mailer, 'https://console.school.example', mails[0])
+    await smtp.close()
+    expect(smtp.received.map((m) => m.to)).toEqual([['cot@school.test']])
+    const body = smtp.received[0].raw.replace(/=\r?\n/g, '')
+    expect(body).toContain(`https://console.school.example/diary/homework/${journalId}/news`)
+    expect(body).toContain('=E6=97=A5') // 日, quoted-printable: the Japanese text
+  })
+
+  it('removes read notifications older than 90 days once a day, and nothing unread', async () => {
+    const old = new Date(now.getTime() - 91 * DAY).toISOString()
+    const row = (key: string, created: string, read: string | null) => ({ user_id: id.owner, type: 'd' as const, event_key: key, msg_key: 'notification.studentJoined', params: '{}', link: '/diary', actor_id: null, journal_id: null, created_at: created, read_at: read })
+    await conn.db.insertInto('notifications').values([row('old-read', old, old), row('old-unread', old, null), row('recent-read', new Date(now.getTime() - 10 * DAY).toISOString(), now.toISOString())]).execute()
+    expect(await runRetention(conn.db, now)).toBe(1)
+    expect(await runRetention(conn.db, now)).toBeNull()
+    const keys = (await conn.db.selectFrom('notifications').select('event_key').where('event_key', 'in', ['old-read', 'old-unread', 'recent-read']).execute()).map((r) => r.event_key).sort()
+    expect(keys).toEqual(['old-unread', 'recent-read'])
+  })
+})
+
+describe.each(DIALECTS)('the background jobs on %s', (dialect) => {
+  it('start and stop: a tick runs at start on SQLite; on PostgreSQL two processes share one pg-boss schedule', async () => {
+    const conn = await freshDatabase(dialect)
+    const mailer = createMailer({ outboxDir: '/nonexistent', from: 'test@console.test' })
+    const options = { databaseUrl: conn.url, mailer, origin: 'http://localhost' }
+    const jobs = [await startJobs(conn, options)]
+    if (dialect === 'postgres') {
+      const other = await conn.another!()
+      jobs.push(await startJobs(other, options))
+      const { rows } = await sql<{ name: string; cron: string }>`select name, cron from pgboss.schedule`.execute(conn.db)
+      expect(rows).toEqual([{ name: 'tick', cron: '* * * * *' }])
+      for (const j of jobs) await j.stop()
+      await other.close()
+    } else {
+      await expect.poll(async () => (await conn.db.selectFrom('job_slots').select('slot').execute()).map((r) => r.slot)).toEqual([`retention:${new Date().toISOString().slice(0, 10)}`])
+      for (const j of jobs) await j.stop()
+    }
+    await conn.close()
+  })
+})
