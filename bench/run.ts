@@ -19,7 +19,8 @@
 // against regressions; it replaced the posts issue's 50 %); each report query over a preset range has
 // p95 under 100 ms (presets and a whole year); the export adds under 300 MB at its peak; the
 // ranking of a contest of 300 teams and 9,000 students and a quest news page of 500 posts have
-// p95 under 25 ms at 1 connection on both databases (issue 20, bench/big-contest.ts).
+// p95 under 25 ms at 1 connection on both databases (issue 20, bench/big-contest.ts); /diary is
+// measured for a teacher with 10,000 notifications (issue 22, bench/big-notifications.ts).
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -32,6 +33,7 @@ import { freePort } from '../tests/support/ports'
 import { startPostgres } from '../tests/support/postgres'
 import { seedBigContest } from './big-contest'
 import { seedBigJournal } from './big-journal'
+import { BIG_NOTIFICATIONS, seedBigNotifications } from './big-notifications'
 import { browserCookie, measureFirstLoads, SLOW_PC } from './first-load'
 import Database from 'better-sqlite3'
 
@@ -191,11 +193,13 @@ const sqlite = await startServer({})
 await waitForServer()
 const sqliteBig = await seedBigJournal({ sqliteFile: path.join(sqlite.dataDir, 'app.db') })
 const sqliteContest = await seedBigContest({ sqliteFile: path.join(sqlite.dataDir, 'app.db') })
+await seedBigNotifications({ sqliteFile: path.join(sqlite.dataDir, 'app.db') })
 let cookie = await signInCookie()
 await readReturningVisitor()
 await measure([
   { name: 'floor (static, no loader)', url: `${base}/_bench/floor`, headers: {} },
   { name: '/index signed out', url: `${base}/index`, headers: {} },
+  // teacher@ has BIG_NOTIFICATIONS notifications by now: the bell's unread count is in this row.
   { name: '/diary signed in', url: `${base}/diary`, headers: { Cookie: cookie } },
   ...bigTargets('sqlite', sqliteBig, cookie),
 ])
@@ -222,8 +226,9 @@ await startServer({ DATABASE_URL: pg.url })
 await waitForServer()
 const pgBig = await seedBigJournal({ databaseUrl: pg.url })
 const pgContest = await seedBigContest({ databaseUrl: pg.url })
+await seedBigNotifications({ databaseUrl: pg.url })
 cookie = await signInCookie()
-await measure(bigTargets('postgres', pgBig, cookie))
+await measure([{ name: `postgres /diary (bell of ${BIG_NOTIFICATIONS.toLocaleString('en')} notifications)`, url: `${base}/diary`, headers: { Cookie: cookie } }, ...bigTargets('postgres', pgBig, cookie)])
 await measureOne(contestTargets('postgres', pgContest, cookie))
 
 rows['floor (static, no loader) @20, median round'] = median(floorRounds, (r) => r.rps)

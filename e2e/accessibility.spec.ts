@@ -94,6 +94,15 @@ for (const locale of LOCALES) {
       await checkAll(page, ['/diary/homework/2/quiz', `/diary/homework/2/quiz?run=${runs[0].id}`, `/diary/homework/2/quiz?run=${runs[2].id}&page=2`, '/diary/homework/2/quiz?q=nobody&nodata=1', `/diary/homework/2/quiz/${result.uuid}`])
     })
 
+    test('the risk-alert pages: the list, an open alert with its words, a resolved one with its trail', async ({ page, context }) => {
+      await signInToConsole(page, 'teacher@demo.test')
+      await useSessionLocale(context, locale)
+      const alerts = await db().selectFrom('risk_alerts').select(['id', 'journal_id', 'rule', 'status']).where('journal_id', 'in', [1, 2]).orderBy('id').execute()
+      const words = alerts.find((a) => a.rule === 'words')!
+      const resolved = alerts.find((a) => a.status === 'resolved')!
+      await checkAll(page, ['/diary/homework/1/alerts', '/diary/homework/2/alerts', `/diary/homework/${words.journal_id}/alerts/${words.id}`, `/diary/homework/${resolved.journal_id}/alerts/${resolved.id}`])
+    })
+
     test('a free-plan teacher’s pages', async ({ page, context }) => {
       await signInToConsole(page, 'free@demo.test')
       await useSessionLocale(context, locale)
