@@ -48,6 +48,9 @@ async function checkAll(page: Page, paths: string[]) {
 
 for (const locale of LOCALES) {
   test.describe(`axe-core in ${locale}`, { tag: '@js-only' }, () => {
+    // Each walk runs axe on 5 to 30 pages; on a loaded 2-core CI machine one run takes 2 to 5 s.
+    // A limit, not a speed test (the bench measures speed).
+    test.describe.configure({ timeout: 180_000 })
     test('public pages, and the sign-in form with its errors', async ({ page }) => {
       // A visitor's language comes from the browser's (Accept-Language).
       await page.setExtraHTTPHeaders({ 'Accept-Language': locale })
