@@ -10,6 +10,8 @@ import { createJournal } from '~/features/journals/settings.server'
 import { notificationList } from '~/features/notifications/list.server'
 import { joinAsStudent } from '~/features/students/join.server'
 import { createPost } from '~/features/students/posts.server'
+import { casesOf } from '~/features/posts/lists.server'
+import { setWatching } from '~/features/posts/marks.server'
 import { addDays } from '~/shared/dates'
 import { DIALECTS, freshDatabase } from './support/db'
 
@@ -136,6 +138,18 @@ describe.each(DIALECTS)('risk alerts on %s', (dialect) => {
     expect(JSON.parse(streak.reasons).posts.map((p: { title: string }) => p.title)).toEqual(['One', 'Two', 'Three'])
     expect(await told('owner')).toHaveLength(1)
     expect(await activeAlertCount(conn.db, journalId)).toBe(2)
+  })
+
+  it('the watched students list puts students with open alerts first', async () => {
+    const [carl] = await Promise.all([registerWithPassword(conn.db, { account: 'aaron', password: 'secret-pass-1', locale: 'en' })])
+    if (carl.code !== '01000') throw new Error('setup')
+    await conn.db.updateTable('users').set({ name: 'AARON' }).where('id', '=', carl.userId).execute()
+    const code = (await conn.db.selectFrom('journals').select('invite_code').where('id', '=', journalId).executeTakeFirstOrThrow()).invite_code!
+    await joinAsStudent(conn.db, carl.userId, code)
+    for (const studentId of [carl.userId, id.amy, id.ben]) await setWatching(conn.db, { teacherId: id.owner, journalId, studentId, on: true })
+    const { rows } = await casesOf(conn.db, { teacherId: id.owner, journalId, page: 1 })
+    // AARON comes first by name, but has no alert.
+    expect(rows.map((r) => [r.name, r.openAlerts])).toEqual([['AMY', 1], ['BEN', 1], ['AARON', 0]])
   })
 
   it('two findings of one rule at once make one alert', async () => {

@@ -20,7 +20,7 @@ const moodKey = (m: number) => (m > 0 ? 'alerts.mood_positive' : m < 0 ? 'alerts
 function PostPoints({ posts, caption }: { posts: PostPoint[]; caption: string }) {
   const { t } = useT()
   return (
-    <table className="table">
+    <table className="table row-heads">
       <caption>{caption}</caption>
       <thead>
         <tr>

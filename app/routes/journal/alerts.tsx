@@ -49,7 +49,7 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
       {list.rows.length === 0 ? (
         <p className="empty">{t('alerts.none')}</p>
       ) : (
-        <table className="table alerts-table">
+        <table className="table row-heads alerts-table">
           <thead>
             <tr>
               <th scope="col">{t('alerts.student')}</th>
