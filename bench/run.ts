@@ -316,6 +316,16 @@ for (const f of importFigures) {
   console.log(`Student import of 1,000 rows on ${f.dialect}: check ${f.checkMs} ms, submit ${f.submitMs} ms`)
   checks.push({ name: `${f.dialect} import of 1,000 students (check and submit) < 2 s`, ok: f.checkMs + f.submitMs < 2000, value: `${f.checkMs + f.submitMs} ms` })
 }
+// Issue 23: the e-book renderer, in a process of its own (bench/ebook-render.ts).
+const ebook = await new Promise<{ pages: number; firstPageMs: number; picturesP50Ms: number; picturesP95Ms: number; pdfP50Ms: number; pdfP95Ms: number; pdfKb: number }>((resolve, reject) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ebook-render.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  child.stdout.on('data', (d) => (out += d))
+  child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error('bench/ebook-render.ts failed'))))
+})
+console.log(`\nE-book of ${ebook.pages} pages (Typst): first page ${ebook.firstPageMs} ms (fonts loaded); every page picture p50 ${ebook.picturesP50Ms} ms, p95 ${ebook.picturesP95Ms} ms; the PDF p50 ${ebook.pdfP50Ms} ms, p95 ${ebook.pdfP95Ms} ms, ${ebook.pdfKb} KB`)
+checks.push({ name: `every page picture of a ${ebook.pages}-page book, p95 < 3 s`, ok: ebook.picturesP95Ms < 3000, value: `${ebook.picturesP95Ms} ms` })
+
 console.log('\nBudgets')
 for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
 for (const c of cleanups.splice(0).reverse()) await c()
