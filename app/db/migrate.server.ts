@@ -20,6 +20,7 @@ import { questsAndContests } from './migrations/0017-quests-and-contests'
 import { assessments } from './migrations/0018-assessments'
 import { notifications } from './migrations/0019-notifications'
 import { digestsAndAlerts } from './migrations/0020-digests-and-alerts'
+import { ebooks } from './migrations/0021-ebooks'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -46,6 +47,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0018-assessments': assessments(dialect),
         '0019-notifications': notifications(dialect),
         '0020-digests-and-alerts': digestsAndAlerts(dialect),
+        '0021-ebooks': ebooks(dialect),
       }
     },
   }

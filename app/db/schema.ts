@@ -52,6 +52,10 @@ export interface Database {
   job_slots: JobSlotsTable
   risk_alerts: RiskAlertsTable
   risk_alert_steps: RiskAlertStepsTable
+  ebooks: EbooksTable
+  ebook_posts: EbookPostsTable
+  ebook_pages: EbookPagesTable
+  ebook_images: EbookImagesTable
 }
 
 export interface PasswordResetsTable {
@@ -607,4 +611,53 @@ export interface RiskAlertStepsTable {
   action: 'raised' | 'evidence' | 'seen' | 'acknowledged' | 'snoozed' | 'resolved' | 'reopened'
   note: ColumnType<string, string | undefined, string>
   at: string
+}
+
+/** A student's e-book of a journal (issue 23): one per student and journal. */
+export interface EbooksTable {
+  id: Generated<number>
+  journal_id: number
+  student_id: number
+  made_by: number | null
+  /** Made by a teacher of the journal, or by the student. */
+  made_as: 'teacher' | 'student'
+  name: ColumnType<string, string | undefined, string>
+  about_author: ColumnType<string, string | undefined, string>
+  thanks: ColumnType<string, string | undefined, string>
+  postscript: ColumnType<string, string | undefined, string>
+  /** 1: the book has the message board (the teachers' comments on its posts). */
+  message_board: ColumnType<number, number | undefined, number>
+  created_at: string
+  edited_at: string
+  generated_at: string | null
+}
+
+export interface EbookPostsTable {
+  ebook_id: number
+  post_id: number
+  position: number
+}
+
+export interface EbookPagesTable {
+  id: Generated<number>
+  ebook_id: number
+  position: number
+  type: '1' | '2' | '2L' | '3' | '4'
+  post_id: number | null
+  template_id: string
+  /** JSON: the template as edited on this page; null while it is the built-in one. */
+  template: string | null
+  /** The page's picture (SVG); null while it is being drawn. */
+  picture: string | null
+  updated_at: string
+}
+
+export interface EbookImagesTable {
+  id: string
+  ebook_id: number
+  content_type: string
+  data: Buffer
+  width: number
+  height: number
+  created_at: string
 }

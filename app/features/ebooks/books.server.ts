@@ -1,0 +1,227 @@
+import type { DB } from '~/db/connect.server'
+import { nowIso } from '~/db/time'
+import { DRP_STATUS } from '~/features/journals/constants'
+import { COMMENT_STATUS, POST_STATUS } from '~/features/posts/constants'
+import { DEFAULT_DESIGN, EBOOK_POSTS } from './constants'
+import { bindItems, type FillData, type PageType, type Template } from './page-model'
+import { renderPageSvg, type BookLang } from './render.server'
+import type { BasicInfo } from './schema'
+import { templateById } from './templates'
+
+/** Who asks: a console user (a teacher) or a student of the student pages. */
+export interface Maker {
+  userId: number
+  kind: 'teacher' | 'student'
+}
+
+/** May this person make this student's book in this journal? A teacher of the journal, or the student. */
+async function mayMake(db: DB, journalId: number, studentId: number, who: Maker) {
+  const member = db.selectFrom('journal_members').select('user_id').where('journal_id', '=', journalId)
+  if (who.kind === 'student') {
+    if (who.userId !== studentId) return false
+    return !!(await member.where('user_id', '=', studentId).where('role', '=', 'student').where('archived_at', 'is', null).executeTakeFirst())
+  }
+  const [journal, teacher, student] = await Promise.all([
+    db.selectFrom('journals').select('owner_id').where('id', '=', journalId).executeTakeFirst(),
+    member.where('user_id', '=', who.userId).where('role', '=', 'teacher').where('drp_status', '=', DRP_STATUS.approved).executeTakeFirst(),
+    member.where('user_id', '=', studentId).where('role', '=', 'student').executeTakeFirst(),
+  ])
+  return !!journal && !!student && (journal.owner_id === who.userId || !!teacher)
+}
+
+/**
+ * The student's book of the journal, made on first entry (spec 3: re-entering opens it). Null when
+ * the person may not make it. Two first entries at once make one book (unique journal and student).
+ */
+export async function openBook(db: DB, journalId: number, studentId: number, who: Maker) {
+  if (!(await mayMake(db, journalId, studentId, who))) return null
+  const existing = () => db.selectFrom('ebooks').select('id').where('journal_id', '=', journalId).where('student_id', '=', studentId).executeTakeFirst()
+  const found = await existing()
+  if (found) return found.id
+  const at = nowIso()
+  await db
+    .insertInto('ebooks')
+    .values({ journal_id: journalId, student_id: studentId, made_by: who.userId, made_as: who.kind, created_at: at, edited_at: at, generated_at: null })
+    .onConflict((oc) => oc.columns(['journal_id', 'student_id']).doNothing())
+    .execute()
+  return (await existing())!.id
+}
+
+/** A book this person may open (the journal's teachers, the student); null for anyone else or none. */
+export async function bookFor(db: DB, bookId: number, who: Maker) {
+  const book = await db
+    .selectFrom('ebooks as b')
+    .innerJoin('journals as j', 'j.id', 'b.journal_id')
+    .innerJoin('users as s', 's.id', 'b.student_id')
+    .select((eb) => ['b.id', 'b.journal_id as journalId', 'b.student_id as studentId', 'b.name', 'b.about_author as aboutAuthor', 'b.thanks', 'b.postscript', 'b.message_board as messageBoard', 'b.edited_at as editedAt', 'j.name as journal', 'j.speech_lang as lang', eb.fn.coalesce('s.name', 's.account').as('student')])
+    .where('b.id', '=', bookId)
+    .executeTakeFirst()
+  if (!book || !(await mayMake(db, book.journalId, book.studentId, who))) return null
+  return book
+}
+export type Book = NonNullable<Awaited<ReturnType<typeof bookFor>>>
+
+/** Step 1: the student's published posts of the journal, the chosen ones in book order, and the limits. */
+export async function postChoices(db: DB, book: Book) {
+  const [posts, chosen] = await Promise.all([
+    db.selectFrom('posts').select(['id', 'title', 'diary_date as diaryDate']).where('journal_id', '=', book.journalId).where('creator_id', '=', book.studentId).where('status', '=', POST_STATUS.published).orderBy('diary_date').orderBy('id').execute(),
+    db.selectFrom('ebook_posts').select('post_id').where('ebook_id', '=', book.id).orderBy('position').execute(),
+  ])
+  return { journalName: book.journal, studentName: book.student, posts, chosen: chosen.map((c) => c.post_id), ...EBOOK_POSTS }
+}
+
+export type SelectionResult = { ok: true } | { ok: false; error: 'ebook.tooFew' | 'ebook.tooMany' | 'ebook.notTheirs' }
+
+/** Saves the chosen posts (the student's own, published, in this journal), in diary order; the page list follows. */
+export async function choosePosts(db: DB, book: Book, postIds: number[]): Promise<SelectionResult> {
+  const ids = [...new Set(postIds)]
+  if (ids.length < EBOOK_POSTS.min) return { ok: false, error: 'ebook.tooFew' }
+  if (ids.length > EBOOK_POSTS.max) return { ok: false, error: 'ebook.tooMany' }
+  const own = await db.selectFrom('posts').select('id').where('id', 'in', ids).where('journal_id', '=', book.journalId).where('creator_id', '=', book.studentId).where('status', '=', POST_STATUS.published).orderBy('diary_date').orderBy('id').execute()
+  if (own.length !== ids.length) return { ok: false, error: 'ebook.notTheirs' }
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('ebook_posts').where('ebook_id', '=', book.id).execute()
+    await trx.insertInto('ebook_posts').values(own.map((p, position) => ({ ebook_id: book.id, post_id: p.id, position }))).execute()
+    await trx.updateTable('ebooks').set({ edited_at: nowIso() }).where('id', '=', book.id).execute()
+  })
+  await buildPages(db, book.id)
+  return { ok: true }
+}
+
+/** Step 2: the book's texts; the pages that show them are drawn again. */
+export async function saveBasicInfo(db: DB, book: Book, info: BasicInfo) {
+  await db
+    .updateTable('ebooks')
+    .set({ name: info.name, about_author: info.aboutAuthor, thanks: info.thanks, postscript: info.postscript, message_board: info.messageBoard ? 1 : 0, edited_at: nowIso() })
+    .where('id', '=', book.id)
+    .execute()
+  await buildPages(db, book.id)
+  await db.updateTable('ebook_pages').set({ picture: null }).where('ebook_id', '=', book.id).where('post_id', 'is', null).execute()
+}
+
+/** A post's frames as a book shows them: each frame with text or a picture, at most four. */
+async function postFrames(db: DB, postIds: number[]) {
+  if (postIds.length === 0) return new Map<number, { text: string; picture: string | null }[]>()
+  const frames = await db.selectFrom('post_frames').select(['post_id', 'message', 'img_url']).where('post_id', 'in', postIds).orderBy('position').execute()
+  const byPost = new Map<number, { text: string; picture: string | null }[]>()
+  for (const f of frames) {
+    if (!f.message.trim() && !f.img_url) continue
+    byPost.set(f.post_id, [...(byPost.get(f.post_id) ?? []), { text: f.message, picture: f.img_url }].slice(0, 4))
+  }
+  return byPost
+}
+
+/**
+ * The page list in book order: the cover, about the author, a diary page a chosen post, the message
+ * board when it is on, the epilogue. A page that stays keeps its template and edits; a post's page
+ * takes the design's template for its number of frames.
+ */
+export async function buildPages(db: DB, bookId: number) {
+  const book = await db.selectFrom('ebooks').select(['id', 'message_board']).where('id', '=', bookId).executeTakeFirstOrThrow()
+  const posts = (await db.selectFrom('ebook_posts').select('post_id').where('ebook_id', '=', bookId).orderBy('position').execute()).map((p) => p.post_id)
+  const frames = await postFrames(db, posts)
+  const wanted: { type: PageType; postId: number | null; templateId: string; key: string }[] = [
+    { type: '1', postId: null, templateId: `${DEFAULT_DESIGN}-cover`, key: 'cover' },
+    { type: '3', postId: null, templateId: `${DEFAULT_DESIGN}-author`, key: 'author' },
+    ...posts.map((postId) => ({ type: '2' as const, postId, templateId: `${DEFAULT_DESIGN}-diary-${Math.min(4, Math.max(1, frames.get(postId)?.length ?? 1))}`, key: `post:${postId}` })),
+    ...(book.message_board ? [{ type: '4' as const, postId: null, templateId: `${DEFAULT_DESIGN}-board`, key: 'board' }] : []),
+    { type: '4', postId: null, templateId: `${DEFAULT_DESIGN}-epilogue`, key: 'epilogue' },
+  ]
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('ebook_pages').select(['id', 'type', 'post_id', 'template_id']).where('ebook_id', '=', bookId).execute()
+    const keyOf = (p: { type: string; post_id: number | null; template_id: string }) => (p.post_id !== null ? `post:${p.post_id}` : p.type === '1' ? 'cover' : p.type === '3' ? 'author' : p.template_id.endsWith('-board') ? 'board' : 'epilogue')
+    const kept = new Map(existing.map((p) => [keyOf(p), p.id]))
+    const at = nowIso()
+    for (const [position, w] of wanted.entries()) {
+      const id = kept.get(w.key)
+      if (id !== undefined) {
+        await trx.updateTable('ebook_pages').set({ position }).where('id', '=', id).execute()
+        kept.delete(w.key)
+      } else {
+        await trx.insertInto('ebook_pages').values({ ebook_id: bookId, position, type: w.type, post_id: w.postId, template_id: w.templateId, template: null, picture: null, updated_at: at }).execute()
+      }
+    }
+    if (kept.size) await trx.deleteFrom('ebook_pages').where('id', 'in', [...kept.values()]).execute()
+  })
+}
+
+/** The pages in book order, each with whether its picture exists. */
+export async function pagesOf(db: DB, bookId: number) {
+  const pages = await db.selectFrom('ebook_pages').select(['id', 'position', 'type', 'post_id as postId', 'template_id as templateId', 'updated_at as updatedAt', (eb) => eb('picture', 'is not', null).as('drawn')]).where('ebook_id', '=', bookId).orderBy('position').execute()
+  return pages.map((p) => ({ ...p, drawn: Boolean(p.drawn) }))
+}
+
+/** Ready to print (spec 3): a cover exists and every page has its picture. */
+export const isReady = (pages: { type: string; drawn: boolean }[]) => pages.some((p) => p.type === '1') && pages.every((p) => p.drawn)
+
+/** The template a page is drawn with: its edited copy, or the built-in one. */
+export const pageTemplate = (page: { template: string | null; template_id: string }): Template | null => (page.template ? (JSON.parse(page.template) as Template) : templateById(page.template_id))
+
+const bookLang = (lang: string): BookLang => (lang === 'ja' ? 'ja' : lang === 'zh-TW' || lang === 'zh' ? 'zh-TW' : 'en')
+
+/** What a book's pages are filled with: its texts, the teachers' comments on its posts, and each post. */
+async function fillDataOf(db: DB, bookId: number) {
+  const book = await db
+    .selectFrom('ebooks as b')
+    .innerJoin('journals as j', 'j.id', 'b.journal_id')
+    .innerJoin('users as s', 's.id', 'b.student_id')
+    .select((eb) => ['b.name', 'b.about_author', 'b.thanks', 'b.postscript', 'j.name as journal', 'j.speech_lang as lang', eb.fn.coalesce('s.name', 's.account').as('student')])
+    .where('b.id', '=', bookId)
+    .executeTakeFirstOrThrow()
+  const postIds = (await db.selectFrom('ebook_posts').select('post_id').where('ebook_id', '=', bookId).execute()).map((p) => p.post_id)
+  const [posts, frames, feelings, comments] = await Promise.all([
+    postIds.length ? db.selectFrom('posts').select(['id', 'title', 'diary_date']).where('id', 'in', postIds).execute() : [],
+    postFrames(db, postIds),
+    postIds.length ? db.selectFrom('post_emotions').select(['post_id', 'emotion_code']).where('post_id', 'in', postIds).execute() : [],
+    postIds.length
+      ? db
+          .selectFrom('comments as c')
+          .innerJoin('users as u', 'u.id', 'c.author_id')
+          .innerJoin('posts as p', 'p.id', 'c.post_id')
+          .select((eb) => ['c.comment', 'p.title', eb.fn.coalesce('u.name', 'u.account').as('author')])
+          .where('c.post_id', 'in', postIds)
+          .where('c.status', '=', COMMENT_STATUS.visible)
+          .where('c.msg_id', 'is', null)
+          .orderBy('p.diary_date')
+          .orderBy('c.created_at')
+          .execute()
+      : [],
+  ])
+  const base: FillData = {
+    book: { name: book.name, author: book.student, journal: book.journal, aboutAuthor: book.about_author, thanks: book.thanks, postscript: book.postscript },
+    board: { comments: comments.map((c) => ({ author: c.author, text: c.comment, post: c.title })) },
+  }
+  const postData = new Map(posts.map((p) => [p.id, { title: p.title, date: p.diary_date, feelings: feelings.filter((f) => f.post_id === p.id).map((f) => f.emotion_code), frames: frames.get(p.id) ?? [] }]))
+  return { base, postData, lang: bookLang(book.lang) }
+}
+
+/** The pictures a page's items show, read from the stored post pictures and the book's images. */
+async function picturesFor(db: DB, bookId: number, urls: string[]) {
+  const postIds = urls.filter((u) => u.startsWith('/pictures/')).map((u) => u.slice('/pictures/'.length))
+  const bookIds = urls.filter((u) => u.startsWith(`/ebook/${bookId}/image/`)).map((u) => u.split('/').pop()!)
+  const [postPictures, bookImages] = await Promise.all([
+    postIds.length ? db.selectFrom('post_pictures').select(['id', 'data']).where('id', 'in', postIds).execute() : [],
+    bookIds.length ? db.selectFrom('ebook_images').select(['id', 'data']).where('ebook_id', '=', bookId).where('id', 'in', bookIds).execute() : [],
+  ])
+  return new Map<string, Buffer>([...postPictures.map((p) => [`/pictures/${p.id}`, Buffer.from(p.data)] as const), ...bookImages.map((p) => [`/ebook/${bookId}/image/${p.id}`, Buffer.from(p.data)] as const)])
+}
+
+/**
+ * Draws every page still without its picture (in book order) and stores it. The feelings are
+ * named in the book's language by the caller's `feelingName`.
+ */
+export async function drawPendingPages(db: DB, bookId: number, feelingName: (code: string) => string) {
+  const pending = await db.selectFrom('ebook_pages').select(['id', 'post_id', 'template', 'template_id']).where('ebook_id', '=', bookId).where('picture', 'is', null).orderBy('position').execute()
+  if (pending.length === 0) return 0
+  const { base, postData, lang } = await fillDataOf(db, bookId)
+  for (const page of pending) {
+    const template = pageTemplate(page)
+    if (!template) continue
+    const post = page.post_id === null ? undefined : postData.get(page.post_id)
+    const items = bindItems(template, { ...base, post: post && { ...post, feelings: post.feelings.map(feelingName) } })
+    const urls = items.filter((i) => i.type === 'pic' && i.img_url).map((i) => i.img_url!)
+    const svg = renderPageSvg(items, lang, await picturesFor(db, bookId, urls))
+    await db.updateTable('ebook_pages').set({ picture: svg, updated_at: nowIso() }).where('id', '=', page.id).where('picture', 'is', null).execute()
+  }
+  return pending.length
+}
