@@ -76,6 +76,13 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
     expect((await mine('owner')).filter((n) => n.msgKey === 'notification.postRevised').map((n) => n.params.title)).toEqual(['A better day'])
   })
 
+  it('the bell counts up to 100 unread and stops there (it shows 99+)', async () => {
+    const rows = Array.from({ length: 150 }, (_, i) => ({ user_id: id.ben, type: 'd' as const, event_key: `cap:${i}`, msg_key: 'notification.studentJoined', params: '{}', link: '/diary', actor_id: null, journal_id: null, created_at: new Date().toISOString(), read_at: null }))
+    await conn.db.insertInto('notifications').values(rows).execute()
+    expect(await unreadCount(conn.db, id.ben)).toBe(100)
+    await conn.db.deleteFrom('notifications').where('event_key', 'like', 'cap:%').where('user_id', '=', id.ben).execute()
+  })
+
   it('the same event told twice, even at once, is one notification per reader', async () => {
     const event = { readers: [id.owner, id.cot, id.owner], type: 'd' as const, eventKey: 'test:twice', msgKey: 'notification.studentJoined', params: { student: 'X', journal: 'Class' }, link: '/diary' }
     await Promise.all([notify(conn.db, event), notify(conn.db, event)])

@@ -41,7 +41,7 @@ export function Bell({ unread }: { unread: number }) {
   // A navigation (a link in the drop-down, or elsewhere) closes it.
   useEffect(() => menu.current?.removeAttribute('open'), [location.key])
 
-  const label = count ? t('notification.bellUnread', { count }) : t('notification.bell')
+  const label = count >= 100 ? t('notification.bellUnreadMany') : count ? t('notification.bellUnread', { count }) : t('notification.bell')
   const face = (
     <>
       <BellIcon />

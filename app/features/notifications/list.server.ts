@@ -3,9 +3,19 @@ import { nowIso } from '~/db/time'
 import type { NotificationType } from './notify.server'
 export { BELL_ITEMS, NOTIFICATION_MAX, NOTIFICATION_PAGE } from './constants'
 
-/** The bell's figure: the reader's unread notifications, counted from a partial index. */
+/** The bell shows up to 99 and then "99+": counting stops there. */
+export const BELL_COUNT_CAP = 100
+
+/**
+ * The bell's figure on every page: the reader's unread notifications, read from a partial index and
+ * counted only up to BELL_COUNT_CAP, so a teacher with thousands unread costs a page no more than
+ * one with a hundred.
+ */
 export async function unreadCount(db: DB, userId: number) {
-  const row = await db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom((eb) => eb.selectFrom('notifications').select('id').where('user_id', '=', userId).where('read_at', 'is', null).limit(BELL_COUNT_CAP).as('u'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
