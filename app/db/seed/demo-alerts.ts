@@ -20,7 +20,9 @@ export async function seedAlerts(trx: DB, { teacher, now }: { teacher: number; n
 
   const write = async (journalId: number, studentId: number, f: Finding, at: string, steps: { action: 'seen' | 'acknowledged' | 'resolved'; afterHours: number; note?: string }[]) => {
     const resolved = steps.find((s) => s.action === 'resolved')
-    const stepAt = (h: number) => new Date(Date.parse(at) + h * HOUR).toISOString()
+    // A step never lies ahead of the demo's now: an alert raised this morning was looked at since.
+    const latest = now.getTime() - 10 * 60_000
+    const stepAt = (h: number) => new Date(Math.min(Date.parse(at) + h * HOUR, Math.max(Date.parse(at) + 60_000, latest - (100 - h) * 60_000))).toISOString()
     const last = steps.at(-1)
     const { id } = await trx
       .insertInto('risk_alerts')
@@ -88,4 +90,12 @@ export async function seedAlerts(trx: DB, { teacher, now }: { teacher: number; n
     .insertInto('notifications')
     .values({ user_id: teacher, type: 'd', event_key: `alert:${alertId}:high`, msg_key: 'notification.alertHigh', params: JSON.stringify({ student: student.name ?? 'Student 05', journal: j502.name }), link: `/diary/homework/${j502.id}/alerts/${alertId}`, actor_id: student.id, journal_id: j502.id, created_at: at, read_at: null })
     .execute()
+
+  // teacher@ watches the students with alerts and two more in each class: the watched list puts the open alerts first.
+  for (const j of [j501, j502]) {
+    const alerted = (await trx.selectFrom('risk_alerts').select('student_id').where('journal_id', '=', j.id).execute()).map((a) => a.student_id)
+    const others = (await trx.selectFrom('journal_members').select('user_id').where('journal_id', '=', j.id).where('role', '=', 'student').orderBy('user_id').limit(2).execute()).map((m) => m.user_id)
+    const watched = [...new Set([...alerted, ...others])]
+    await trx.insertInto('student_cases').values(watched.map((student_id) => ({ teacher_id: teacher, journal_id: j.id, student_id, created_at: now.toISOString() }))).onConflict((oc) => oc.doNothing()).execute()
+  }
 }
