@@ -100,3 +100,19 @@ test('a notification is only its reader\'s to open @requests-only', async ({ pag
   await page.goto('/notification')
   await expect(page.getByText('No notifications yet.')).toBeVisible()
 })
+
+test('digests by e-mail: turned on and off in the settings, saved for this teacher only', async ({ page }, info) => {
+  const teacher = await newTeacher(info, 'digest', { standard: true })
+  const setting = async () => (await db().selectFrom('users').select('digest_mail').where('account', '=', teacher).executeTakeFirstOrThrow()).digest_mail
+  await signInToConsole(page, teacher)
+  await page.goto('/setting/user')
+  const row = page.locator('.settings-row').filter({ hasText: 'Digests by e-mail' })
+  await expect(row).toContainText('Off')
+  await row.getByRole('button', { name: 'Turn on' }).click()
+  await expect(page.getByRole('status')).toHaveText('Saved.')
+  await expect(row).toContainText('On')
+  expect(await setting()).toBe(1)
+  await row.getByRole('button', { name: 'Turn off' }).click()
+  await expect(row.getByRole('button', { name: 'Turn on' })).toBeVisible()
+  expect(await setting()).toBe(0)
+})

@@ -9,7 +9,7 @@ const DAY = 24 * HOUR
 
 /**
  * The demo's risk alerts (issue 22): the rules replayed on 501's and 502's two months of posts, each
- * alert resolved with a trail but the newest of 501; and a post of 502's Student 05 from last night
+ * alert resolved with a trail but the newest of 501; and a post of 502's Student 28 from last night
  * with self-harm words, raising an open high-severity alert that `teacher@` was told of at once.
  * Both journals give their digests at their hours (alerts at 17:00, the emotion report at 08:00).
  */
@@ -63,7 +63,8 @@ export async function seedAlerts(trx: DB, { teacher, now }: { teacher: number; n
   }
 
   // Last night's post with worrying words, as a student wrote it; its alert is open and high.
-  const student = await trx.selectFrom('users').select(['id', 'name']).where('account', '=', 'student05@demo.test').executeTakeFirstOrThrow()
+  const student = await trx.selectFrom('users').select(['id', 'name']).where('account', '=', 'student28@demo.test').executeTakeFirstOrThrow()
+  await trx.selectFrom('journal_members').select('user_id').where('journal_id', '=', j502.id).where('user_id', '=', student.id).executeTakeFirstOrThrow()
   const at = new Date(now.getTime() - 14 * HOUR).toISOString()
   const text = { title: 'A very long night', event: 'I could not sleep again. Everyone at home was shouting and nobody listened to me.', behaviour: 'Sometimes I want to die and I think they would be better off without me.' }
   const { id: postId } = await trx
@@ -81,14 +82,15 @@ export async function seedAlerts(trx: DB, { teacher, now }: { teacher: number; n
   const hits = extremeWordsIn([text.title, text.event, text.behaviour].join('\n'))
   await trx.insertInto('post_flags').values(hits.map((h) => ({ post_id: postId, category: h.category, words: h.words.join(', '), created_at: at }))).execute()
   const posts = await journalMoodPosts(trx, j502.id)
-  const history = posts.filter((p) => p.studentId === student.id)
+  // The rules read the post as the student's newest (as when it was saved).
+  const history = [...posts.filter((p) => p.studentId === student.id && p.id !== postId), posts.find((p) => p.id === postId)!]
   const usual = usualOf(posts.filter((p) => Date.parse(p.createdAt) >= now.getTime() - 28 * DAY).map((p) => p.mood))
   const words = findingsFor(history, usual).find((f) => f.rule === 'words')
   if (!words) throw new Error('the demo post raises no words alert')
   const alertId = await write(j502.id, student.id, words, at, [])
   await trx
     .insertInto('notifications')
-    .values({ user_id: teacher, type: 'd', event_key: `alert:${alertId}:high`, msg_key: 'notification.alertHigh', params: JSON.stringify({ student: student.name ?? 'Student 05', journal: j502.name }), link: `/diary/homework/${j502.id}/alerts/${alertId}`, actor_id: student.id, journal_id: j502.id, created_at: at, read_at: null })
+    .values({ user_id: teacher, type: 'd', event_key: `alert:${alertId}:high`, msg_key: 'notification.alertHigh', params: JSON.stringify({ student: student.name ?? 'Student 28', journal: j502.name }), link: `/diary/homework/${j502.id}/alerts/${alertId}`, actor_id: student.id, journal_id: j502.id, created_at: at, read_at: null })
     .execute()
 
   // teacher@ watches the students with alerts and two more in each class: the watched list puts the open alerts first.
