@@ -1,7 +1,7 @@
 import { expect, test } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
-import { signInToConsole, studentSignIn } from './support/helpers'
+import { signInToConsole, studentWritesPost } from './support/helpers'
 import { newJournalWith } from './support/posts'
 
 const stepsOf = async (alertId: number) => (await db().selectFrom('risk_alert_steps').select('action').where('alert_id', '=', alertId).orderBy('id').execute()).map((s) => s.action)
@@ -13,15 +13,7 @@ test('a post with worrying words raises an alert with its reasons; the teacher i
   const name = `Alerts ${info.project.name} ${Date.now().toString(36)}`
   const journalId = await newJournalWith(teacher, name, [student])
 
-  await studentSignIn(page, student)
-  await page.goto(`/s/journal/${journalId}/new`)
-  await page.getByLabel('Title').fill('A long night')
-  await page.getByLabel('What happened?').fill('Nobody listened to me at home. Sometimes I want to die.')
-  await page.getByLabel('Sad').check()
-  await page.getByLabel('Ask for help').check()
-  await page.getByRole('button', { name: 'Submit' }).click()
-  await expect(page.getByRole('status')).toBeVisible()
-  await page.context().clearCookies()
+  await studentWritesPost(page, student, journalId, { title: 'A long night', event: 'Nobody listened to me at home. Sometimes I want to die.' })
 
   await signInToConsole(page, teacher)
   await expect(page.locator('.console-top .bell')).toHaveAttribute('aria-label', 'Notifications, 1 unread')

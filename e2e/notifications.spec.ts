@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
-import { signInToConsole, studentSignIn } from './support/helpers'
+import { signInToConsole, studentWritesPost } from './support/helpers'
 import { newJournalWith } from './support/posts'
 
 const unreadOf = async (account: string) => {
@@ -27,16 +27,8 @@ test('a student posts; the teacher\'s bell shows it; the tabs; opening marks it 
   const journalId = await newJournalWith(teacher, name, [student])
   await db().updateTable('journals').set({ notify_submit_time: -1 }).where('id', '=', journalId).execute()
 
-  await studentSignIn(page, student)
-  await page.goto(`/s/journal/${journalId}/new`)
   const title = `Rainy day ${info.project.name}`
-  await page.getByLabel('Title').fill(title)
-  await page.getByLabel('What happened?').fill('It rained all day and we stayed in.')
-  await page.getByLabel('Sad').check()
-  await page.getByLabel('Ask for help').check()
-  await page.getByRole('button', { name: 'Submit' }).click()
-  await expect(page.getByRole('status')).toBeVisible()
-  await page.context().clearCookies()
+  await studentWritesPost(page, student, journalId, { title, event: 'It rained all day and we stayed in.' })
 
   await signInToConsole(page, teacher)
   await expect(bell(page)).toHaveAttribute('aria-label', 'Notifications, 1 unread')

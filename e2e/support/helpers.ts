@@ -43,3 +43,16 @@ export async function signUp(page: Page, account: string, password = 'good-pass-
   await page.getByLabel('Repeat password').fill(repeat)
   await page.getByRole('button', { name: 'Create account' }).click()
 }
+
+/** A student writes a sad post in a journal on the student pages, as a student would, then signs out. */
+export async function studentWritesPost(page: Page, account: string, journalId: number, post: { title: string; event: string }) {
+  await studentSignIn(page, account)
+  await page.goto(`/s/journal/${journalId}/new`)
+  await page.getByLabel('Title').fill(post.title)
+  await page.getByLabel('What happened?').fill(post.event)
+  await page.getByLabel('Sad').check()
+  await page.getByLabel('Ask for help').check()
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByRole('status')).toBeVisible()
+  await page.context().clearCookies()
+}

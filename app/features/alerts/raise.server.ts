@@ -9,19 +9,10 @@ const DAY_MS = 86_400_000
 /** Enough of a student's past for every rule's window. */
 const HISTORY_POSTS = 40
 
-/** A student's published posts in a journal, oldest first, with their mood and texts. */
-export async function historyOf(db: DB, journalId: number, studentId: number, upToCreatedAt?: string): Promise<MoodPost[]> {
-  const rows = await db
-    .selectFrom('posts as p')
-    .select(['p.id', 'p.title', 'p.diary_date as diaryDate', 'p.created_at as createdAt', 'p.mood_p', 'p.mood_n'])
-    .where('p.journal_id', '=', journalId)
-    .where('p.creator_id', '=', studentId)
-    .where('p.status', '=', POST_STATUS.published)
-    .$if(upToCreatedAt !== undefined, (q) => q.where('p.created_at', '<=', upToCreatedAt!))
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(HISTORY_POSTS)
-    .execute()
+type PostRow = { id: number; title: string; diaryDate: string; createdAt: string; mood_p: number; mood_n: number }
+
+/** Posts as the rules read them: their feelings, mood point and texts (title, event, behaviour), in the rows' order. */
+async function asMoodPosts<R extends PostRow>(db: DB, rows: R[]): Promise<(MoodPost & Omit<R, 'mood_p' | 'mood_n'>)[]> {
   const ids = rows.map((r) => r.id)
   const [emotions, frames] = ids.length
     ? await Promise.all([
@@ -29,15 +20,29 @@ export async function historyOf(db: DB, journalId: number, studentId: number, up
         db.selectFrom('post_frames').select(['post_id', 'message']).where('post_id', 'in', ids).where('frame_type', 'in', ['event', 'behavior']).orderBy('position').execute(),
       ])
     : [[], []]
-  return rows.reverse().map((r) => ({
-    id: r.id,
-    title: r.title,
-    diaryDate: r.diaryDate,
-    createdAt: r.createdAt,
-    emotions: emotions.filter((e) => e.post_id === r.id).map((e) => e.emotion_code),
-    mood: moodPoint(r.mood_p === 1, r.mood_n === 1),
-    text: [r.title, ...frames.filter((f) => f.post_id === r.id).map((f) => f.message)].join('\n'),
+  const group = <T extends { post_id: number }>(xs: T[]) => xs.reduce((m, x) => m.set(x.post_id, [...(m.get(x.post_id) ?? []), x]), new Map<number, T[]>())
+  const [e, f] = [group(emotions), group(frames)]
+  return rows.map(({ mood_p, mood_n, ...r }) => ({
+    ...r,
+    emotions: (e.get(r.id) ?? []).map((x) => x.emotion_code),
+    mood: moodPoint(mood_p === 1, mood_n === 1),
+    text: [r.title, ...(f.get(r.id) ?? []).map((x) => x.message)].join('\n'),
   }))
+}
+
+/** A student's published posts in a journal (the newest HISTORY_POSTS), oldest first. */
+export async function historyOf(db: DB, journalId: number, studentId: number): Promise<MoodPost[]> {
+  const rows = await db
+    .selectFrom('posts as p')
+    .select(['p.id', 'p.title', 'p.diary_date as diaryDate', 'p.created_at as createdAt', 'p.mood_p', 'p.mood_n'])
+    .where('p.journal_id', '=', journalId)
+    .where('p.creator_id', '=', studentId)
+    .where('p.status', '=', POST_STATUS.published)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(HISTORY_POSTS)
+    .execute()
+  return asMoodPosts(db, rows.reverse())
 }
 
 /** The journal's usual mood: every published post of the 28 days before `at`. */
@@ -149,19 +154,5 @@ export async function journalMoodPosts(db: DB, journalId: number) {
     .where('status', '=', POST_STATUS.published)
     .orderBy('created_at')
     .execute()
-  const ids = rows.map((r) => r.id)
-  const emotions = ids.length ? await db.selectFrom('post_emotions').select(['post_id', 'emotion_code']).where('post_id', 'in', ids).execute() : []
-  const frames = ids.length ? await db.selectFrom('post_frames').select(['post_id', 'message']).where('post_id', 'in', ids).where('frame_type', 'in', ['event', 'behavior']).orderBy('position').execute() : []
-  const group = <T extends { post_id: number }>(xs: T[]) => xs.reduce((m, x) => m.set(x.post_id, [...(m.get(x.post_id) ?? []), x]), new Map<number, T[]>())
-  const [e, f] = [group(emotions), group(frames)]
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    diaryDate: r.diaryDate,
-    createdAt: r.createdAt,
-    studentId: r.studentId,
-    emotions: (e.get(r.id) ?? []).map((x) => x.emotion_code),
-    mood: moodPoint(r.mood_p === 1, r.mood_n === 1),
-    text: [r.title, ...(f.get(r.id) ?? []).map((x) => x.message)].join('\n'),
-  }))
+  return asMoodPosts(db, rows)
 }
