@@ -3,6 +3,7 @@ import { journalMoodPosts } from '~/features/alerts/raise.server'
 import { replayAlerts } from '~/features/alerts/replay'
 import { findingsFor, usualOf, type Finding } from '~/features/alerts/rules'
 import { extremeWordsIn } from '~/features/posts/extreme-words'
+import { formatDate } from '~/shared/dates'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -69,7 +70,7 @@ export async function seedAlerts(trx: DB, { teacher, now }: { teacher: number; n
   const text = { title: 'A very long night', event: 'I could not sleep again. Everyone at home was shouting and nobody listened to me.', behaviour: 'Sometimes I want to die and I think they would be better off without me.' }
   const { id: postId } = await trx
     .insertInto('posts')
-    .values({ journal_id: j502.id, creator_id: student.id, title: text.title, diary_date: at.slice(0, 10), location: 'Home', happen_time: 'Night', status: 1, score: null, is_video: 0, created_at: at, updated_at: at })
+    .values({ journal_id: j502.id, creator_id: student.id, title: text.title, diary_date: formatDate(at, 'Asia/Taipei'), location: 'Home', happen_time: 'Night', status: 1, score: null, is_video: 0, created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow()
   const frame = async (position: number, frame_type: 'event' | 'emotion' | 'behavior', message: string) =>
