@@ -84,6 +84,17 @@ export default [
     route('s/post/:postId', 'routes/student/post.tsx'),
   ]),
   route('s/logout', 'routes/student/logout.ts'),
+  // The e-book pages (spec 3): their own layout, for a teacher or the student (issue 23).
+  layout('routes/ebook/layout.tsx', [
+    route('diary/homework/:id/student/:sid/ebook', 'routes/ebook/entry.tsx', { id: 'ebook-entry' }),
+    route('ebook/student/:did', 'routes/ebook/entry.tsx', { id: 'ebook-student-entry' }),
+    route('ebook/:bookId/posts', 'routes/ebook/posts.tsx'),
+    route('ebook/:bookId/basicinfo', 'routes/ebook/basic-info.tsx'),
+    route('ebook/:bookId/list', 'routes/ebook/pages.tsx'),
+    route('ebook/:bookId/edit', 'routes/ebook/edit.tsx'),
+  ]),
+  route('ebook/:bookId/pages/:pageId/picture', 'routes/ebook/page-picture.ts'),
+  route('ebook/:bookId/image/:imageId', 'routes/ebook/image.ts'),
   route('notification/latest', 'routes/notifications/latest.ts'),
   route('diary/homework/:id/invitation.docx', 'routes/journal/invitation.ts'),
   route('diary/diaryPost/:postId/image', 'routes/post/image.ts'),

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { bindItems, CANVAS_HEIGHT, CANVAS_WIDTH, fillValue, PAGE_MM, type FillData, type Template } from '~/features/ebooks/page-model'
 import { pageMarkup, renderBookPdf, renderPageSvg, typstString } from '~/features/ebooks/render.server'
-import { TEMPLATES, templateById, templatesFor } from '~/features/ebooks/templates'
+import { TEMPLATES, templateById, templatesLike } from '~/features/ebooks/templates'
 
 const data: FillData = {
   book: { name: '我的心情日記', author: '王小明', journal: '501 心情日記', aboutAuthor: 'I like drawing and football.', thanks: '謝謝老師和爸爸媽媽。', postscript: '来年も書きたいです。' },
@@ -25,10 +25,11 @@ async function pdfText(pdf: Uint8Array) {
 
 describe('e-book templates and the page renderer', () => {
   it('has two designs of every page type, and of diary pages for 1 to 4 frames, each inside the canvas', () => {
-    for (const type of ['1', '3'] as const) expect(templatesFor(type).length, type).toBeGreaterThanOrEqual(2)
-    expect(TEMPLATES.filter((t) => t.type === '4').length).toBeGreaterThanOrEqual(4) // epilogue and message board, two designs each
-    for (const frames of [1, 2, 3, 4]) expect(templatesFor('2', frames).filter((t) => t.type === '2').length, `${frames} frames`).toBe(2)
-    expect(templatesFor('2', 3).some((t) => t.type === '2L')).toBe(true)
+    for (const kind of ['cover', 'author', 'epilogue', 'board']) expect(templatesLike(`meadow-${kind}`).map((t) => t.type === TEMPLATES.find((x) => x.id === `meadow-${kind}`)!.type), kind).toEqual([true, true])
+    // A board stays a board: type 4 has both, but a page changes only to its own kind.
+    expect(templatesLike('sunrise-board').map((t) => t.id)).toEqual(['meadow-board', 'sunrise-board'])
+    for (const frames of [1, 2, 3, 4]) expect(templatesLike(`meadow-diary-${frames}`).filter((t) => t.type === '2' && t.frames === frames).length, `${frames} frames`).toBe(2)
+    expect(templatesLike('meadow-diary-3').some((t) => t.type === '2L')).toBe(true)
     expect(new Set(TEMPLATES.map((t) => t.id)).size).toBe(TEMPLATES.length)
     for (const t of TEMPLATES) {
       for (const i of t.items) expect(i.x >= 0 && i.y >= 0 && i.x + i.width <= CANVAS_WIDTH && i.y + i.height <= CANVAS_HEIGHT + 1, `${t.id} ${i.id}`).toBe(true)

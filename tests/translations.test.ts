@@ -21,6 +21,9 @@ import zhTWAssessments from '~/i18n/locales/zh-TW/assessments.json'
 import enAlerts from '~/i18n/locales/en/alerts.json'
 import jaAlerts from '~/i18n/locales/ja/alerts.json'
 import zhTWAlerts from '~/i18n/locales/zh-TW/alerts.json'
+import enEbooks from '~/i18n/locales/en/ebooks.json'
+import jaEbooks from '~/i18n/locales/ja/ebooks.json'
+import zhTWEbooks from '~/i18n/locales/zh-TW/ebooks.json'
 import enServer from '~/i18n/locales/en/server.json'
 import jaServer from '~/i18n/locales/ja/server.json'
 import zhTWServer from '~/i18n/locales/zh-TW/server.json'
@@ -31,6 +34,7 @@ const signedInPart: Record<string, object> = { en: enSignedIn, ja: jaSignedIn, '
 const contestsPart: Record<string, object> = { en: enContests, ja: jaContests, 'zh-TW': zhTWContests }
 const assessmentsPart: Record<string, object> = { en: enAssessments, ja: jaAssessments, 'zh-TW': zhTWAssessments }
 const alertsPart: Record<string, object> = { en: enAlerts, ja: jaAlerts, 'zh-TW': zhTWAlerts }
+const ebooksPart: Record<string, object> = { en: enEbooks, ja: jaEbooks, 'zh-TW': zhTWEbooks }
 
 // Every key of every locale, translated with values by the cached path and by i18next itself.
 function keysOf(tree: object, prefix = ''): string[] {
@@ -111,6 +115,16 @@ const PAGE_PARTS = [
     handle: 'handle = ALERTS_HANDLE',
     modules: ['routes/journal/alerts.tsx', 'routes/journal/alert.tsx', 'ui/alert-reasons.tsx'],
   },
+  {
+    part: 'ebooks',
+    sections: ['ebook'],
+    dictionaries: ebooksPart,
+    handle: 'handle = EBOOKS_HANDLE',
+    modules: [
+      'routes/ebook/layout.tsx', 'routes/ebook/entry.tsx', 'routes/ebook/posts.tsx', 'routes/ebook/basic-info.tsx', 'routes/ebook/pages.tsx', 'routes/ebook/edit.tsx',
+      'ui/ebook-steps.tsx', 'ui/ebook-page-name.ts', 'ui/page-canvas.tsx', 'ui/picture-cropper.tsx', 'ui/unsaved-changes.tsx',
+    ],
+  },
 ]
 
 describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dictionaries, handle, modules }) => {
@@ -127,7 +141,7 @@ describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dicti
   })
   it('shares no section with the other parts, in every language', () => {
     for (const lng of LOCALES) {
-      const others = [signedInPart, publicPart, contestsPart, assessmentsPart].filter((p) => p !== dictionaries)
+      const others = [signedInPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart].filter((p) => p !== dictionaries)
       expect(Object.keys(dictionaries[lng]).filter((s) => others.some((o) => s in o[lng]))).toEqual([])
     }
   })

@@ -9,11 +9,11 @@ type Loader = () => Promise<{ default: Dictionary }>
  * The browser's dictionary comes in parts per language, each its own chunk (decision 0019):
  * `public` (sign-in, setup and error pages) with the first page, `signedIn` (the console and the
  * student pages) once a page of those areas shows, `contests` (the quest and contest pages,
- * decision 0035) and `assessments` (the quiz pages, decision 0036) and `alerts` (the risk-alert pages, decision 0037) only on those. Their sections do
+ * decision 0035) and `assessments` (the quiz pages, decision 0036) and `alerts` (the risk-alert pages, decision 0037) and `ebooks` (the e-book pages, decision 0039) only on those. Their sections do
  * not overlap.
  */
-export type DictionaryPart = 'public' | 'signedIn' | 'contests' | 'assessments' | 'alerts'
-export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'contests', 'assessments', 'alerts']
+export type DictionaryPart = 'public' | 'signedIn' | 'contests' | 'assessments' | 'alerts' | 'ebooks'
+export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'contests', 'assessments', 'alerts', 'ebooks']
 
 const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
   en: {
@@ -22,6 +22,7 @@ const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     contests: () => import('./locales/en/contests.json'),
     assessments: () => import('./locales/en/assessments.json'),
     alerts: () => import('./locales/en/alerts.json'),
+    ebooks: () => import('./locales/en/ebooks.json'),
   },
   'zh-TW': {
     public: () => import('./locales/zh-TW/translation.json'),
@@ -29,6 +30,7 @@ const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     contests: () => import('./locales/zh-TW/contests.json'),
     assessments: () => import('./locales/zh-TW/assessments.json'),
     alerts: () => import('./locales/zh-TW/alerts.json'),
+    ebooks: () => import('./locales/zh-TW/ebooks.json'),
   },
   ja: {
     public: () => import('./locales/ja/translation.json'),
@@ -36,6 +38,7 @@ const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     contests: () => import('./locales/ja/contests.json'),
     assessments: () => import('./locales/ja/assessments.json'),
     alerts: () => import('./locales/ja/alerts.json'),
+    ebooks: () => import('./locales/ja/ebooks.json'),
   },
 }
 
@@ -65,6 +68,8 @@ export const CONTESTS_HANDLE = { dictionary: 'contests' as DictionaryPart }
 export const ASSESSMENTS_HANDLE = { dictionary: 'assessments' as DictionaryPart }
 /** The risk-alert pages' part. */
 export const ALERTS_HANDLE = { dictionary: 'alerts' as DictionaryPart }
+/** The e-book pages' part (their layout asks for it; they use no signed-in texts). */
+export const EBOOKS_HANDLE = { dictionary: 'ebooks' as DictionaryPart }
 
 /** A page's client middleware that loads its part before it renders after a client navigation. */
 const dictionaryMiddleware = (part: DictionaryPart): MiddlewareFunction<Record<string, unknown>>[] => [
@@ -76,3 +81,4 @@ const dictionaryMiddleware = (part: DictionaryPart): MiddlewareFunction<Record<s
 export const contestsDictionary = dictionaryMiddleware('contests')
 export const assessmentsDictionary = dictionaryMiddleware('assessments')
 export const alertsDictionary = dictionaryMiddleware('alerts')
+export const ebooksDictionary = dictionaryMiddleware('ebooks')

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router'
 interface FastLinkProps {
   to: string
   className?: string
-  'aria-current'?: 'page' | 'true'
+  'aria-current'?: 'page' | 'step' | 'true'
   'aria-label'?: string
   children?: ReactNode
   /** Keep the scroll position on a client navigation, like Link's prop of the same name. */

@@ -6,6 +6,7 @@ import { DEFAULT_DESIGN, EBOOK_POSTS } from './constants'
 import { bindItems, type FillData, type PageType, type Template } from './page-model'
 import { renderPageSvg, type BookLang } from './render.server'
 import type { BasicInfo } from './schema'
+import { templateKind } from './page-model'
 import { templateById } from './templates'
 
 /** Who asks: a console user (a teacher) or a student of the student pages. */
@@ -61,13 +62,14 @@ export async function bookFor(db: DB, bookId: number, who: Maker) {
 }
 export type Book = NonNullable<Awaited<ReturnType<typeof bookFor>>>
 
-/** Step 1: the student's published posts of the journal, the chosen ones in book order, and the limits. */
+/** Step 1: the student's published posts of the journal with their frames, the chosen ones in book order, and the limits. */
 export async function postChoices(db: DB, book: Book) {
   const [posts, chosen] = await Promise.all([
     db.selectFrom('posts').select(['id', 'title', 'diary_date as diaryDate']).where('journal_id', '=', book.journalId).where('creator_id', '=', book.studentId).where('status', '=', POST_STATUS.published).orderBy('diary_date').orderBy('id').execute(),
     db.selectFrom('ebook_posts').select('post_id').where('ebook_id', '=', book.id).orderBy('position').execute(),
   ])
-  return { journalName: book.journal, studentName: book.student, posts, chosen: chosen.map((c) => c.post_id), ...EBOOK_POSTS }
+  const frames = await postFrames(db, posts.map((p) => p.id))
+  return { journalName: book.journal, studentName: book.student, posts: posts.map((p) => ({ ...p, frames: frames.get(p.id) ?? [] })), chosen: chosen.map((c) => c.post_id), ...EBOOK_POSTS }
 }
 
 export type SelectionResult = { ok: true } | { ok: false; error: 'ebook.tooFew' | 'ebook.tooMany' | 'ebook.notTheirs' }
@@ -85,7 +87,16 @@ export async function choosePosts(db: DB, book: Book, postIds: number[]): Promis
     await trx.updateTable('ebooks').set({ edited_at: nowIso() }).where('id', '=', book.id).execute()
   })
   await buildPages(db, book.id)
+  // The message board holds the comments of the chosen posts.
+  await redrawBookPages(db, book.id, 'board')
   return { ok: true }
+}
+
+/** The pages that show the book's own texts (not a post's) are drawn again; `only` narrows it to the board. */
+async function redrawBookPages(db: DB, bookId: number, only?: 'board') {
+  let q = db.updateTable('ebook_pages').set({ picture: null, updated_at: nowIso() }).where('ebook_id', '=', bookId).where('post_id', 'is', null)
+  if (only) q = q.where('template_id', 'like', '%-board')
+  await q.execute()
 }
 
 /** Step 2: the book's texts; the pages that show them are drawn again. */
@@ -96,7 +107,7 @@ export async function saveBasicInfo(db: DB, book: Book, info: BasicInfo) {
     .where('id', '=', book.id)
     .execute()
   await buildPages(db, book.id)
-  await db.updateTable('ebook_pages').set({ picture: null }).where('ebook_id', '=', book.id).where('post_id', 'is', null).execute()
+  await redrawBookPages(db, book.id)
 }
 
 /** A post's frames as a book shows them: each frame with text or a picture, at most four. */
@@ -112,42 +123,58 @@ async function postFrames(db: DB, postIds: number[]) {
 }
 
 /**
- * The page list in book order: the cover, about the author, a diary page a chosen post, the message
- * board when it is on, the epilogue. A page that stays keeps its template and edits; a post's page
- * takes the design's template for its number of frames.
+ * The page list in book order: the cover, about the author, a diary page a chosen post (then the
+ * pages added for it), the message board when it is on, the epilogue. A page that stays keeps its
+ * template and edits; a post's new page takes the design's template for its number of frames.
  */
 export async function buildPages(db: DB, bookId: number) {
   const book = await db.selectFrom('ebooks').select(['id', 'message_board']).where('id', '=', bookId).executeTakeFirstOrThrow()
   const posts = (await db.selectFrom('ebook_posts').select('post_id').where('ebook_id', '=', bookId).orderBy('position').execute()).map((p) => p.post_id)
   const frames = await postFrames(db, posts)
-  const wanted: { type: PageType; postId: number | null; templateId: string; key: string }[] = [
-    { type: '1', postId: null, templateId: `${DEFAULT_DESIGN}-cover`, key: 'cover' },
-    { type: '3', postId: null, templateId: `${DEFAULT_DESIGN}-author`, key: 'author' },
-    ...posts.map((postId) => ({ type: '2' as const, postId, templateId: `${DEFAULT_DESIGN}-diary-${Math.min(4, Math.max(1, frames.get(postId)?.length ?? 1))}`, key: `post:${postId}` })),
-    ...(book.message_board ? [{ type: '4' as const, postId: null, templateId: `${DEFAULT_DESIGN}-board`, key: 'board' }] : []),
-    { type: '4', postId: null, templateId: `${DEFAULT_DESIGN}-epilogue`, key: 'epilogue' },
-  ]
   await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('ebook_pages').select(['id', 'type', 'post_id', 'template_id']).where('ebook_id', '=', bookId).execute()
-    const keyOf = (p: { type: string; post_id: number | null; template_id: string }) => (p.post_id !== null ? `post:${p.post_id}` : p.type === '1' ? 'cover' : p.type === '3' ? 'author' : p.template_id.endsWith('-board') ? 'board' : 'epilogue')
-    const kept = new Map(existing.map((p) => [keyOf(p), p.id]))
+    const existing = await trx.selectFrom('ebook_pages').select(['id', 'type', 'post_id', 'template_id']).where('ebook_id', '=', bookId).orderBy('position').execute()
+    // A post's first page is its diary page; any later one was added for it ("add page").
+    const added = new Map<number, number[]>()
+    const kept = new Map<string, number>()
+    for (const p of existing) {
+      const key = p.post_id !== null ? `post:${p.post_id}` : templateKind(p.template_id)
+      if (!kept.has(key)) kept.set(key, p.id)
+      else if (p.post_id !== null) added.set(p.post_id, [...(added.get(p.post_id) ?? []), p.id])
+    }
+    const wanted: { key: string; type: PageType; postId: number | null; templateId: string }[] = [
+      { key: 'cover', type: '1', postId: null, templateId: `${DEFAULT_DESIGN}-cover` },
+      { key: 'author', type: '3', postId: null, templateId: `${DEFAULT_DESIGN}-author` },
+      ...posts.map((postId) => ({ key: `post:${postId}`, type: '2' as const, postId, templateId: `${DEFAULT_DESIGN}-diary-${Math.min(4, Math.max(1, frames.get(postId)?.length ?? 1))}` })),
+      ...(book.message_board ? [{ key: 'board', type: '4' as const, postId: null, templateId: `${DEFAULT_DESIGN}-board` }] : []),
+      { key: 'epilogue', type: '4', postId: null, templateId: `${DEFAULT_DESIGN}-epilogue` },
+    ]
     const at = nowIso()
-    for (const [position, w] of wanted.entries()) {
+    const stays = new Set<number>()
+    let position = 0
+    for (const w of wanted) {
       const id = kept.get(w.key)
-      if (id !== undefined) {
-        await trx.updateTable('ebook_pages').set({ position }).where('id', '=', id).execute()
-        kept.delete(w.key)
-      } else {
-        await trx.insertInto('ebook_pages').values({ ebook_id: bookId, position, type: w.type, post_id: w.postId, template_id: w.templateId, template: null, picture: null, updated_at: at }).execute()
+      if (id !== undefined) await trx.updateTable('ebook_pages').set({ position: position++ }).where('id', '=', id).execute()
+      else await trx.insertInto('ebook_pages').values({ ebook_id: bookId, position: position++, type: w.type, post_id: w.postId, template_id: w.templateId, template: null, picture: null, updated_at: at }).execute()
+      if (id !== undefined) stays.add(id)
+      for (const extra of w.postId === null ? [] : (added.get(w.postId) ?? [])) {
+        await trx.updateTable('ebook_pages').set({ position: position++ }).where('id', '=', extra).execute()
+        stays.add(extra)
       }
     }
-    if (kept.size) await trx.deleteFrom('ebook_pages').where('id', 'in', [...kept.values()]).execute()
+    const gone = existing.filter((p) => !stays.has(p.id)).map((p) => p.id)
+    if (gone.length) await trx.deleteFrom('ebook_pages').where('id', 'in', gone).execute()
   })
 }
 
-/** The pages in book order, each with whether its picture exists. */
+/** The pages in book order, each with its post's title and whether its picture exists. */
 export async function pagesOf(db: DB, bookId: number) {
-  const pages = await db.selectFrom('ebook_pages').select(['id', 'position', 'type', 'post_id as postId', 'template_id as templateId', 'updated_at as updatedAt', (eb) => eb('picture', 'is not', null).as('drawn')]).where('ebook_id', '=', bookId).orderBy('position').execute()
+  const pages = await db
+    .selectFrom('ebook_pages as g')
+    .leftJoin('posts as p', 'p.id', 'g.post_id')
+    .select(['g.id', 'g.position', 'g.type', 'g.post_id as postId', 'p.title as postTitle', 'g.template_id as templateId', 'g.updated_at as updatedAt', (eb) => eb('g.picture', 'is not', null).as('drawn')])
+    .where('g.ebook_id', '=', bookId)
+    .orderBy('g.position')
+    .execute()
   return pages.map((p) => ({ ...p, drawn: Boolean(p.drawn) }))
 }
 
@@ -160,7 +187,7 @@ export const pageTemplate = (page: { template: string | null; template_id: strin
 const bookLang = (lang: string): BookLang => (lang === 'ja' ? 'ja' : lang === 'zh-TW' || lang === 'zh' ? 'zh-TW' : 'en')
 
 /** What a book's pages are filled with: its texts, the teachers' comments on its posts, and each post. */
-async function fillDataOf(db: DB, bookId: number) {
+export async function fillDataOf(db: DB, bookId: number) {
   const book = await db
     .selectFrom('ebooks as b')
     .innerJoin('journals as j', 'j.id', 'b.journal_id')
@@ -196,7 +223,7 @@ async function fillDataOf(db: DB, bookId: number) {
 }
 
 /** The pictures a page's items show, read from the stored post pictures and the book's images. */
-async function picturesFor(db: DB, bookId: number, urls: string[]) {
+export async function picturesFor(db: DB, bookId: number, urls: string[]) {
   const postIds = urls.filter((u) => u.startsWith('/pictures/')).map((u) => u.slice('/pictures/'.length))
   const bookIds = urls.filter((u) => u.startsWith(`/ebook/${bookId}/image/`)).map((u) => u.split('/').pop()!)
   const [postPictures, bookImages] = await Promise.all([
@@ -210,18 +237,19 @@ async function picturesFor(db: DB, bookId: number, urls: string[]) {
  * Draws every page still without its picture (in book order) and stores it. The feelings are
  * named in the book's language by the caller's `feelingName`.
  */
-export async function drawPendingPages(db: DB, bookId: number, feelingName: (code: string) => string) {
-  const pending = await db.selectFrom('ebook_pages').select(['id', 'post_id', 'template', 'template_id']).where('ebook_id', '=', bookId).where('picture', 'is', null).orderBy('position').execute()
+export async function drawPendingPages(db: DB, bookId: number, feelingName: (code: string, lang: BookLang) => string) {
+  const pending = await db.selectFrom('ebook_pages').select(['id', 'post_id', 'template', 'template_id', 'updated_at']).where('ebook_id', '=', bookId).where('picture', 'is', null).orderBy('position').execute()
   if (pending.length === 0) return 0
   const { base, postData, lang } = await fillDataOf(db, bookId)
   for (const page of pending) {
     const template = pageTemplate(page)
     if (!template) continue
     const post = page.post_id === null ? undefined : postData.get(page.post_id)
-    const items = bindItems(template, { ...base, post: post && { ...post, feelings: post.feelings.map(feelingName) } })
+    const items = bindItems(template, { ...base, post: post && { ...post, feelings: post.feelings.map((c) => feelingName(c, lang)) } })
     const urls = items.filter((i) => i.type === 'pic' && i.img_url).map((i) => i.img_url!)
     const svg = renderPageSvg(items, lang, await picturesFor(db, bookId, urls))
-    await db.updateTable('ebook_pages').set({ picture: svg, updated_at: nowIso() }).where('id', '=', page.id).where('picture', 'is', null).execute()
+    // Stored only if the page did not change meanwhile (a save sets a new time): a picture is never older than its page.
+    await db.updateTable('ebook_pages').set({ picture: svg }).where('id', '=', page.id).where('picture', 'is', null).where('updated_at', '=', page.updated_at).execute()
   }
   return pending.length
 }

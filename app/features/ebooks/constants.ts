@@ -5,3 +5,10 @@ export const EBOOK_NAME_MAX = 50
 export const EBOOK_TEXT_MAX = 100
 /** The design a new book's pages start with. */
 export const DEFAULT_DESIGN = 'meadow'
+/** A text item's text on a page (a diary frame's text may be long; the page shows what fits). */
+export const EBOOK_ITEM_TEXT_MAX = 1000
+/** A picture chosen for a page: at most 5 MB as sent, like a post's picture. */
+export const EBOOK_IMAGE_MAX_BYTES = 5 * 1024 * 1024
+/** Spec 3: the entry waits 2 s; the page list polls every 5 s while a picture is being drawn. */
+export const EBOOK_ENTRY_DELAY_S = 2
+export const EBOOK_POLL_S = 5

@@ -13,9 +13,23 @@ export const CANVAS_HEIGHT = Math.round((PAGE_MM.height + 2 * PAGE_MM.bleed) / M
 /** Where text and pictures stay clear of the trim: the bleed plus 6 mm, in units. */
 export const SAFE_MARGIN = Math.round((PAGE_MM.bleed + 6) / MM_PER_UNIT)
 
+/** The smallest an item may be made in the editor, in units. */
+export const MIN_ITEM = 20
+export type Box = { x: number; y: number; width: number; height: number }
+const clamp = (v: number, min: number, max: number) => Math.min(Math.max(Math.round(v), min), max)
+/** The one rule for an item's box, in the editor and on the server: on the canvas, whole units, never smaller than MIN_ITEM. */
+export function keepOnCanvas(box: Box): Box {
+  const x = clamp(box.x, 0, CANVAS_WIDTH - MIN_ITEM)
+  const y = clamp(box.y, 0, CANVAS_HEIGHT - MIN_ITEM)
+  return { x, y, width: clamp(box.width, MIN_ITEM, CANVAS_WIDTH - x), height: clamp(box.height, MIN_ITEM, CANVAS_HEIGHT - y) }
+}
+
 /** 1 cover, 2 a diary page, 2L a diary page with its picture large, 3 about the author, 4 epilogue (spec 3). */
 export const PAGE_TYPES = ['1', '2', '2L', '3', '4'] as const
 export type PageType = (typeof PAGE_TYPES)[number]
+
+/** What a template is for, whatever its design ("meadow-…", "sunrise-…"): "cover", "author", "epilogue", "board", "diary-2", "diary-large". */
+export const templateKind = (id: string) => id.slice(id.indexOf('-') + 1)
 
 export const FILL_KEYS = [
   'book.name',
@@ -64,6 +78,8 @@ export interface TemplateItem {
   shape?: 'rect' | 'round' | 'circle'
   z_index: number
   fill_data?: FillKey | null
+  /** Set once the page's own text or picture replaced the bound field's (the item keeps its binding's name). */
+  edited?: boolean
 }
 
 export interface Template {
@@ -102,7 +118,7 @@ export function bindItems(template: Template, data: FillData): TemplateItem[] {
   return [...template.items]
     .sort((a, b) => a.z_index - b.z_index)
     .map((item) => {
-      if (!item.fill_data) return item
+      if (!item.fill_data || item.edited) return item
       const value = fillValue(item.fill_data, data)
       if (value === undefined) return item
       return item.type === 'pic' ? { ...item, img_url: value || null } : { ...item, text: value }

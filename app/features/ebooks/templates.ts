@@ -1,4 +1,4 @@
-import { CANVAS_HEIGHT as H, CANVAS_WIDTH as W, SAFE_MARGIN as M, type FillKey, type PageType, type Template, type TemplateItem } from './page-model'
+import { CANVAS_HEIGHT as H, CANVAS_WIDTH as W, SAFE_MARGIN as M, templateKind, type FillKey, type PageType, type Template, type TemplateItem } from './page-model'
 
 /**
  * The built-in page templates (issue 23): two designs in the product's colours, "Meadow" (the
@@ -103,5 +103,14 @@ export const TEMPLATES: Template[] = PALETTES.flatMap((p, i) => [
 
 export const templateById = (id: string) => TEMPLATES.find((t) => t.id === id) ?? null
 
-/** The templates a page may take: its type, and for a diary page its post's frame count. */
-export const templatesFor = (type: PageType, frames?: number) => TEMPLATES.filter((t) => (type === '2' || type === '2L' ? (t.type === '2' && t.frames === frames) || (t.type === '2L' && frames !== undefined) : t.type === type))
+/**
+ * The templates a page may change to: the same kind in every design, and for a post's page also the
+ * large-picture page (its first frame, large). A board stays a board and an epilogue an epilogue,
+ * though both are type 4.
+ */
+export function templatesLike(templateId: string) {
+  const kind = templateKind(templateId)
+  const diary = kind.startsWith('diary-')
+  return TEMPLATES.filter((t) => templateKind(t.id) === kind || (diary && t.type === '2L'))
+}
+

@@ -87,6 +87,9 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         </div>
+        <FastLink className="button secondary" to={`/diary/homework/${journalId}/student/${student.id}/ebook`}>
+          {t('students.createEbook')}
+        </FastLink>
         {isOwner ? (
           <Link className="button danger" to="?archive=1" preventScrollReset>
             {t('students.archive')}

@@ -133,7 +133,16 @@ export default function StudentJournalPage({ loaderData }: Route.ComponentProps)
         </section>
       ) : null}
       <h2>{t('write.myPosts')}</h2>
-      {posts.length === 0 ? <p className="empty">{t('write.noPosts')}</p> : null}
+      {posts.length === 0 ? (
+        <p className="empty">{t('write.noPosts')}</p>
+      ) : (
+        // The student's own e-book of this journal (issue 23): a keepsake of chosen posts.
+        <p>
+          <Link className="button secondary" to={`/ebook/student/${journal.id}`}>
+            {t('write.makeEbook')}
+          </Link>
+        </p>
+      )}
       <ul className="student-journals">
         {posts.map((p) => (
           <li key={p.id} className="journal-card">

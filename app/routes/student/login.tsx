@@ -42,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     studentName: user.name ?? user.account,
     ...(isLocale(user.locale) ? { locale: user.locale } : {}),
   })
-  return redirect(back && isStudentPath(back) ? back : '/s', { headers })
+  // Back to a student page, or to the e-book a student set out to make (/ebook/student/{id}).
+  return redirect(back && (isStudentPath(back) || back.startsWith('/ebook/')) ? back : '/s', { headers })
 }
 
 const loadValidator = () => import('~/features/auth/validate').then((m) => m.validateLogin)

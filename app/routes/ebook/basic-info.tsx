@@ -1,0 +1,84 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps } from '@conform-to/react'
+import { data, Form, redirect } from 'react-router'
+import type { z } from 'zod/mini'
+import type { Route } from './+types/basic-info'
+import { db } from '~/db/db.server'
+import { requireBook } from '~/features/ebooks/access.server'
+import { isReady, pagesOf, saveBasicInfo } from '~/features/ebooks/books.server'
+import { EBOOK_NAME_MAX, EBOOK_TEXT_MAX } from '~/features/ebooks/constants'
+import { drawInBackground } from '~/features/ebooks/drawing.server'
+import { BasicInfoSchema } from '~/features/ebooks/schema'
+import { readForm } from '~/http/form.server'
+import { EBOOKS_HANDLE } from '~/i18n/client-resources'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { EbookSteps } from '~/ui/ebook-steps'
+import { ErrorList, TextAreaField, TextField } from '~/ui/field'
+import { useConsoleForm } from '~/ui/form-kit'
+import { FastLink } from '~/ui/fast-link'
+import { pageMeta } from '~/ui/page-title'
+
+export const handle = EBOOKS_HANDLE
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
+
+/** Step 2, /ebook/{id}/basicinfo: the book's name, the author intro, thanks, postscript and the message board. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { book } = await requireBook(request, context, params.bookId)
+  const pages = await pagesOf(db, book.id)
+  // A new book's name starts as the student's diary of the journal; the teacher changes it at will.
+  const defaults = { name: book.name || `${book.student}: ${book.journal}`.slice(0, EBOOK_NAME_MAX), aboutAuthor: book.aboutAuthor, thanks: book.thanks, postscript: book.postscript, messageBoard: book.messageBoard ? 'on' : undefined }
+  return { title: `${getInstance(context).t('ebook.stepInfo')} | ${book.student}`, bookId: book.id, ready: isReady(pages), hasPosts: pages.some((p) => p.postId !== null), defaults }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { book } = await requireBook(request, context, params.bookId)
+  const submission = parseWithZod(await readForm(request), { schema: BasicInfoSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
+  await saveBasicInfo(db, book, submission.value)
+  drawInBackground(book.id)
+  return redirect(`/ebook/${book.id}/list`)
+}
+
+const loadValidator = () => import('~/features/ebooks/validate').then((m) => m.validateBasicInfo)
+
+export default function BasicInfo({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { bookId, ready, defaults, hasPosts } = loaderData
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof BasicInfoSchema>>({ id: 'ebook-info', lastResult: actionData?.result, defaultValue: defaults, load: loadValidator })
+  const textHint = t('ebook.textHint', { max: EBOOK_TEXT_MAX })
+  return (
+    <>
+      <EbookSteps bookId={bookId} current={2} ready={ready} />
+      <h1>{t('ebook.infoTitle')}</h1>
+      {hasPosts ? null : (
+        <p className="notice" role="note">
+          {t('ebook.choosePostsFirst')} <FastLink to={`/ebook/${bookId}/posts`}>{t('ebook.stepPosts')}</FastLink>
+        </p>
+      )}
+      <Form method="post" className="card ebook-info" {...formProps}>
+        <TextField field={fields.name} label={t('ebook.bookName')} hint={t('ebook.textHint', { max: EBOOK_NAME_MAX })} />
+        <TextAreaField field={fields.aboutAuthor} label={t('ebook.aboutAuthor')} hint={textHint} />
+        <TextAreaField field={fields.thanks} label={t('ebook.thanks')} hint={textHint} />
+        <TextAreaField field={fields.postscript} label={t('ebook.postscript')} hint={textHint} />
+        <div className="field checkbox-field">
+          <label>
+            <input {...getInputProps(fields.messageBoard, { type: 'checkbox', value: 'on' })} key={fields.messageBoard.key} aria-describedby="board-hint" /> {t('ebook.messageBoard')}
+          </label>
+          <p id="board-hint" className="hint">
+            {t('ebook.messageBoardHint')}
+          </p>
+        </div>
+        <ErrorList errors={form.errors} />
+        <div className="form-actions">
+          <FastLink className="button secondary" to={`/ebook/${bookId}/posts`}>
+            {t('ebook.back')}
+          </FastLink>
+          <button type="submit" className="button" disabled={busy}>
+            {t('ebook.saveAndNext')}
+          </button>
+        </div>
+      </Form>
+    </>
+  )
+}

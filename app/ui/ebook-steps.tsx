@@ -1,0 +1,42 @@
+import { useT } from '~/i18n/use-t'
+import { FastLink } from './fast-link'
+
+const STEPS = [
+  { n: 1, path: 'posts', key: 'ebook.stepPosts' },
+  { n: 2, path: 'basicinfo', key: 'ebook.stepInfo' },
+  { n: 3, path: 'list', key: 'ebook.stepPages' },
+] as const
+
+/**
+ * The e-book's step bar (spec 3): 1 choose posts, 2 basic info, 3 pages, 4 print. Step 4 is
+ * disabled until the book is ready (a cover, and every page with its picture).
+ */
+export function EbookSteps({ bookId, current, ready }: { bookId: number; current: 1 | 2 | 3 | 4; ready: boolean }) {
+  const { t } = useT()
+  return (
+    <nav className="ebook-steps" aria-label={t('ebook.steps')}>
+      <ol>
+        {STEPS.map((s) => (
+          <li key={s.n} className={s.n === current ? 'current' : undefined}>
+            <FastLink to={`/ebook/${bookId}/${s.path}`} aria-current={s.n === current ? 'step' : undefined}>
+              <span className="step-n" aria-hidden="true">
+                {s.n}
+              </span>
+              {t(s.key)}
+            </FastLink>
+          </li>
+        ))}
+        <li className={ready ? 'ready' : 'disabled'}>
+          {/* The printed book's page comes with the PDF (issue 24); until then step 4 says whether the book is ready. */}
+          <span aria-disabled={ready ? undefined : 'true'} id="step-print">
+            <span className="step-n" aria-hidden="true">
+              4
+            </span>
+            {t('ebook.stepPrint')}
+            <span className="step-state">{t(ready ? 'ebook.ready' : 'ebook.notReady')}</span>
+          </span>
+        </li>
+      </ol>
+    </nav>
+  )
+}
