@@ -50,7 +50,14 @@ describe('e-book templates and the page renderer', () => {
     const bound = bindItems(diary, data)
     expect(bound.find((i) => i.fill_data === 'post.title')?.text).toBe('下雨天')
     expect(bound.find((i) => i.fill_data === 'post.picture1')?.img_url).toBe('/pictures/a')
-    expect(bound.find((i) => i.fill_data === 'post.picture2')?.img_url).toBeNull()
+    // Frame 2 has no picture: its picture's box goes and its text takes the room of both.
+    expect(bound.find((i) => i.fill_data === 'post.picture2')).toBeUndefined()
+    const [pic2, text2] = ['post.picture2', 'post.frame2'].map((k) => diary.items.find((i) => i.fill_data === k)!)
+    const grown = bound.find((i) => i.fill_data === 'post.frame2')!
+    expect([grown.x, grown.y, grown.x + grown.width, grown.y + grown.height]).toEqual([pic2.x, Math.min(pic2.y, text2.y), text2.x + text2.width, Math.max(pic2.y + pic2.height, text2.y + text2.height)])
+    // A picture the page chose itself stays, even where the post has none.
+    const own = { ...diary, items: diary.items.map((i) => (i.id === pic2.id ? { ...i, img_url: '/ebook/1/image/x', edited: true } : i)) }
+    expect(bindItems(own, data).find((i) => i.id === pic2.id)?.img_url).toBe('/ebook/1/image/x')
     // Drawn lowest layer first.
     expect(bound.map((i) => i.z_index)).toEqual([...bound.map((i) => i.z_index)].sort((a, b) => a - b))
   })

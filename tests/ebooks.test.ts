@@ -1,16 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { bookFor, buildPages, choosePosts, drawPendingPages, isReady, openBook, pagesOf, postChoices, saveBasicInfo, type Maker } from '~/features/ebooks/books.server'
 import { EBOOK_POSTS, EBOOK_TEXT_MAX } from '~/features/ebooks/constants'
 import { BasicInfoSchema } from '~/features/ebooks/schema'
-import { acceptTeacher, teacherCodeOf } from '~/features/journals/info.server'
-import { joinAsTeacher } from '~/features/journals/join.server'
-import { createJournal } from '~/features/journals/settings.server'
 import { addComment } from '~/features/posts/comments.server'
-import { joinAsStudent } from '~/features/students/join.server'
 import { createPost } from '~/features/students/posts.server'
 import { DIALECTS, freshDatabase } from './support/db'
+import { ebookClass } from './support/ebook-class'
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData()
@@ -31,36 +27,15 @@ describe("an e-book's basic info", () => {
 
 describe.each(DIALECTS)('e-books on %s', (dialect) => {
   let conn: Awaited<ReturnType<typeof freshDatabase>>
-  const id: Record<string, number> = {}
+  let id: Record<string, number>
   let journalId: number
-  const posts: number[] = []
-  const teacher = (name: string): Maker => ({ userId: id[name], kind: 'teacher' })
-  const student = (name: string): Maker => ({ userId: id[name], kind: 'student' })
+  let posts: number[]
+  let teacher: (name: string) => Maker
+  let student: (name: string) => Maker
 
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    for (const account of ['owner', 'cot', 'stranger']) {
-      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })
-      if (r.code !== '01000') throw new Error('setup')
-      id[account] = r.userId
-    }
-    for (const account of ['amy', 'ben']) {
-      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'zh-TW' })
-      if (r.code !== '01000') throw new Error('setup')
-      id[account] = r.userId
-      await conn.db.updateTable('users').set({ kind: 'student', name: account.toUpperCase() }).where('id', '=', r.userId).execute()
-    }
-    const j = await createJournal(conn.db, { userId: id.owner, planLimit: 30 }, { name: '501 心情日記', labelColorCode: '1', speechLang: 'zh-TW', display: 'list', expireType: '1', studentLimit: '5', shareType: '2' })
-    if (!j.ok) throw new Error('journal')
-    journalId = j.id
-    await joinAsTeacher(conn.db, id.cot, await teacherCodeOf(conn.db, journalId))
-    await acceptTeacher(conn.db, journalId, id.cot)
-    const code = (await conn.db.selectFrom('journals').select('invite_code').where('id', '=', journalId).executeTakeFirstOrThrow()).invite_code!
-    for (const s of ['amy', 'ben']) await joinAsStudent(conn.db, id[s], code)
-    for (let i = 1; i <= EBOOK_POSTS.max + 1; i++) {
-      const day = `2026-10-${String((i % 28) + 1).padStart(2, '0')}`
-      posts.push(await createPost(conn.db, id.amy, journalId, { title: `第${i}天`, diaryDate: day, event: `今天是第${i}天，我們在教室裡玩遊戲。`, emotions: ['3'], behaviour: '9', behaviourText: i % 2 ? '我很開心。' : '' }))
-    }
+    ;({ id, journalId, posts, teacher, student } = await ebookClass(conn.db, EBOOK_POSTS.max + 1))
   })
   afterAll(() => conn.close())
 

@@ -82,3 +82,11 @@ function withStatementCache(sqlite: SQLite.Database, size = 300): SqliteDatabase
     },
   }
 }
+
+/**
+ * Runs `work` in a transaction, or inside the caller's when `db` already is one (the demo seed
+ * calls feature functions inside its own): Kysely does not nest transactions.
+ */
+export function inTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work)
+}

@@ -7,6 +7,7 @@ import { seedContests } from './demo-contests'
 import { seedAssessments } from './demo-assessments'
 import { seedNotifications } from './demo-notifications'
 import { seedAlerts } from './demo-alerts'
+import { seedEbooks } from './demo-ebooks'
 import { seedPlatformQuizzes } from '~/features/assessments/quizzes.server'
 import { DEMO_CONTENT, POST_FEELINGS } from './demo-content'
 
@@ -233,6 +234,7 @@ export async function seedDemo(db: DB, now = new Date()) {
     await seedAssessments(trx, { teacher, freeTeacher, now, rand })
     await seedNotifications(trx, { teacher, freeTeacher, now })
     await seedAlerts(trx, { teacher, now })
+    await seedEbooks(trx, { teacher, now })
   })
   return true
 }

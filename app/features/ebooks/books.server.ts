@@ -1,4 +1,4 @@
-import type { DB } from '~/db/connect.server'
+import { inTransaction, type DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { DRP_STATUS } from '~/features/journals/constants'
 import { COMMENT_STATUS, POST_STATUS } from '~/features/posts/constants'
@@ -81,7 +81,7 @@ export async function choosePosts(db: DB, book: Book, postIds: number[]): Promis
   if (ids.length > EBOOK_POSTS.max) return { ok: false, error: 'ebook.tooMany' }
   const own = await db.selectFrom('posts').select('id').where('id', 'in', ids).where('journal_id', '=', book.journalId).where('creator_id', '=', book.studentId).where('status', '=', POST_STATUS.published).orderBy('diary_date').orderBy('id').execute()
   if (own.length !== ids.length) return { ok: false, error: 'ebook.notTheirs' }
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom('ebook_posts').where('ebook_id', '=', book.id).execute()
     await trx.insertInto('ebook_posts').values(own.map((p, position) => ({ ebook_id: book.id, post_id: p.id, position }))).execute()
     await trx.updateTable('ebooks').set({ edited_at: nowIso() }).where('id', '=', book.id).execute()
@@ -131,7 +131,7 @@ export async function buildPages(db: DB, bookId: number) {
   const book = await db.selectFrom('ebooks').select(['id', 'message_board']).where('id', '=', bookId).executeTakeFirstOrThrow()
   const posts = (await db.selectFrom('ebook_posts').select('post_id').where('ebook_id', '=', bookId).orderBy('position').execute()).map((p) => p.post_id)
   const frames = await postFrames(db, posts)
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const existing = await trx.selectFrom('ebook_pages').select(['id', 'type', 'post_id', 'template_id']).where('ebook_id', '=', bookId).orderBy('position').execute()
     // A post's first page is its diary page; any later one was added for it ("add page").
     const added = new Map<number, number[]>()

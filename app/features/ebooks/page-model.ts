@@ -113,14 +113,33 @@ export function fillValue(key: FillKey, data: FillData): string | undefined {
   return frame?.picture ?? undefined
 }
 
-/** The template's items with their bound fields filled, lowest layer first (the order they are drawn in). */
+/**
+ * The template's items with their bound fields filled, lowest layer first (the order they are drawn
+ * in). On a post's page, a frame the student wrote without a picture gives its text the picture's
+ * room: the picture's box goes and the text takes both (a printed book shows no empty frames).
+ */
 export function bindItems(template: Template, data: FillData): TemplateItem[] {
+  const frames = data.post?.frames
+  const pictureless = (item: TemplateItem) => {
+    const n = item.fill_data?.match(/^post\.picture(\d)$/)?.[1]
+    return !!frames && !!n && item.type === 'pic' && !item.edited && !frames[Number(n) - 1]?.picture
+  }
+  const freed = new Map(template.items.filter(pictureless).map((i) => [`post.frame${i.fill_data!.slice(-1)}`, i]))
   return [...template.items]
+    .filter((item) => !pictureless(item))
     .sort((a, b) => a.z_index - b.z_index)
     .map((item) => {
-      if (!item.fill_data || item.edited) return item
+      const room = item.fill_data ? freed.get(item.fill_data) : undefined
+      const placed = room ? { ...item, ...union(item, room) } : item
+      if (!item.fill_data || item.edited) return placed
       const value = fillValue(item.fill_data, data)
-      if (value === undefined) return item
-      return item.type === 'pic' ? { ...item, img_url: value || null } : { ...item, text: value }
+      if (value === undefined) return placed
+      return item.type === 'pic' ? { ...placed, img_url: value || null } : { ...placed, text: value }
     })
+}
+
+function union(a: Box, b: Box): Box {
+  const x = Math.min(a.x, b.x)
+  const y = Math.min(a.y, b.y)
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y }
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import sharp, { type OutputInfo } from 'sharp'
-import type { DB } from '~/db/connect.server'
+import { inTransaction, type DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { withoutControl } from '~/shared/text'
 import { bindItems, keepOnCanvas, type Box, type FillData, type Template, type TemplateItem } from './page-model'
@@ -42,6 +42,8 @@ export async function pageForEditing(db: DB, book: Book, pageId: number, feeling
   return {
     page: { id: page.id, type: page.type, postId: page.post_id, templateId: page.template_id, version: page.updated_at, added, postTitle: title?.title ?? null },
     items,
+    // Every picture the page may take, also one its post left empty (the page shows no box for it, but a picture may be put there).
+    pictureSlots: template.items.filter((i) => i.type === 'pic' && i.is_editable).map((i) => ({ id: i.id, type: i.type, fill_data: i.fill_data ?? null, width: i.width, height: i.height })),
     choices: templatesLike(page.template_id).map((t) => ({ id: t.id })),
     pages,
   }
@@ -115,7 +117,7 @@ export async function changeTemplate(db: DB, book: Book, pageId: number, templat
  * first picture large. Returns the new page's id, or null for a post not in the book.
  */
 export async function addPage(db: DB, book: Book, postId: number) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const pages = await trx.selectFrom('ebook_pages').select(['id', 'position', 'post_id', 'template_id']).where('ebook_id', '=', book.id).orderBy('position').execute()
     const own = pages.filter((p) => p.post_id === postId)
     const last = own.at(-1)

@@ -180,19 +180,21 @@ function PageForm({ data: loaderData, error, busy }: { data: Route.ComponentProp
   const [boxes, setBoxes] = useState<Record<string, Box>>(() => Object.fromEntries(editable.map((i) => [i.id, { x: i.x, y: i.y, width: i.width, height: i.height }])))
   const [selected, setSelected] = useState<string | null>(null)
   const [zoom, setZoom] = useState(10)
-  const [pictureItem, setPictureItem] = useState(() => editable.find((i) => i.type === 'pic')?.id ?? '')
+  const slots = loaderData.pictureSlots
+  const [pictureItem, setPictureItem] = useState(() => slots[0]?.id ?? '')
   const [chosenFile, setChosenFile] = useState<string | null>(null)
   const [area, setArea] = useState<Area | null>(null)
   const items = useMemo(() => initial.map((i) => (i.is_editable ? { ...i, ...boxes[i.id], ...(i.type === 'text' ? { text: texts[i.id] } : {}) } : i)), [initial, boxes, texts])
   const dirty = chosenFile !== null || editable.some((i) => (i.type === 'text' && texts[i.id] !== (i.text ?? '')) || ['x', 'y', 'width', 'height'].some((k) => boxes[i.id][k as keyof Box] !== i[k as keyof Box]))
 
-  const labelOf = (item: TemplateItem) => {
+  const labelOf = (item: Pick<TemplateItem, 'id' | 'type' | 'fill_data'>) => {
     if (item.fill_data) return t(`ebook.fill_${item.fill_data.replace('.', '_')}` as FillLabel as 'ebook.fill_post_title')
-    const n = editable.filter((i) => i.type === item.type).findIndex((i) => i.id === item.id) + 1
+    const n = (item.type === 'pic' ? slots : editable.filter((i) => i.type === 'text')).findIndex((i) => i.id === item.id) + 1
     return t(item.type === 'pic' ? 'ebook.pictureN' : 'ebook.textN', { n })
   }
   const selectedItem = selected ? items.find((i) => i.id === selected && i.is_editable) : undefined
-  const pictureTarget = items.find((i) => i.id === pictureItem)
+  const slot = slots.find((i) => i.id === pictureItem)
+  const pictureTarget = slot && { ...slot, ...boxes[slot.id] }
   const setBox = (id: string, box: Box) => setBoxes((old) => ({ ...old, [id]: box }))
   const select = (id: string) => {
     setSelected(id)
@@ -254,19 +256,17 @@ function PageForm({ data: loaderData, error, busy }: { data: Route.ComponentProp
             ))}
           <p className="hint">{t('ebook.textsHint', { max: EBOOK_ITEM_TEXT_MAX })}</p>
         </fieldset>
-        {editable.some((i) => i.type === 'pic') ? (
+        {slots.length ? (
           <fieldset className="card">
             <legend>{t('ebook.replacePicture')}</legend>
             <div className="field">
               <label htmlFor="picture-item">{t('ebook.whichPicture')}</label>
               <select id="picture-item" name="pictureItem" value={pictureItem} onChange={(e) => setPictureItem(e.currentTarget.value)}>
-                {editable
-                  .filter((i) => i.type === 'pic')
-                  .map((i) => (
-                    <option key={i.id} value={i.id}>
-                      {labelOf(i)}
-                    </option>
-                  ))}
+                {slots.map((i) => (
+                  <option key={i.id} value={i.id}>
+                    {labelOf(i)}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="field">
