@@ -250,7 +250,10 @@ function PageForm({ data: loaderData, error, busy }: { data: Route.ComponentProp
             .map((i) => (
               <div className="field" key={i.id}>
                 <label htmlFor={`text-${i.id}`}>{labelOf(i)}</label>
-                <textarea id={`text-${i.id}`} name={`text:${i.id}`} rows={i.fill_data === 'board.comments' ? 6 : 2} value={texts[i.id]} onChange={(e) => setTexts((old) => ({ ...old, [i.id]: e.currentTarget.value }))} onFocus={() => setSelected(i.id)} aria-invalid={errorFor(i.id) ? true : undefined} aria-describedby={errorFor(i.id) ? `text-${i.id}-error` : undefined} />
+                <textarea id={`text-${i.id}`} name={`text:${i.id}`} rows={i.fill_data === 'board.comments' ? 6 : 2} value={texts[i.id]} onChange={(e) => {
+                    const value = e.currentTarget.value
+                    setTexts((old) => ({ ...old, [i.id]: value }))
+                  }} onFocus={() => setSelected(i.id)} aria-invalid={errorFor(i.id) ? true : undefined} aria-describedby={errorFor(i.id) ? `text-${i.id}-error` : undefined} />
                 <ErrorList id={`text-${i.id}-error`} errors={errorFor(i.id) && [`validation.tooLong`]} />
               </div>
             ))}

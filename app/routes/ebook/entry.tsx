@@ -50,7 +50,9 @@ export default function EbookEntry({ loaderData }: Route.ComponentProps) {
         <path d="M60 18 C75 8 98 8 112 14 V80 C98 74 75 74 60 84 Z" fill="#fff0e6" stroke="#a34f12" strokeWidth="3" />
         <path className="ebook-page-turn" d="M60 18 C72 10 90 10 100 14 V76 C90 72 72 72 60 80 Z" fill="#ffffff" stroke="#2f6f5e" strokeWidth="2" />
       </svg>
-      <h1 role="status">{t('ebook.opening')}</h1>
+      <div role="status">
+        <h1>{t('ebook.opening')}</h1>
+      </div>
       <p>
         <Link to={next} replace>
           {t('ebook.openNow')}

@@ -1,0 +1,167 @@
+import sharp from 'sharp'
+import { templateById } from '../app/features/ebooks/templates'
+import { expect, test } from './support/test'
+import { newTeacher } from './support/accounts'
+import { db } from './support/db'
+import { signInToConsole, studentSignIn } from './support/helpers'
+import { newJournalWith, newPost } from './support/posts'
+
+const idOf = async (account: string) => (await db().selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id
+const bookOf = (journalId: number) => db().selectFrom('ebooks').selectAll().where('journal_id', '=', journalId).executeTakeFirst()
+
+/** A journal of a new teacher with one demo student who wrote `posts` posts. */
+async function classWithPosts(info: Parameters<typeof newTeacher>[0], student: string, posts: number) {
+  const teacher = await newTeacher(info, 'ebook', { standard: true })
+  const journalId = await newJournalWith(teacher, `E-book ${info.project.name} ${Date.now().toString(36)}`, [student])
+  for (let i = 1; i <= posts; i++) await newPost(journalId, student, `Day ${i}`)
+  return { teacher, journalId, studentId: await idOf(student) }
+}
+
+test('a teacher makes a book from the student page: ten posts, basic info with each message, a page edited and saved, every picture, step 4 ready', async ({ page }, info) => {
+  const js = info.project.name === 'js'
+  const { teacher, journalId, studentId } = await classWithPosts(info, js ? 'student44@demo.test' : 'student45@demo.test', 12)
+  await signInToConsole(page, teacher)
+  await page.goto(`/diary/homework/${journalId}/student/${studentId}`)
+  await page.getByRole('link', { name: 'Create e-book' }).click()
+  // The loading picture, then step 1 after 2 s (a timer, or the meta refresh without JavaScript).
+  await expect(page.getByRole('heading', { name: 'Opening the e-book…' })).toBeVisible()
+  await expect(page).toHaveURL(/\/ebook\/\d+\/posts$/, { timeout: 10_000 })
+  const bookId = Number(page.url().split('/').at(-2))
+  await expect(page.getByRole('navigation', { name: 'Steps of the e-book' })).toContainText('Print(when every page is ready)')
+
+  // Step 1: fewer than the minimum is refused (disabled with JavaScript; the server's message without).
+  const next = page.getByRole('button', { name: 'Save and go on' })
+  if (js) await expect(next).toBeDisabled()
+  else {
+    await next.click()
+    await expect(page.getByText('Choose at least 1 post.')).toBeVisible()
+  }
+  expect(await db().selectFrom('ebook_posts').select('post_id').where('ebook_id', '=', bookId).execute()).toEqual([])
+  const boxes = page.getByRole('checkbox')
+  await expect(boxes).toHaveCount(12)
+  for (let i = 0; i < 10; i++) await boxes.nth(i).check()
+  if (js) await expect(page.getByText('10 posts chosen of at most 30 (at least 1).')).toBeVisible()
+  await page.getByText('Show “Day 1”').click()
+  await expect(page.locator('details[open]').getByText('My friend did not sit with me at lunch.')).toBeVisible()
+  await next.click()
+  await expect(page).toHaveURL(`/ebook/${bookId}/basicinfo`)
+  expect(await db().selectFrom('ebook_posts').select('post_id').where('ebook_id', '=', bookId).execute()).toHaveLength(10)
+
+  // Step 2: each message, and nothing written until the form is right.
+  await page.getByLabel('Book name').fill('')
+  await page.getByLabel('Postscript').fill('x'.repeat(101))
+  await page.getByRole('button', { name: 'Save and go on' }).click()
+  await expect(page.getByText('This field must not be empty.')).toHaveCount(3) // name, about the author, thanks
+  await expect(page.getByText('This is too long.')).toBeVisible()
+  expect((await bookOf(journalId))?.name).toBe('')
+  await page.getByLabel('Book name').fill('A year of feelings')
+  await page.getByLabel('About the author').fill('I like football and drawing.')
+  await page.getByLabel('Thanks').fill('Thank you for reading every day.')
+  await page.getByLabel('Postscript').fill('See you next year.')
+  await page.getByRole('button', { name: 'Save and go on' }).click()
+  await expect(page).toHaveURL(`/ebook/${bookId}/list`)
+  expect(await bookOf(journalId)).toMatchObject({ name: 'A year of feelings', postscript: 'See you next year.', message_board: 1 })
+
+  // Step 3: the list updates itself until every page has its picture; then step 4 is ready.
+  await expect(page.getByText('14 pages. Choose a page to edit it.')).toBeVisible({ timeout: 20_000 })
+  const pictures = page.locator('.ebook-pages img')
+  await expect(pictures).toHaveCount(14)
+  for (const img of await pictures.all()) {
+    await img.scrollIntoViewIfNeeded() // the later ones load when seen
+    await expect.poll(() => img.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth > 0)).toBe(true)
+  }
+  await expect(page.getByRole('navigation', { name: 'Steps of the e-book' })).toContainText('Print(ready)')
+
+  // A page edited and saved: its picture is drawn again with the new text.
+  await page.locator('.page-card').nth(2).click()
+  await expect(page).toHaveURL(/\/edit\?qpage_id=\d+$/)
+  const pageId = Number(new URL(page.url()).searchParams.get('qpage_id'))
+  await page.getByRole('textbox', { name: 'Post title' }).fill('The best day')
+  if (js) {
+    // Moved by keyboard on the canvas: the place goes with the save.
+    await page.getByRole('button', { name: 'Date' }).focus()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+  }
+  const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#d9822b' } }).png().toBuffer()
+  await page.getByLabel('New picture (PNG or JPEG)').setInputFiles({ name: 'drawing.png', mimeType: 'image/png', buffer: picture })
+  await page.getByRole('button', { name: 'Save the page' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'The page is saved and drawn again.' })).toBeVisible()
+  const saved = await db().selectFrom('ebook_pages').select(['template', 'picture']).where('id', '=', pageId).executeTakeFirstOrThrow()
+  const { items } = JSON.parse(saved.template!) as { items: { fill_data?: string; text?: string; y: number; img_url?: string; edited?: boolean }[] }
+  expect(items.find((i) => i.fill_data === 'post.title')).toMatchObject({ text: 'The best day', edited: true })
+  expect(items.find((i) => i.fill_data === 'post.picture1')?.img_url).toMatch(new RegExp(`^/ebook/${bookId}/image/`))
+  if (js) expect(items.find((i) => i.fill_data === 'post.date')!.y).toBe(templateById('meadow-diary-2')!.items.find((i) => i.fill_data === 'post.date')!.y + 10)
+  expect(saved.picture).toMatch(/^<svg/)
+  await expect(page.getByRole('textbox', { name: 'Post title' })).toHaveValue('The best day')
+  await page.goto(`/ebook/${bookId}/list`)
+  await expect(page.getByRole('navigation', { name: 'Steps of the e-book' })).toContainText('Print(ready)')
+})
+
+test('another teacher and another student are refused on every e-book page and action; nobody signed in is sent to sign in', async ({ page }, info) => {
+  const { teacher, journalId, studentId } = await classWithPosts(info, 'student46@demo.test', 2)
+  const other = await newTeacher(info, 'ebook-other', { standard: true })
+  await signInToConsole(page, teacher)
+  await page.goto(`/diary/homework/${journalId}/student/${studentId}/ebook`)
+  await expect(page).toHaveURL(/\/ebook\/\d+\/posts$/, { timeout: 10_000 })
+  const bookId = Number(page.url().split('/').at(-2))
+  const firstPage = await db().selectFrom('ebook_pages').select('id').where('ebook_id', '=', bookId).executeTakeFirst()
+  const origin = new URL(page.url()).origin
+  const urls = [`/ebook/${bookId}/posts`, `/ebook/${bookId}/basicinfo`, `/ebook/${bookId}/list`, `/ebook/${bookId}/edit?qpage_id=${firstPage?.id ?? 1}`, `/ebook/${bookId}/pages/${firstPage?.id ?? 1}/picture`]
+  const refused = async (status: number) => {
+    for (const url of urls) expect((await page.request.get(url, { maxRedirects: 0 })).status(), url).toBe(status)
+    for (const url of urls.slice(0, 4)) expect((await page.request.post(url, { form: { intent: 'all', postId: '1', name: 'x' }, headers: { Origin: origin }, maxRedirects: 0 })).status(), `POST ${url}`).toBe(status)
+    expect((await page.request.get(`/diary/homework/${journalId}/student/${studentId}/ebook`, { maxRedirects: 0 })).status()).toBe(status)
+  }
+  await page.context().clearCookies()
+  await signInToConsole(page, other)
+  await refused(403)
+  await page.context().clearCookies()
+  await studentSignIn(page, 'student47@demo.test')
+  await refused(403)
+  expect((await page.request.get(`/ebook/student/${journalId}`, { maxRedirects: 0 })).status()).toBe(403)
+  expect(await db().selectFrom('ebook_posts').select('post_id').where('ebook_id', '=', bookId).execute()).toEqual([])
+  expect(await db().selectFrom('ebooks').select('id').where('journal_id', '=', journalId).execute()).toHaveLength(1)
+  await page.context().clearCookies()
+  const anonymous = await page.request.get(`/ebook/${bookId}/posts`, { maxRedirects: 0 })
+  expect([anonymous.status(), anonymous.headers().location]).toEqual([302, '/login/check'])
+})
+
+test('a student makes their own book from their journal page', async ({ page }, info) => {
+  const student = info.project.name === 'js' ? 'student48@demo.test' : 'student49@demo.test'
+  const { journalId } = await classWithPosts(info, student, 3)
+  await studentSignIn(page, student)
+  await page.goto(`/s/journal/${journalId}`)
+  await page.getByRole('link', { name: 'Make my e-book' }).click()
+  await expect(page).toHaveURL(/\/ebook\/\d+\/posts$/, { timeout: 10_000 })
+  await expect(page.getByRole('link', { name: 'Back to my diary' })).toBeVisible()
+  await page.getByRole('button', { name: 'Choose all (up to 30)' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '3 posts chosen' })).toBeVisible()
+  await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(3)
+  const book = await bookOf(journalId)
+  expect(book).toMatchObject({ made_as: 'student', student_id: await idOf(student) })
+})
+
+test('unsaved changes in the page editor ask before leaving @js-only', async ({ page }, info) => {
+  const { teacher, journalId, studentId } = await classWithPosts(info, 'student50@demo.test', 2)
+  await signInToConsole(page, teacher)
+  await page.goto(`/diary/homework/${journalId}/student/${studentId}/ebook`)
+  await expect(page).toHaveURL(/\/posts$/, { timeout: 10_000 })
+  await page.getByRole('button', { name: 'Choose all (up to 30)' }).click()
+  await page.getByRole('navigation', { name: 'Steps of the e-book' }).getByRole('link', { name: 'Pages', exact: true }).click()
+  await page.locator('.page-card').first().click()
+  await expect(page.getByRole('heading', { name: 'Edit a page' })).toBeVisible()
+  const url = page.url()
+  await page.getByRole('textbox', { name: 'Book name' }).fill('Not saved yet')
+  await expect(page.getByText('Changes not saved yet.')).toBeVisible()
+  await page.getByRole('link', { name: 'Next page ›' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Stay' }).click()
+  await expect(page).toHaveURL(url)
+  await expect(page.getByRole('textbox', { name: 'Book name' })).toHaveValue('Not saved yet')
+  await page.getByRole('link', { name: 'Next page ›' }).click()
+  await dialog.getByRole('button', { name: 'Leave without saving' }).click()
+  await expect(page).not.toHaveURL(url)
+  await expect(page.getByRole('heading', { name: 'Edit a page' })).toBeVisible()
+})
