@@ -87,7 +87,8 @@ export function PageCanvas({
               tabIndex={item.is_editable ? 0 : undefined}
               role={item.is_editable ? 'button' : undefined}
               aria-pressed={item.is_editable ? isSelected : undefined}
-              aria-label={item.is_editable ? labelOf(item) : undefined}
+              // Named by what it is, then what it shows (the visible text stays in the name, WCAG 2.5.3).
+              aria-label={item.is_editable ? [labelOf(item), item.type === 'text' ? item.text : ''].filter(Boolean).join(': ') : undefined}
               aria-hidden={item.is_editable ? undefined : true}
               onFocus={item.is_editable ? () => onSelect(item.id) : undefined}
               onPointerDown={start(item, 'move')}
