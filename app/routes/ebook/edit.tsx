@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { Area } from 'react-easy-crop'
 import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/edit'
@@ -180,6 +180,13 @@ function PageForm({ data: loaderData, error, busy }: { data: Route.ComponentProp
   const [boxes, setBoxes] = useState<Record<string, Box>>(() => Object.fromEntries(editable.map((i) => [i.id, { x: i.x, y: i.y, width: i.width, height: i.height }])))
   const [selected, setSelected] = useState<string | null>(null)
   const [zoom, setZoom] = useState(10)
+  // On a narrow screen (a 1024 px school PC) the page starts at the zoom that fits its column.
+  const wrap = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!wrap.current) return
+    const room = wrap.current.clientWidth - 24
+    if (room < CANVAS_WIDTH) setZoom(Math.max(5, Math.floor((room / CANVAS_WIDTH) * 10)))
+  }, [hydrated])
   const slots = loaderData.pictureSlots
   const [pictureItem, setPictureItem] = useState(() => slots[0]?.id ?? '')
   const [chosenFile, setChosenFile] = useState<string | null>(null)
@@ -217,7 +224,7 @@ function PageForm({ data: loaderData, error, busy }: { data: Route.ComponentProp
             <p id="canvas-keys" className="hint">
               {t('ebook.canvasKeys')}
             </p>
-            <div className="canvas-wrap">
+            <div className="canvas-wrap" ref={wrap}>
               <PageCanvas items={items} zoom={zoom} selected={selected} labelOf={labelOf} onSelect={select} onBox={setBox} />
             </div>
             {editable.map((i) => (
