@@ -92,7 +92,13 @@ export default [
     route('ebook/:bookId/basicinfo', 'routes/ebook/basic-info.tsx'),
     route('ebook/:bookId/list', 'routes/ebook/pages.tsx'),
     route('ebook/:bookId/edit', 'routes/ebook/edit.tsx'),
+    route('ebook/:bookId/download', 'routes/ebook/download.tsx'),
   ]),
+  route('ebook/:bookId/book.pdf', 'routes/ebook/pdf.ts'),
+  // A shared book, for anyone with its link (issue 24): outside the e-book layout, no sign-in.
+  route('ebook/share/:token', 'routes/ebook/shared.tsx'),
+  route('ebook/share/:token/book.pdf', 'routes/ebook/shared-file.ts', { id: 'ebook-shared-pdf' }),
+  route('ebook/share/:token/pages/:pageId', 'routes/ebook/shared-file.ts', { id: 'ebook-shared-page' }),
   route('ebook/:bookId/pages/:pageId/picture', 'routes/ebook/page-picture.ts'),
   route('ebook/:bookId/image/:imageId', 'routes/ebook/image.ts'),
   route('notification/latest', 'routes/notifications/latest.ts'),

@@ -21,6 +21,7 @@ import { assessments } from './migrations/0018-assessments'
 import { notifications } from './migrations/0019-notifications'
 import { digestsAndAlerts } from './migrations/0020-digests-and-alerts'
 import { ebooks } from './migrations/0021-ebooks'
+import { ebookExports } from './migrations/0022-ebook-exports'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -48,6 +49,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0019-notifications': notifications(dialect),
         '0020-digests-and-alerts': digestsAndAlerts(dialect),
         '0021-ebooks': ebooks(dialect),
+        '0022-ebook-exports': ebookExports(dialect),
       }
     },
   }

@@ -56,6 +56,8 @@ export interface Database {
   ebook_posts: EbookPostsTable
   ebook_pages: EbookPagesTable
   ebook_images: EbookImagesTable
+  ebook_exports: EbookExportsTable
+  ebook_shares: EbookSharesTable
 }
 
 export interface PasswordResetsTable {
@@ -659,5 +661,29 @@ export interface EbookImagesTable {
   data: Buffer
   width: number
   height: number
+  created_at: string
+}
+
+/** A book's PDF and the job that makes it (issue 24): one a book. */
+export interface EbookExportsTable {
+  ebook_id: number
+  /** running: a process is making it (its heartbeat recent); done: `pdf` is the book as of `book_version`; failed. */
+  status: 'running' | 'done' | 'failed'
+  /** The book's `edited_at` when the job started: a PDF is the book's only while they match. */
+  book_version: string
+  pages_done: ColumnType<number, number | undefined, number>
+  pages_total: ColumnType<number, number | undefined, number>
+  pdf: Buffer | null
+  started_at: string
+  heartbeat_at: string
+  finished_at: string | null
+}
+
+/** A book's share link (issue 24): one at a time; stopping deletes it. */
+export interface EbookSharesTable {
+  ebook_id: number
+  token: string
+  /** argon2id of the link's password; null for a link without one. */
+  password_hash: string | null
   created_at: string
 }

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react'
 import { useT } from '~/i18n/use-t'
 import { useHydrated } from './hydrated'
 
-/** Copies a text; "Copied" shows for 2 s (spec 2 section 9). Rendered only once scripts run. */
-export function CopyButton({ text }: { text: string }) {
+/** Copies a text; "Copied" shows for 2 s (spec 2 section 9). Rendered only once scripts run. Pages without the signed-in texts pass their own labels. */
+export function CopyButton({ text, labels }: { text: string; labels?: { copy: string; copied: string } }) {
   const { t } = useT()
   const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
@@ -24,7 +24,7 @@ export function CopyButton({ text }: { text: string }) {
         )
       }
     >
-      <span aria-live="polite">{copied ? t('journal.copied') : t('journal.copy')}</span>
+      <span aria-live="polite">{copied ? (labels?.copied ?? t('journal.copied')) : (labels?.copy ?? t('journal.copy'))}</span>
     </button>
   )
 }

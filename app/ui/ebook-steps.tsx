@@ -26,15 +26,24 @@ export function EbookSteps({ bookId, current, ready }: { bookId: number; current
             </FastLink>
           </li>
         ))}
-        <li className={ready ? 'ready' : 'disabled'}>
-          {/* The printed book's page comes with the PDF (issue 24); until then step 4 says whether the book is ready. */}
-          <span aria-disabled={ready ? undefined : 'true'} id="step-print">
-            <span className="step-n" aria-hidden="true">
-              4
+        <li className={current === 4 ? 'current' : ready ? 'ready' : 'disabled'}>
+          {ready ? (
+            <FastLink to={`/ebook/${bookId}/download`} aria-current={current === 4 ? 'step' : undefined}>
+              <span className="step-n" aria-hidden="true">
+                4
+              </span>
+              {t('ebook.stepPrint')}
+              <span className="step-state">{t('ebook.ready')}</span>
+            </FastLink>
+          ) : (
+            <span aria-disabled="true">
+              <span className="step-n" aria-hidden="true">
+                4
+              </span>
+              {t('ebook.stepPrint')}
+              <span className="step-state">{t('ebook.notReady')}</span>
             </span>
-            {t('ebook.stepPrint')}
-            <span className="step-state">{t(ready ? 'ebook.ready' : 'ebook.notReady')}</span>
-          </span>
+          )}
         </li>
       </ol>
     </nav>

@@ -235,9 +235,9 @@ export async function picturesFor(db: DB, bookId: number, urls: string[]) {
 
 /**
  * Draws every page still without its picture (in book order) and stores it. The feelings are
- * named in the book's language by the caller's `feelingName`.
+ * named in the book's language by the caller's `feelingName`; `onPage` hears of each page drawn.
  */
-export async function drawPendingPages(db: DB, bookId: number, feelingName: (code: string, lang: BookLang) => string) {
+export async function drawPendingPages(db: DB, bookId: number, feelingName: (code: string, lang: BookLang) => string, onPage?: () => Promise<unknown>) {
   const pending = await db.selectFrom('ebook_pages').select(['id', 'post_id', 'template', 'template_id', 'updated_at']).where('ebook_id', '=', bookId).where('picture', 'is', null).orderBy('position').execute()
   if (pending.length === 0) return 0
   const { base, postData, lang } = await fillDataOf(db, bookId)
@@ -250,6 +250,7 @@ export async function drawPendingPages(db: DB, bookId: number, feelingName: (cod
     const svg = renderPageSvg(items, lang, await picturesFor(db, bookId, urls))
     // Stored only if the page did not change meanwhile (a save sets a new time): a picture is never older than its page.
     await db.updateTable('ebook_pages').set({ picture: svg }).where('id', '=', page.id).where('picture', 'is', null).where('updated_at', '=', page.updated_at).execute()
+    await onPage?.()
   }
   return pending.length
 }

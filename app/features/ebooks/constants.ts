@@ -12,3 +12,5 @@ export const EBOOK_IMAGE_MAX_BYTES = 5 * 1024 * 1024
 /** Spec 3: the entry waits 2 s; the page list polls every 5 s while a picture is being drawn. */
 export const EBOOK_ENTRY_DELAY_S = 2
 export const EBOOK_POLL_S = 5
+/** A share link's password: optional; when given, 6 to 64 characters. */
+export const SHARE_PASSWORD = { min: 6, max: 64 } as const

@@ -2,6 +2,7 @@ import { db } from '~/db/db.server'
 import { emotionName } from '~/features/posts/names'
 import { translatorOf } from '~/i18n/middleware.server'
 import { drawPendingPages } from './books.server'
+import { claimExport, runExport } from './export.server'
 
 /** A post's feelings on its page, named in the book's language (the journal's). */
 export const feelingInBook = (code: string, lang: string) => emotionName(code, translatorOf(lang))
@@ -30,4 +31,20 @@ export function drawInBackground(bookId: number) {
 export async function drawNow(bookId: number) {
   await drawing.get(bookId)
   return drawPendingPages(db, bookId, feelingInBook)
+}
+
+// The exports this process is running now.
+const exporting = new Map<number, Promise<void>>()
+
+/**
+ * Starts making the book's PDF unless it is ready, running, or claimed elsewhere (issue 24): the
+ * claim is in the database, so two requests, or two processes, make it once; a job whose process
+ * stopped (a restart) is taken over by the next page that asks.
+ */
+export async function exportInBackground(bookId: number) {
+  if (exporting.has(bookId) || !(await claimExport(db, bookId))) return
+  const run = runExport(db, bookId, feelingInBook)
+    .catch((error: unknown) => console.error(`e-book ${bookId}: the PDF failed`, error))
+    .finally(() => exporting.delete(bookId))
+  exporting.set(bookId, run)
 }

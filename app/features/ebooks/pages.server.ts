@@ -197,3 +197,16 @@ export async function pagePicture(db: DB, bookId: number, pageId: number) {
 /** A page's version in its picture's address: a changed page is a new address, so the old one may be kept for good. */
 export const pictureVersion = (updatedAt: string) => createHash('sha1').update(updatedAt).digest('hex').slice(0, 10)
 export const pictureUrl = (bookId: number, page: { id: number; updatedAt: string }) => `/ebook/${bookId}/pages/${page.id}/picture?v=${pictureVersion(page.updatedAt)}`
+
+/** A page picture's answer: no script may run in it, and kept for good under a versioned address. */
+export function svgResponse(request: Request, page: { picture: string | null; updated_at: string }) {
+  const current = new URL(request.url).searchParams.get('v') === pictureVersion(page.updated_at)
+  return new Response(page.picture, {
+    headers: {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      'Content-Security-Policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': current ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+    },
+  })
+}

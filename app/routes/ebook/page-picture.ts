@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import type { Route } from './+types/page-picture'
 import { db } from '~/db/db.server'
 import { requireBook } from '~/features/ebooks/access.server'
-import { pagePicture, pictureVersion } from '~/features/ebooks/pages.server'
+import { pagePicture, svgResponse } from '~/features/ebooks/pages.server'
 import { parseId } from '~/features/lists'
 
 /**
@@ -15,13 +15,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const pageId = parseId(params.pageId)
   const page = pageId === null ? undefined : await pagePicture(db, book.id, pageId)
   if (!page?.picture) throw data(null, { status: 404 })
-  const current = new URL(request.url).searchParams.get('v') === pictureVersion(page.updated_at)
-  return new Response(page.picture, {
-    headers: {
-      'Content-Type': 'image/svg+xml; charset=utf-8',
-      'Content-Security-Policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': current ? 'private, max-age=31536000, immutable' : 'private, no-cache',
-    },
-  })
+  return svgResponse(request, page)
 }

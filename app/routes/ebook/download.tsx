@@ -1,0 +1,195 @@
+import { useEffect } from 'react'
+import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from 'react-router'
+import type { Route } from './+types/download'
+import { redirectWithToast } from '~/auth/toast.server'
+import { db } from '~/db/db.server'
+import { env } from '~/env.server'
+import { requireBook } from '~/features/ebooks/access.server'
+import { isReady, pagesOf } from '~/features/ebooks/books.server'
+import { exportInBackground } from '~/features/ebooks/drawing.server'
+import { exportState } from '~/features/ebooks/export.server'
+import { pictureUrl } from '~/features/ebooks/pages.server'
+import { SHARE_PASSWORD } from '~/features/ebooks/constants'
+import { shareBook, shareOf, stopSharing } from '~/features/ebooks/share.server'
+import { readForm } from '~/http/form.server'
+import { EBOOKS_HANDLE } from '~/i18n/client-resources'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { withValues } from '~/shared/error-values'
+import { BookPreview } from '~/ui/book-preview'
+import { CopyButton } from '~/ui/copy-button'
+import { Dialog } from '~/ui/dialog'
+import { EbookSteps } from '~/ui/ebook-steps'
+import { ErrorList } from '~/ui/field'
+import { FastLink } from '~/ui/fast-link'
+import { NoScriptRefresh } from '~/ui/no-script-refresh'
+import { pageMeta } from '~/ui/page-title'
+
+export const handle = EBOOKS_HANDLE
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
+
+/** While the PDF is made, the page asks again this often (with JavaScript; without, it reloads). */
+const POLL_MS = 1000
+
+/**
+ * Step 4, /ebook/{id}/download: opening it makes the PDF (once, however many ask) with the same
+ * renderer as the page pictures; the overlay shows the real progress. Then the preview, the
+ * download, and the share link with its optional password.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { book } = await requireBook(request, context, params.bookId)
+  const pages = await pagesOf(db, book.id)
+  const title = `${getInstance(context).t('ebook.stepPrint')} | ${book.student}`
+  if (!isReady(pages)) return { title, bookId: book.id, ready: false as const }
+  let pdf = await exportState(db, book.id)
+  if (pdf.state === 'none' || (pdf.state === 'running' && pdf.stale)) {
+    await exportInBackground(book.id)
+    pdf = await exportState(db, book.id)
+  }
+  const raw = Number(new URL(request.url).searchParams.get('page'))
+  const page = Number.isInteger(raw) ? Math.min(Math.max(raw, 1), pages.length) : 1
+  const share = await shareOf(db, book.id)
+  return {
+    title,
+    bookId: book.id,
+    ready: true as const,
+    name: book.name,
+    pdf,
+    page,
+    pictures: pages.map((p) => pictureUrl(book.id, p)),
+    share: share && { url: `${env.PUBLIC_ORIGIN}/ebook/share/${share.token}`, hasPassword: share.hasPassword },
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { book, session } = await requireBook(request, context, params.bookId)
+  const form = await readForm(request)
+  const intent = form.get('intent')
+  const here = `/ebook/${book.id}/download`
+  if (intent === 'generate') {
+    await exportInBackground(book.id)
+    return await redirectWithToast(request, session, here, { kind: 'info', key: 'ebook.generating' })
+  }
+  if (intent === 'stop') {
+    await stopSharing(db, book.id)
+    return await redirectWithToast(request, session, here, { kind: 'success', key: 'ebook.sharingStopped' })
+  }
+  if (intent === 'share') {
+    const password = String(form.get('password') ?? '')
+    if (password && (password.length < SHARE_PASSWORD.min || password.length > SHARE_PASSWORD.max)) return data({ error: withValues('ebook.sharePasswordRule', SHARE_PASSWORD) }, 400)
+    await shareBook(db, book.id, password || null)
+    return await redirectWithToast(request, session, `${here}?share=1`, { kind: 'success', key: 'ebook.shared' })
+  }
+  throw data(null, { status: 400 })
+}
+
+/** With JavaScript, the page asks for the progress every second while the PDF is made. */
+function usePolling(on: boolean) {
+  const { revalidate, state } = useRevalidator()
+  useEffect(() => {
+    if (!on || state !== 'idle') return
+    const timer = window.setTimeout(() => void revalidate(), POLL_MS)
+    return () => window.clearTimeout(timer)
+  }, [on, state, revalidate])
+}
+
+export default function Download({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const [params] = useSearchParams()
+  const busy = useNavigation().state === 'submitting'
+  const running = loaderData.ready && loaderData.pdf.state === 'running'
+  usePolling(running)
+  if (!loaderData.ready) {
+    return (
+      <>
+        <EbookSteps bookId={loaderData.bookId} current={4} ready={false} />
+        <h1>{t('ebook.printTitle')}</h1>
+        <p className="notice">
+          {t('ebook.notReadyYet')} <FastLink to={`/ebook/${loaderData.bookId}/list`}>{t('ebook.stepPages')}</FastLink>
+        </p>
+      </>
+    )
+  }
+  const { bookId, pdf, page, pictures, share, name } = loaderData
+  const here = `/ebook/${bookId}/download`
+  return (
+    <>
+      <EbookSteps bookId={bookId} current={4} ready />
+      <div className="page-head">
+        <h1>{t('ebook.printTitle')}</h1>
+        <p className="share-state">
+          {t('ebook.sharing')}: <strong className={share ? 'on' : 'off'}>{t(share ? 'ebook.sharingOn' : 'ebook.sharingOff')}</strong>{' '}
+          <Link className="button secondary small" to="?share=1" preventScrollReset>
+            {t('ebook.share')}
+          </Link>
+        </p>
+      </div>
+      {pdf.state === 'running' ? (
+        <div className="ebook-overlay" role="status">
+          <NoScriptRefresh seconds={2} />
+          <div className="card">
+            <h2>{t('ebook.making', { name })}</h2>
+            <progress max={pdf.total || 1} value={pdf.done} aria-label={t('ebook.makingProgress')} />
+            <p>{t('ebook.pagesDone', { done: pdf.done, count: pdf.total })}</p>
+          </div>
+        </div>
+      ) : null}
+      {pdf.state === 'ready' ? (
+        <BookPreview pictures={pictures} page={page} here={here} pdf={`/ebook/${bookId}/book.pdf`} />
+      ) : pdf.state === 'failed' ? (
+        <Form method="post" className="notice">
+          <input type="hidden" name="intent" value="generate" />
+          <p>{t('ebook.failed')}</p>
+          <button type="submit" className="button" disabled={busy}>
+            {t('ebook.tryAgain')}
+          </button>
+        </Form>
+      ) : null}
+      {params.has('share') ? (
+        <Dialog title={t('ebook.shareTitle')} closeTo={here}>
+          {share ? (
+            <>
+              <div className="field">
+                <label htmlFor="share-url">{t('ebook.shareLink')}</label>
+                <input id="share-url" readOnly value={share.url} />
+              </div>
+              <p className="hint">{t(share.hasPassword ? 'ebook.shareHasPassword' : 'ebook.shareNoPassword')}</p>
+              <div className="form-actions">
+                <CopyButton text={share.url} labels={{ copy: t('ebook.copy'), copied: t('ebook.copied') }} />
+                <Form method="post">
+                  <input type="hidden" name="intent" value="stop" />
+                  <button type="submit" className="button danger" disabled={busy}>
+                    {t('ebook.stopSharing')}
+                  </button>
+                </Form>
+                <Link to={here} preventScrollReset data-autofocus>
+                  {t('ebook.close')}
+                </Link>
+              </div>
+            </>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="share" />
+              <div className="field">
+                <label htmlFor="share-password">{t('ebook.sharePassword')}</label>
+                <input id="share-password" name="password" type="password" autoComplete="new-password" aria-describedby="share-password-hint" aria-invalid={actionData?.error ? true : undefined} />
+                <p id="share-password-hint" className="hint">
+                  {t('ebook.sharePasswordHint', SHARE_PASSWORD)}
+                </p>
+                <ErrorList errors={actionData?.error ? [actionData.error] : undefined} />
+              </div>
+              <div className="form-actions">
+                <button type="submit" className="button" disabled={busy}>
+                  {t('ebook.createLink')}
+                </button>
+                <Link to={here} preventScrollReset data-autofocus>
+                  {t('ebook.close')}
+                </Link>
+              </div>
+            </Form>
+          )}
+        </Dialog>
+      ) : null}
+    </>
+  )
+}
