@@ -118,12 +118,13 @@ for (const locale of LOCALES) {
       await checkAll(page, ['/diary/homework/1/alerts', '/diary/homework/2/alerts', `/diary/homework/${words.journal_id}/alerts/${words.id}`, `/diary/homework/${resolved.journal_id}/alerts/${resolved.id}`])
     })
 
-    test('the e-book pages: posts, basic info with its messages, the page list, the page editor', async ({ page, context }) => {
+    test('the e-book pages: posts, basic info with its messages, the page list, the page editor, print and share, the shared page', async ({ page, context }) => {
       await signInToConsole(page, 'teacher@demo.test')
       await useSessionLocale(context, locale)
       // The demo's books: Student 07's finished one (1) and Student 30's in progress (2).
       const [cover, diary] = await db().selectFrom('ebook_pages').select('id').where('ebook_id', '=', 1).orderBy('position').limit(3).execute().then((p) => [p[0], p[2]])
-      await checkAll(page, ['/ebook/1/posts', '/ebook/1/list', `/ebook/1/edit?qpage_id=${cover.id}`, `/ebook/1/edit?qpage_id=${diary.id}`, '/ebook/2/list', '/ebook/2/basicinfo'])
+      const share = await db().selectFrom('ebook_shares').select('token').where('ebook_id', '=', 1).executeTakeFirstOrThrow()
+      await checkAll(page, ['/ebook/1/posts', '/ebook/1/list', `/ebook/1/edit?qpage_id=${cover.id}`, `/ebook/1/edit?qpage_id=${diary.id}`, '/ebook/1/download?page=3', '/ebook/1/download?share=1', `/ebook/share/${share.token}`, '/ebook/2/list', '/ebook/2/basicinfo'])
       await page.locator('form.ebook-info button[type=submit]').click()
       await expect(page.locator('.field-error').first()).toBeVisible()
       await expectAccessible(page, 'the basic info with its messages')

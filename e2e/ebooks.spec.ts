@@ -1,3 +1,5 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { templateById } from '../app/features/ebooks/templates'
 import { expect, test } from './support/test'
@@ -107,10 +109,10 @@ test('another teacher and another student are refused on every e-book page and a
   const bookId = Number(page.url().split('/').at(-2))
   const firstPage = await db().selectFrom('ebook_pages').select('id').where('ebook_id', '=', bookId).executeTakeFirst()
   const origin = new URL(page.url()).origin
-  const urls = [`/ebook/${bookId}/posts`, `/ebook/${bookId}/basicinfo`, `/ebook/${bookId}/list`, `/ebook/${bookId}/edit?qpage_id=${firstPage?.id ?? 1}`, `/ebook/${bookId}/pages/${firstPage?.id ?? 1}/picture`]
+  const urls = [`/ebook/${bookId}/posts`, `/ebook/${bookId}/basicinfo`, `/ebook/${bookId}/list`, `/ebook/${bookId}/edit?qpage_id=${firstPage?.id ?? 1}`, `/ebook/${bookId}/download`, `/ebook/${bookId}/pages/${firstPage?.id ?? 1}/picture`, `/ebook/${bookId}/book.pdf`]
   const refused = async (status: number) => {
     for (const url of urls) expect((await page.request.get(url, { maxRedirects: 0 })).status(), url).toBe(status)
-    for (const url of urls.slice(0, 4)) expect((await page.request.post(url, { form: { intent: 'all', postId: '1', name: 'x' }, headers: { Origin: origin }, maxRedirects: 0 })).status(), `POST ${url}`).toBe(status)
+    for (const url of urls.slice(0, 5)) expect((await page.request.post(url, { form: { intent: 'all', postId: '1', name: 'x' }, headers: { Origin: origin }, maxRedirects: 0 })).status(), `POST ${url}`).toBe(status)
     expect((await page.request.get(`/diary/homework/${journalId}/student/${studentId}/ebook`, { maxRedirects: 0 })).status()).toBe(status)
   }
   await page.context().clearCookies()
@@ -164,4 +166,86 @@ test('unsaved changes in the page editor ask before leaving @js-only', async ({ 
   await dialog.getByRole('button', { name: 'Leave without saving' }).click()
   await expect(page).not.toHaveURL(url)
   await expect(page.getByRole('heading', { name: 'Edit a page' })).toBeVisible()
+})
+
+test('the printed book: the PDF with its progress, every page previewed, downloaded, shared with a password, opened signed out, then sharing stopped', async ({ page, browser }, info) => {
+  const js = info.project.name === 'js'
+  const { teacher, journalId, studentId } = await classWithPosts(info, js ? 'student38@demo.test' : 'student39@demo.test', 3)
+  await signInToConsole(page, teacher)
+  await page.goto(`/diary/homework/${journalId}/student/${studentId}/ebook`)
+  await expect(page).toHaveURL(/\/posts$/, { timeout: 10_000 })
+  const bookId = Number(page.url().split('/').at(-2))
+  await page.getByRole('button', { name: 'Choose all (up to 30)' }).click()
+  await page.goto(`/ebook/${bookId}/basicinfo`)
+  await page.getByLabel('Book name').fill('Our family keepsake')
+  for (const label of ['About the author', 'Thanks', 'Postscript']) await page.getByLabel(label).fill(`${label} text.`)
+  await page.getByRole('button', { name: 'Save and go on' }).click()
+  await expect(page.getByText('7 pages. Choose a page to edit it.')).toBeVisible({ timeout: 20_000 })
+  await page.getByRole('navigation', { name: 'Steps of the e-book' }).getByRole('link', { name: /Print/ }).click()
+  await expect(page).toHaveURL(`/ebook/${bookId}/download`)
+  // The overlay shows while it is made (real pages done); then the preview.
+  await expect(page.getByRole('link', { name: 'Download the PDF' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.locator('.ebook-overlay')).toHaveCount(0)
+
+  // Through every page with "Next page", then back by the slider's form.
+  for (let n = 1; n < 7; n++) {
+    await expect(page.locator('.page-counter')).toHaveText(`Page ${n} of 7`)
+    await page.getByRole('link', { name: 'Next page ›' }).click()
+  }
+  await expect(page.locator('.page-counter')).toHaveText('Page 7 of 7')
+  await expect(page.getByRole('link', { name: 'Next page ›' })).toHaveCount(0)
+  await page.goto(`/ebook/${bookId}/download?page=99`)
+  await expect(page.locator('.page-counter')).toHaveText('Page 7 of 7')
+
+  // The file is the book: a PDF of its seven A5 pages, named after it.
+  const response = await page.request.get(`/ebook/${bookId}/book.pdf`)
+  expect(response.headers()['content-disposition']).toContain('Our family keepsake.pdf')
+  const body = await response.body()
+  if (js) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the PDF' }).click()])
+    expect(download.suggestedFilename()).toBe('Our family keepsake.pdf')
+    expect(readFileSync((await download.path())!)).toEqual(body)
+  }
+  const doc = await getDocument({ data: new Uint8Array(body), useSystemFonts: false }).promise
+  expect(doc.numPages).toBe(7)
+  expect(((await (await doc.getPage(1)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(''))).toContain('Our family keepsake')
+
+  // Share with a password.
+  await expect(page.locator('.share-state')).toContainText('Sharing: off')
+  await page.getByRole('link', { name: 'Share', exact: true }).click()
+  await page.getByLabel('Password (optional)').fill('abc')
+  await page.getByRole('button', { name: 'Create the link' }).click()
+  await expect(page.getByText('A password has 6 to 64 characters.')).toBeVisible()
+  expect(await db().selectFrom('ebook_shares').select('token').where('ebook_id', '=', bookId).execute()).toEqual([])
+  await page.getByLabel('Password (optional)').fill('family-pass')
+  await page.getByRole('button', { name: 'Create the link' }).click()
+  const link = await page.getByLabel('Link to the book').inputValue()
+  expect(link).toMatch(/\/ebook\/share\/[A-Za-z0-9_-]{22}$/)
+  await expect(page.getByText('The link asks for its password.')).toBeVisible()
+  await expect(page.locator('.share-state')).toContainText('Sharing: on')
+
+  // A family member, signed out: the password first, then nothing but the book.
+  const family = await browser.newContext({ javaScriptEnabled: js })
+  const visitor = await family.newPage()
+  const path = new URL(link).pathname
+  await visitor.goto(path)
+  await expect(visitor.getByRole('heading', { name: 'This book has a password' })).toBeVisible()
+  expect((await visitor.request.get(`${path}/book.pdf`)).status()).toBe(404)
+  await visitor.getByLabel('Password').fill('not-it')
+  await visitor.getByRole('button', { name: 'Open the book' }).click()
+  await expect(visitor.getByText('The password is not right.')).toBeVisible()
+  await visitor.getByLabel('Password').fill('family-pass')
+  await visitor.getByRole('button', { name: 'Open the book' }).click()
+  await expect(visitor.getByRole('heading', { name: 'Our family keepsake' })).toBeVisible()
+  await expect(visitor.locator('.page-counter')).toHaveText('Page 1 of 7')
+  await expect(visitor.getByText(teacher)).toHaveCount(0)
+  await expect(visitor.getByRole('link', { name: 'Back to the console' })).toHaveCount(0)
+  expect((await visitor.request.get(`${path}/book.pdf`)).status()).toBe(200)
+
+  // Sharing stopped: the link is gone.
+  await page.getByRole('button', { name: 'Stop sharing' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Sharing stopped.' })).toBeVisible()
+  await expect(page.locator('.share-state')).toContainText('Sharing: off')
+  expect((await visitor.request.get(path)).status()).toBe(404)
+  await family.close()
 })

@@ -13,7 +13,7 @@ const SIZES = [
 const PAGES = [
   '/diary', '/diary/homework/1/news', '/diary/homework/1/student', '/diary/homework/1/student/8', '/diary/homework/1/sendback',
   '/diary/diaryPost/87', '/diary/homework/1/report', '/diary/homework/1/info', '/diary/homework/1/edit', '/setting/user', '/diarySample', '/diary/homework/2/quiz', '/notification', '/diary/homework/2/alerts', '/diary/homework/1/alerts/1',
-  '/ebook/1/posts', '/ebook/1/list', '/ebook/1/edit?qpage_id=3',
+  '/ebook/1/posts', '/ebook/1/list', '/ebook/1/edit?qpage_id=3', '/ebook/1/download',
 ]
 
 async function checkLayout(page: Page, wide: boolean) {

@@ -4,6 +4,8 @@ import type { DB } from '~/db/connect.server'
 import { bookFor, choosePosts, drawPendingPages, openBook, saveBasicInfo } from '~/features/ebooks/books.server'
 import { emotionName } from '~/features/posts/names'
 import { POST_STATUS } from '~/features/posts/constants'
+import { claimExport, runExport } from '~/features/ebooks/export.server'
+import { shareBook } from '~/features/ebooks/share.server'
 import { translatorOf } from '~/i18n/middleware.server'
 
 /** Simple crayon-like pictures for the demo book's frames: sky and ground, and one thing in the middle. */
@@ -26,9 +28,10 @@ async function scenePicture(i: number) {
 /**
  * The demo's e-books (issue 23): Student 07 of 501 has a finished book (ten posts with pictures in
  * their frames, the texts written, the message board on, every page drawn) that `teacher@` and
- * `student07@` can open; Student 30 of 502 has one in progress (posts chosen, no texts yet).
+ * `student07@` can open, printed as a PDF and shared by a link with the password `demo-pass-1`;
+ * Student 30 of 502 has one in progress (posts chosen, no texts yet).
  */
-export async function seedEbooks(trx: DB, { teacher, now }: { teacher: number; now: Date }) {
+export async function seedEbooks(trx: DB, { teacher, now, password }: { teacher: number; now: Date; password: string }) {
   const student = (account: string) => trx.selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow()
   const journal = (name: string) => trx.selectFrom('journals').select('id').where('name', '=', name).executeTakeFirstOrThrow()
   const [s07, s30, j501, j502] = [await student('student07@demo.test'), await student('student30@demo.test'), await journal('501 心情日記'), await journal('502 Feelings Journal')]
@@ -55,7 +58,11 @@ export async function seedEbooks(trx: DB, { teacher, now }: { teacher: number; n
     postscript: '這是我五年級的心情，有開心也有難過。',
     messageBoard: 'on',
   })
-  await drawPendingPages(trx, done.id, (code, lang) => emotionName(code, translatorOf(lang)))
+  const feeling = (code: string, lang: string) => emotionName(code, translatorOf(lang))
+  await drawPendingPages(trx, done.id, feeling)
+  // Printed and shared with the family (issue 24): the PDF is made, the link asks for demo-pass-1.
+  if (await claimExport(trx, done.id)) await runExport(trx, done.id, feeling)
+  await shareBook(trx, done.id, password)
 
   // The book in progress: three posts chosen, the texts still to write.
   const started = (await bookFor(trx, (await openBook(trx, j502.id, s30.id, who))!, who))!

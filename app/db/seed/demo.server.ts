@@ -234,7 +234,7 @@ export async function seedDemo(db: DB, now = new Date()) {
     await seedAssessments(trx, { teacher, freeTeacher, now, rand })
     await seedNotifications(trx, { teacher, freeTeacher, now })
     await seedAlerts(trx, { teacher, now })
-    await seedEbooks(trx, { teacher, now })
+    await seedEbooks(trx, { teacher, now, password: DEMO_PASSWORD })
   })
   return true
 }
