@@ -84,8 +84,13 @@ export default [
     route('s/post/:postId', 'routes/student/post.tsx'),
   ]),
   route('s/logout', 'routes/student/logout.ts'),
+  // The e-book session (spec 3, issue 24): its login check, the take-over of a console or student session, its sign-out.
+  route('ebook/login', 'routes/ebook/login.tsx'),
+  route('ebook/redirect', 'routes/ebook/redirect.ts'),
+  route('ebook/logout', 'routes/ebook/logout.ts'),
   // The e-book pages (spec 3): their own layout, for a teacher or the student (issue 23).
   layout('routes/ebook/layout.tsx', [
+    route('ebook', 'routes/ebook/list.tsx'),
     route('diary/homework/:id/student/:sid/ebook', 'routes/ebook/entry.tsx', { id: 'ebook-entry' }),
     route('ebook/student/:did', 'routes/ebook/entry.tsx', { id: 'ebook-student-entry' }),
     route('ebook/:bookId/posts', 'routes/ebook/posts.tsx'),

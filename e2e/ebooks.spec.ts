@@ -100,7 +100,7 @@ test('a teacher makes a book from the student page: ten posts, basic info with e
   await expect(page.getByRole('navigation', { name: 'Steps of the e-book' })).toContainText('Print(ready)')
 })
 
-test('another teacher and another student are refused on every e-book page and action; nobody signed in is sent to sign in', async ({ page }, info) => {
+test('another teacher and another student are refused on every e-book page and action; nobody signed in is sent to the e-book login', async ({ page }, info) => {
   const { teacher, journalId, studentId } = await classWithPosts(info, 'student46@demo.test', 2)
   const other = await newTeacher(info, 'ebook-other', { standard: true })
   await signInToConsole(page, teacher)
@@ -111,6 +111,9 @@ test('another teacher and another student are refused on every e-book page and a
   const origin = new URL(page.url()).origin
   const urls = [`/ebook/${bookId}/posts`, `/ebook/${bookId}/basicinfo`, `/ebook/${bookId}/list`, `/ebook/${bookId}/edit?qpage_id=${firstPage?.id ?? 1}`, `/ebook/${bookId}/download`, `/ebook/${bookId}/pages/${firstPage?.id ?? 1}/picture`, `/ebook/${bookId}/book.pdf`]
   const refused = async (status: number) => {
+    // The e-book session first (taken over from the console's or the student's): then the book itself is refused.
+    await page.goto('/ebook/login')
+    await expect(page).toHaveURL(/\/ebook$/)
     for (const url of urls) expect((await page.request.get(url, { maxRedirects: 0 })).status(), url).toBe(status)
     for (const url of urls.slice(0, 5)) expect((await page.request.post(url, { form: { intent: 'all', postId: '1', name: 'x' }, headers: { Origin: origin }, maxRedirects: 0 })).status(), `POST ${url}`).toBe(status)
     expect((await page.request.get(`/diary/homework/${journalId}/student/${studentId}/ebook`, { maxRedirects: 0 })).status()).toBe(status)
@@ -126,7 +129,7 @@ test('another teacher and another student are refused on every e-book page and a
   expect(await db().selectFrom('ebooks').select('id').where('journal_id', '=', journalId).execute()).toHaveLength(1)
   await page.context().clearCookies()
   const anonymous = await page.request.get(`/ebook/${bookId}/posts`, { maxRedirects: 0 })
-  expect([anonymous.status(), anonymous.headers().location]).toEqual([302, '/login/check'])
+  expect([anonymous.status(), anonymous.headers().location]).toEqual([302, '/ebook/login'])
 })
 
 test('a student makes their own book from their journal page', async ({ page }, info) => {
@@ -248,4 +251,36 @@ test('the printed book: the PDF with its progress, every page previewed, downloa
   await expect(page.locator('.share-state')).toContainText('Sharing: off')
   expect((await visitor.request.get(path)).status()).toBe(404)
   await family.close()
+})
+
+test('the e-book session: taken over from a console session, its own sign-out, the list with search and the choose-a-journal dialog', async ({ page }, info) => {
+  const { teacher, journalId, studentId } = await classWithPosts(info, info.project.name === 'js' ? 'student36@demo.test' : 'student37@demo.test', 1)
+  // Signed out: a bookmarked e-book page asks to sign in, then comes back to it.
+  await page.goto('/ebook')
+  await expect(page).toHaveURL('/ebook/login')
+  await page.getByRole('link', { name: 'I am a teacher' }).click()
+  await page.getByLabel('Account').fill(teacher)
+  await page.getByLabel('Password').fill('demo-pass-1')
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await expect(page).toHaveURL('/ebook')
+  await expect(page.getByRole('heading', { level: 1, name: 'E-books' })).toBeVisible()
+  await expect(page.getByText('No e-books yet')).toBeVisible()
+  // The dialog: a teacher goes on to the journal's students.
+  await page.getByRole('link', { name: 'Make an e-book' }).click()
+  await page.getByRole('dialog', { name: 'Choose the journal' }).getByLabel('Journal').selectOption(String(journalId))
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page).toHaveURL(`/diary/homework/${journalId}/student`)
+  await page.goto(`/diary/homework/${journalId}/student/${studentId}/ebook`)
+  await expect(page).toHaveURL(/\/posts$/, { timeout: 10_000 })
+  await page.getByRole('link', { name: 'E-books', exact: true }).click()
+  await expect(page.locator('table tbody tr')).toHaveCount(1)
+  await expect(page.getByText('1 book in all.')).toBeVisible()
+  await page.getByLabel('Author').fill('nobody-like-this')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByText('No book by that author.')).toBeVisible()
+  // Signing out of the e-book keeps the console's session.
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL('/diary')
+  await page.goto('/ebook')
+  await expect(page).toHaveURL('/ebook')
 })

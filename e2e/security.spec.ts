@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import type { ServerBuild } from 'react-router'
+import { openBook } from '../app/features/ebooks/books.server'
 import { submitImport } from '../app/features/students/import.server'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
@@ -77,8 +78,12 @@ async function ownerAndStudent(page: Page, info: TestInfo) {
     ])
 
   await signInToConsole(page, teacher)
+  // The e-book session too (taken over from the console's), so the e-book actions read their bodies.
+  await page.goto('/ebook/login')
   const studentRequest = await studentContext(page, studentAccount)
-  const params: Record<string, string> = { id: String(journalId), sid: String(student.id), postId: String(postId), code: 'NOSUCHCODE', platform: 'google' }
+  // A book of this student, so the e-book actions are this teacher's to answer.
+  const bookId = await openBook(db(), journalId, student.id, { userId: owner.id, kind: 'teacher' })
+  const params: Record<string, string> = { id: String(journalId), sid: String(student.id), postId: String(postId), bookId: String(bookId), code: 'NOSUCHCODE', platform: 'google' }
   return { page, snapshot, studentRequest, params }
 }
 

@@ -1,7 +1,8 @@
-import { redirect, type RouterContextProvider } from 'react-router'
+import { createCookie, redirect, type RouterContextProvider } from 'react-router'
+import { env } from '~/env.server'
 import type { Maker } from '~/features/ebooks/books.server'
-import { requireUser, wantedPath } from './guards.server'
-import { getSession, rememberWantedPath } from './session.server'
+import { localPath, wantedPath } from './guards.server'
+import { getSession } from './session.server'
 
 export interface EbookUser {
   maker: Maker
@@ -11,21 +12,25 @@ export interface EbookUser {
   session: Awaited<ReturnType<typeof getSession>>
 }
 
+/** The e-book page to come back to after /ebook/login (spec 3: redirect_path), for an hour. */
+const ebookWanted = createCookie('__ebook_wanted', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [env.SESSION_SECRET], maxAge: 3600 })
+
+export async function takeEbookWanted(request: Request) {
+  const value: unknown = await ebookWanted.parse(request.headers.get('Cookie'))
+  const to = localPath(value, '/ebook')
+  return { to: to.startsWith('/ebook') || to.startsWith('/diary/homework/') ? to : '/ebook', clear: await ebookWanted.serialize('', { maxAge: 0 }) }
+}
+
 /**
- * The e-book pages' guard (spec 3): a teacher signed in to the console, or a student signed in to
- * the student pages; the console wins when a browser holds both. Nobody signed in goes to the
- * sign-in of the side the path belongs to (the student's own entry to /s/login), with the path
- * saved to come back to.
+ * The e-book pages' guard (spec 3): the e-book session, of a teacher or a student. Without one (the
+ * 401 rule) the page goes to /ebook/login with its path saved; /ebook/login takes over a console or
+ * student session at once, or asks the person to sign in.
  */
 export async function requireEbookUser(request: Request, context: Readonly<RouterContextProvider>): Promise<EbookUser> {
   const session = await getSession(request, context)
-  if (session.get('userId')) {
-    const { user, session: fresh } = await requireUser(request, context)
-    return { maker: { userId: user.userId, kind: 'teacher' }, name: user.userName, home: '/diary', session: fresh }
-  }
-  const studentId = session.get('studentId')
-  if (studentId) return { maker: { userId: studentId, kind: 'student' }, name: session.get('studentName') ?? '', home: '/s', session }
-  const to = new URL(request.url).pathname.startsWith('/ebook/student/') ? '/s/login' : '/login/check'
-  if (request.method !== 'GET') throw redirect(to)
-  throw redirect(to, { headers: { 'Set-Cookie': await rememberWantedPath(request, session, wantedPath(request)) } })
+  const user = session.get('ebookUser')
+  if (user) return { maker: { userId: user.userId, kind: user.kind }, name: user.name, home: user.kind === 'teacher' ? '/diary' : '/s', session }
+  if (request.method !== 'GET') throw redirect('/ebook/login')
+  const secure = new URL(request.url).protocol === 'https:'
+  throw redirect('/ebook/login', { headers: { 'Set-Cookie': await ebookWanted.serialize(wantedPath(request), { secure }) } })
 }

@@ -35,6 +35,8 @@ export interface SessionData extends Partial<SessionValues> {
   oauthPending?: PendingSignIn & { platform: IdentityPlatform; intent: 'login' | 'bind' }
   /** A provider's profile whose e-mail has an account: waiting for the bind confirmation (-010200). */
   pendingIdentity?: { platform: IdentityPlatform; profile: OidcProfile }
+  /** The e-book session (spec 3): its own user, taken over from the console's or the student's session at /ebook/redirect. */
+  ebookUser?: { userId: number; kind: 'teacher' | 'student'; name: string }
   /** The last binding's result, 1, -1 or -2 (spec 1 section 3). */
   bindResult?: 1 | -1 | -2
 }

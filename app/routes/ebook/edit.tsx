@@ -68,8 +68,8 @@ function boxOf(value: FormDataEntryValue): Box | null {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { book, session, pageId } = await editorPage(request, context, params.bookId)
-  if (pageId === null) throw data(null, { status: 404 })
   const form = await readForm(request, { files: 1 })
+  if (pageId === null) throw data(null, { status: 404 })
   const intent = form.get('intent')
   const here = `/ebook/${book.id}/edit?qpage_id=${pageId}`
   if (intent === 'template') {

@@ -38,11 +38,14 @@ export default function EbookLayout({ loaderData }: Route.ComponentProps) {
         <Brand to={home} full />
         <span className="mode-badge">{t('ebook.badge')}</span>
         <span className="spacer" />
+        <FastLink to="/ebook" className="top-link">
+          {t('ebook.listTitle')}
+        </FastLink>
         <FastLink to={home} className="top-link">
           {t(student ? 'ebook.backToDiary' : 'ebook.backToConsole')}
         </FastLink>
         <LanguageSwitcher />
-        <Form method="post" action={student ? '/s/logout' : '/logout'} className="ebook-signout">
+        <Form method="post" action="/ebook/logout" className="ebook-signout">
           <span className="who">{name}</span>
           <button type="submit" className="link-button">
             {t('ebook.signOut')}

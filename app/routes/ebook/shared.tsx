@@ -53,9 +53,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readForm(request)
   const link = await requireSharedBook(request, params.token)
   if (!link.locked) throw redirect(`/ebook/share/${link.token}`)
-  const form = await readForm(request)
   const result = await unlockShare(db, LOGIN_LIMITS(), { token: link.token, passwordHash: link.passwordHash! }, String(form.get('password') ?? ''), context.get(clientAddressContext))
   if (!result.ok) return data({ error: result.error === 'ebook.shareTooMany' ? withValues(result.error, { minutes: result.waitMinutes }) : result.error }, 400)
   throw redirect(`/ebook/share/${link.token}`, { headers: { 'Set-Cookie': await rememberUnlocked(request, link.token) } })
