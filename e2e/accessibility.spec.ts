@@ -9,7 +9,7 @@ import { expect, expectAccessible, test, type Page } from './support/test'
 
 const LOCALES = ['en', 'zh-TW', 'ja'] as const
 
-const PUBLIC_PAGES = ['/index', '/login', '/login?tab=signup', '/login?tab=forgot', '/s/login', '/pwd/reset/no-such-code', '/no-such-page']
+const PUBLIC_PAGES = ['/index', '/login', '/ebook/login', '/login?tab=signup', '/login?tab=forgot', '/s/login', '/pwd/reset/no-such-code', '/no-such-page']
 // Two halves, two tests: they run side by side.
 const TEACHER_PAGES = [
   '/diary', '/diary?tab=joined', '/diary?tab=followup', '/diary?tab=collections', '/diary?tab=archived', '/mode', '/setting/user', '/setting/user?edit=name', '/voucher', '/voucher?tab=history', '/invite', '/my/ucp', '/diary/homework/new', '/notification', '/notification?tab=c',
@@ -124,7 +124,7 @@ for (const locale of LOCALES) {
       // The demo's books: Student 07's finished one (1) and Student 30's in progress (2).
       const [cover, diary] = await db().selectFrom('ebook_pages').select('id').where('ebook_id', '=', 1).orderBy('position').limit(3).execute().then((p) => [p[0], p[2]])
       const share = await db().selectFrom('ebook_shares').select('token').where('ebook_id', '=', 1).executeTakeFirstOrThrow()
-      await checkAll(page, ['/ebook/1/posts', '/ebook/1/list', `/ebook/1/edit?qpage_id=${cover.id}`, `/ebook/1/edit?qpage_id=${diary.id}`, '/ebook/1/download?page=3', '/ebook/1/download?share=1', `/ebook/share/${share.token}`, '/ebook/2/list', '/ebook/2/basicinfo'])
+      await checkAll(page, ['/ebook/1/posts', '/ebook/1/list', `/ebook/1/edit?qpage_id=${cover.id}`, `/ebook/1/edit?qpage_id=${diary.id}`, '/ebook/1/download?page=3', '/ebook/1/download?share=1', `/ebook/share/${share.token}`, '/ebook', '/ebook?new=1', '/ebook/2/list', '/ebook/2/basicinfo'])
       await page.locator('form.ebook-info button[type=submit]').click()
       await expect(page.locator('.field-error').first()).toBeVisible()
       await expectAccessible(page, 'the basic info with its messages')
