@@ -15,4 +15,18 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    files: ['e2e/**', 'tests/**'],
+    rules: {
+      // Playwright's fixtures: `use` is the fixture's hand-over, and `{}` a fixture that needs none.
+      'react-hooks/rules-of-hooks': 'off',
+      'no-empty-pattern': 'off',
+      // A focused test left in would skip the rest of the suite (CI also sets forbidOnly).
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name=/^(test|it|describe)$/][property.name='only']", message: 'No .only: every test runs.' },
+        { selector: "MemberExpression[object.object.name=/^(test|it|describe)$/][property.name='only']", message: 'No .only: every test runs.' },
+      ],
+    },
+  },
 )

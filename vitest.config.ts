@@ -9,6 +9,7 @@ export default defineConfig({
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    fileParallelism: false,
+    // Both cores: each file makes its own databases (tests/support/db.ts).
+    maxWorkers: 2,
   },
 })

@@ -1,12 +1,13 @@
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { signInToConsole, studentWritesPost } from './support/helpers'
 import { newJournalWith } from './support/posts'
+import { schoolDate } from './support/dates'
 
 const stepsOf = async (alertId: number) => (await db().selectFrom('risk_alert_steps').select('action').where('alert_id', '=', alertId).orderBy('id').execute()).map((s) => s.action)
 
-test('a post with worrying words raises an alert with its reasons; the teacher is told at once, resolves it with a note and the trail shows it; another teacher is refused', async ({ page }, info) => {
+test('a post with worrying words raises an alert with its reasons; the teacher is told at once, resolves it with a note and the trail shows it; another teacher is refused', NO_JS, async ({ page }, info) => {
   const teacher = await newTeacher(info, 'alerts', { standard: true })
   const other = await newTeacher(info, 'alerts-other', { standard: true })
   const student = info.project.name === 'js' ? 'student24@demo.test' : 'student25@demo.test'
@@ -61,7 +62,7 @@ test('a post with worrying words raises an alert with its reasons; the teacher i
   expect(await db().selectFrom('notifications as n').innerJoin('users as u', 'u.id', 'n.user_id').select('n.id').where('u.account', '=', other).where('n.msg_key', '=', 'notification.alertHigh').execute()).toEqual([])
 })
 
-test('snooze asks for a day from tomorrow to 90 days ahead; acknowledged and snoozed alerts show who took them', async ({ page }, info) => {
+test('snooze asks for a day from tomorrow to 90 days ahead; acknowledged and snoozed alerts show who took them', NO_JS, async ({ page }, info) => {
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto('/diary/homework/2/alerts')
   const open = page.getByRole('row').filter({ hasText: 'Worrying words' }).filter({ hasText: 'Open' })
@@ -69,7 +70,7 @@ test('snooze asks for a day from tomorrow to 90 days ahead; acknowledged and sno
   await open.getByRole('button', { name: /Open the alert of/ }).click()
   const alertId = Number(page.url().split('/').pop())
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Worrying words')
-  await page.getByLabel('Snooze until').fill(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10))
+  await page.getByLabel('Snooze until').fill(schoolDate(-1))
   await page.getByRole('button', { name: 'Snooze', exact: true }).click()
   await expect(page.getByText('Choose a day from tomorrow to 90 days ahead.')).toBeVisible()
   expect(await stepsOf(alertId)).not.toContain('snoozed')

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs'
 import { readFileSync } from 'node:fs'
-import { expect, test, type Page } from './support/test'
+import { expect, test, type Page, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { signInToConsole, studentSignIn } from './support/helpers'
@@ -24,7 +24,7 @@ async function readWorkbook(path: string) {
   return book
 }
 
-test('a teacher turns assessment on and opens a quiz; a student answers it once; the teacher searches, reads the detail and exports', async ({ page }, info) => {
+test('a teacher turns assessment on and opens a quiz; a student answers it once; the teacher searches, reads the detail and exports', NO_JS, async ({ page }, info) => {
   const teacher = await newTeacher(info, 'quiz', { standard: true })
   const student = info.project.name === 'js' ? 'student18@demo.test' : 'student19@demo.test'
   const studentName = info.project.name === 'js' ? 'Student 18' : 'Student 19'
@@ -144,7 +144,7 @@ test('a teacher without f3 gets the pay notice and no data, and the export is re
   expect(await db().selectFrom('journal_quizzes').select('id').where('journal_id', '=', journalId).execute()).toHaveLength(1)
 })
 
-test('another teacher and another student are refused on every assessment page and action @requests-only', async ({ page }, info) => {
+test('another teacher and another student are refused on every assessment page and action', async ({ page }, info) => {
   // teacher@'s 502 has assessment on and results (the demo); free@ is not one of its teachers.
   const journalId = (await db().selectFrom('journals').select('id').where('name', '=', '502 Feelings Journal').executeTakeFirstOrThrow()).id
   const result = await db().selectFrom('quiz_results').select(['uuid', 'run_id']).where('journal_id', '=', journalId).executeTakeFirstOrThrow()

@@ -1,10 +1,10 @@
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { codeIn, latestMailTo } from './support/mail'
 import { DEMO_PASSWORD, signIn, signInToConsole, signOut, signUp, uniqueAccount } from './support/helpers'
 
-test('sign-up, code from the received mail, profile, then /diary in the console', async ({ page }, info) => {
+test('sign-up, code from the received mail, profile, then /diary in the console', NO_JS, async ({ page }, info) => {
   const account = uniqueAccount(info)
   await page.goto('/login')
   await page.getByRole('link', { name: 'Sign up' }).click()
@@ -56,7 +56,7 @@ test('sign-up, code from the received mail, profile, then /diary in the console'
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My journals' })).toBeVisible()
 })
 
-test('sign-up refuses a repeat password that does not match, and writes nothing', async ({ page }, info) => {
+test('sign-up refuses a repeat password that does not match, and writes nothing', NO_JS, async ({ page }, info) => {
   const account = uniqueAccount(info)
   await signUp(page, account, 'good-pass-123', 'other-pass-123')
   await expect(page.getByText('The passwords do not match.')).toBeVisible()
@@ -72,7 +72,7 @@ test('sign-up refuses a repeat password that does not match, and writes nothing'
   await expect(page).toHaveURL(/\/setting\/email$/)
 })
 
-test('sign-up with an existing account shows -01001 (on change with JavaScript, on submit without)', async ({ page }, info) => {
+test('sign-up with an existing account shows -01001 (on change with JavaScript, on submit without)', NO_JS, async ({ page }, info) => {
   await page.goto('/login?tab=signup')
   await page.getByLabel('Account').fill('Teacher@Demo.test')
   await page.getByLabel('Password', { exact: true }).fill('good-pass-123')
@@ -86,14 +86,14 @@ test('sign-up with an existing account shows -01001 (on change with JavaScript, 
   }
 })
 
-test('required fields on the login form', async ({ page }) => {
+test('required fields on the login form', NO_JS, async ({ page }) => {
   await page.goto('/login')
   await page.getByRole('button', { name: 'Log in', exact: true }).click()
   await expect(page.getByText('This field must not be empty.')).toHaveCount(2)
   await expect(page).toHaveURL(/\/login$/)
 })
 
-test('wrong password shows the wrong-account-or-password message', async ({ page }) => {
+test('wrong password shows the wrong-account-or-password message', NO_JS, async ({ page }) => {
   await signIn(page, 'teacher@demo.test', 'not-the-password')
   await expect(page.getByText('The account or password is wrong.')).toBeVisible()
   await expect(page).toHaveURL(/\/login$/)
@@ -101,7 +101,7 @@ test('wrong password shows the wrong-account-or-password message', async ({ page
   await expect(page).toHaveURL(/\/login$/)
 })
 
-test('sign-in lands on /diary with the journals; sign-out goes to /index and locks the console', async ({ page }) => {
+test('sign-in lands on /diary with the journals; sign-out goes to /index and locks the console', NO_JS, async ({ page }) => {
   await signIn(page, 'teacher@demo.test')
   await expect(page).toHaveURL(/\/diary$/)
   await expect(page.getByRole('heading', { name: '501 心情日記' })).toBeVisible()
@@ -114,7 +114,7 @@ test('sign-in lands on /diary with the journals; sign-out goes to /index and loc
   await expect(page).toHaveURL(/\/login$/)
 })
 
-test('a deep link opened while signed out comes back after sign-in', async ({ page }) => {
+test('a deep link opened while signed out comes back after sign-in', NO_JS, async ({ page }) => {
   await page.goto('/diary?tab=joined')
   await expect(page).toHaveURL(/\/login$/)
   await page.getByLabel('Account').fill('teacher@demo.test')
@@ -124,7 +124,7 @@ test('a deep link opened while signed out comes back after sign-in', async ({ pa
   await expect(page.getByRole('heading', { name: 'Reading Club' })).toBeVisible()
 })
 
-test('a deep link still comes back after sign-in when the browser carries a session that ended elsewhere', async ({ page }, info) => {
+test('a deep link still comes back after sign-in when the browser carries a session that ended elsewhere', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'deadcookie')
   await signInToConsole(page, account)
   // Signed out on another computer (or a password reset): the session is gone, its cookie is not.
@@ -145,7 +145,7 @@ test('a joined journal waiting for approval shows join pending', async ({ page }
   await expect(card.getByText('Join pending')).toBeVisible()
 })
 
-test('the account language applies after sign-in', async ({ page }, info) => {
+test('the account language applies after sign-in', NO_JS, async ({ page }, info) => {
   // A login of its own per project: other tests run in parallel and expect English.
   const account = info.project.name === 'js' ? 'general@demo.test' : 'support@demo.test'
   await signInToConsole(page, account)
@@ -162,7 +162,7 @@ test('the account language applies after sign-in', async ({ page }, info) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Journals')
 })
 
-test('team mode: the switch shows only for team members and changes the mode', async ({ page }, info) => {
+test('team mode: the switch shows only for team members and changes the mode', NO_JS, async ({ page }, info) => {
   await signInToConsole(page, 'teacher@demo.test')
   await page.locator('.user-menu summary').click()
   await expect(page.getByRole('button', { name: /^Switch to/ })).toHaveCount(0)
@@ -218,7 +218,7 @@ test('an unverified user is sent to verify the e-mail before any console page', 
   await expect(page).toHaveURL(/\/login$/)
 })
 
-test('sign-in is refused after five failures for an account, with a clear message', async ({ page }, info) => {
+test('sign-in is refused after five failures for an account, with a clear message', NO_JS, async ({ page }, info) => {
   const account = uniqueAccount(info, 'locked')
   await signUp(page, account)
   await expect(page).toHaveURL(/\/setting\/email$/)

@@ -2,7 +2,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { templateById } from '../app/features/ebooks/templates'
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { signInToConsole, studentSignIn } from './support/helpers'
@@ -19,7 +19,7 @@ async function classWithPosts(info: Parameters<typeof newTeacher>[0], student: s
   return { teacher, journalId, studentId: await idOf(student) }
 }
 
-test('a teacher makes a book from the student page: ten posts, basic info with each message, a page edited and saved, every picture, step 4 ready', async ({ page }, info) => {
+test('a teacher makes a book from the student page: ten posts, basic info with each message, a page edited and saved, every picture, step 4 ready', NO_JS, async ({ page }, info) => {
   const js = info.project.name === 'js'
   const { teacher, journalId, studentId } = await classWithPosts(info, js ? 'student44@demo.test' : 'student45@demo.test', 12)
   await signInToConsole(page, teacher)
@@ -132,7 +132,7 @@ test('another teacher and another student are refused on every e-book page and a
   expect([anonymous.status(), anonymous.headers().location]).toEqual([302, '/ebook/login'])
 })
 
-test('a student makes their own book from their journal page', async ({ page }, info) => {
+test('a student makes their own book from their journal page', NO_JS, async ({ page }, info) => {
   const student = info.project.name === 'js' ? 'student48@demo.test' : 'student49@demo.test'
   const { journalId } = await classWithPosts(info, student, 3)
   await studentSignIn(page, student)
@@ -147,7 +147,7 @@ test('a student makes their own book from their journal page', async ({ page }, 
   expect(book).toMatchObject({ made_as: 'student', student_id: await idOf(student) })
 })
 
-test('unsaved changes in the page editor ask before leaving @js-only', async ({ page }, info) => {
+test('unsaved changes in the page editor ask before leaving', async ({ page }, info) => {
   const { teacher, journalId, studentId } = await classWithPosts(info, 'student50@demo.test', 2)
   await signInToConsole(page, teacher)
   await page.goto(`/diary/homework/${journalId}/student/${studentId}/ebook`)
@@ -171,7 +171,7 @@ test('unsaved changes in the page editor ask before leaving @js-only', async ({ 
   await expect(page.getByRole('heading', { name: 'Edit a page' })).toBeVisible()
 })
 
-test('the printed book: the PDF with its progress, every page previewed, downloaded, shared with a password, opened signed out, then sharing stopped', async ({ page, browser }, info) => {
+test('the printed book: the PDF with its progress, every page previewed, downloaded, shared with a password, opened signed out, then sharing stopped', NO_JS, async ({ page, browser }, info) => {
   const js = info.project.name === 'js'
   const { teacher, journalId, studentId } = await classWithPosts(info, js ? 'student38@demo.test' : 'student39@demo.test', 3)
   await signInToConsole(page, teacher)
@@ -253,7 +253,7 @@ test('the printed book: the PDF with its progress, every page previewed, downloa
   await family.close()
 })
 
-test('the e-book session: taken over from a console session, its own sign-out, the list with search and the choose-a-journal dialog', async ({ page }, info) => {
+test('the e-book session: taken over from a console session, its own sign-out, the list with search and the choose-a-journal dialog', NO_JS, async ({ page }, info) => {
   const { teacher, journalId, studentId } = await classWithPosts(info, info.project.name === 'js' ? 'student36@demo.test' : 'student37@demo.test', 1)
   // Signed out: a bookmarked e-book page asks to sign in, then comes back to it.
   await page.goto('/ebook')

@@ -1,14 +1,14 @@
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 import { strFromU8, unzipSync } from 'fflate'
 import { readFileSync } from 'node:fs'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { DEMO_PASSWORD, signInToConsole, signOut } from './support/helpers'
-import { latestMailTo } from './support/mail'
+import { latestMailTo, mailFilesTo } from './support/mail'
 import { newJournalWith } from './support/posts'
 
 
-test('create a journal: the form refuses bad input and writes nothing, then creates it', async ({ page }, info) => {
+test('create a journal: the form refuses bad input and writes nothing, then creates it', NO_JS, async ({ page }, info) => {
   const name = `Class ${info.project.name} ${Date.now().toString(36)}`
   await signInToConsole(page, 'teacher@demo.test')
   await page.getByRole('link', { name: 'New journal' }).click()
@@ -80,7 +80,7 @@ test('a teacher who is neither owner nor accepted is refused on every journal pa
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
 })
 
-test('join with a teacher code: pending until the owner accepts, then the journal opens', async ({ page }, info) => {
+test('join with a teacher code: pending until the owner accepts, then the journal opens', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'joiner')
   await signInToConsole(page, account)
   await page.goto('/diary?tab=joined')
@@ -115,7 +115,7 @@ test('join with a teacher code: pending until the owner accepts, then the journa
   expect((await page.request.get('/diary/homework/2/edit')).status()).toBe(403)
 })
 
-test('teacher invitations: the .docx opens as a Word document; the e-mail arrives and its link joins', async ({ page }, info) => {
+test('teacher invitations: the .docx opens as a Word document; the e-mail arrives and its link joins', NO_JS, async ({ page }, info) => {
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto('/diary/homework/3/info')
 
@@ -134,12 +134,14 @@ test('teacher invitations: the .docx opens as a Word document; the e-mail arrive
   await page.getByLabel("Colleague's e-mail address").fill('not-an-email')
   await page.getByRole('button', { name: 'Send invitation' }).click()
   await expect(page.getByText('The e-mail format is not valid.')).toBeVisible()
-  await expect(latestMailTo(colleague, 1000)).rejects.toThrow()
 
   await page.getByLabel("Colleague's e-mail address").fill(colleague)
   await page.getByRole('button', { name: 'Send invitation' }).click()
   await expect(page.getByRole('status')).toContainText(`Invitation sent to ${colleague}.`)
   const mail = await latestMailTo(colleague)
+  // The action sends before it answers, so a mail of a refused try would be here already: only this one is.
+  expect(mailFilesTo(colleague)).toHaveLength(1)
+  expect(mailFilesTo('not-an-email')).toEqual([])
   const link = mail.match(/https?:\/\/\S+\/drpb\/TEACH003/)?.[0]
   expect(link).toBeTruthy()
   await signOut(page)
@@ -174,7 +176,7 @@ test('the homework lock: the plan-expired notice, no lists, and every journal ac
   expect(create.headers().location).toBe('/diary')
 })
 
-test('journal info: "Generate a new code" gives the journal a new student code that works for a week', async ({ page }, info) => {
+test('journal info: "Generate a new code" gives the journal a new student code that works for a week', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'gencode')
   const journal = await newJournalWith(account, 'Code diary', [])
   // A code older than its 7 days: students can no longer join with it.

@@ -3,7 +3,7 @@
 // navigation focus is on the new page's heading (ui/focus-on-navigate.ts).
 import type { Locator, Page } from '@playwright/test'
 import { newPost } from './support/posts'
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 
 /** Tab (or Shift+Tab) until `target` has the focus: it is reachable, in a sensible number of steps. */
 async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
@@ -17,7 +17,7 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {
 
 const headingHasFocus = (page: Page, name: string | RegExp) => expect(page.getByRole('heading', { level: 1, name })).toBeFocused()
 
-test('keyboard only: sign in, a journal, a post, a comment, send back, a new journal', async ({ page }, info) => {
+test('keyboard only: sign in, a journal, a post, a comment, send back, a new journal', NO_JS, async ({ page }, info) => {
   const title = `Keyboard ${info.project.name} ${Date.now().toString(36)}`
   await newPost(1, 'student02@demo.test', title)
 

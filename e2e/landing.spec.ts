@@ -1,4 +1,4 @@
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 import { db } from './support/db'
 import { signIn, signInToConsole } from './support/helpers'
 
@@ -12,7 +12,7 @@ test('/ goes to the landing page, whose login button leads to sign-in', async ({
   await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible()
 })
 
-test('the language switcher stores the locale and reloads the page', async ({ page }) => {
+test('the language switcher stores the locale and reloads the page', NO_JS, async ({ page }) => {
   await page.goto('/index')
   await page.getByRole('button', { name: '繁體中文' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('每一種心情都有故事')

@@ -1,10 +1,10 @@
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { signInToConsole } from './support/helpers'
 import { newJournalWith, newPost } from './support/posts'
 
-test('plan-locked page: usage, journals and students; archiving a journal frees its students', async ({ page }, info) => {
+test('plan-locked page: usage, journals and students; archiving a journal frees its students', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'locked', { planEnded: true })
   const keep = await newJournalWith(account, 'Class 4A diary', ['student01@demo.test', 'student02@demo.test'])
   const drop = await newJournalWith(account, 'Old club diary', ['student02@demo.test', 'student03@demo.test'])

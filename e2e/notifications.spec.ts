@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test'
+import { expect, test, type Page, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { signInToConsole, studentWritesPost } from './support/helpers'
@@ -20,7 +20,7 @@ async function told(account: string, key: string, type: 'd' | 'c' = 'd') {
 
 const bell = (page: Page) => page.locator('.console-top .bell')
 
-test('a student posts; the teacher\'s bell shows it; the tabs; opening marks it read and the post\'s breadcrumb starts at the list; mark all read', async ({ page }, info) => {
+test('a student posts; the teacher\'s bell shows it; the tabs; opening marks it read and the post\'s breadcrumb starts at the list; mark all read', NO_JS, async ({ page }, info) => {
   const teacher = await newTeacher(info, 'bell', { standard: true })
   const student = info.project.name === 'js' ? 'student22@demo.test' : 'student23@demo.test'
   const name = `Bell ${info.project.name} ${Date.now().toString(36)}`
@@ -68,7 +68,7 @@ test('a student posts; the teacher\'s bell shows it; the tabs; opening marks it 
   expect(await unreadOf(teacher)).toBe(0)
 })
 
-test('with JavaScript the bell counts a new notification within 30 seconds, without a reload @js-only', async ({ page }, info) => {
+test('with JavaScript the bell counts a new notification within 30 seconds, without a reload', async ({ page }, info) => {
   const teacher = await newTeacher(info, 'poll', { standard: true })
   await page.clock.install()
   await signInToConsole(page, teacher)
@@ -80,7 +80,7 @@ test('with JavaScript the bell counts a new notification within 30 seconds, with
   await expect(page).toHaveURL(/\/diary$/)
 })
 
-test('a notification is only its reader\'s to open @requests-only', async ({ page }, info) => {
+test('a notification is only its reader\'s to open', async ({ page }, info) => {
   const owner = await newTeacher(info, 'owner', { standard: true })
   const other = await newTeacher(info, 'other', { standard: true })
   await told(owner, `private ${Date.now()}`)
@@ -93,7 +93,7 @@ test('a notification is only its reader\'s to open @requests-only', async ({ pag
   await expect(page.getByText('No notifications yet.')).toBeVisible()
 })
 
-test('digests by e-mail: turned on and off in the settings, saved for this teacher only', async ({ page }, info) => {
+test('digests by e-mail: turned on and off in the settings, saved for this teacher only', NO_JS, async ({ page }, info) => {
   const teacher = await newTeacher(info, 'digest', { standard: true })
   const setting = async () => (await db().selectFrom('users').select('digest_mail').where('account', '=', teacher).executeTakeFirstOrThrow()).digest_mail
   await signInToConsole(page, teacher)

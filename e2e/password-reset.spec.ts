@@ -1,9 +1,9 @@
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { signIn, uniqueAccount } from './support/helpers'
 import { latestMailTo, resetLinkIn } from './support/mail'
 
-test('forgot password: the mailed link sets a new password once, then "sign in now" opens the console', async ({ page }, info) => {
+test('forgot password: the mailed link sets a new password once, then "sign in now" opens the console', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'forgot')
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot password?' }).click()
@@ -41,7 +41,7 @@ test('forgot password: the mailed link sets a new password once, then "sign in n
   await expect(page).toHaveURL(/\/diary$/)
 })
 
-test('forgot password: a required e-mail, its format, and an address of no account; nothing is sent', async ({ page }, info) => {
+test('forgot password: a required e-mail, its format, and an address of no account; nothing is sent', NO_JS, async ({ page }, info) => {
   await page.goto('/login?forgot=1')
   const dialog = page.getByRole('dialog', { name: 'Forgot password' })
   await dialog.getByRole('button', { name: 'Send reset mail' }).click()

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { signInToConsole } from './support/helpers'
@@ -30,7 +30,7 @@ async function codesFor(account: string) {
   }
 }
 
-test('filters: by status, by journal (which clears "not bound"), by code', async ({ page }, info) => {
+test('filters: by status, by journal (which clears "not bound"), by code', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'codes')
   const codes = await codesFor(account)
   await signInToConsole(page, account)
@@ -53,7 +53,7 @@ test('filters: by status, by journal (which clears "not bound"), by code', async
   await expect(page.locator('tbody tr')).toContainText('Expired or invalid')
 })
 
-test('actions: sold, new exchange code, release (asking about the journal), renew without a spare plan, comment', async ({ page }, info) => {
+test('actions: sold, new exchange code, release (asking about the journal), renew without a spare plan, comment', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'codeact')
   const codes = await codesFor(account)
   await signInToConsole(page, account)

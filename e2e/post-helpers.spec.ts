@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test'
+import { expect, test, type Page, NO_JS } from './support/test'
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
@@ -6,6 +6,7 @@ import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { signInToConsole } from './support/helpers'
 import { newJournalWith, newPost } from './support/posts'
+import { schoolDate } from './support/dates'
 
 async function download(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()])
@@ -14,10 +15,10 @@ async function download(page: Page, click: () => Promise<void>) {
   return { name: file.suggestedFilename(), png, meta: await sharp(png).metadata() }
 }
 
-test('a post downloads as a PNG in both layouts, named from its title and date', async ({ page }, info) => {
+test('a post downloads as a PNG in both layouts, named from its title and date', NO_JS, async ({ page }, info) => {
   const title = `午餐 Lunch ${info.project.name} ${Date.now().toString(36)}`
   const id = await newPost(2, 'student34@demo.test', title)
-  const today = new Date().toISOString().slice(0, 10)
+  const today = schoolDate()
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto(`/diary/diaryPost/${id}`)
   await page.getByRole('link', { name: 'Download image' }).click()
@@ -43,7 +44,7 @@ test('a post downloads as a PNG in both layouts, named from its title and date',
   expect(data.every((v) => v === 255)).toBe(true)
 })
 
-test('an image that cannot be made shows the image-error dialog; another journal\'s teacher is refused', async ({ page }, info) => {
+test('an image that cannot be made shows the image-error dialog; another journal\'s teacher is refused', NO_JS, async ({ page }, info) => {
   const id = await newPost(2, 'student35@demo.test', `Image error ${info.project.name} ${Date.now().toString(36)}`)
   // A stored picture whose bytes are no picture (a disk fault): the drawing fails.
   const student = await db().selectFrom('users').select('id').where('account', '=', 'student35@demo.test').executeTakeFirstOrThrow()
@@ -69,7 +70,7 @@ const SUGGESTIONS = {
   ja: { button: '日本語', ask: 'コメントを提案', use: '使う', comment: 'コメント', first: '気持ちが伝わってきました', calm: '自分の気持ちを言葉にできましたね' },
 } as const
 
-test('suggestions for a negative-emotion post in each language, used in the comment form', async ({ page }, info) => {
+test('suggestions for a negative-emotion post in each language, used in the comment form', NO_JS, async ({ page }, info) => {
   const teacher = await newTeacher(info, 'suggest', { standard: true })
   const journal = await newJournalWith(teacher, `Suggestions ${info.project.name}`, ['student36@demo.test'])
   const id = await newPost(journal, 'student36@demo.test', `Sad day ${info.project.name}`)

@@ -1,9 +1,9 @@
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 import { db } from './support/db'
 import { signInToConsole } from './support/helpers'
 import { newJournalWith, newPost } from './support/posts'
 
-test('a teacher finds a post in the feed, comments block by block, uses the library and sends it back', async ({ page }, info) => {
+test('a teacher finds a post in the feed, comments block by block, uses the library and sends it back', NO_JS, async ({ page }, info) => {
   const title = `Lunch alone ${info.project.name} ${Date.now().toString(36)}`
   await newPost(2, info.project.name === 'js' ? 'student30@demo.test' : 'student31@demo.test', title)
   await signInToConsole(page, 'teacher@demo.test')
@@ -99,7 +99,7 @@ test('the post page and its actions are refused to a teacher of another journal;
   expect((await page.request.get(`/diary/diaryPost/${theirs}/revise`)).status()).toBe(403)
 })
 
-test('revise: the teacher corrects the text and sees the correction beside the original', async ({ page }, info) => {
+test('revise: the teacher corrects the text and sees the correction beside the original', NO_JS, async ({ page }, info) => {
   const title = `To correct ${info.project.name} ${Date.now().toString(36)}`
   const id = await newPost(2, 'student33@demo.test', title)
   await signInToConsole(page, 'teacher@demo.test')
@@ -113,7 +113,7 @@ test('revise: the teacher corrects the text and sees the correction beside the o
   await expect(page.locator('fieldset', { hasText: 'Event' }).getByLabel('Your correction')).toHaveValue('My friend did not sit with me at lunch today.')
 })
 
-test('the feed loads ten posts at a time: appended with JavaScript, a next-page link without', async ({ page }, info) => {
+test('the feed loads ten posts at a time: appended with JavaScript, a next-page link without', NO_JS, async ({ page }, info) => {
   const tag = `Paging ${info.project.name} ${Date.now().toString(36)}`
   for (let i = 1; i <= 12; i++) await newPost(2, 'student30@demo.test', `${tag} #${i}`)
   await signInToConsole(page, 'teacher@demo.test')

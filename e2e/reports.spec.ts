@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test'
+import { expect, test, type Page, NO_JS } from './support/test'
 import ExcelJS from 'exceljs'
 import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
@@ -16,7 +16,7 @@ async function download(page: Page, click: () => Promise<void>) {
   return { name: file.suggestedFilename(), body: await readFile(await file.path()) }
 }
 
-test('reports: tabs, presets, the posts behind a slice five at a time, and a chart saved as PNG', async ({ page }) => {
+test('reports: tabs, presets, the posts behind a slice five at a time, and a chart saved as PNG', NO_JS, async ({ page }) => {
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto('/diary/homework/1/news')
   await page.getByRole('navigation', { name: 'Journal menu' }).getByRole('link', { name: 'Reports' }).click()
@@ -58,7 +58,7 @@ test('reports: tabs, presets, the posts behind a slice five at a time, and a cha
   expect(dark).toBeGreaterThan(200)
 })
 
-test('reports: the custom range is checked, and its buttons fill the dates', async ({ page }, info) => {
+test('reports: the custom range is checked, and its buttons fill the dates', NO_JS, async ({ page }, info) => {
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto('/diary/homework/1/report?tab=bar')
   const start = page.getByLabel('Start', { exact: true })
@@ -114,7 +114,7 @@ test('reports and export are refused without f8 and f7, to another journal, and 
   expect((await page.request.get(`/diary/homework/2/export.xlsx?start=${daysAgo(30)}&end=${today()}`, { maxRedirects: 0 })).status()).toBe(403)
 })
 
-test('export: the dialogs, then the raw data file opened and checked', async ({ page }) => {
+test('export: the dialogs, then the raw data file opened and checked', NO_JS, async ({ page }) => {
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto('/diary/homework/1/export')
   await page.getByRole('button', { name: 'Export' }).click()

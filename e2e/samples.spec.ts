@@ -1,8 +1,8 @@
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { signInToConsole } from './support/helpers'
 
-test('samples: the form refuses bad input and writes nothing; a published sample starts a journal', async ({ page }, info) => {
+test('samples: the form refuses bad input and writes nothing; a published sample starts a journal', NO_JS, async ({ page }, info) => {
   const name = `Sample ${info.project.name} ${Date.now().toString(36)}`
   await signInToConsole(page, await newTeacher(info, 'sampler'))
   await page.getByRole('link', { name: 'Journal samples' }).click()
@@ -55,7 +55,7 @@ test('a sample is edited only by its author', async ({ page }) => {
   expect((await page.request.get('/diarySample/999/edit')).status()).toBe(404)
 })
 
-test('course-book and contest codes: each error shows and writes nothing; a plan code opens the paid resources', async ({ page }, info) => {
+test('course-book and contest codes: each error shows and writes nothing; a plan code opens the paid resources', NO_JS, async ({ page }, info) => {
   await signInToConsole(page, await newTeacher(info, 'booker'))
   const create = page.locator('.action-card')
   const open = async () => {

@@ -2,7 +2,6 @@
 // the actions of table rows in view, buttons on one line (CJK labels included). A screenshot of each
 // is attached to the report (test-results/), to be looked at when the layout changes.
 import { signInToConsole } from './support/helpers'
-import { useSessionLocale } from './support/locale'
 import { expect, test, type Page } from './support/test'
 
 const SIZES = [
@@ -38,10 +37,9 @@ async function checkLayout(page: Page, wide: boolean) {
 
 for (const size of SIZES) {
   for (const locale of size.locales) {
-    test(`main pages at ${size.name} in ${locale}`, { tag: '@js-only' }, async ({ page, context }, info) => {
+    test(`main pages at ${size.name} in ${locale}`, async ({ page }, info) => {
       await page.setViewportSize({ width: size.width, height: size.height })
-      await signInToConsole(page, 'teacher@demo.test')
-      await useSessionLocale(context, locale)
+      await signInToConsole(page, 'teacher@demo.test', locale)
       for (const path of PAGES) {
         await page.goto(path)
         await expect(page.locator('h1').first()).toBeVisible()

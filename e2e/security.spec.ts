@@ -1,6 +1,6 @@
 // The security part of the browser suite: what every route promises, whatever the route. The
 // routes come from the built app's own manifest, so a route added later is covered without a new test.
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from './support/test'
+import { expect, test, type APIRequestContext, type Page, type TestInfo, NO_JS } from './support/test'
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
@@ -10,7 +10,7 @@ import { openBook } from '../app/features/ebooks/books.server'
 import { submitImport } from '../app/features/students/import.server'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
-import { DEMO_PASSWORD, signInToConsole, uniqueAccount } from './support/helpers'
+import { DEMO_PASSWORD, signInToConsole, studentSignIn, uniqueAccount } from './support/helpers'
 import { latestMailTo, resetLinkIn } from './support/mail'
 import { newPost } from './support/posts'
 
@@ -28,7 +28,6 @@ async function routesWith(kind: 'action' | 'loader') {
 }
 
 /** Tests made of HTTP requests alone: the no-JavaScript project leaves them out (playwright.config.ts). */
-const REQUESTS_ONLY = { tag: '@requests-only' }
 
 /** Bodies that are not forms, as a careless script or an attacker sends them. */
 const NOT_FORMS: { name: string; headers: Record<string, string>; body: string }[] = [
@@ -41,13 +40,8 @@ const NOT_FORMS: { name: string; headers: Record<string, string>; body: string }
 ]
 
 async function studentContext(page: Page, account: string): Promise<APIRequestContext> {
-  const context = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL })
-  const student = await context.newPage()
-  await student.goto('/s/login')
-  await student.getByLabel('Account').fill(account)
-  await student.getByLabel('Password').fill(DEMO_PASSWORD)
-  await student.getByRole('button', { name: 'Log in' }).click()
-  await expect(student).toHaveURL(/\/s$/)
+  const student = await (await page.context().browser()!.newContext()).newPage()
+  await studentSignIn(student, account)
   return student.request
 }
 
@@ -87,7 +81,7 @@ async function ownerAndStudent(page: Page, info: TestInfo) {
   return { page, snapshot, studentRequest, params }
 }
 
-test('every action answers a body that is not a form with 400 and writes nothing', REQUESTS_ONLY, async ({ page }, info) => {
+test('every action answers a body that is not a form with 400 and writes nothing', async ({ page }, info) => {
   test.setTimeout(120_000)
   const { snapshot, studentRequest, params } = await ownerAndStudent(page, info)
   const before = await snapshot()
@@ -115,7 +109,7 @@ test('every action answers a body that is not a form with 400 and writes nothing
   expect(await page413.text()).toContain('<title>Too much to send | Mood Diary Console</title>')
 })
 
-test('every loader, opened with GET, writes nothing of the accounts', REQUESTS_ONLY, async ({ page }, info) => {
+test('every loader, opened with GET, writes nothing of the accounts', async ({ page }, info) => {
   test.setTimeout(120_000)
   const { snapshot, studentRequest, params } = await ownerAndStudent(page, info)
   const before = await snapshot()
@@ -132,9 +126,9 @@ test('every loader, opened with GET, writes nothing of the accounts', REQUESTS_O
   expect(await snapshot()).toBe(before)
 })
 
-test('a password change in the settings ends the other sessions of the account, not this one', async ({ page, browser }, info) => {
+test('a password change in the settings ends the other sessions of the account, not this one', NO_JS, async ({ page, browser }, info) => {
   const teacher = await newTeacher(info, 'sessions')
-  const other = await browser.newContext({ baseURL: info.project.use.baseURL })
+  const other = await browser.newContext()
   const elsewhere = await other.newPage()
   await signInToConsole(elsewhere, teacher)
   await signInToConsole(page, teacher)
@@ -151,7 +145,7 @@ test('a password change in the settings ends the other sessions of the account, 
   await other.close()
 })
 
-test('a long correction is refused with the length message and nothing is saved', async ({ page }, info) => {
+test('a long correction is refused with the length message and nothing is saved', NO_JS, async ({ page }, info) => {
   const id = await newPost(2, 'student33@demo.test', `Too long ${info.project.name} ${Date.now().toString(36)}`)
   await signInToConsole(page, 'teacher@demo.test')
   const origin = new URL(page.url()).origin
@@ -211,9 +205,9 @@ function flood(url: URL, size: number, chunked: boolean) {
   })
 }
 
-test('20 bodies of 200 MB at once, with and without a length, get 413 and do not fill the memory', REQUESTS_ONLY, async ({ baseURL }) => {
+test('20 bodies of 200 MB at once, with and without a length, get 413 and do not fill the memory', async ({ baseURL }) => {
   test.setTimeout(120_000)
-  const pid = readFileSync(path.join(process.env.E2E_DIR!, 'app.pid'), 'utf8')
+  const pid = readFileSync(path.join(process.env.E2E_WORKER_DIR!, 'app.pid'), 'utf8')
   const before = residentMb(pid)
   let peak = before
   const watch = setInterval(() => (peak = Math.max(peak, residentMb(pid))), 50)
@@ -239,7 +233,7 @@ function withHost(url: URL, host: string, body?: string) {
   })
 }
 
-test('a forged Host is refused, so no mail can carry it; mail links use the configured address', REQUESTS_ONLY, async ({ baseURL }, info) => {
+test('a forged Host is refused, so no mail can carry it; mail links use the configured address', async ({ baseURL }, info) => {
   const teacher = await newTeacher(info, 'host')
   await db().updateTable('users').set({ email: teacher }).where('account', '=', teacher).execute()
   const login = new URL('/login', baseURL)
@@ -252,7 +246,7 @@ test('a forged Host is refused, so no mail can carry it; mail links use the conf
   expect(mail).toContain(`http://localhost:${login.port}${resetLinkIn(mail)}`)
 })
 
-test('impossible dates in reports, their pictures, the export and a journal expiry are refused, never a server error', REQUESTS_ONLY, async ({ page }) => {
+test('impossible dates in reports, their pictures, the export and a journal expiry are refused, never a server error', async ({ page }) => {
   await signInToConsole(page, 'teacher@demo.test')
   for (const [start, end] of [['2026-13-45', '2026-11-01'], ['9999-99-99', '9999-99-99'], ['2026-02-30', '2026-03-01']]) {
     const range = `start=${start}&end=${end}`

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test'
+import { expect, test, type Page, NO_JS } from './support/test'
 import sharp from 'sharp'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
@@ -13,7 +13,7 @@ async function openEdit(page: Page, label: string) {
   await page.getByRole('link', { name: `Edit: ${label}` }).click()
 }
 
-test('profile: a name is required, a date that does not exist is refused, then the profile saves', async ({ page }, info) => {
+test('profile: a name is required, a date that does not exist is refused, then the profile saves', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'profile')
   await signInToConsole(page, account)
   await openEdit(page, 'Profile')
@@ -49,7 +49,7 @@ test('profile: a name is required, a date that does not exist is refused, then t
   await expect(page.locator('.user-menu .user-name')).toHaveText('Chen Ya-ting')
 })
 
-test('account and password: mismatch and a wrong current password write nothing; then both change', async ({ page }, info) => {
+test('account and password: mismatch and a wrong current password write nothing; then both change', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'password')
   const other = await newTeacher(info, 'taken')
   await signInToConsole(page, account)
@@ -88,7 +88,7 @@ test('account and password: mismatch and a wrong current password write nothing;
   await expect(page).toHaveURL(/\/diary$/)
 })
 
-test('avatar: checked by content and size, stored as a 200x200 square', async ({ page }, info) => {
+test('avatar: checked by content and size, stored as a 200x200 square', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'avatar')
   await signInToConsole(page, account)
   await openEdit(page, 'Avatar')
@@ -116,7 +116,7 @@ test('avatar: checked by content and size, stored as a 200x200 square', async ({
   expect([meta.format, meta.width, meta.height]).toEqual(['webp', 200, 200])
 })
 
-test('language: saved to the account, and the page comes back in it', async ({ page }, info) => {
+test('language: saved to the account, and the page comes back in it', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'language')
   await signInToConsole(page, account)
   await openEdit(page, 'Language')
@@ -127,7 +127,7 @@ test('language: saved to the account, and the page comes back in it', async ({ p
   expect((await userRow(account)).locale).toBe('ja')
 })
 
-test('e-mail: another account\'s address is refused (-2); a mailed code changes it', async ({ page }, info) => {
+test('e-mail: another account\'s address is refused (-2); a mailed code changes it', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'mail')
   const other = await newTeacher(info, 'mailother')
   await signInToConsole(page, account)
@@ -146,7 +146,7 @@ test('e-mail: another account\'s address is refused (-2); a mailed code changes 
   expect((await userRow(account)).email).toBe(address)
 })
 
-test('binding Google from settings: bound once; the same Google login on another account is -2', async ({ page }, info) => {
+test('binding Google from settings: bound once; the same Google login on another account is -2', NO_JS, async ({ page }, info) => {
   const first = await newTeacher(info, 'bind1')
   const second = await newTeacher(info, 'bind2')
   const login = uniqueAccount(info, 'g-person')
@@ -169,7 +169,7 @@ test('binding Google from settings: bound once; the same Google login on another
   expect(identities).toEqual([{ account: first }])
 })
 
-test('an avatar over 5 MB gets the field message; a body over the form limits is cut off with 413', async ({ page }, info) => {
+test('an avatar over 5 MB gets the field message; a body over the form limits is cut off with 413', NO_JS, async ({ page }, info) => {
   await signInToConsole(page, await newTeacher(info, 'hugebody'))
   const headers = { Origin: new URL(page.url()).origin }
   const avatar = (bytes: number) => ({ intent: 'avatar', avatar: { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(bytes) } })

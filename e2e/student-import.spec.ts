@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from './support/test'
+import { expect, test, type Page, type TestInfo, NO_JS } from './support/test'
 import { classCsv, encoded } from '../tests/support/class-csv'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
@@ -16,7 +16,7 @@ const studentCount = async (accounts: string[]) =>
   Number((await db().selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('account', 'in', accounts).executeTakeFirstOrThrow()).n)
 
 for (const encoding of ['utf-8', 'utf-8-bom', 'big5'] as const) {
-  test(`imports a class file saved as ${encoding} into a new journal`, async ({ page }, info) => {
+  test(`imports a class file saved as ${encoding} into a new journal`, NO_JS, async ({ page }, info) => {
     const teacher = await newTeacher(info, `imp-${encoding}`)
     const rows = kids(info, encoding.replace(/-/g, ''), 3)
     await signInToConsole(page, teacher)
@@ -41,7 +41,7 @@ for (const encoding of ['utf-8', 'utf-8-bom', 'big5'] as const) {
   })
 }
 
-test('duplicates are marked per row and the mark clears when the row is fixed; a failed import leaves nobody behind', async ({ page }, info) => {
+test('duplicates are marked per row and the mark clears when the row is fixed; a failed import leaves nobody behind', NO_JS, async ({ page }, info) => {
   const teacher = await newTeacher(info, 'impdup')
   const rows = kids(info, 'dup', 3)
   rows[2].account = 'student01@demo.test'
@@ -66,7 +66,7 @@ test('duplicates are marked per row and the mark clears when the row is fixed; a
   await expect(page.getByText('This account is duplicated.')).toHaveCount(0)
 })
 
-test('rows can be deleted; an empty preview is cleared', async ({ page }, info) => {
+test('rows can be deleted; an empty preview is cleared', NO_JS, async ({ page }, info) => {
   await signInToConsole(page, await newTeacher(info, 'impdel'))
   await upload(page, encoded(classCsv(kids(info, 'del', 2)), 'utf-8'))
   await page.getByRole('button', { name: 'Delete' }).first().click()
@@ -75,7 +75,7 @@ test('rows can be deleted; an empty preview is cleared', async ({ page }, info) 
   await expect(page.getByRole('heading', { name: /Preview/ })).toHaveCount(0)
 })
 
-test('not enough places in the chosen journal: the alert, and the server refuses too', async ({ page }, info) => {
+test('not enough places in the chosen journal: the alert, and the server refuses too', NO_JS, async ({ page }, info) => {
   const teacher = await newTeacher(info, 'impseat')
   const journal = await db()
     .insertInto('journals')
@@ -97,7 +97,7 @@ test('not enough places in the chosen journal: the alert, and the server refuses
   expect(await studentCount(rows.map((r) => r.account))).toBe(0)
 })
 
-test('upload errors: a file that is not .csv, and lines without seven columns', async ({ page }, info) => {
+test('upload errors: a file that is not .csv, and lines without seven columns', NO_JS, async ({ page }, info) => {
   await signInToConsole(page, await newTeacher(info, 'impbad'))
   await upload(page, encoded(classCsv(kids(info, 'bad', 1)), 'utf-8'), 'class.xlsx')
   await expect(page.getByRole('alert')).toHaveText('The file is not correct: choose a .csv class file.')
@@ -105,7 +105,7 @@ test('upload errors: a file that is not .csv, and lines without seven columns', 
   await expect(page.getByRole('alert')).toHaveText('A value in the file is not valid: every line needs the seven columns.')
 })
 
-test('the roster: select students to add them to a journal, or delete them', async ({ page }, info) => {
+test('the roster: select students to add them to a journal, or delete them', NO_JS, async ({ page }, info) => {
   const teacher = await newTeacher(info, 'roster')
   const rows = kids(info, 'ros', 2)
   await signInToConsole(page, teacher)

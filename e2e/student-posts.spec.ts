@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test'
+import { expect, test, type Page, NO_JS } from './support/test'
 import sharp from 'sharp'
 import { signInToConsole, signOut, studentSignIn } from './support/helpers'
 
@@ -8,7 +8,7 @@ async function studentSignOut(page: Page) {
   await expect(page).toHaveURL(/\/s\/login$/)
 }
 
-test('a student writes a post, the teacher comments and sends it back, the student revises, the teacher sees it', async ({ page }, info) => {
+test('a student writes a post, the teacher comments and sends it back, the student revises, the teacher sees it', NO_JS, async ({ page }, info) => {
   const student = info.project.name === 'js' ? 'student14@demo.test' : 'student15@demo.test'
   const title = `My day ${info.project.name} ${Date.now().toString(36)}`
   await studentSignIn(page, student)
@@ -67,7 +67,7 @@ test('a student writes a post, the teacher comments and sends it back, the stude
   await expect(page.getByRole('link', { name: 'Send back' })).toBeVisible()
 })
 
-test('what a student typed is not lost: kept in the browser with JavaScript, returned by the server without', async ({ page }, info) => {
+test('what a student typed is not lost: kept in the browser with JavaScript, returned by the server without', NO_JS, async ({ page }, info) => {
   await studentSignIn(page, 'student17@demo.test')
   await page.goto('/s')
   await page.getByRole('link', { name: '501 心情日記' }).click()
@@ -93,7 +93,7 @@ test('what a student typed is not lost: kept in the browser with JavaScript, ret
   await expect(page.getByLabel('Nervous')).toBeChecked()
 })
 
-test('a worrying post is flagged for the teacher in the feed and on the post, a harmless one is not', async ({ page }, info) => {
+test('a worrying post is flagged for the teacher in the feed and on the post, a harmless one is not', NO_JS, async ({ page }, info) => {
   const student = info.project.name === 'js' ? 'student18@demo.test' : 'student19@demo.test'
   const title = `Bad week ${info.project.name} ${Date.now().toString(36)}`
   await studentSignIn(page, student)
@@ -120,7 +120,7 @@ test('a worrying post is flagged for the teacher in the feed and on the post, a 
   await expect(page.locator('.flag')).toHaveCount(0)
 })
 
-test('a post with a picture: checked by content, kept when the form is refused, shown to the teacher only', async ({ page }, info) => {
+test('a post with a picture: checked by content, kept when the form is refused, shown to the teacher only', NO_JS, async ({ page }, info) => {
   const student = info.project.name === 'js' ? 'student18@demo.test' : 'student19@demo.test'
   const title = `Picture day ${info.project.name} ${Date.now().toString(36)}`
   const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#e0a040' } }).jpeg().toBuffer()

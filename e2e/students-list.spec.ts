@@ -1,8 +1,8 @@
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 import { signInToConsole } from './support/helpers'
 import { newJournalWith, newPost } from './support/posts'
 
-test('the student list: search, pages, watch; the detail page: star and archive', async ({ page }, info) => {
+test('the student list: search, pages, watch; the detail page: star and archive', NO_JS, async ({ page }, info) => {
   const students = Array.from({ length: 12 }, (_, i) => `student${String(i + 1).padStart(2, '0')}@demo.test`)
   const name = `List class ${info.project.name} ${Date.now().toString(36)}`
   const journal = await newJournalWith('teacher@demo.test', name, students)

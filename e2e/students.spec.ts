@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test'
+import { expect, test, type Page, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { DEMO_PASSWORD, signIn, signInToConsole, signOut } from './support/helpers'
 
@@ -20,7 +20,7 @@ async function studentSignedIn(page: Page, account: string) {
   await expect(page).not.toHaveURL(/\/s\/login$/)
 }
 
-test('the student link: a student signs in, joins, and a full journal refuses the next', async ({ page }, info) => {
+test('the student link: a student signs in, joins, and a full journal refuses the next', NO_JS, async ({ page }, info) => {
   const [first, second] = info.project.name === 'js' ? ['student10@demo.test', 'student11@demo.test'] : ['student12@demo.test', 'student13@demo.test']
   const name = `Link class ${info.project.name} ${Date.now().toString(36)}`
   await signInToConsole(page, await newTeacher(info, 'linker'))
@@ -57,7 +57,7 @@ test('the student link: a student signs in, joins, and a full journal refuses th
   await expect(page.getByText('This link is not valid any more.', { exact: false })).toBeVisible()
 })
 
-test('students and teachers each sign in on their own side only', async ({ page }, info) => {
+test('students and teachers each sign in on their own side only', NO_JS, async ({ page }, info) => {
   // Failed sign-ins count against an account: this test's teacher is its own.
   const teacher = await newTeacher(info, 'wrongside')
   await signIn(page, info.project.name === 'js' ? 'student20@demo.test' : 'student21@demo.test')

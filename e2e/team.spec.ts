@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test'
+import { expect, test, type Page, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { signInToConsole } from './support/helpers'
@@ -21,7 +21,7 @@ async function newTeam(members: [string, number][], limit = 10) {
 const roleOf = async (account: string) => (await db().selectFrom('team_members').select('role_id').where('user_id', '=', await idOf(account)).executeTakeFirst())?.role_id ?? null
 const post = (page: Page, form: Record<string, string>) => page.request.post('/team/my', { form, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 })
 
-test('members: search, the add codes, add with a role, change a role, remove', async ({ page }, info) => {
+test('members: search, the add codes, add with a role, change a role, remove', NO_JS, async ({ page }, info) => {
   const admin = await newTeacher(info, 'tadmin')
   const teacher = await newTeacher(info, 'tteacher')
   const outsider = await newTeacher(info, 'toutside')
@@ -78,7 +78,7 @@ test('members: search, the add codes, add with a role, change a role, remove', a
   await expect(page.locator('tbody tr', { hasText: admin }).getByRole('combobox')).toHaveCount(0)
 })
 
-test('the only admin cannot leave: the one-admin dialog, and the team keeps its admin', async ({ page }, info) => {
+test('the only admin cannot leave: the one-admin dialog, and the team keeps its admin', NO_JS, async ({ page }, info) => {
   const admin = await newTeacher(info, 'soleadmin')
   const general = await newTeacher(info, 'tgeneral')
   await newTeam([[admin, 2], [general, 5]])
@@ -89,7 +89,7 @@ test('the only admin cannot leave: the one-admin dialog, and the team keeps its 
   expect(await roleOf(admin)).toBe(2)
 })
 
-test('plan cancel: only an in-progress plan, after a confirmation; then it shows cancelled', async ({ page }, info) => {
+test('plan cancel: only an in-progress plan, after a confirmation; then it shows cancelled', NO_JS, async ({ page }, info) => {
   const admin = await newTeacher(info, 'tcancel')
   const teamId = await newTeam([[admin, 2]])
   await signInToConsole(page, admin)
@@ -128,7 +128,7 @@ for (const [role, label] of [[3, 'customer service'], [4, 'team teacher'], [5, '
   })
 }
 
-test('a super admin may grant super admin; an outsider sees no team', async ({ page }, info) => {
+test('a super admin may grant super admin; an outsider sees no team', NO_JS, async ({ page }, info) => {
   const superAdmin = await newTeacher(info, 'rsuper')
   const member = await newTeacher(info, 'rmember')
   await newTeam([[superAdmin, 1], [member, 4]])

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { uniqueAccount } from './support/helpers'
@@ -12,7 +12,7 @@ const identitiesOf = (account: string) =>
     .where('u.account', '=', account)
     .execute()
 
-test('Google: the first sign-in registers the teacher, a returning one signs the same account in', async ({ page }, info) => {
+test('Google: the first sign-in registers the teacher, a returning one signs the same account in', NO_JS, async ({ page }, info) => {
   const email = uniqueAccount(info, 'google')
   await page.goto('/login')
   await page.getByRole('button', { name: 'Continue with Google' }).click()
@@ -30,7 +30,7 @@ test('Google: the first sign-in registers the teacher, a returning one signs the
   expect(users).toHaveLength(1)
 })
 
-test('education cloud, -010200: yes binds the provider to the existing account and signs in', async ({ page }, info) => {
+test('education cloud, -010200: yes binds the provider to the existing account and signs in', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'edu-yes')
   const paths: string[] = []
   page.on('request', (request) => paths.push(new URL(request.url()).pathname))
@@ -46,7 +46,7 @@ test('education cloud, -010200: yes binds the provider to the existing account a
   expect(paths).toContain('/login/redirect')
 })
 
-test('education cloud, -010200: no goes back to /login and binds nothing', async ({ page }, info) => {
+test('education cloud, -010200: no goes back to /login and binds nothing', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'edu-no')
   await page.goto('/login')
   await page.getByRole('button', { name: 'Continue with Education cloud' }).click()
@@ -56,7 +56,7 @@ test('education cloud, -010200: no goes back to /login and binds nothing', async
   expect(await identitiesOf(account)).toEqual([])
 })
 
-test('an address the provider did not verify is never joined to an existing account', async ({ page }, info) => {
+test('an address the provider did not verify is never joined to an existing account', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'unverified')
   await db().updateTable('users').set({ account: `unverified+${account}` }).where('account', '=', account).execute()
   await page.goto('/login')
@@ -67,7 +67,7 @@ test('an address the provider did not verify is never joined to an existing acco
   expect(await identitiesOf(`unverified+${account}`)).toEqual([])
 })
 
-test('a replayed or forged callback is refused with a clear error', async ({ page }, info) => {
+test('a replayed or forged callback is refused with a clear error', NO_JS, async ({ page }, info) => {
   const email = uniqueAccount(info, 'replay')
   let callback = ''
   page.on('request', (request) => {

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { signInToConsole } from './support/helpers'
@@ -8,7 +8,7 @@ import { newJournalWith, newPost } from './support/posts'
 // is shown in it from the next page on; without JavaScript the default zone (Asia/Taipei) stays.
 test.use({ timezoneId: 'Europe/London' })
 
-test("times are shown in the browser's zone, Asia/Taipei until it is known", async ({ page }, info) => {
+test("times are shown in the browser's zone, Asia/Taipei until it is known", NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'zone')
   const journal = await newJournalWith(account, 'Zone diary', ['student05@demo.test'])
   const post = await newPost(journal, 'student05@demo.test', 'Late evening')

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test'
+import { expect, test, NO_JS } from './support/test'
 import { addDays, todayDate } from '../app/shared/dates'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
@@ -17,7 +17,7 @@ async function giveVoucher(account: string, code: string, expireDate = addDays(t
 
 const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase()
 
-test('redeem: required, -1, -2 and -3 each say so; a good code moves the voucher and the giver sees it transferred', async ({ page }, info) => {
+test('redeem: required, -1, -2 and -3 each say so; a good code moves the voucher and the giver sees it transferred', NO_JS, async ({ page }, info) => {
   const giver = await newTeacher(info, 'giver')
   const taker = await newTeacher(info, 'taker')
   const gift = uniqueCode('G')
@@ -48,7 +48,7 @@ test('redeem: required, -1, -2 and -3 each say so; a good code moves the voucher
   await expect(page.locator('tbody tr', { hasText: gift })).toContainText('Transferred')
 })
 
-test('use: the plan changes at once; a second one is refused while it runs; an expired one says so', async ({ page }, info) => {
+test('use: the plan changes at once; a second one is refused while it runs; an expired one says so', NO_JS, async ({ page }, info) => {
   const account = await newTeacher(info, 'user')
   await giveVoucher(account, uniqueCode('A'))
   await giveVoucher(account, uniqueCode('B'))
@@ -94,7 +94,7 @@ test('a voucher of another teacher cannot be used by posting its id', async ({ p
   expect(garbage.status()).toBe(400)
 })
 
-test('invitations: the link brings a new teacher through sign-up; 3 friends earn a trial voucher', async ({ page }, info) => {
+test('invitations: the link brings a new teacher through sign-up; 3 friends earn a trial voucher', NO_JS, async ({ page }, info) => {
   const inviter = await newTeacher(info, 'inviter')
   await signInToConsole(page, inviter)
   await page.goto('/invite')
@@ -147,14 +147,16 @@ test('invitations: the link brings a new teacher through sign-up; 3 friends earn
   await expect(page.getByRole('alert')).toHaveText('This is your own invitation code.')
 })
 
-test('a wrong invitation code shows the error toast and still goes to /diary', async ({ page }, info) => {
+test('a wrong invitation code shows the error toast and still goes to /diary', NO_JS, async ({ page }, info) => {
+  // The page's clock is the test's: the time a message stays is run forward, not waited for.
+  await page.clock.install()
   await signInToConsole(page, await newTeacher(info, 'wrongcode'))
   await page.goto('/drpb/NOT-A-CODE')
   await page.getByRole('button', { name: 'Use the invitation' }).click()
   await expect(page).toHaveURL(/\/diary$/)
   await expect(page.getByRole('alert')).toHaveText('The invitation code is wrong.')
   // An error stays until it is closed (with or without JavaScript), and is read once.
-  await page.waitForTimeout(3500)
+  await page.clock.runFor(5_000)
   await expect(page.getByRole('alert')).toBeVisible()
   await page.getByText('×').click()
   await expect(page.getByRole('alert')).toBeHidden()

@@ -41,6 +41,8 @@ describe('an OpenAI-compatible provider', () => {
   let baseURL = ''
   const seen: { path: string; auth: string; body: { model: string; messages: { role: string; content: string }[] } }[] = []
   let reply: 'ok' | 'fail' | 'slow' = 'ok'
+  // A slow provider never answers while the test runs: the client's own time limit ends the wait.
+  const held: (() => void)[] = []
   const read = (req: IncomingMessage) => new Promise<string>((resolve) => { let s = ''; req.on('data', (d) => (s += d)).on('end', () => resolve(s)) })
 
   beforeAll(async () => {
@@ -48,7 +50,7 @@ describe('an OpenAI-compatible provider', () => {
       const body = JSON.parse(await read(req))
       seen.push({ path: req.url ?? '', auth: String(req.headers.authorization), body })
       if (reply === 'fail') return res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":{"message":"boom"}}')
-      if (reply === 'slow') await new Promise((r) => setTimeout(r, 1500))
+      if (reply === 'slow') await new Promise<void>((r) => held.push(r))
       const content = '1. You were brave to write this.\n2) It is okay to feel sad.\n- "What could help next time?"\nA fourth line that is dropped.'
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(
         JSON.stringify({ id: 'c1', object: 'chat.completion', created: 1, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }),
@@ -57,8 +59,11 @@ describe('an OpenAI-compatible provider', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
     baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
   })
-  afterAll(() => new Promise<void>((r) => server.close(() => r())))
-  const config = () => ({ baseURL, apiKey: 'test-key', model: 'local-model', timeoutMs: 500 })
+  afterAll(() => {
+    for (const release of held) release()
+    return new Promise<void>((r) => server.close(() => r()))
+  })
+  const config = () => ({ baseURL, apiKey: 'test-key', model: 'local-model', timeoutMs: 200 })
 
   it('is asked about the post in the reader language and its lines become suggestions', async () => {
     reply = 'ok'

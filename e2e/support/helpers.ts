@@ -1,4 +1,6 @@
 import { expect, type Page, type TestInfo } from '@playwright/test'
+import type { Locale } from '../../app/i18n/config'
+import { loginWithSession } from './login'
 
 export const DEMO_PASSWORD = 'demo-pass-1'
 
@@ -20,18 +22,17 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/index$/)
 }
 
-/** Sign in with a demo login and wait for the console. */
-export async function signInToConsole(page: Page, account: string) {
-  await signIn(page, account)
+/** A teacher signed in (a session written as the app writes one, support/login.ts), on /diary. */
+export async function signInToConsole(page: Page, account: string, locale?: Locale) {
+  await loginWithSession(page.context(), { account, locale })
+  await page.goto('/diary')
   await expect(page).toHaveURL(/\/diary$/)
 }
 
-/** Sign a student in on the student pages and wait for their home. */
-export async function studentSignIn(page: Page, account: string) {
-  await page.goto('/s/login')
-  await page.getByLabel('Account').fill(account)
-  await page.getByLabel('Password').fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Log in' }).click()
+/** A student signed in (as above), on their home. */
+export async function studentSignIn(page: Page, account: string, locale?: Locale) {
+  await loginWithSession(page.context(), { account, locale })
+  await page.goto('/s')
   await expect(page).toHaveURL(/\/s$/)
 }
 

@@ -1,12 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
+/** Every mail the worker's SMTP peer has received for an address, oldest first (file names). */
+export function mailFilesTo(address: string) {
+  const dir = process.env.MAIL_DIR!
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(`-${address}.eml`)).sort() : []
+}
+
 /** The newest mail the test SMTP peer received for an address, as raw text. */
 export async function latestMailTo(address: string, timeoutMs = 10_000): Promise<string> {
   const dir = process.env.MAIL_DIR!
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(`-${address}.eml`)).sort() : []
+    const files = mailFilesTo(address)
     if (files.length) return readFileSync(path.join(dir, files[files.length - 1]), 'utf8')
     await new Promise((r) => setTimeout(r, 200))
   }

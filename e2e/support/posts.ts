@@ -1,13 +1,14 @@
 // A post written straight into the database, as a student's would be: the student pages for
 // writing come later, and each test needs a post no other test touches.
 import { db } from './db'
+import { schoolDate } from './dates'
 
 export async function newPost(journalId: number, studentAccount: string, title: string) {
   const student = await db().selectFrom('users').select('id').where('account', '=', studentAccount).executeTakeFirstOrThrow()
   const now = new Date().toISOString()
   const { id } = await db()
     .insertInto('posts')
-    .values({ journal_id: journalId, creator_id: student.id, title, diary_date: now.slice(0, 10), location: 'Classroom', happen_time: 'Morning', status: 1, score: null, is_video: 0, created_at: now, updated_at: now })
+    .values({ journal_id: journalId, creator_id: student.id, title, diary_date: schoolDate(), location: 'Classroom', happen_time: 'Morning', status: 1, score: null, is_video: 0, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow()
   const frame = async (position: number, frame_type: 'event' | 'emotion' | 'behavior', message: string) =>

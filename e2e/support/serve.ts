@@ -39,7 +39,7 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
   },
 })
 // The app's process id, for the test that watches its memory (e2e/security.spec.ts).
-if (app.pid) writeFileSync(path.join(process.env.E2E_DIR!, 'app.pid'), String(app.pid))
+if (app.pid) writeFileSync(path.join(process.env.E2E_WORKER_DIR!, 'app.pid'), String(app.pid))
 const stop = () => {
   app.kill('SIGTERM')
   void smtp.close()

@@ -1,33 +1,71 @@
-// The e2e suite's `test`: Playwright's, with axe-core (WCAG 2.0, 2.1 and 2.2, A and AA) run on every
-// page a journey visits. After each passing test of the js project (the no-JavaScript project sees
-// the same server-rendered markup):
-// - the page as the journey left it (an open dialog, a form's errors, a message) is checked;
-// - every other HTML page the journey opened is opened again, in the same browser context, and
-//   checked, once per worker for each route shape (ids and query values aside).
+// The e2e suite's `test`: Playwright's, with
+// - a server of the worker's own (support/server.ts) as the base URL;
+// - `login({ account, locale })`: a session written as the app writes one (support/login.ts);
+// - axe-core (WCAG 2.0, 2.1 and 2.2, A and AA) on every page shape a journey visits. After each
+//   passing test of the js project (the no-JavaScript project sees the same server-rendered markup):
+//   the page as the journey left it (an open dialog, a form's errors, a message) is checked, and
+//   every other HTML page the journey opened whose shape no check of this worker has seen yet is
+//   opened again, in the same browser context, and checked.
 // Any violation fails the test, with the rule, its help and the elements.
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
+import { appendFileSync } from 'node:fs'
+import { loginWithSession, type LoginOptions } from './login'
+import { startWorkerServer, type WorkerServer } from './server'
 
 export { expect }
 export type { APIRequestContext, Page, TestInfo } from '@playwright/test'
 
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+/**
+ * The tag of a test that runs again without JavaScript (playwright.config.ts): it submits forms or
+ * moves between pages by links and redirects, which work differently without scripts.
+ */
+export const NO_JS = { tag: '@no-js' }
 
-/** Fails with a readable list when axe finds any violation on the page as it is now. */
-export async function expectAccessible(page: Page, what = page.url()) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+/** The rules that read the page's language: run on every page of the walks in every language. */
+export const LANGUAGE_RULES = ['html-has-lang', 'html-lang-valid', 'valid-lang']
+
+/** The route's shape: numbers and codes in the path, and query values, do not make a new page. */
+export const shapeOf = (url: URL) =>
+  url.pathname.replace(/\/[A-Za-z0-9_-]*\d[A-Za-z0-9_-]*(?=\/|$)/g, '/:id') + '?' + [...new Set(url.searchParams.keys())].sort().join('&')
+/**
+ * Shapes this worker has checked: the fixture does not open them again. A shape the walk checked
+ * with the language rules alone is checked with every rule by the English walk.
+ */
+const checked = new Set<string>()
+
+/** Fails with a readable list when axe finds any violation on the page as it is now (every rule, or the language rules alone). */
+export async function expectAccessible(page: Page, what = page.url(), { rules = 'all' }: { rules?: 'all' | 'language' } = {}) {
+  const builder = new AxeBuilder({ page })
+  const { violations } = await (rules === 'all' ? builder.withTags(WCAG_TAGS) : builder.withRules(LANGUAGE_RULES)).analyze()
+  const shape = shapeOf(new URL(page.url()))
+  checked.add(shape)
+  // Which pages were checked, for the closing report of scripts/test-all.sh.
+  if (process.env.AXE_LOG) appendFileSync(process.env.AXE_LOG, JSON.stringify({ shape, lang: await page.locator('html').getAttribute('lang'), rules }) + '\n')
   const report = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('\n')}`)
   expect(report, `axe-core on ${what}`).toEqual([])
 }
 
 // Pages not opened again: they sign out, answer once, or are a provider's step.
 const NOT_REVISITED = /^\/(logout|s\/logout|refresh|locale|oauth\/|login\/redirect)/
-/** The route's shape: numbers and codes in the path, and query values, do not make a new page. */
-const shape = (url: URL) =>
-  url.pathname.replace(/\/[A-Za-z0-9_-]*\d[A-Za-z0-9_-]*(?=\/|$)/g, '/:id') + '?' + [...new Set(url.searchParams.keys())].sort().join('&')
-const checked = new Set<string>()
 
-export const test = base.extend<{ accessibility: void }>({
+export const test = base.extend<{ accessibility: void; login: (options: LoginOptions) => Promise<void> }, { server: WorkerServer }>({
+  server: [
+    async ({}, use, workerInfo) => {
+      const server = await startWorkerServer(workerInfo.parallelIndex)
+      // What the support modules of this worker read: its database, its mailbox, its session secret.
+      process.env.E2E_WORKER_DIR = server.dir
+      process.env.MAIL_DIR = `${server.dir}/mail`
+      process.env.SESSION_SECRET = server.sessionSecret
+      await use(server)
+      await server.stop()
+    },
+    // The first start migrates and seeds the demo school.
+    { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  login: async ({ context }, use) => use((options) => loginWithSession(context, options)),
   accessibility: [
     async ({ page, baseURL }, use, info) => {
       const visited = new Map<string, string>()
@@ -37,7 +75,7 @@ export const test = base.extend<{ accessibility: void }>({
         if (response.status() !== 200 || !(response.headers()['content-type'] ?? '').startsWith('text/html')) return
         const url = new URL(response.url())
         if (url.origin !== new URL(baseURL!).origin || NOT_REVISITED.test(url.pathname)) return
-        visited.set(shape(url), url.href)
+        visited.set(shapeOf(url), url.href)
       })
       await use()
       if (info.project.name !== 'js' || info.status !== info.expectedStatus || info.status !== 'passed' || page.isClosed()) return
