@@ -3,7 +3,8 @@ import { registerWithPassword } from '~/features/auth/accounts.server'
 import { actOnAlert, activeAlertCount, alertDetail, alertsOf, markSeen } from '~/features/alerts/manage.server'
 import { recordFinding } from '~/features/alerts/raise.server'
 import { alertsPerWeek, replayAlerts } from '~/features/alerts/replay'
-import { findingsFor, streakLength, usualOf, wordsInContext, type MoodPost } from '~/features/alerts/rules'
+import { assessPost } from '~/features/alerts/assess/assess.server'
+import { findingsFor, streakLength, usualOf, type MoodPost } from '~/features/alerts/rules'
 import { teacherCodeOf, acceptTeacher } from '~/features/journals/info.server'
 import { joinAsTeacher } from '~/features/journals/join.server'
 import { createJournal } from '~/features/journals/settings.server'
@@ -19,21 +20,20 @@ const DAY = 86_400_000
 const start = Date.parse('2026-10-01T08:00:00Z')
 /** A post of day `d` with a mood: +1, -1 or 0. */
 const at = (d: number) => new Date(start + d * DAY).toISOString()
-const post = (id: number, mood: number, d = id, text = ''): MoodPost => ({ id, title: `Day ${d}`, diaryDate: at(d).slice(0, 10), createdAt: at(d), emotions: mood > 0 ? ['3'] : mood < 0 ? ['B'] : ['3', 'B'], mood, text })
+const post = (id: number, mood: number, d = id, content?: MoodPost['content']): MoodPost => ({ id, title: `Day ${d}`, diaryDate: at(d).slice(0, 10), createdAt: at(d), emotions: mood > 0 ? ['3'] : mood < 0 ? ['B'] : ['3', 'B'], mood, content })
 const usual = (negativeShare: number, mean = 0) => ({ negativeShare, mean, posts: 100 })
 
 describe('the alert rules', () => {
-  it('worrying words: self-harm and sexual words are high, violence medium, each shown in its sentence', () => {
-    const [hit] = wordsInContext('After school I cried a lot. Sometimes I want to die, I think.')
-    expect(hit.category).toBe('selfHarm')
-    expect(hit.word).toBe('want to die')
-    expect(hit.before.endsWith('Sometimes I ')).toBe(true)
-    expect(hit.after).toBe(', I think.')
-    expect(findingsFor([post(1, -1, 1, 'I want to die')], usual(0.3))[0]).toMatchObject({ rule: 'words', severity: 'high' })
-    expect(findingsFor([post(1, -1, 1, '他說要拿刀子')], usual(0.3))[0]).toMatchObject({ rule: 'words', severity: 'medium' })
-    expect(findingsFor([post(1, -1, 1, '今日は死にたいと思った')], usual(0.3))[0]).toMatchObject({ rule: 'words', severity: 'high' })
-    // Not on the lists: an ordinary sad day and a word that only contains a listed one.
-    expect(findingsFor([post(1, -1, 1, 'I was sad and tired. The gunnery museum was closed.')], usual(0.3))).toEqual([])
+  it('the words rule takes the content assessment: its severity, each finding in its whole sentence', async () => {
+    const content = await assessPost({ title: 'Night', event: 'After school I cried a lot. Sometimes I want to die, I think.' })
+    expect(content.findings).toEqual([expect.objectContaining({ category: 'suicide', severity: 'high', field: 'event', sentence: 'Sometimes I want to die, I think.', words: 'want to die' })])
+    expect(findingsFor([post(1, -1, 1, content)], usual(0.3))[0]).toMatchObject({ rule: 'words', severity: 'high', reasons: { posts: [{ findings: content.findings }] } })
+    // A threat against the student: medium.
+    const threat = await assessPost({ title: '放學', event: '他們說放學要打死我' })
+    expect(findingsFor([post(1, -1, 1, threat)], usual(0.3))[0]).toMatchObject({ rule: 'words', severity: 'medium' })
+    expect(findingsFor([post(1, -1, 1, await assessPost({ title: '夜', event: '今日は死にたいと思った' }))], usual(0.3))[0]).toMatchObject({ rule: 'words', severity: 'high' })
+    // An ordinary sad day, and a word that only contains a worrying one.
+    expect(findingsFor([post(1, -1, 1, await assessPost({ title: 'Museum', event: 'I was sad and tired. The gunnery museum was closed.' }))], usual(0.3))).toEqual([])
   })
 
   it('a streak is as long as this class makes unlikely by chance: 3 where a third of posts are sad, 9 where most are', () => {
@@ -57,11 +57,11 @@ describe('the alert rules', () => {
     expect(findingsFor([1, 1, 1, 1, 1, -1, -1, -1, -1].map((m, i) => post(i + 1, m, i * 8)), usual(0.6, 0.3)).some((f) => f.rule === 'drop')).toBe(false)
   })
 
-  it('evidence a teacher has already judged does not raise the rule again', () => {
+  it('evidence a teacher has already judged does not raise the rule again', async () => {
     const three = [post(2, -1), post(3, -1), post(4, -1)]
     expect(findingsFor(three, usual(0.3), { streak: at(3) })).toEqual([])
     expect(findingsFor(three, usual(0.3), { streak: at(1) })).toHaveLength(1)
-    expect(findingsFor([post(5, -1, 5, 'I want to die')], usual(0.3), { words: at(6) })).toEqual([])
+    expect(findingsFor([post(5, -1, 5, await assessPost({ title: 'x', event: 'I want to die' }))], usual(0.3), { words: at(6) })).toEqual([])
   })
 
   it('replayed on a class with random moods, the rules stay quiet; a student who turns is found', () => {
@@ -112,11 +112,11 @@ describe.each(DIALECTS)('risk alerts on %s', (dialect) => {
   const alertsOfJournal = () => conn.db.selectFrom('risk_alerts').selectAll().where('journal_id', '=', journalId).orderBy('id').execute()
   const told = async (user: string) => (await notificationList(conn.db, id[user], { type: 'd', limit: 50 })).items.filter((n) => n.msgKey === 'notification.alertHigh')
 
-  it('a post with self-harm words raises one high alert with its words in context, told at once to each teacher of the journal', async () => {
+  it('a post with suicidal words raises one high alert with its whole sentence, told at once to each teacher of the journal', async () => {
     await createPost(conn.db, id.amy, journalId, { ...sad, behaviourText: 'Sometimes I want to die.' })
     const [alert] = await alertsOfJournal()
     expect(alert).toMatchObject({ student_id: id.amy, rule: 'words', severity: 'high', status: 'open' })
-    expect(JSON.parse(alert.reasons).posts[0].hits).toEqual([{ category: 'selfHarm', word: 'want to die', before: expect.stringMatching(/Sometimes I $/), after: '.' }])
+    expect(JSON.parse(alert.reasons).posts[0].findings).toEqual([{ category: 'suicide', severity: 'high', field: 'behaviour', sentence: 'Sometimes I want to die.', words: 'want to die', language: 'en' }])
     for (const teacher of ['owner', 'cot']) expect((await told(teacher)).map((n) => n.params)).toEqual([{ student: 'AMY', journal: 'Class' }])
     expect(await told('stranger')).toEqual([])
     // More words from the same student join the open alert: its evidence grows, nobody is told twice.
@@ -153,7 +153,7 @@ describe.each(DIALECTS)('risk alerts on %s', (dialect) => {
   })
 
   it('two findings of one rule at once make one alert', async () => {
-    const finding = findingsFor([post(1, -1, 1, 'a knife')], usual(0.3))[0]
+    const finding = findingsFor([post(1, -1, 1, await assessPost({ title: 'x', event: 'they said they will beat me up after school' }))], usual(0.3))[0]
     await Promise.all([recordFinding(conn.db, journalId, id.ben, finding), recordFinding(conn.db, journalId, id.ben, finding)])
     expect((await alertsOfJournal()).filter((a) => a.student_id === id.ben && a.rule === 'words')).toHaveLength(1)
   })

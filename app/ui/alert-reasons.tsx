@@ -48,20 +48,49 @@ function PostPoints({ posts, caption }: { posts: PostPoint[]; caption: string })
   )
 }
 
+/** The language of a finding's sentence, for screen readers (a Japanese sentence in an English page). */
+const LANG_TAG = { en: 'en', zh: 'zh-TW', ja: 'ja' } as const
+
+/** The sentence with the words that matched marked (the first place they occur). */
+function Marked({ sentence, words }: { sentence: string; words: string }) {
+  const at = words ? sentence.indexOf(words) : -1
+  if (at < 0) return <>{sentence}</>
+  return (
+    <>
+      {sentence.slice(0, at)}
+      <mark>{words}</mark>
+      {sentence.slice(at + words.length)}
+    </>
+  )
+}
+
 /** Why an alert was raised, in the words a teacher can check: the words in context, or the posts and mood points of the trend. */
 export function AlertReasonsView({ reasons }: { reasons: AlertReasons }) {
   const { t } = useT()
   if (reasons.rule === 'words') {
     return (
       <div className="alert-reasons">
-        <p>{t('alerts.wordsExplain')}</p>
+        <p>{t(reasons.posts.some((p) => p.findings) ? 'alerts.wordsExplain' : 'alerts.oldWords')}</p>
         {reasons.posts.map((p) => (
           <section key={p.id} className="card">
             <h3>
               <FastLink to={`/diary/diaryPost/${p.id}`}>{p.title}</FastLink> <span className="hint">{p.diaryDate}</span>
             </h3>
             <ul className="word-hits">
-              {p.hits.map((h, i) => (
+              {p.findings?.map((f, i) => (
+                <li key={i}>
+                  <span className={`badge category-${f.category}`}>{t(`alerts.category_${f.category}`)}</span> <span className="hint">{t(`alerts.field_${f.field}`)}</span>
+                  {f.before ? (
+                    <q className="sentence-before" aria-label={t('alerts.sentenceBefore')}>
+                      {f.before}
+                    </q>
+                  ) : null}
+                  <q lang={LANG_TAG[f.language]}>
+                    <Marked sentence={f.sentence} words={f.words} />
+                  </q>
+                </li>
+              ))}
+              {p.hits?.map((h, i) => (
                 <li key={i}>
                   <span className="badge">{t(`flags.${h.category}`)}</span>{' '}
                   <q>

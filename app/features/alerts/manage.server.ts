@@ -5,7 +5,7 @@ import { nowIso } from '~/db/time'
 import { offsetOf, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
 import { todayDate } from '~/shared/dates'
 import type { AlertAction } from './schema'
-import type { AlertReasons } from './rules'
+import { evidenceLine, type AlertReasons } from './rules'
 
 /**
  * An alert needs someone while it is open or acknowledged, or snoozed past its date: "active".
@@ -43,6 +43,8 @@ export async function alertsOf(db: DB, journalId: number, page: number, today = 
       'a.created_at as createdAt',
       'a.updated_at as updatedAt',
       'a.student_id as studentId',
+      'a.reasons',
+      'u.avatar_url as avatarUrl',
       eb.fn.coalesce('u.name', 'u.account').as('student'),
       eb.selectFrom('risk_alert_steps as s').select((x) => x.fn.count<number>('s.user_id').distinct().as('n')).whereRef('s.alert_id', '=', 'a.id').as('seenBy'),
       eb.case().when(activeWhere(today)(eb)).then(0).when('a.status', '=', 'snoozed').then(1).else(2).end().as('rank'),
@@ -54,7 +56,11 @@ export async function alertsOf(db: DB, journalId: number, page: number, today = 
     .limit(TABLE_PAGE_SIZE)
     .offset(offsetOf(page))
     .execute()
-  return { rows: rows.map(({ rank: _rank, ...r }) => ({ ...r, seenBy: Number(r.seenBy), shownStatus: shown(r.status, r.snoozeUntil, today) })), total, totalPages: pagesOf(total) }
+  return {
+    rows: rows.map(({ rank: _rank, reasons, ...r }) => ({ ...r, evidence: evidenceLine(JSON.parse(reasons) as AlertReasons), seenBy: Number(r.seenBy), shownStatus: shown(r.status, r.snoozeUntil, today) })),
+    total,
+    totalPages: pagesOf(total),
+  }
 }
 
 /** One alert of the journal with its reasons and trail; null for another journal's or none. */

@@ -3,6 +3,7 @@ import type { AlertRule } from '~/db/schema'
 import { nowIso } from '~/db/time'
 import { POST_STATUS } from '~/features/posts/constants'
 import { journalTeacherIds, notify, tell } from '~/features/notifications/notify.server'
+import { assessPost, type PostTexts } from './assess/assess.server'
 import { findingsFor, mergeReasons, moodPoint, usualOf, USUAL_DAYS, type AlertReasons, type Finding, type MoodPost } from './rules'
 
 const DAY_MS = 86_400_000
@@ -11,13 +12,13 @@ const HISTORY_POSTS = 40
 
 type PostRow = { id: number; title: string; diaryDate: string; createdAt: string; mood_p: number; mood_n: number }
 
-/** Posts as the rules read them: their feelings, mood point and texts (title, event, behaviour), in the rows' order. */
-async function asMoodPosts<R extends PostRow>(db: DB, rows: R[]): Promise<(MoodPost & Omit<R, 'mood_p' | 'mood_n'>)[]> {
+/** Posts as the rules read them: their feelings, mood point and texts (title and every frame), in the rows' order. */
+async function asMoodPosts<R extends PostRow>(db: DB, rows: R[]): Promise<(MoodPost & Omit<R, 'mood_p' | 'mood_n'> & { texts: PostTexts })[]> {
   const ids = rows.map((r) => r.id)
   const [emotions, frames] = ids.length
     ? await Promise.all([
         db.selectFrom('post_emotions').select(['post_id', 'emotion_code']).where('post_id', 'in', ids).execute(),
-        db.selectFrom('post_frames').select(['post_id', 'message']).where('post_id', 'in', ids).where('frame_type', 'in', ['event', 'behavior']).orderBy('position').execute(),
+        db.selectFrom('post_frames').select(['post_id', 'message', 'frame_type']).where('post_id', 'in', ids).orderBy('position').execute(),
       ])
     : [[], []]
   const group = <T extends { post_id: number }>(xs: T[]) => xs.reduce((m, x) => m.set(x.post_id, [...(m.get(x.post_id) ?? []), x]), new Map<number, T[]>())
@@ -26,12 +27,18 @@ async function asMoodPosts<R extends PostRow>(db: DB, rows: R[]): Promise<(MoodP
     ...r,
     emotions: (e.get(r.id) ?? []).map((x) => x.emotion_code),
     mood: moodPoint(mood_p === 1, mood_n === 1),
-    text: [r.title, ...(f.get(r.id) ?? []).map((x) => x.message)].join('\n'),
+    texts: textsOf(r.title, f.get(r.id) ?? []),
   }))
 }
 
+/** A post's texts by frame: the event, the story (what went on inside: the emotion frame's text) and the behaviour. */
+function textsOf(title: string, frames: { frame_type: string; message: string }[]): PostTexts {
+  const of = (type: string) => frames.filter((x) => x.frame_type === type).map((x) => x.message).join('\n')
+  return { title, event: of('event'), story: of('emotion'), behaviour: of('behavior') }
+}
+
 /** A student's published posts in a journal (the newest HISTORY_POSTS), oldest first. */
-export async function historyOf(db: DB, journalId: number, studentId: number): Promise<MoodPost[]> {
+export async function historyOf(db: DB, journalId: number, studentId: number) {
   const rows = await db
     .selectFrom('posts as p')
     .select(['p.id', 'p.title', 'p.diary_date as diaryDate', 'p.created_at as createdAt', 'p.mood_p', 'p.mood_n'])
@@ -44,6 +51,9 @@ export async function historyOf(db: DB, journalId: number, studentId: number): P
     .execute()
   return asMoodPosts(db, rows.reverse())
 }
+
+/** The journal's language, read by the assessment as a hint for Chinese characters without kana. */
+const journalLanguageOf = async (db: DB, journalId: number) => (await db.selectFrom('journals').select('speech_lang').where('id', '=', journalId).executeTakeFirst())?.speech_lang
 
 /** The journal's usual mood: every published post of the 28 days before `at`. */
 export async function journalUsual(db: DB, journalId: number, at: string) {
@@ -85,11 +95,11 @@ export async function recordFinding(db: DB, journalId: number, studentId: number
       if (open) {
         const old = JSON.parse(open.reasons) as AlertReasons
         const merged = mergeReasons(old, f.reasons)
-        if (JSON.stringify(merged) === open.reasons) return { id: open.id, becameHigh: false }
+        if (JSON.stringify(merged) === open.reasons) return { id: open.id, becameHigh: false, isNew: false }
         const severity = rank[f.severity] > rank[open.severity] ? f.severity : open.severity
         await trx.updateTable('risk_alerts').set({ reasons: JSON.stringify(merged), severity, updated_at: at }).where('id', '=', open.id).execute()
         await trx.insertInto('risk_alert_steps').values({ alert_id: open.id, user_id: null, action: 'evidence', at }).execute()
-        return { id: open.id, becameHigh: severity === 'high' && open.severity !== 'high' }
+        return { id: open.id, becameHigh: severity === 'high' && open.severity !== 'high', isNew: false }
       }
       const { id } = await trx
         .insertInto('risk_alerts')
@@ -97,7 +107,7 @@ export async function recordFinding(db: DB, journalId: number, studentId: number
         .returning('id')
         .executeTakeFirstOrThrow()
       await trx.insertInto('risk_alert_steps').values({ alert_id: id, user_id: null, action: 'raised', at }).execute()
-      return { id, becameHigh: f.severity === 'high' }
+      return { id, becameHigh: f.severity === 'high', isNew: true }
     })
   try {
     return await write()
@@ -138,14 +148,21 @@ export const checkPost = (db: DB, postId: number) =>
     // The rules read the post as the newest of the history (a revised post is moved to the end).
     const mine = history.find((p) => p.id === postId)
     if (!mine) return
-    const ordered = [...history.filter((p) => p.id !== postId), mine]
+    // The content assessment reads the post (never throws: an analyser's failure is logged and the rest still read).
+    const content = await assessPost(mine.texts, await journalLanguageOf(db, post.journal_id))
+    const ordered = [...history.filter((p) => p.id !== postId), { ...mine, content }]
     for (const finding of findingsFor(ordered, usual, resolved)) {
-      const { id, becameHigh } = await recordFinding(db, post.journal_id, post.creator_id, finding)
-      if (becameHigh) await tellHighAlert(db, id)
+      const { id, becameHigh, isNew } = await recordFinding(db, post.journal_id, post.creator_id, finding)
+      // High alerts are told at once; so is a threat against the student (the same school day, not at tomorrow's digest).
+      const threat = isNew && finding.rule === 'words' && content.findings.some((f) => f.category === 'bullying')
+      if (becameHigh || threat) await tellHighAlert(db, id)
     }
   })
 
-/** Every published post of a journal as the rules read them (for the replay). */
+/**
+ * Every published post of a journal as the rules read them, each with its content assessment (for
+ * the replay: the demo's alerts, the bench's alert rates).
+ */
 export async function journalMoodPosts(db: DB, journalId: number) {
   const rows = await db
     .selectFrom('posts')
@@ -154,5 +171,8 @@ export async function journalMoodPosts(db: DB, journalId: number) {
     .where('status', '=', POST_STATUS.published)
     .orderBy('created_at')
     .execute()
-  return asMoodPosts(db, rows)
+  const language = await journalLanguageOf(db, journalId)
+  const posts = await asMoodPosts(db, rows)
+  for (const p of posts) p.content = await assessPost(p.texts, language)
+  return posts
 }

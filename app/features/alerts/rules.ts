@@ -1,5 +1,6 @@
 import type { AlertRule, AlertSeverity } from '~/db/schema'
-import { extremeWordsIn, type FlagCategory } from '~/features/posts/extreme-words'
+import type { ContentFinding } from '~/features/alerts/assess/assess.server'
+import type { FlagCategory } from '~/features/posts/extreme-words'
 
 /**
  * The risk-alert rules (issue 22 item 5, decision 0037): pure functions of a student's posts and
@@ -8,8 +9,9 @@ import { extremeWordsIn, type FlagCategory } from '~/features/posts/extreme-word
  * A post's mood point: +1 when every feeling chosen is positive, -1 when every one is negative, 0
  * for a mix (or none).
  *
- * 1. words: a post with extreme words. Self-harm and sexual words (a possible disclosure) are high,
- *    violence medium.
+ * 1. words: the content assessment of the post (assess/, decision 0042) found something a
+ *    counsellor would want to see: suicidal thoughts, self-harm and abuse are high; bullying and
+ *    threats against the student, and hopelessness, medium.
  * 2. streak: the student's last k posts all negative, where k is how many in a row would happen by
  *    chance less than 1 time in 20 in this journal: k = ceil(log 0.05 / log p), p the journal's share
  *    of negative posts over the last 28 days, k at least 3 and at most 10. Three in a row where one
@@ -40,8 +42,8 @@ export interface MoodPost {
   emotions: string[]
   /** +1, 0 or -1 (moodPoint). */
   mood: number
-  /** The texts the words rule reads: title, event, behaviour. */
-  text?: string
+  /** What the content assessment found in the post (computed before the rules run: it is asynchronous). */
+  content?: { severity: AlertSeverity | null; findings: ContentFinding[] }
 }
 export interface Usual {
   /** Share of negative posts, 0 to 1. */
@@ -66,38 +68,16 @@ export function usualOf(points: number[]): Usual {
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
 const round2 = (x: number) => Math.round(x * 100) / 100
 
+/** Words of an alert raised before the content assessment (the extreme-word lists), kept as they were recorded. */
 export interface WordHit {
   category: FlagCategory
   word: string
   before: string
   after: string
 }
-const CONTEXT_CHARS = 30
-
-/** Each extreme word of a text with the words around it, so a teacher reads it in context. */
-export function wordsInContext(text: string): WordHit[] {
-  const hits: WordHit[] = []
-  const lower = text.toLowerCase()
-  for (const { category, words } of extremeWordsIn(text)) {
-    for (const word of words) {
-      // English matches may span several spaces: find the first word, then the match as written.
-      const pattern = new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'), 'i')
-      const m = pattern.exec(lower)
-      const at = m?.index ?? lower.indexOf(word)
-      const end = at + (m?.[0].length ?? word.length)
-      if (at < 0) continue
-      const before = text.slice(Math.max(0, at - CONTEXT_CHARS), at)
-      const after = text.slice(end, end + CONTEXT_CHARS)
-      hits.push({ category, word: text.slice(at, end), before: (at > CONTEXT_CHARS ? '…' : '') + before, after: after + (end + CONTEXT_CHARS < text.length ? '…' : '') })
-    }
-  }
-  return hits
-}
-
-const HIGH_WORDS: FlagCategory[] = ['selfHarm', 'sexual']
 
 export type AlertReasons =
-  | { rule: 'words'; posts: { id: number; title: string; diaryDate: string; hits: WordHit[] }[] }
+  | { rule: 'words'; posts: { id: number; title: string; diaryDate: string; findings?: ContentFinding[]; hits?: WordHit[] }[] }
   | { rule: 'streak'; length: number; negativeShare: number; posts: PostPoint[] }
   | { rule: 'drop'; threshold: number; recentMean: number; ownMean: number; usualMean: number; recent: PostPoint[]; earlierPosts: number }
 export type PostPoint = { id: number; title: string; diaryDate: string; emotions: string[]; mood: number }
@@ -122,12 +102,12 @@ export function findingsFor(history: MoodPost[], usual: Usual, resolvedAt: Parti
   const fresh = (rule: AlertRule, posts: MoodPost[]) => !resolvedAt[rule] || posts.every((p) => p.createdAt > resolvedAt[rule]!)
   const out: Finding[] = []
 
-  const hits = latest.text ? wordsInContext(latest.text) : []
-  if (hits.length && fresh('words', [latest])) {
+  const content = latest.content
+  if (content?.severity && fresh('words', [latest])) {
     out.push({
       rule: 'words',
-      severity: hits.some((h) => HIGH_WORDS.includes(h.category)) ? 'high' : 'medium',
-      reasons: { rule: 'words', posts: [{ id: latest.id, title: latest.title, diaryDate: latest.diaryDate, hits }] },
+      severity: content.severity,
+      reasons: { rule: 'words', posts: [{ id: latest.id, title: latest.title, diaryDate: latest.diaryDate, findings: content.findings }] },
       evidence: [latest.id],
     })
   }
@@ -154,6 +134,15 @@ export function findingsFor(history: MoodPost[], usual: Usual, resolvedAt: Parti
     }
   }
   return out
+}
+
+/** A line of evidence for the alerts list: the first finding's category and whole sentence; nothing for a trend (its rule says it). */
+export function evidenceLine(reasons: AlertReasons): { category?: string; text: string } | null {
+  if (reasons.rule !== 'words') return null
+  const first = reasons.posts.flatMap((p) => p.findings ?? []).at(0)
+  if (first) return { category: first.category, text: first.sentence }
+  const hit = reasons.posts.flatMap((p) => p.hits ?? []).at(0)
+  return hit ? { text: `${hit.before}${hit.word}${hit.after}` } : null
 }
 
 /** Joins new reasons to an open alert's: the posts of both, each once, newest last. */

@@ -11,6 +11,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
 import { AlertStatusBadge, SeverityBadge } from '~/ui/alert-reasons'
+import { Avatar } from '~/ui/avatar'
 import { pageMeta } from '~/ui/page-title'
 import { Pager } from '~/ui/pager'
 
@@ -65,9 +66,18 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
           <tbody>
             {list.rows.map((a) => (
               <tr key={a.id} className={a.shownStatus === 'resolved' ? 'done' : undefined}>
-                <th scope="row">{a.student}</th>
+                <th scope="row">
+                  <span className="who">
+                    {a.avatarUrl ? <img className="avatar" src={a.avatarUrl} alt="" width={32} height={32} /> : <Avatar name={a.student} seed={a.studentId} />} {a.student}
+                  </span>
+                </th>
                 <td>
-                  <SeverityBadge severity={a.severity} /> {t(`alerts.rule_${a.rule}`)}
+                  <SeverityBadge severity={a.severity} /> {a.evidence?.category ? t(`alerts.category_${a.evidence.category as 'abuse'}`) : t(`alerts.rule_${a.rule}`)}
+                  {a.evidence?.text ? (
+                    <q className="evidence-line" title={a.evidence.text}>
+                      {a.evidence.text}
+                    </q>
+                  ) : null}
                 </td>
                 <td>
                   <AlertStatusBadge status={a.shownStatus} until={a.snoozeUntil} />

@@ -1,0 +1,86 @@
+/**
+ * A post's text as the assessment reads it: normalised (NFKC, so full-width Latin is Latin; no
+ * zero-width characters, so 「死\u200bにたい」 is 「死にたい」; lower case), cut into sentences, each
+ * sentence's languages told by its scripts. Every character keeps the offset it came from, so the
+ * evidence a teacher reads is the student's own text.
+ */
+
+export type Language = 'en' | 'zh' | 'ja'
+
+export interface Normalised {
+  text: string
+  /** For each character of `text`, its offset in the original. */
+  from: number[]
+}
+
+const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/u
+
+export function normalise(original: string): Normalised {
+  let text = ''
+  const from: number[] = []
+  let i = 0
+  for (const ch of original) {
+    if (!INVISIBLE.test(ch)) {
+      const n = ch.normalize('NFKC').toLowerCase()
+      for (const c of n) {
+        text += c
+        from.push(i)
+      }
+    }
+    i += ch.length
+  }
+  return { text, from }
+}
+
+export interface Sentence {
+  /** Normalised text of the sentence. */
+  text: string
+  /** Offsets of its characters in the original text. */
+  from: number[]
+  /** Where the sentence starts and ends in the original text. */
+  start: number
+  end: number
+}
+
+// A sentence ends at 。！？!? (and a run of them), a full stop before a space or the end, or a line break.
+const SENTENCE_END = /[。！？!?…]+|\.(?=\s|$)|\n+/gu
+
+export function sentencesOf(original: string): Sentence[] {
+  const { text, from } = normalise(original)
+  const out: Sentence[] = []
+  let start = 0
+  const push = (end: number) => {
+    let a = start
+    let b = end
+    while (a < b && /\s/u.test(text[a])) a++
+    while (b > a && /\s/u.test(text[b - 1])) b--
+    if (b > a) out.push({ text: text.slice(a, b), from: from.slice(a, b), start: from[a], end: from[b - 1] + 1 })
+  }
+  for (const m of text.matchAll(SENTENCE_END)) {
+    push(m.index + m[0].length)
+    start = m.index + m[0].length
+  }
+  push(text.length)
+  return out
+}
+
+const KANA = /[\u3040-\u30ff\uff66-\uff9f]/u
+const HAN = /[\u3100-\u312f\u3400-\u9fff\uf900-\ufaff]/u
+const LATIN = /[a-z]/u
+
+/**
+ * The languages a sentence is read in: kana means Japanese; Han without kana is Chinese (and also
+ * Japanese in a Japanese journal, where 「自殺」 alone is Japanese too); Latin letters are English.
+ */
+export function languagesOf(sentence: string, journalLanguage?: string): Language[] {
+  const out: Language[] = []
+  const kana = KANA.test(sentence)
+  const han = HAN.test(sentence)
+  if (kana) out.push('ja')
+  else if (han) {
+    out.push('zh')
+    if (journalLanguage === 'ja') out.push('ja')
+  }
+  if (LATIN.test(sentence)) out.push('en')
+  return out
+}

@@ -1,0 +1,165 @@
+/**
+ * Words of a sentence, each with its base form and its place, in the three languages (decision
+ * 0042): English by a small lemmatiser (tenses and plurals), Chinese segmented by jieba after
+ * conversion to simplified characters (so 「活著」 and 「活着」 are one word), Japanese by kuromoji
+ * (the IPADIC dictionary inside the package), whose base forms make 「叩かれます」 the verb 「叩く」.
+ *
+ * kuromoji's dictionary takes about 1.5 s and 250 MB to load: it is loaded at the first Japanese
+ * text and let go after ten idle minutes, so a process that never meets Japanese never pays for it.
+ */
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import type { Language } from './text'
+
+export interface Token {
+  /** The word as written (normalised; Chinese in simplified characters). */
+  surface: string
+  /** Its base form: the lemma, the dictionary form. */
+  base: string
+  /** Offsets in the sentence's normalised text. */
+  start: number
+  end: number
+}
+
+const require = createRequire(import.meta.url)
+
+// ---- English ----
+
+const IRREGULAR: Record<string, string> = {
+  was: 'be', were: 'be', am: 'be', is: 'be', are: 'be', been: 'be', being: 'be', "i'm": 'i', im: 'i',
+  beat: 'beat', beaten: 'beat', hit: 'hit', hitting: 'hit', cut: 'cut', cutting: 'cut', hurt: 'hurt',
+  died: 'die', dying: 'die', dies: 'die', dead: 'dead', killed: 'kill', took: 'take', taken: 'take',
+  threw: 'throw', thrown: 'throw', kept: 'keep', left: 'leave', felt: 'feel', said: 'say', says: 'say',
+  told: 'tell', made: 'make', ate: 'eat', slept: 'sleep', woke: 'wake', stole: 'steal', stolen: 'steal',
+  burnt: 'burn', bled: 'bleed', hung: 'hang', hanged: 'hang', gave: 'give', given: 'give', got: 'get',
+  gotten: 'get', wanna: 'want', gonna: 'go', hates: 'hate', lives: 'life', knives: 'knife', pills: 'pill',
+  wrists: 'wrist', locks: 'lock', tried: 'try', tries: 'try', cries: 'cry', cried: 'cry', kms: 'kms',
+  bit: 'bite', bitten: 'bite', pressed: 'press', put: 'put',
+  shoved: 'shove', slapped: 'slap', punched: 'punch', kicked: 'kick', kicks: 'kick', scratched: 'scratch',
+}
+const NO_STRIP = new Set(['this', 'his', 'is', 'was', 'has', 'us', 'yes', 'less', 'kiss', 'miss', 'boss', 'class', 'glass', 'press', 'dress', 'always', 'sometimes', 'nobody', 'need', 'feed', 'bleed', 'red', 'bed', 'shed', 'hundred', 'scared', 'weird', 'bored', 'tired', 'ed', 'news', 'bus', 'plus', 'thus', 'during', 'nothing', 'something', 'anything', 'everything', 'bring', 'ring', 'sing', 'thing', 'king', 'spring', 'string', 'morning', 'evening', 'ceiling'])
+
+/** The lemma of an English word: irregular forms, then -ing, -ed and -s stripped (doubled consonants undone). */
+export function englishLemma(word: string): string {
+  const w = word.replace(/’/g, "'")
+  if (IRREGULAR[w]) return IRREGULAR[w]
+  if (NO_STRIP.has(w) || w.length <= 3) return w
+  const undouble = (s: string) => (/([bdgklmnprt])\1$/.test(s) && !/(ll|ss)$/.test(s) ? s.slice(0, -1) : s)
+  if (w.endsWith('ing') && w.length > 5) {
+    const stem = w.slice(0, -3)
+    return /[^aeiou][aeiou][^aeiouwxy]$/.test(stem) && !/([bdgklmnprt])\1$/.test(stem) && stem.length <= 4 ? stem + 'e' : undouble(stem)
+  }
+  if (w.endsWith('ied')) return w.slice(0, -3) + 'y'
+  if (w.endsWith('ed') && w.length > 4) {
+    const stem = w.slice(0, -2)
+    if (/([bdgklmnprt])\1$/.test(stem)) return undouble(stem)
+    return /(at|iz|us|ov|ar|ok|ak|ap|ip|at|ur|ir|id|ad|ok)$/.test(stem) ? stem + 'e' : stem
+  }
+  if (w.endsWith('ies') && w.length > 4) return w.slice(0, -3) + 'y'
+  if (/(sh|ch|x|ss)es$/.test(w)) return w.slice(0, -2)
+  if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith("'s")) return w.slice(0, -1)
+  return w
+}
+
+// Contractions are one word each (don't, dont, i'll), numbers too; emoji and punctuation are not words.
+const ENGLISH_WORD = /[a-z0-9]+(?:['’][a-z]+)?/gu
+
+function english(text: string): Token[] {
+  return [...text.matchAll(ENGLISH_WORD)].map((m) => {
+    const surface = m[0].replace(/’/g, "'")
+    return { surface, base: englishLemma(surface), start: m.index, end: m.index + m[0].length }
+  })
+}
+
+// ---- Chinese ----
+
+type Jieba = { cut(text: string, hmm?: boolean): string[] }
+let jieba: Jieba | undefined
+let toSimplified: ((s: string) => string) | undefined
+
+function chineseTools() {
+  if (!jieba) {
+    const { Jieba } = require('@node-rs/jieba') as { Jieba: { withDict(dict: Uint8Array): Jieba } }
+    const { dict } = require('@node-rs/jieba/dict') as { dict: Uint8Array }
+    jieba = Jieba.withDict(dict)
+  }
+  if (!toSimplified) {
+    const OpenCC = require('opencc-js/t2cn') as { Converter(o: { from: string; to: string }): (s: string) => string }
+    const convert = OpenCC.Converter({ from: 'tw', to: 'cn' })
+    // Character for character, so every offset stays where it was (a phrase conversion may change a length).
+    toSimplified = (s) => {
+      const whole = convert(s)
+      return whole.length === s.length ? whole : [...s].map((c) => (convert(c).length === c.length ? convert(c) : c)).join('')
+    }
+  }
+  return { jieba, toSimplified }
+}
+
+/** The sentence in simplified characters: what the Chinese words are matched on. */
+export function simplified(text: string) {
+  return chineseTools().toSimplified(text)
+}
+
+function chinese(text: string): Token[] {
+  const { jieba, toSimplified } = chineseTools()
+  const s = toSimplified(text)
+  const out: Token[] = []
+  let at = 0
+  for (const word of jieba.cut(s, false)) {
+    const start = s.indexOf(word, at)
+    if (start < 0) continue
+    at = start + word.length
+    if (/^\s+$/u.test(word)) continue
+    out.push({ surface: word, base: word, start, end: at })
+  }
+  return out
+}
+
+// ---- Japanese ----
+
+interface KuromojiToken {
+  surface_form: string
+  basic_form: string
+  word_position: number
+}
+type Tokenizer = { tokenize(text: string): KuromojiToken[] }
+let tokenizer: Promise<Tokenizer> | undefined
+let idle: NodeJS.Timeout | undefined
+const JAPANESE_IDLE_MS = 10 * 60_000
+
+function japaneseTokenizer(): Promise<Tokenizer> {
+  clearTimeout(idle)
+  idle = setTimeout(() => (tokenizer = undefined), JAPANESE_IDLE_MS)
+  idle.unref()
+  tokenizer ??= new Promise<Tokenizer>((resolve, reject) => {
+    const kuromoji = require('@sglkc/kuromoji') as { builder(o: { dicPath: string }): { build(cb: (err: Error | null, t: Tokenizer) => void): void } }
+    const dicPath = path.join(path.dirname(require.resolve('@sglkc/kuromoji/package.json')), 'dict')
+    kuromoji.builder({ dicPath }).build((err, t) => (err ? reject(err) : resolve(t)))
+  }).catch((error: unknown) => {
+    tokenizer = undefined
+    throw error
+  })
+  return tokenizer
+}
+
+function japanese(t: Tokenizer, text: string): Token[] {
+  return t
+    .tokenize(text)
+    .filter((k) => !/^\s+$/u.test(k.surface_form))
+    .map((k) => {
+      const start = k.word_position - 1
+      return { surface: k.surface_form, base: k.basic_form && k.basic_form !== '*' ? k.basic_form : k.surface_form, start, end: start + k.surface_form.length }
+    })
+}
+
+/** The sentence's words in a language. Japanese waits for its dictionary the first time. */
+export async function tokensOf(text: string, language: Language): Promise<Token[]> {
+  if (language === 'en') return english(text)
+  if (language === 'zh') return chinese(text)
+  return japanese(await japaneseTokenizer(), text)
+}
+
+/** Loads what the analysers need (the server's start, a bench's warm-up). */
+export async function warmAnalysers(languages: Language[] = ['en', 'zh', 'ja']) {
+  for (const language of languages) await tokensOf(language === 'en' ? 'a' : '死', language)
+}

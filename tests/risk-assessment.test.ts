@@ -1,0 +1,88 @@
+// The content assessment of risk alerts (issue 33) judged by its answers: the labelled posts of
+// tests/risk-eval, written before the assessment was, saved as a student saves a post on both
+// databases; each post is its own student's, so the alert it raises is its own.
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { assessPost } from '~/features/alerts/assess/assess.server'
+import { registerWithPassword } from '~/features/auth/accounts.server'
+import { createJournal } from '~/features/journals/settings.server'
+import { createPost } from '~/features/students/posts.server'
+import { DIALECTS, freshDatabase } from './support/db'
+import { EVAL_LANGUAGES, figuresOf, labelledPosts, type EvalRow } from './support/risk-eval'
+
+const SPEECH = { en: 'en', 'zh-TW': 'zh-TW', ja: 'ja' } as const
+
+describe.each(DIALECTS)('the content assessment of the labelled posts, saved through the student post on %s', (dialect) => {
+  let conn: Awaited<ReturnType<typeof freshDatabase>>
+  const journals: Record<string, number> = {}
+
+  beforeAll(async () => {
+    conn = await freshDatabase(dialect)
+    const owner = await registerWithPassword(conn.db, { account: 'owner', password: 'secret-pass-1', locale: 'en' })
+    if (owner.code !== '01000') throw new Error('setup')
+    for (const language of EVAL_LANGUAGES) {
+      const j = await createJournal(conn.db, { userId: owner.userId, planLimit: 30 }, { name: `Class ${language}`, labelColorCode: '1', speechLang: SPEECH[language], display: 'list', expireType: '1', studentLimit: '5', shareType: '2' })
+      if (!j.ok) throw new Error(`journal: ${JSON.stringify(j)}`)
+      journals[language] = j.id
+    }
+  })
+  afterAll(() => conn.close())
+
+  for (const language of EVAL_LANGUAGES) {
+    it(`${language}: at least 85 % of worrying posts raise an alert, 85 % of the urgent ones at high, at most 8 % of harmless ones raise any`, { timeout: 120_000 }, async () => {
+      const posts = labelledPosts('dev', language)
+      // One student a post, written straight in (a password hash each would cost minutes).
+      const now = new Date().toISOString()
+      const students = await conn.db
+        .insertInto('users')
+        .values(posts.map((p) => ({ account: `${dialect}-${p.id}`, kind: 'student' as const, name: p.id, locale: 'en', info_set: 1, email_verified: 0, invite_code: `I${p.id}${dialect}`.slice(0, 32), mode: 'personal' as const, created_at: now })))
+        .returning('id')
+        .execute()
+      await conn.db.insertInto('journal_members').values(students.map((s) => ({ journal_id: journals[language], user_id: s.id, role: 'student' as const, drp_status: 1, joined_at: now }))).execute()
+      const rows: EvalRow[] = []
+      for (const [i, post] of posts.entries()) {
+        const studentId = students[i].id
+        await createPost(conn.db, studentId, journals[language], { title: post.title, diaryDate: now.slice(0, 10), event: post.event, story: post.story, behaviourText: post.behaviour, emotions: ['B'], behaviour: '6' })
+        const alert = await conn.db.selectFrom('risk_alerts').select(['severity', 'reasons']).where('student_id', '=', studentId).where('rule', '=', 'words').executeTakeFirst()
+        const categories = alert ? [...new Set((JSON.parse(alert.reasons) as { posts: { findings: { category: string }[] }[] }).posts.flatMap((p) => p.findings.map((f) => f.category)))] : []
+        rows.push({ post, raised: alert?.severity ?? null, categories, ms: 0 })
+      }
+      const f = figuresOf(rows)
+      const misses = rows.filter((r) => r.post.label === 'worrying' && !r.raised).map((r) => r.post.id)
+      const falseAlerts = rows.filter((r) => r.post.label === 'harmless' && r.raised).map((r) => r.post.id)
+      expect(f.recall, `missed: ${misses.join(', ')}`).toBeGreaterThanOrEqual(0.85)
+      expect(f.highRate).toBeGreaterThanOrEqual(0.85)
+      expect(f.falseRate, `false alerts: ${falseAlerts.join(', ')}`).toBeLessThanOrEqual(0.08)
+      // Every post was kept, alert or not.
+      expect(Number((await conn.db.selectFrom('posts').select(sql<number>`count(*)`.as('n')).where('journal_id', '=', journals[language]).executeTakeFirstOrThrow()).n)).toBe(posts.length)
+    })
+  }
+})
+
+describe('the content assessment on bad input', () => {
+  const raised = async (text: string, journalLanguage?: string) => (await assessPost({ title: '', event: text }, journalLanguage)).findings.map((f) => f.category)
+
+  it('empty, 500 characters, only emoji, only punctuation: nothing throws, nothing is raised', async () => {
+    for (const text of ['', ' ', '😀😭🔪💀', '!!!???……。。、、', 'a'.repeat(500), '死'.repeat(500), 'ね'.repeat(500)]) expect(await raised(text)).toEqual([])
+  })
+
+  it('zero-width characters between the letters, full-width Latin, traditional and simplified characters alike', async () => {
+    expect(await raised('死\u200bにたい')).toEqual(['suicide'])
+    expect(await raised('I\u200d want to d\u200bie')).toEqual(['suicide'])
+    expect(await raised('ｉ　ｗａｎｔ　ｔｏ　ｄｉｅ')).toEqual(['suicide'])
+    expect(await raised('活著好累')).toEqual(['suicide'])
+    expect(await raised('活着好累')).toEqual(['suicide'])
+  })
+
+  it('mixed scripts in one post: each sentence read in its languages', async () => {
+    expect((await raised('今天好累 but ok. 我想死'))).toEqual(['suicide'])
+    expect(await raised('my dad hits me. 爸爸打我')).toContain('abuse')
+  })
+
+  it('the whole sentence is the evidence, with the one before when the words open it, the student\'s own writing', async () => {
+    const a = await assessPost({ title: 'Recess', event: 'We played tag. They said they will beat me up after school if I tell anyone.' })
+    expect(a.findings[0]).toMatchObject({ category: 'bullying', severity: 'medium', sentence: 'They said they will beat me up after school if I tell anyone.', before: 'We played tag.' })
+    const z = await assessPost({ title: '', event: '我昨天又割\u200b腕了。' })
+    expect(z.findings[0]).toMatchObject({ category: 'self_harm', sentence: '我昨天又割\u200b腕了。', words: '割\u200b腕' })
+  })
+})

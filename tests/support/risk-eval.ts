@@ -1,0 +1,90 @@
+// The labelled evaluation sets of the content assessment (tests/risk-eval, issue 33): each post
+// assessed, with recall, high-at-high and false alerts per language, and the confusion of categories.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { assessPost } from '~/features/alerts/assess/assess.server'
+
+export const EVAL_LANGUAGES = ['en', 'zh-TW', 'ja'] as const
+export type EvalLanguage = (typeof EVAL_LANGUAGES)[number]
+
+export interface LabelledPost {
+  id: string
+  title: string
+  event: string
+  story: string
+  behaviour: string
+  label: 'worrying' | 'harmless'
+  category: string | null
+  severity: 'high' | 'medium' | null
+  kind: string
+}
+
+export function labelledPosts(set: 'dev' | 'holdout', language: EvalLanguage): LabelledPost[] {
+  const dir = path.join(import.meta.dirname, '..', 'risk-eval', set === 'holdout' ? 'holdout' : '')
+  return JSON.parse(readFileSync(path.join(dir, `posts.${language}.json`), 'utf8')) as LabelledPost[]
+}
+
+export interface EvalRow {
+  post: LabelledPost
+  raised: 'high' | 'medium' | null
+  categories: string[]
+  ms: number
+}
+
+export interface EvalFigures {
+  worrying: number
+  caught: number
+  urgent: number
+  urgentHigh: number
+  harmless: number
+  falseAlerts: number
+  recall: number
+  highRate: number
+  falseRate: number
+}
+
+export async function evaluate(posts: LabelledPost[], journalLanguage: string) {
+  const rows: EvalRow[] = []
+  for (const post of posts) {
+    const t0 = performance.now()
+    const a = await assessPost(post, journalLanguage)
+    rows.push({ post, raised: a.severity, categories: [...new Set(a.findings.map((f) => f.category))], ms: performance.now() - t0 })
+  }
+  return { rows, figures: figuresOf(rows) }
+}
+
+export function figuresOf(rows: EvalRow[]): EvalFigures {
+  const worrying = rows.filter((r) => r.post.label === 'worrying')
+  const urgent = worrying.filter((r) => r.post.severity === 'high')
+  const harmless = rows.filter((r) => r.post.label === 'harmless')
+  const caught = worrying.filter((r) => r.raised).length
+  const urgentHigh = urgent.filter((r) => r.raised === 'high').length
+  const falseAlerts = harmless.filter((r) => r.raised).length
+  return {
+    worrying: worrying.length,
+    caught,
+    urgent: urgent.length,
+    urgentHigh,
+    harmless: harmless.length,
+    falseAlerts,
+    recall: caught / worrying.length,
+    highRate: urgentHigh / urgent.length,
+    falseRate: falseAlerts / harmless.length,
+  }
+}
+
+/** Rows: the labelled category (or "harmless"); columns: what was raised (its first category, or nothing). */
+export function confusion(rows: EvalRow[]) {
+  const columns = ['suicide', 'self_harm', 'abuse', 'bullying', 'hopelessness', 'nothing']
+  const table = new Map<string, Record<string, number>>()
+  for (const r of rows) {
+    const row = r.post.category ?? 'harmless'
+    const col = r.categories.includes(row) ? row : r.categories[0] ?? 'nothing'
+    const counts = table.get(row) ?? Object.fromEntries(columns.map((c) => [c, 0]))
+    counts[col] = (counts[col] ?? 0) + 1
+    table.set(row, counts)
+  }
+  return { columns, table }
+}
+
+export const journalLanguageOf = (language: EvalLanguage) => (language === 'zh-TW' ? 'zh-TW' : language)
