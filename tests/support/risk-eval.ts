@@ -19,8 +19,12 @@ export interface LabelledPost {
   kind: string
 }
 
-export function labelledPosts(set: 'dev' | 'holdout', language: EvalLanguage): LabelledPost[] {
-  const dir = path.join(import.meta.dirname, '..', 'risk-eval', set === 'holdout' ? 'holdout' : '')
+/** The labelled sets: `dev` (tuned on), `holdout` (its misses read once), `holdout2` (only its figures read before the first report). */
+export const EVAL_SETS = ['dev', 'holdout', 'holdout2'] as const
+export type EvalSet = (typeof EVAL_SETS)[number]
+
+export function labelledPosts(set: EvalSet, language: EvalLanguage): LabelledPost[] {
+  const dir = path.join(import.meta.dirname, '..', 'risk-eval', set === 'dev' ? '' : set)
   return JSON.parse(readFileSync(path.join(dir, `posts.${language}.json`), 'utf8')) as LabelledPost[]
 }
 

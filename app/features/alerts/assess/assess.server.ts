@@ -4,7 +4,7 @@
  * was found in. Never throws: an analyser that fails is logged and the other languages still read.
  */
 import { SEVERITY, type RiskCategory } from './lexicon'
-import { lexiconOf, matchSentence, mentions, type Dismissal } from './match'
+import { lexiconOf, matchSentence, mentions, type Dismissal, type PostContext } from './match'
 import { languagesOf, sentencesOf, type Language, type Sentence } from './text'
 import { tokensOf, type Token } from './tokens.server'
 
@@ -41,8 +41,8 @@ export async function assessPost(post: PostTexts, journalLanguage?: string): Pro
   const setAside: Assessment['setAside'] = []
   // Where harm is placed (home or school) is read over the whole post.
   const whole = FIELDS.map((f) => post[f] ?? '').join('\n')
-  // Reassurance anywhere in the post ("it didn't even hurt", 「才三岁」) makes play of harm in an activity.
-  const reassured = await anyPlayful(whole, journalLanguage)
+  // Context from the whole post: reassurance ("it didn't even hurt"), a game or a sport.
+  const context = await postContext(whole, journalLanguage)
   for (const field of FIELDS) {
     const text = post[field] ?? ''
     if (!text.trim()) continue
@@ -56,7 +56,7 @@ export async function assessPost(post: PostTexts, journalLanguage?: string): Pro
           console.error(`risk assessment: the ${language} analyser failed; the post's other languages are still read`, error)
           continue
         }
-        const { found, dismissed } = matchSentence(language, tokens, { reassured })
+        const { found, dismissed } = matchSentence(language, tokens, context)
         // The earliest words of each finding come first: they decide whether the sentence before is shown.
         found.sort((a, b) => a.first - b.first)
         for (const m of found) {
@@ -87,9 +87,15 @@ async function* wordsOf(text: string, journalLanguage?: string) {
     for (const language of languagesOf(s.text, journalLanguage)) yield { sentence: s, language, tokens: await tokensOf(s.text, language).catch(() => [] as Token[]) }
 }
 
-async function anyPlayful(text: string, journalLanguage?: string) {
-  for await (const { language, tokens } of wordsOf(text, journalLanguage)) if (mentions(language, tokens, lexiconOf(language).playful)) return true
-  return false
+async function postContext(text: string, journalLanguage?: string): Promise<PostContext> {
+  const context: PostContext = {}
+  for await (const { language, tokens } of wordsOf(text, journalLanguage)) {
+    const lex = lexiconOf(language)
+    context.reassured ||= mentions(language, tokens, lex.playful)
+    context.story ||= mentions(language, tokens, lex.fiction)
+    context.activity ||= mentions(language, tokens, lex.activity)
+  }
+  return context
 }
 
 /** Signs that count only together anywhere in the post (pills and counting them). */

@@ -66,6 +66,7 @@ export interface CompiledLexicon {
   activity: Set<string>
   playful: Set<string>
   teaching: Set<string>
+  hyperbole: Set<string>
   younger: Set<string>
   together: { category: RiskCategory; words: [Set<string>, Set<string>] }[]
   others: Set<string>
@@ -93,6 +94,7 @@ function compile(language: Language): CompiledLexicon {
     playful: wordSet(lex.playful),
     teaching: wordSet(lex.teaching),
     younger: wordSet(lex.younger),
+    hyperbole: wordSet(lex.hyperbole),
     together: lex.together.map((t) => ({ category: t.category, words: [wordSet(t.words[0]), wordSet(t.words[1])] as [Set<string>, Set<string>] })),
     others: wordSet(lex.others),
     me: wordSet(lex.sets.me + (language === 'en' ? '|i|my|i\'m|im|mine' : '')),
@@ -175,8 +177,8 @@ function matchAnywhere(tokens: Token[], slot: Slot): [number, number, string] | 
 
 /**
  * Whether the tokens hold a word of the set: as a word, an English phrase of several words, or a
- * Chinese or Japanese word wherever the analyser cut it (two characters or more; any in Japanese,
- * where 「笑」 closes a sentence).
+ * Chinese or Japanese word wherever the analyser cut it (two characters or more, three in hiragana;
+ * a single kanji in Japanese, where 「笑」 closes a sentence).
  */
 export function mentions(language: Language, tokens: Token[], set: Set<string>) {
   if (tokens.some((t) => has(set, t))) return true
@@ -185,7 +187,13 @@ export function mentions(language: Language, tokens: Token[], set: Set<string>) 
     return [...set].some((w) => w.includes(' ') && spaced.includes(` ${w} `))
   }
   const text = tokens.map((t) => t.surface).join('')
-  return [...set].some((w) => (w.length > 1 || language === 'ja') && text.includes(w))
+  return [...set].some((w) => longEnough(language, w) && text.includes(w))
+}
+
+/** A word found inside others' text must be long enough not to be part of them: 「てき」 is in 「帰ってきた」. */
+function longEnough(language: Language, word: string) {
+  if (language === 'ja' && /^[\u3040-\u309f]+$/u.test(word)) return word.length >= 3
+  return word.length > 1 || (language === 'ja' && /\p{Script=Han}/u.test(word))
 }
 
 const REFLEXIVE = new Set(['myself', 'own', '自己', '自分'])
@@ -196,7 +204,17 @@ const has = (set: Set<string>, t: Token) => set.has(t.surface) || set.has(t.base
 export type Dismissal = 'mask' | 'negated' | 'someone else' | 'story' | 'teaching'
 
 /** Every rule's match in a sentence, and the matches set aside with the reason. */
-export function matchSentence(language: Language, tokens: Token[], { reassured = false }: { reassured?: boolean } = {}) {
+/**
+ * Context from the whole post: a laugh or reassurance anywhere ("it didn't even hurt"), a game or a
+ * sport anywhere (「跆拳道升级考试」, then 「被踢了好几下」).
+ */
+export interface PostContext {
+  reassured?: boolean
+  story?: boolean
+  activity?: boolean
+}
+
+export function matchSentence(language: Language, tokens: Token[], post: PostContext = {}) {
   const lex = lexiconOf(language)
   const masked = new Set<number>()
   for (const mask of lex.masks) {
@@ -212,7 +230,8 @@ export function matchSentence(language: Language, tokens: Token[], { reassured =
   const inText = (set: Set<string>) => mentions(language, tokens, set)
   const fiction = inText(lex.fiction)
   const activity = inText(lex.activity)
-  const playful = reassured || inText(lex.playful)
+  const playful = !!post.reassured || inText(lex.playful)
+  const hyperbole = inText(lex.hyperbole)
   // A lesson or a campaign about bullying or self-harm is not a disclosure.
   const teaching = inText(lex.teaching)
   const found: Match[] = []
@@ -223,16 +242,26 @@ export function matchSentence(language: Language, tokens: Token[], { reassured =
     const match: Match = { category: c.rule.category, rule: c.rule, first: m[0], last: m[1] }
     // A strong phrase is negated by what surrounds it unless the phrase itself says "not" (「生きたくない」).
     const negative = c.rule.anywhere ? isNegation(language, String(m[2] ?? ''), lex.negators) : c.negative
-    const why = teaching ? 'teaching' : dismissal(lex, tokens, { ...c, negative }, match, masked, fiction, activity, playful)
+    const why = teaching ? 'teaching' : dismissal(lex, tokens, { ...c, negative }, match, masked, { fiction, activity, playful, hyperbole, post })
     if (why) dismissed.push({ ...match, why })
     else found.push(match)
   }
   return { found, dismissed }
 }
 
-function dismissal(lex: CompiledLexicon, tokens: Token[], c: Compiled, m: Match, masked: Set<number>, fiction: boolean, activity: boolean, playful: boolean): Dismissal | null {
+interface SentenceContext {
+  fiction: boolean
+  activity: boolean
+  playful: boolean
+  hyperbole: boolean
+  post: PostContext
+}
+
+function dismissal(lex: CompiledLexicon, tokens: Token[], c: Compiled, m: Match, masked: Set<number>, { fiction, activity, playful, hyperbole, post }: SentenceContext): Dismissal | null {
   for (let t = m.first; t <= m.last; t++) if (masked.has(t)) return 'mask'
   if (!c.negative && negated(lex, tokens, m)) return 'negated'
+  // "so boring I want to die lol", 「恥ずかしすぎて消えたい」: a figure of speech.
+  if (c.rule.category === 'suicide' && hyperbole && playful) return 'mask'
   if (c.rule.self && aboutSomeoneElse(lex, tokens, m.first)) return 'someone else'
   if (c.rule.byOther && doneByMe(lex, tokens, m.first)) return 'someone else'
   // 「うでをひっかかれた」: scratched by someone (a cat), not by oneself.
@@ -241,10 +270,15 @@ function dismissal(lex: CompiledLexicon, tokens: Token[], c: Compiled, m: Match,
   if ((c.rule.category === 'abuse' || c.rule.category === 'harm') && playful && tokens.some((t) => has(lex.younger, t))) return 'story'
   // Harm to oneself ("cutting myself", 「打自己」) is never a game or a kitchen's.
   const reflexive = tokens.slice(m.first, m.last + 1).some((t) => REFLEXIVE.has(t.surface))
+  // Except by accident in a game ("hit myself with my own racket, everyone saw").
+  if (reflexive && c.rule.category === 'self_harm' && activity && playful) return 'story'
   if (c.rule.story && !reflexive) {
     const familyAct = c.rule.category === 'abuse' && tokens.slice(m.first, m.last + 1).some((t) => has(lex.family, t))
     const someoneDidIt = c.rule.category !== 'abuse' && !playful && tokens.slice(0, m.first).some((t) => has(lex.others, t))
     if (fiction || (activity && !familyAct && !someoneDidIt)) return 'story'
+    // A post about a game or a sport, and nobody named here: 「被踢了好几下」 after 「跆拳道」.
+    const named = tokens.some((t) => has(lex.others, t) || has(lex.family, t))
+    if (!named && !familyAct && (post.story || (post.activity && c.rule.category === 'harm'))) return 'story'
   }
   return null
 }
