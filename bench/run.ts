@@ -335,6 +335,20 @@ const printed = await new Promise<{ pages: number; p50Ms: number; p95Ms: number;
 console.log(`The PDF of a ${printed.pages}-page book with a picture in every frame, from the click: p50 ${printed.p50Ms} ms, p95 ${printed.p95Ms} ms (ten runs), ${printed.kb} KB`)
 checks.push({ name: `the PDF of a ${printed.pages}-page book from the click, p95 < 2 s`, ok: printed.p95Ms < 2000, value: `${printed.p95Ms} ms` })
 
+// Issue 33: the content assessment of risk alerts, in a process of its own (bench/risk-assessment.ts).
+const risk = await new Promise<{ lines: string[]; replay: string[]; posts: number; p50Ms: number; p95Ms: number; worst: { recall: number; highRate: number; falseRate: number } }>((resolve, reject) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/risk-assessment.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  child.stdout.on('data', (d) => (out += d))
+  child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error('bench/risk-assessment.ts failed'))))
+})
+console.log(`\nRisk alerts: the content assessment over the labelled sets (tests/risk-eval), ${risk.posts} posts, p50 ${risk.p50Ms} ms, p95 ${risk.p95Ms} ms a post`)
+for (const line of risk.lines) console.log(line)
+console.log('  the demo\'s two months replayed:')
+for (const line of risk.replay) console.log(line)
+checks.push({ name: 'risk assessment, p95 < 20 ms a post', ok: risk.p95Ms < 20, value: `${risk.p95Ms} ms` })
+checks.push({ name: 'risk assessment, every set and language: recall ≥ 85 %, urgent at high ≥ 85 %, false alerts ≤ 8 %', ok: risk.worst.recall >= 0.85 && risk.worst.highRate >= 0.85 && risk.worst.falseRate <= 0.08, value: `worst recall ${(100 * risk.worst.recall).toFixed(1)} %, high ${(100 * risk.worst.highRate).toFixed(1)} %, false ${(100 * risk.worst.falseRate).toFixed(1)} %` })
+
 console.log('\nBudgets')
 for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
 for (const c of cleanups.splice(0).reverse()) await c()

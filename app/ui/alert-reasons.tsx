@@ -90,6 +90,7 @@ export function AlertReasonsView({ reasons }: { reasons: AlertReasons }) {
                   </q>
                 </li>
               ))}
+              {p.opinion ? <li className="hint">{t(p.opinion.decidedBy === 'provider' ? 'alerts.opinionDecided' : 'alerts.opinionAgreed', { answer: t(p.opinion.answer === 'none' ? 'alerts.opinionNone' : `alerts.category_${p.opinion.answer}`) })}</li> : null}
               {p.hits?.map((h, i) => (
                 <li key={i}>
                   <span className="badge">{t(`flags.${h.category}`)}</span>{' '}

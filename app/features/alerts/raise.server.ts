@@ -4,6 +4,7 @@ import { nowIso } from '~/db/time'
 import { POST_STATUS } from '~/features/posts/constants'
 import { journalTeacherIds, notify, tell } from '~/features/notifications/notify.server'
 import { assessPost, type PostTexts } from './assess/assess.server'
+import { assessWithSecondOpinion } from './assess/second-opinion.server'
 import { findingsFor, mergeReasons, moodPoint, usualOf, USUAL_DAYS, type AlertReasons, type Finding, type MoodPost } from './rules'
 
 const DAY_MS = 86_400_000
@@ -148,8 +149,9 @@ export const checkPost = (db: DB, postId: number) =>
     // The rules read the post as the newest of the history (a revised post is moved to the end).
     const mine = history.find((p) => p.id === postId)
     if (!mine) return
-    // The content assessment reads the post (never throws: an analyser's failure is logged and the rest still read).
-    const content = await assessPost(mine.texts, await journalLanguageOf(db, post.journal_id))
+    // The content assessment reads the post (never throws: an analyser's or a provider's failure is
+    // logged and the rest still read), with the school's AI provider's word on a borderline post.
+    const content = await assessWithSecondOpinion(mine.texts, await journalLanguageOf(db, post.journal_id))
     const ordered = [...history.filter((p) => p.id !== postId), { ...mine, content }]
     for (const finding of findingsFor(ordered, usual, resolved)) {
       const { id, becameHigh, isNew } = await recordFinding(db, post.journal_id, post.creator_id, finding)

@@ -1,5 +1,6 @@
 import type { AlertRule, AlertSeverity } from '~/db/schema'
 import type { ContentFinding } from '~/features/alerts/assess/assess.server'
+import type { Opinion } from '~/features/alerts/assess/second-opinion.server'
 import type { FlagCategory } from '~/features/posts/extreme-words'
 
 /**
@@ -43,7 +44,7 @@ export interface MoodPost {
   /** +1, 0 or -1 (moodPoint). */
   mood: number
   /** What the content assessment found in the post (computed before the rules run: it is asynchronous). */
-  content?: { severity: AlertSeverity | null; findings: ContentFinding[] }
+  content?: { severity: AlertSeverity | null; findings: ContentFinding[]; opinion?: Opinion }
 }
 export interface Usual {
   /** Share of negative posts, 0 to 1. */
@@ -77,7 +78,7 @@ export interface WordHit {
 }
 
 export type AlertReasons =
-  | { rule: 'words'; posts: { id: number; title: string; diaryDate: string; findings?: ContentFinding[]; hits?: WordHit[] }[] }
+  | { rule: 'words'; posts: { id: number; title: string; diaryDate: string; findings?: ContentFinding[]; opinion?: Opinion; hits?: WordHit[] }[] }
   | { rule: 'streak'; length: number; negativeShare: number; posts: PostPoint[] }
   | { rule: 'drop'; threshold: number; recentMean: number; ownMean: number; usualMean: number; recent: PostPoint[]; earlierPosts: number }
 export type PostPoint = { id: number; title: string; diaryDate: string; emotions: string[]; mood: number }
@@ -107,7 +108,7 @@ export function findingsFor(history: MoodPost[], usual: Usual, resolvedAt: Parti
     out.push({
       rule: 'words',
       severity: content.severity,
-      reasons: { rule: 'words', posts: [{ id: latest.id, title: latest.title, diaryDate: latest.diaryDate, findings: content.findings }] },
+      reasons: { rule: 'words', posts: [{ id: latest.id, title: latest.title, diaryDate: latest.diaryDate, findings: content.findings, ...(content.opinion ? { opinion: content.opinion } : {}) }] },
       evidence: [latest.id],
     })
   }

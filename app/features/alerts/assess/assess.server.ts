@@ -31,7 +31,7 @@ export interface Assessment {
   findings: ContentFinding[]
   severity: 'high' | 'medium' | null
   /** Words that looked worrying but were set aside (a negation, a game, someone else's): a second opinion may look. */
-  setAside: { field: PostField; sentence: string; why: Dismissal; category: string }[]
+  setAside: { field: PostField; sentence: string; why: Dismissal; category: string; language: Language }[]
 }
 
 const FIELDS: PostField[] = ['title', 'event', 'story', 'behaviour']
@@ -72,7 +72,7 @@ export async function assessPost(post: PostTexts, journalLanguage?: string): Pro
             language,
           })
         }
-        for (const d of dismissed) setAside.push({ field, sentence: text.slice(sentence.start, sentence.end), why: d.why, category: d.category })
+        for (const d of dismissed) setAside.push({ field, sentence: text.slice(sentence.start, sentence.end), why: d.why, category: d.category, language })
       }
     }
   }

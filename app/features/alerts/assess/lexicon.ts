@@ -142,7 +142,8 @@ const en: Lexicon = {
     r('self_harm', 'eraser thing|eraser burn|eraser burns|rubber burn'),
     r('self_harm', 'hot water|boiling water|hot tap|hot shower|lighter|match .. on purpose|deliberately|to feel'),
     // Abuse or neglect at home.
-    r('abuse', '@family .. @hit|lock|locked|tie|tied|throw|threw|drag|dragged|grab|grabbed|twist|twisted|burned|burnt|break|broke .. me|my|us|it|him', { story: true }),
+    r('abuse', '@family .. @hit|lock|locked|tie|tied|throw|threw|drag|dragged|grab|grabbed|twist|twisted|burned|burnt .. me|us|him|it|my @body|my hair|my back|my ear|my ears', { story: true }),
+    r('abuse', '@family .. break|broke|broken .. my @body|my nose|my finger|my fingers|my rib|my ribs|my tooth'),
     r('abuse', '@family .. with .. belt|stick|hanger|cane|shoe|slipper|ruler|cord|wire|hot|cigarette|lighter|iron'),
     r('abuse', '@family .. press|pressed|presses|held|hold ... hot|iron|lighter|cigarette|boiling|stove|pan'),
     r('abuse', '@family .. took|takes|take|got|gets|pulled .. belt|his belt|the belt|off his belt'),
