@@ -53,6 +53,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   if (typeof document !== 'undefined' && data?.timeZone) pageTimeZone = data.timeZone
   const nonce = useNonce()
   useLocaleSync(locale)
+  // The page's scripts have taken over its forms and links (an error page's too): tests wait for this before they click.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   // The signed-in areas' layouts name the dictionary part they need: the first load fetches it too.
   const parts = [...new Set(useMatches().map((m) => (m.handle as { dictionary?: DictionaryPart } | undefined)?.dictionary).filter(Boolean))]
   return (

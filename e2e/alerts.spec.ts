@@ -2,7 +2,7 @@ import { expect, test, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { signInToConsole, studentWritesPost } from './support/helpers'
-import { newJournalWith } from './support/posts'
+import { newJournalWith, newPost } from './support/posts'
 import { schoolDate } from './support/dates'
 
 const stepsOf = async (alertId: number) => (await db().selectFrom('risk_alert_steps').select('action').where('alert_id', '=', alertId).orderBy('id').execute()).map((s) => s.action)
@@ -38,20 +38,27 @@ test('a post with worrying words raises an alert with its reasons; the teacher i
   await expect(page.locator('.word-hits')).toContainText('Sometimes I want to die.')
   await expect(page.locator('section[aria-labelledby="seen"]')).not.toContainText('Nobody yet.')
 
-  // Resolve without a note: the message shows and nothing is written.
+  // Resolve without a note or a verdict: the messages show and nothing is written.
   await page.getByRole('button', { name: 'Resolve' }).click()
   await expect(page.getByText('This field must not be empty.')).toBeVisible()
+  await expect(page.getByText('Say whether the alert was right.')).toBeVisible()
   expect(await stepsOf(alertId)).toEqual(['raised', 'seen'])
   await page.getByLabel('What was done').fill('Talked with the student and called home; the counsellor sees them on Monday.')
+  await page.getByRole('button', { name: 'Resolve' }).click()
+  await expect(page.getByText('Say whether the alert was right.')).toBeVisible()
+  expect(await stepsOf(alertId)).toEqual(['raised', 'seen'])
+  await page.getByLabel('Right: it was worth seeing').check()
   await page.getByRole('button', { name: 'Resolve' }).click()
   await expect(page.getByRole('status')).toHaveText('Resolved. The note is in the trail.')
   await expect(page.locator('.trail')).toContainText('resolved it:')
   await expect(page.locator('.trail blockquote')).toHaveText('Talked with the student and called home; the counsellor sees them on Monday.')
   await expect(page.getByRole('button', { name: 'Resolve' })).toHaveCount(0)
+  await expect(page.locator('.trail')).toContainText('The teacher who resolved it said: Right: it was worth seeing.')
   expect(await stepsOf(alertId)).toEqual(['raised', 'seen', 'resolved'])
+  expect((await db().selectFrom('risk_alerts').select('verdict').where('id', '=', alertId).executeTakeFirstOrThrow()).verdict).toBe('right')
   // The same form sent again (a double click, a stale tab): nothing more is written.
   const origin = new URL(page.url()).origin
-  const again = await page.request.post(`/diary/homework/${journalId}/alerts/${alertId}`, { form: { intent: 'resolve', note: 'Again' }, headers: { Origin: origin }, maxRedirects: 0 })
+  const again = await page.request.post(`/diary/homework/${journalId}/alerts/${alertId}`, { form: { intent: 'resolve', note: 'Again', verdict: 'right' }, headers: { Origin: origin }, maxRedirects: 0 })
   expect(again.status()).toBe(302)
   expect(await stepsOf(alertId)).toEqual(['raised', 'seen', 'resolved'])
   await page.goto(`/diary/homework/${journalId}/news`)
@@ -87,3 +94,34 @@ test('snooze asks for a day from tomorrow to 90 days ahead; acknowledged and sno
     await db().updateTable('risk_alerts').set({ status: 'open' }).where('id', '=', alertId).execute()
   }
 })
+
+test('"This worries me": a post that raised nothing becomes an alert with the teacher\'s reason, once; the journal counts it as a miss; another teacher is refused', NO_JS, async ({ page }, info) => {
+  const teacher = await newTeacher(info, 'worry', { standard: true })
+  const other = await newTeacher(info, 'worry-other', { standard: true })
+  const student = info.project.name === 'js' ? 'student26@demo.test' : 'student27@demo.test'
+  const journalId = await newJournalWith(teacher, `Worry ${info.project.name} ${Date.now().toString(36)}`, [student])
+  const postId = await newPost(journalId, student, `Quiet weekend ${info.project.name}`)
+  await signInToConsole(page, teacher)
+  await page.goto(`/diary/diaryPost/${postId}`)
+  await page.getByText('This worries me').click()
+  await page.getByLabel('Why (optional)').fill('Not like her at all.')
+  await page.getByRole('button', { name: 'Raise an alert' }).click()
+  await expect(page).toHaveURL(new RegExp(`/diary/homework/${journalId}/alerts/\\d+$`))
+  await expect(page.getByRole('status')).toHaveText('An alert is raised. The journal\u2019s teachers are told.')
+  await expect(page.locator('.alert-reasons')).toContainText('Raised by Test worry: this worried them.')
+  await expect(page.locator('.alert-reasons')).toContainText('Not like her at all.')
+  const alertId = Number(page.url().split('/').pop())
+  // The post now links to its alert; the same form sent again (a stale page) raises nothing more.
+  await page.goto(`/diary/diaryPost/${postId}`)
+  await expect(page.getByRole('link', { name: 'This post raised a risk alert: open it' })).toHaveAttribute('href', `/diary/homework/${journalId}/alerts/${alertId}`)
+  const origin = new URL(page.url()).origin
+  expect((await page.request.post(`/diary/diaryPost/${postId}`, { form: { intent: 'worry', note: '' }, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(302)
+  expect(await db().selectFrom('risk_alerts').select('id').where('journal_id', '=', journalId).execute()).toHaveLength(1)
+  await page.goto(`/diary/homework/${journalId}/alerts`)
+  await expect(page.locator('.feedback-line')).toContainText('1 missed by the assessment (1 raised by teachers)')
+
+  await page.context().clearCookies()
+  await signInToConsole(page, other)
+  expect((await page.request.post(`/diary/diaryPost/${postId}`, { form: { intent: 'worry' }, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(403)
+})
+

@@ -18,14 +18,19 @@ timed() {
   return $status
 }
 
-step typecheck
-timed typecheck npm run -s typecheck || failed_steps=$((failed_steps + 1))
-step lint
-timed lint npm run -s lint || failed_steps=$((failed_steps + 1))
+# Typecheck, lint and build read the code alone: side by side, each one's output shown when it fails.
+step "typecheck, lint, build (side by side)"
+pids=()
+for part in typecheck lint build; do
+  timed "$part" bash -c "npm run -s $part > .reports/$part.log 2>&1" &
+  pids+=($!)
+done
+for i in 0 1 2; do
+  part=$(echo typecheck lint build | cut -d' ' -f$((i + 1)))
+  if wait "${pids[$i]}"; then echo "$part: ok"; else cat ".reports/$part.log"; echo "$part: FAILED"; failed_steps=$((failed_steps + 1)); fi
+done
 step vitest
 timed vitest npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json || true
-step build
-timed build bash -c 'npm run -s build > .reports/build.log 2>&1' || { cat .reports/build.log; failed_steps=$((failed_steps + 1)); }
 step playwright
 AXE_LOG=.reports/axe.jsonl PLAYWRIGHT_JSON=.reports/e2e.json timed playwright npx playwright test || true
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '~/features/auth/accounts.server'
-import { actOnAlert, activeAlertCount, alertDetail, alertsOf, markSeen } from '~/features/alerts/manage.server'
-import { recordFinding } from '~/features/alerts/raise.server'
+import { actOnAlert, activeAlertCount, alertDetail, alertFeedback, alertsOf, markSeen } from '~/features/alerts/manage.server'
+import { alertOfPost, flagPost, recordFinding } from '~/features/alerts/raise.server'
 import { alertsPerWeek, replayAlerts } from '~/features/alerts/replay'
 import { assessPost } from '~/features/alerts/assess/assess.server'
 import { findingsFor, streakLength, usualOf, type MoodPost } from '~/features/alerts/rules'
@@ -164,7 +164,7 @@ describe.each(DIALECTS)('risk alerts on %s', (dialect) => {
     expect(await markSeen(conn.db, journalId, alert.id, id.cot)).toBe(true)
     expect(await actOnAlert(conn.db, journalId, alert.id, id.owner, { intent: 'acknowledge' })).toBe('ok')
     expect(await actOnAlert(conn.db, journalId, alert.id, id.cot, { intent: 'acknowledge' })).toBe('stale')
-    expect(await actOnAlert(conn.db, otherJournal, alert.id, id.stranger, { intent: 'resolve', note: 'x' })).toBe('missing')
+    expect(await actOnAlert(conn.db, otherJournal, alert.id, id.stranger, { intent: 'resolve', note: 'x', verdict: 'right' })).toBe('missing')
     expect(await markSeen(conn.db, otherJournal, alert.id, id.stranger)).toBe(false)
     const active = await activeAlertCount(conn.db, journalId, today)
     expect(await actOnAlert(conn.db, journalId, alert.id, id.owner, { intent: 'snooze', until: addDays(today, 3) })).toBe('ok')
@@ -172,8 +172,9 @@ describe.each(DIALECTS)('risk alerts on %s', (dialect) => {
     // The snooze ends on its day: the alert counts again, without a job to wake it.
     expect(await activeAlertCount(conn.db, journalId, addDays(today, 3))).toBe(active)
     expect((await alertsOf(conn.db, journalId, 1, addDays(today, 3))).rows.find((r) => r.id === alert.id)?.shownStatus).toBe('snoozeEnded')
-    expect(await actOnAlert(conn.db, journalId, alert.id, id.cot, { intent: 'resolve', note: 'Called home; counsellor weekly.' })).toBe('ok')
+    expect(await actOnAlert(conn.db, journalId, alert.id, id.cot, { intent: 'resolve', note: 'Called home; counsellor weekly.', verdict: 'right' })).toBe('ok')
     const detail = (await alertDetail(conn.db, journalId, alert.id))!
+    expect(detail.verdict).toBe('right')
     expect(detail.trail.map((s) => [s.action, s.who, s.note])).toEqual([
       ['raised', null, ''],
       ['evidence', null, ''],
@@ -190,5 +191,32 @@ describe.each(DIALECTS)('risk alerts on %s', (dialect) => {
     // Evidence already judged raises nothing; a new worrying post after the resolution raises a new alert.
     await createPost(conn.db, id.amy, journalId, { ...sad, title: 'Later', event: 'I want to die.' })
     expect((await alertsOfJournal()).filter((a) => a.student_id === id.amy && a.rule === 'words' && a.status !== 'resolved')).toHaveLength(1)
+  })
+
+  it('the teachers\' verdicts: the share of false alarms over 90 days; a worrying post flagged by a teacher is an alert and a miss, once', async () => {
+    const before = await alertFeedback(conn.db, [journalId])
+    // A false alarm resolved: ben's alert.
+    const bens = (await alertsOfJournal()).find((a) => a.student_id === id.ben && a.status !== 'resolved')!
+    expect(await actOnAlert(conn.db, journalId, bens.id, id.owner, { intent: 'resolve', note: 'A game.', verdict: 'false_alarm' })).toBe('ok')
+    const after = await alertFeedback(conn.db, [journalId])
+    expect(after.resolved).toBe(before.resolved + 1)
+    expect(after.falseAlarms).toBe(before.falseAlarms + 1)
+    expect(after.falseShare).toBeCloseTo(after.falseAlarms / after.resolved)
+    // A post that raised nothing, flagged: a medium alert with the teacher's reason, told at once, counted as a miss.
+    id.aaron = (await conn.db.selectFrom('users').select('id').where('account', '=', 'aaron').executeTakeFirstOrThrow()).id
+    const quiet = await createPost(conn.db, id.aaron, journalId, { ...sad, title: 'Quiet', event: 'I stayed in my room all weekend.' })
+    expect((await alertsOfJournal()).filter((a) => a.student_id === id.aaron)).toEqual([])
+    const flagged = await flagPost(conn.db, quiet, { userId: id.cot, name: 'COT' }, 'Not like him.')
+    expect(flagged.ok).toBe(true)
+    const alert = (await alertsOfJournal()).find((a) => a.id === flagged.alertId)!
+    expect(alert).toMatchObject({ student_id: id.aaron, rule: 'words', severity: 'medium', flagged_by: id.cot })
+    expect(JSON.parse(alert.reasons).posts[0]).toMatchObject({ id: quiet, flaggedBy: 'COT', note: 'Not like him.', findings: [] })
+    expect((await alertDetail(conn.db, journalId, alert.id))!.trail.map((s) => [s.action, s.who])).toEqual([['raised', 'COT']])
+    expect((await told('owner')).length).toBeGreaterThan(0)
+    expect((await alertFeedback(conn.db, [journalId])).flagged).toBe(1)
+    expect((await alertFeedback(conn.db, [journalId])).misses).toBe(after.misses + 1)
+    // Flagged again (a double click, another teacher): the same alert, nothing more.
+    expect(await flagPost(conn.db, quiet, { userId: id.owner, name: 'OWNER' })).toEqual({ ok: false, alertId: alert.id })
+    expect(await alertOfPost(conn.db, journalId, quiet)).toBe(alert.id)
   })
 })

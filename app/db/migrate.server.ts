@@ -22,6 +22,7 @@ import { notifications } from './migrations/0019-notifications'
 import { digestsAndAlerts } from './migrations/0020-digests-and-alerts'
 import { ebooks } from './migrations/0021-ebooks'
 import { ebookExports } from './migrations/0022-ebook-exports'
+import { alertVerdicts } from './migrations/0023-alert-verdicts'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -50,6 +51,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0020-digests-and-alerts': digestsAndAlerts(dialect),
         '0021-ebooks': ebooks(dialect),
         '0022-ebook-exports': ebookExports(dialect),
+        '0023-alert-verdicts': alertVerdicts(),
       }
     },
   }

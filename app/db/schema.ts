@@ -587,6 +587,7 @@ export interface JobSlotsTable {
 export type AlertRule = 'words' | 'streak' | 'drop'
 export type AlertSeverity = 'high' | 'medium'
 export type AlertStatus = 'open' | 'acknowledged' | 'snoozed' | 'resolved'
+export type AlertVerdict = 'right' | 'false_alarm' | 'missed'
 
 /** A risk alert of a student in a journal (issue 22, decision 0037). */
 export interface RiskAlertsTable {
@@ -602,6 +603,10 @@ export interface RiskAlertsTable {
   created_at: string
   updated_at: string
   resolved_at: string | null
+  /** The resolving teacher's word on it (issue 33): right, a false alarm, or it missed something. */
+  verdict: ColumnType<AlertVerdict | null, AlertVerdict | null | undefined, AlertVerdict | null>
+  /** The teacher who raised it on a post that raised nothing ("this worries me"): a miss of the assessment. */
+  flagged_by: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** One step of an alert's trail: raised, more evidence, seen, acknowledged, snoozed, resolved, reopened. */

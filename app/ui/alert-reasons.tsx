@@ -90,6 +90,12 @@ export function AlertReasonsView({ reasons }: { reasons: AlertReasons }) {
                   </q>
                 </li>
               ))}
+              {p.flaggedBy ? (
+                <li>
+                  <span className="badge">{t('alerts.flaggedBy', { name: p.flaggedBy })}</span>
+                  {p.note ? <q>{p.note}</q> : null}
+                </li>
+              ) : null}
               {p.opinion ? <li className="hint">{t(p.opinion.decidedBy === 'provider' ? 'alerts.opinionDecided' : 'alerts.opinionAgreed', { answer: t(p.opinion.answer === 'none' ? 'alerts.opinionNone' : `alerts.category_${p.opinion.answer}`) })}</li> : null}
               {p.hits?.map((h, i) => (
                 <li key={i}>

@@ -3,7 +3,8 @@
 // - `login({ account, locale })`: a session written as the app writes one (support/login.ts);
 // - axe-core (WCAG 2.0, 2.1 and 2.2, A and AA) on every page shape a journey visits. After each
 //   passing test of the js project (the no-JavaScript project sees the same server-rendered markup):
-//   the page as the journey left it (an open dialog, a form's errors, a message) is checked, and
+//   the page as the journey left it (an open dialog, a form's errors, a message) is checked unless
+//   this worker checked that shape in that state already, and
 //   every other HTML page the journey opened whose shape no check of this worker has seen yet is
 //   opened again, in the same browser context, and checked.
 // Any violation fails the test, with the rule, its help and the elements.
@@ -35,12 +36,24 @@ export const shapeOf = (url: URL) =>
  */
 const checked = new Set<string>()
 
+/** Page shapes with their state (an open dialog, errors, a message) checked with every rule: a journey's end in a state seen before is not checked again. */
+const checkedStates = new Set<string>()
+/** What makes a page's state differ for axe-core: dialogs, form errors, messages, open menus. */
+const stateOf = (page: Page) =>
+  page.evaluate(() =>
+    [['dialog', 'dialog[open], [role=dialog], [role=alertdialog]'], ['errors', '.field-error, .form-error, [aria-invalid=true]'], ['message', '[role=status], [role=alert]'], ['menu', 'details[open]']]
+      .filter(([, selector]) => document.querySelector(selector))
+      .map(([name]) => name)
+      .join('+'),
+  )
+
 /** Fails with a readable list when axe finds any violation on the page as it is now (every rule, or the language rules alone). */
 export async function expectAccessible(page: Page, what = page.url(), { rules = 'all' }: { rules?: 'all' | 'language' } = {}) {
   const builder = new AxeBuilder({ page })
   const { violations } = await (rules === 'all' ? builder.withTags(WCAG_TAGS) : builder.withRules(LANGUAGE_RULES)).analyze()
   const shape = shapeOf(new URL(page.url()))
   checked.add(shape)
+  if (rules === 'all') checkedStates.add(`${shape}#${await stateOf(page)}`)
   // Which pages were checked, for the closing report of scripts/test-all.sh.
   if (process.env.AXE_LOG) appendFileSync(process.env.AXE_LOG, JSON.stringify({ shape, lang: await page.locator('html').getAttribute('lang'), rules }) + '\n')
   const report = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('\n')}`)
@@ -50,7 +63,33 @@ export async function expectAccessible(page: Page, what = page.url(), { rules = 
 // Pages not opened again: they sign out, answer once, or are a provider's step.
 const NOT_REVISITED = /^\/(logout|s\/logout|refresh|locale|oauth\/|login\/redirect)/
 
+/**
+ * A new document is not used before its scripts have hydrated it: a click that lands while React
+ * takes over a form can be lost, and the test would wait for an answer that never comes. A page
+ * without the app's scripts (a picture, a blocked-scripts walk through `mainFrame().goto`) is not waited for.
+ */
+async function untilHydrated(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('script[type=module]') || document.documentElement.dataset.hydrated !== undefined, undefined, { timeout: 15_000 })
+}
+
 export const test = base.extend<{ accessibility: void; login: (options: LoginOptions) => Promise<void> }, { server: WorkerServer }>({
+  page: async ({ page }, use, info) => {
+    if (info.project.use.javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page)
+      const reload = page.reload.bind(page)
+      page.goto = async (...args) => {
+        const response = await goto(...args)
+        await untilHydrated(page)
+        return response
+      }
+      page.reload = async (...args) => {
+        const response = await reload(...args)
+        await untilHydrated(page)
+        return response
+      }
+    }
+    await use(page)
+  },
   server: [
     async ({}, use, workerInfo) => {
       const server = await startWorkerServer(workerInfo.parallelIndex)
@@ -80,7 +119,8 @@ export const test = base.extend<{ accessibility: void; login: (options: LoginOpt
       await use()
       if (info.project.name !== 'js' || info.status !== info.expectedStatus || info.status !== 'passed' || page.isClosed()) return
       const isHtml = await page.evaluate(() => document.contentType === 'text/html' && !!document.querySelector('body *')).catch(() => false)
-      if (isHtml) await expectAccessible(page, `the end of "${info.title}" (${page.url()})`)
+      const endState = isHtml ? `${shapeOf(new URL(page.url()))}#${await stateOf(page)}` : ''
+      if (isHtml && !checkedStates.has(endState)) await expectAccessible(page, `the end of "${info.title}" (${page.url()})`)
       const again = [...visited].filter(([key]) => !checked.has(key))
       if (!again.length) return
       const other = await page.context().newPage()

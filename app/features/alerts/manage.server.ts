@@ -68,7 +68,7 @@ export async function alertDetail(db: DB, journalId: number, alertId: number, to
   const a = await db
     .selectFrom('risk_alerts as a')
     .innerJoin('users as u', 'u.id', 'a.student_id')
-    .select((eb) => ['a.id', 'a.rule', 'a.severity', 'a.status', 'a.snooze_until as snoozeUntil', 'a.reasons', 'a.created_at as createdAt', 'a.resolved_at as resolvedAt', 'a.student_id as studentId', 'u.avatar_url as avatarUrl', eb.fn.coalesce('u.name', 'u.account').as('student')])
+    .select((eb) => ['a.id', 'a.rule', 'a.severity', 'a.status', 'a.snooze_until as snoozeUntil', 'a.reasons', 'a.verdict', 'a.created_at as createdAt', 'a.resolved_at as resolvedAt', 'a.student_id as studentId', 'u.avatar_url as avatarUrl', eb.fn.coalesce('u.name', 'u.account').as('student')])
     .where('a.id', '=', alertId)
     .where('a.journal_id', '=', journalId)
     .executeTakeFirst()
@@ -116,7 +116,7 @@ export async function actOnAlert(db: DB, journalId: number, alertId: number, use
         ? { status: 'acknowledged' as const, snooze_until: null }
         : action.intent === 'snooze'
           ? { status: 'snoozed' as const, snooze_until: action.until }
-          : { status: 'resolved' as const, snooze_until: null, resolved_at: at }
+          : { status: 'resolved' as const, snooze_until: null, resolved_at: at, verdict: action.verdict }
     const r = await trx.updateTable('risk_alerts').set({ ...set, updated_at: at }).where('id', '=', alertId).where('status', '=', a.status).executeTakeFirst()
     if (Number(r.numUpdatedRows) !== 1) return 'stale'
     const step = { acknowledge: 'acknowledged', snooze: 'snoozed', resolve: 'resolved' } as const
@@ -134,3 +134,35 @@ export const activeAlertsOfStudent = (today: string) => (eb: ExpressionBuilder<D
     .whereRef('a.journal_id', '=', 'c.journal_id')
     .whereRef('a.student_id', '=', 'c.student_id')
     .where(activeWhere(today))
+
+const FEEDBACK_DAYS = 90
+
+/**
+ * What teachers said of the alerts resolved in the last 90 days (issue 33 item 6): how many, the
+ * share of false alarms, and the misses (resolved as "missed something", or raised by a teacher on
+ * a post that raised nothing). For a journal, or for every journal of the school (the owner's team).
+ */
+export async function alertFeedback(db: DB, journalIds: number[], now = new Date()) {
+  if (!journalIds.length) return { resolved: 0, falseAlarms: 0, misses: 0, flagged: 0, falseShare: 0 }
+  const since = new Date(now.getTime() - FEEDBACK_DAYS * 86_400_000).toISOString()
+  const rows = await db
+    .selectFrom('risk_alerts')
+    .select(['verdict', 'flagged_by as flaggedBy', 'status', 'resolved_at as resolvedAt', 'created_at as createdAt'])
+    .where('journal_id', 'in', journalIds)
+    .where((eb) => eb.or([eb('resolved_at', '>=', since), eb.and([eb('flagged_by', 'is not', null), eb('created_at', '>=', since)])]))
+    .execute()
+  const judged = rows.filter((r) => r.verdict && r.resolvedAt && r.resolvedAt >= since)
+  const falseAlarms = judged.filter((r) => r.verdict === 'false_alarm').length
+  const flagged = rows.filter((r) => r.flaggedBy !== null).length
+  const misses = judged.filter((r) => r.verdict === 'missed' && r.flaggedBy === null).length + flagged
+  return { resolved: judged.length, falseAlarms, misses, flagged, falseShare: judged.length ? falseAlarms / judged.length : 0 }
+}
+
+/** The journals of the school a journal belongs to: every journal whose owner is in its owner's team (or the journal alone). */
+export async function schoolJournalIds(db: DB, journalId: number) {
+  const team = await db.selectFrom('journals as j').innerJoin('team_members as m', 'm.user_id', 'j.owner_id').select('m.team_id').where('j.id', '=', journalId).executeTakeFirst()
+  if (!team) return [journalId]
+  const rows = await db.selectFrom('journals as j').innerJoin('team_members as m', 'm.user_id', 'j.owner_id').select('j.id').where('m.team_id', '=', team.team_id).execute()
+  return [...new Set([journalId, ...rows.map((r) => r.id)])]
+}
+

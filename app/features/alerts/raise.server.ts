@@ -178,3 +178,35 @@ export async function journalMoodPosts(db: DB, journalId: number) {
   for (const p of posts) p.content = await assessPost(p.texts, language)
   return posts
 }
+
+/** The alert whose evidence holds this post (the content rule's), if there is one. */
+export async function alertOfPost(db: DB, journalId: number, postId: number) {
+  const rows = await db.selectFrom('risk_alerts').select(['id', 'reasons']).where('journal_id', '=', journalId).where('rule', '=', 'words').orderBy('id', 'desc').execute()
+  return rows.find((r) => (JSON.parse(r.reasons) as AlertReasons & { rule: 'words' }).posts.some((p) => p.id === postId))?.id ?? null
+}
+
+/**
+ * A teacher's worry about a post that raised nothing ("this worries me", issue 33 item 6): an alert
+ * of the content rule with that reason, medium, told to the journal's teachers as a high one is; it
+ * counts as a miss of the assessment. 'raised' when the post has an alert already.
+ */
+export async function flagPost(db: DB, postId: number, teacher: { userId: number; name: string }, note = '') {
+  const post = await db.selectFrom('posts').select(['id', 'journal_id', 'creator_id', 'title', 'diary_date']).where('id', '=', postId).executeTakeFirstOrThrow()
+  const existing = await alertOfPost(db, post.journal_id, postId)
+  if (existing) return { ok: false as const, alertId: existing }
+  const finding: Finding = {
+    rule: 'words',
+    severity: 'medium',
+    reasons: { rule: 'words', posts: [{ id: post.id, title: post.title, diaryDate: post.diary_date, findings: [], flaggedBy: teacher.name, ...(note ? { note } : {}) }] },
+    evidence: [post.id],
+  }
+  const { id, isNew } = await recordFinding(db, post.journal_id, post.creator_id, finding)
+  await db.updateTable('risk_alerts').set({ flagged_by: teacher.userId }).where('id', '=', id).where('flagged_by', 'is', null).execute()
+  if (isNew) {
+    // The trail says who raised it.
+    await db.updateTable('risk_alert_steps').set({ user_id: teacher.userId }).where('alert_id', '=', id).where('action', '=', 'raised').execute()
+    await tellHighAlert(db, id)
+  }
+  return { ok: true as const, alertId: id }
+}
+

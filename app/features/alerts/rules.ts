@@ -78,7 +78,7 @@ export interface WordHit {
 }
 
 export type AlertReasons =
-  | { rule: 'words'; posts: { id: number; title: string; diaryDate: string; findings?: ContentFinding[]; opinion?: Opinion; hits?: WordHit[] }[] }
+  | { rule: 'words'; posts: { id: number; title: string; diaryDate: string; findings?: ContentFinding[]; opinion?: Opinion; hits?: WordHit[]; flaggedBy?: string; note?: string }[] }
   | { rule: 'streak'; length: number; negativeShare: number; posts: PostPoint[] }
   | { rule: 'drop'; threshold: number; recentMean: number; ownMean: number; usualMean: number; recent: PostPoint[]; earlierPosts: number }
 export type PostPoint = { id: number; title: string; diaryDate: string; emotions: string[]; mood: number }

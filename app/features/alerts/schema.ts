@@ -26,6 +26,14 @@ export const SnoozeSchema = z.object({
     }, 'alerts.snoozeWindow'),
   ),
 })
-export const ResolveSchema = z.object({ intent: z.literal('resolve'), note: z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(RESOLVE_NOTE_MAX, 'validation.tooLong')) })
+/** The resolving teacher's word on the alert: the share of false alarms is what the school learns from. */
+export const VERDICTS = ['right', 'false_alarm', 'missed'] as const
+export const ResolveSchema = z.object({
+  intent: z.literal('resolve'),
+  note: z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(RESOLVE_NOTE_MAX, 'validation.tooLong')),
+  verdict: z.enum(VERDICTS, { error: 'alerts.chooseVerdict' }),
+})
+/** A teacher's worry about a post that raised nothing: a note is optional. */
+export const WorrySchema = z.object({ intent: z.literal('worry'), note: z.optional(z.string().check(...cleanText, z.maxLength(RESOLVE_NOTE_MAX, 'validation.tooLong'))) })
 export const AlertActionSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('acknowledge') }), SnoozeSchema, ResolveSchema])
 export type AlertAction = z.output<typeof AlertActionSchema>

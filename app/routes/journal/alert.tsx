@@ -7,7 +7,8 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { actOnAlert, alertDetail } from '~/features/alerts/manage.server'
 import type { ResolveSchema, SnoozeSchema} from '~/features/alerts/schema';
-import { AlertActionSchema, RESOLVE_NOTE_MAX, snoozeWindow } from '~/features/alerts/schema'
+import { AlertActionSchema, RESOLVE_NOTE_MAX, snoozeWindow, VERDICTS } from '~/features/alerts/schema'
+import { Choice } from '~/ui/choice-fields'
 import { journalOf } from '~/features/journals/gate.server'
 import { parseId } from '~/features/lists'
 import { readForm } from '~/http/form.server'
@@ -113,6 +114,7 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
             <li key={s.id}>
               <time dateTime={s.at}>{formatDateTime(s.at)}</time> <strong>{s.who ?? t('alerts.console')}</strong> {t(STEP_KEYS[s.action], { date: s.note })}
               {s.action === 'resolved' && s.note ? <blockquote>{s.note}</blockquote> : null}
+              {s.action === 'resolved' && alert.verdict ? <p className="hint">{t('alerts.verdictShown', { verdict: t(`alerts.verdict_${alert.verdict}`) })}</p> : null}
             </li>
           ))}
         </ol>
@@ -146,6 +148,7 @@ function ResolveForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
     <Form method="post" className="card" {...formProps}>
       <input type="hidden" name="intent" value="resolve" />
       <TextAreaField field={fields.note} label={t('alerts.resolveNote')} hint={t('alerts.resolveHint', { max: RESOLVE_NOTE_MAX })} maxLength={RESOLVE_NOTE_MAX} />
+      <Choice field={fields.verdict} legend={t('alerts.verdict')} options={VERDICTS.map((v) => ({ value: v, label: t(`alerts.verdict_${v}`) }))} />
       <ErrorList errors={form.errors} />
       <button className="button" type="submit" disabled={busy}>
         {t('alerts.resolve')}

@@ -1,7 +1,7 @@
 import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/alerts'
 import { db } from '~/db/db.server'
-import { alertsOf, markSeen } from '~/features/alerts/manage.server'
+import { alertFeedback, alertsOf, markSeen, schoolJournalIds } from '~/features/alerts/manage.server'
 import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/features/journals/gate.server'
 import { listParams } from '~/features/lists'
@@ -26,8 +26,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal } = journalOf(context)
   const { page } = listParams(request.url)
-  const list = await alertsOf(db, journal.id, page)
-  return { title: `${getInstance(context).t('alerts.title')} | ${journal.name}`, journalId: journal.id, page, list }
+  const [list, feedback, school] = await Promise.all([alertsOf(db, journal.id, page), alertFeedback(db, [journal.id]), schoolJournalIds(db, journal.id).then((ids) => (ids.length > 1 ? alertFeedback(db, ids) : null))])
+  return { title: `${getInstance(context).t('alerts.title')} | ${journal.name}`, journalId: journal.id, page, list, feedback, school }
 }
 
 /** Opening an alert from the list records that this teacher has seen it (a POST: nothing changes on GET). */
@@ -47,6 +47,7 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
     <>
       <h1>{t('alerts.title')}</h1>
       <p className="hint">{t('alerts.intro')}</p>
+      <FeedbackLine feedback={loaderData.feedback} school={loaderData.school} />
       {list.rows.length === 0 ? (
         <p className="empty">{t('alerts.none')}</p>
       ) : (
@@ -104,3 +105,17 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
     </>
   )
 }
+
+type Feedback = { resolved: number; falseShare: number; misses: number; flagged: number }
+/** What teachers said of the last 90 days' alerts: the share of false alarms and the misses, here and in the school. */
+function FeedbackLine({ feedback, school }: { feedback: Feedback; school: Feedback | null }) {
+  const { t } = useT()
+  const share = (f: Feedback) => Math.round(100 * f.falseShare)
+  return (
+    <p className="feedback-line">
+      {t('alerts.feedback', { resolved: feedback.resolved, share: share(feedback), misses: feedback.misses, flagged: feedback.flagged })}
+      {school ? <> {t('alerts.feedbackSchool', { resolved: school.resolved, share: share(school), misses: school.misses })}</> : null}
+    </p>
+  )
+}
+

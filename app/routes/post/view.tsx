@@ -31,6 +31,8 @@ import { pageMeta } from '~/ui/page-title'
 import { overrideScore, scoreOf } from '~/features/quests/quest-posts.server'
 import { ScoreCard } from '~/ui/score-card'
 import { readForm } from '~/http/form.server'
+import { alertOfPost, flagPost } from '~/features/alerts/raise.server'
+import { WorrySchema } from '~/features/alerts/schema'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -71,13 +73,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     libType,
     library,
     score: await scoreOf(db, post.id),
+    alertId: await alertOfPost(db, journal.id, post.id),
     title: `${post.title} | ${journal.name}`,
   }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { session, user } = await requireJournalReader(request, context)
-  const { post, role } = await postForTeacher(db, params.postId, user.userId)
+  const { post, role, journal } = await postForTeacher(db, params.postId, user.userId)
   const url = new URL(request.url)
   const block = post.frames.some((f) => f.id === blockOf(url.searchParams.get('block'))) ? blockOf(url.searchParams.get('block')) : null
   const form = await readForm(request)
@@ -120,6 +123,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 100) return data({ scoreError: 'score.range' as const }, 400)
     if (!(await overrideScore(db, post.id, Number(value)))) throw data(null, { status: 404 })
     return back('score.saved')
+  }
+  if (intent === 'worry') {
+    // "This worries me": a post that raised nothing becomes an alert with the teacher's reason (issue 33).
+    const submission = parseWithZod(form, { schema: WorrySchema })
+    if (submission.status !== 'success') return data({ worry: submission.reply() }, 400)
+    const flagged = await flagPost(db, post.id, { userId: user.userId, name: user.userName }, submission.value.note ?? '')
+    return redirectWithToast(request, session, `/diary/homework/${journal.id}/alerts/${flagged.alertId}`, { kind: 'success', key: flagged.ok ? 'post.worryRaised' : 'post.worryExists' })
   }
   if (intent === 'sendback') {
     // Returned posts and send back are pay function f6 (spec 2 section 6).
@@ -190,6 +200,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
         </div>
       </div>
       <FlagNotes flags={post.flags} t={t} />
+      <WorryCard alertId={loaderData.alertId} journalId={journal.id} />
       {loaderData.score ? <ScoreCard score={loaderData.score} error={actionData && 'scoreError' in actionData ? actionData.scoreError : undefined} /> : null}
       {canSendBack && !sentBack && params.get('sendback') === '1' ? (
         <ConfirmDialog title={t('post.sendBackTitle')} text={t('post.sendBackText')} closeTo={link({ sendback: null })} confirm={t('post.sendBack')} cancel={t('journal.cancel')} fields={{ intent: 'sendback' }} />
@@ -424,3 +435,29 @@ function EditForm({ comment, cancel, lastResult }: { comment: { id: number; comm
     </Form>
   )
 }
+
+/** The post's risk alert, or "This worries me" for a post that raised none (a form: it works without JavaScript). */
+function WorryCard({ alertId, journalId }: { alertId: number | null; journalId: number }) {
+  const { t } = useT()
+  if (alertId)
+    return (
+      <p className="worry">
+        <FastLink to={`/diary/homework/${journalId}/alerts/${alertId}`}>{t('post.alertOpen')}</FastLink>
+      </p>
+    )
+  return (
+    <details className="worry">
+      <summary>{t('post.worryTitle')}</summary>
+      <Form method="post" className="card">
+        <input type="hidden" name="intent" value="worry" />
+        <p className="hint">{t('post.worryHint')}</p>
+        <label htmlFor="worry-note">{t('post.worryNote')}</label>
+        <textarea id="worry-note" name="note" rows={2} maxLength={500} />
+        <button className="button" type="submit">
+          {t('post.worrySubmit')}
+        </button>
+      </Form>
+    </details>
+  )
+}
+
