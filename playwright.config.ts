@@ -30,7 +30,9 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON ?? 'test-results/e2e.json' }]],
   // The browser's zone is the school's (the pages follow it, app/shared/time-zone.ts): Taipei, as the tests' dates.
-  use: { locale: 'en-US', timezoneId: 'Asia/Taipei', trace: 'retain-on-failure' },
+  // A trace is recorded at the retry only: recording every action of every test costs the 2-core
+  // machine minutes, and a test that fails once is retried and traced there (it fails the run either way).
+  use: { locale: 'en-US', timezoneId: 'Asia/Taipei', trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure' },
   projects: [
     { name: 'js', use: { ...chromium } },
     // Without JavaScript, only what depends on it: the tests tagged @no-js submit forms or move
