@@ -38,6 +38,8 @@ export async function seedAlerts(trx: DB, { teacher, now }: { teacher: number; n
         created_at: at,
         updated_at: last ? stepAt(last.afterHours) : at,
         resolved_at: resolved ? stepAt(resolved.afterHours) : null,
+        // The demo's teacher judged each resolved alert worth seeing.
+        verdict: resolved ? 'right' : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow()

@@ -143,7 +143,7 @@ const FEEDBACK_DAYS = 90
  * a post that raised nothing). For a journal, or for every journal of the school (the owner's team).
  */
 export async function alertFeedback(db: DB, journalIds: number[], now = new Date()) {
-  if (!journalIds.length) return { resolved: 0, falseAlarms: 0, misses: 0, flagged: 0, falseShare: 0 }
+  if (!journalIds.length) return { resolved: 0, judged: 0, falseAlarms: 0, misses: 0, flagged: 0, falseShare: 0 }
   const since = new Date(now.getTime() - FEEDBACK_DAYS * 86_400_000).toISOString()
   const rows = await db
     .selectFrom('risk_alerts')
@@ -151,11 +151,13 @@ export async function alertFeedback(db: DB, journalIds: number[], now = new Date
     .where('journal_id', 'in', journalIds)
     .where((eb) => eb.or([eb('resolved_at', '>=', since), eb.and([eb('flagged_by', 'is not', null), eb('created_at', '>=', since)])]))
     .execute()
-  const judged = rows.filter((r) => r.verdict && r.resolvedAt && r.resolvedAt >= since)
+  const resolved = rows.filter((r) => r.resolvedAt && r.resolvedAt >= since)
+  // The share of false alarms is of the alerts a teacher gave a verdict (those resolved before verdicts existed have none).
+  const judged = resolved.filter((r) => r.verdict)
   const falseAlarms = judged.filter((r) => r.verdict === 'false_alarm').length
   const flagged = rows.filter((r) => r.flaggedBy !== null).length
   const misses = judged.filter((r) => r.verdict === 'missed' && r.flaggedBy === null).length + flagged
-  return { resolved: judged.length, falseAlarms, misses, flagged, falseShare: judged.length ? falseAlarms / judged.length : 0 }
+  return { resolved: resolved.length, judged: judged.length, falseAlarms, misses, flagged, falseShare: judged.length ? falseAlarms / judged.length : 0 }
 }
 
 /** The journals of the school a journal belongs to: every journal whose owner is in its owner's team (or the journal alone). */

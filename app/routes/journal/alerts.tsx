@@ -106,15 +106,15 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
   )
 }
 
-type Feedback = { resolved: number; falseShare: number; misses: number; flagged: number }
+type Feedback = { resolved: number; judged: number; falseShare: number; misses: number; flagged: number }
 /** What teachers said of the last 90 days' alerts: the share of false alarms and the misses, here and in the school. */
 function FeedbackLine({ feedback, school }: { feedback: Feedback; school: Feedback | null }) {
   const { t } = useT()
   const share = (f: Feedback) => Math.round(100 * f.falseShare)
   return (
     <p className="feedback-line">
-      {t('alerts.feedback', { resolved: feedback.resolved, share: share(feedback), misses: feedback.misses, flagged: feedback.flagged })}
-      {school ? <> {t('alerts.feedbackSchool', { resolved: school.resolved, share: share(school), misses: school.misses })}</> : null}
+      {t('alerts.feedback', { resolved: feedback.resolved, judged: feedback.judged, share: share(feedback), misses: feedback.misses, flagged: feedback.flagged })}
+      {school ? <> {t('alerts.feedbackSchool', { resolved: school.resolved, judged: school.judged, share: share(school), misses: school.misses })}</> : null}
     </p>
   )
 }
