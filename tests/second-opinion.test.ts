@@ -1,36 +1,21 @@
 // The second opinion on borderline posts (issue 33 item 4), asked of a real OpenAI-compatible
 // server on this machine, as the comment suggestions are.
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assessWithSecondOpinion, isBorderline } from '~/features/alerts/assess/second-opinion.server'
 import { assessPost } from '~/features/alerts/assess/assess.server'
 import { findingsFor } from '~/features/alerts/rules'
+import { startChatServer } from './support/chat-server'
 
 describe('a second opinion from the school\'s provider', () => {
-  let server: Server
-  let baseURL = ''
+  let server: Awaited<ReturnType<typeof startChatServer>>
   let reply: string | 'fail' | 'slow' = 'none'
-  const asked: string[] = []
-  const held: (() => void)[] = []
-  const read = (req: IncomingMessage) => new Promise<string>((resolve) => { let s = ''; req.on('data', (d) => (s += d)).on('end', () => resolve(s)) })
+  const asked = () => server.seen.map((r) => r.body.messages[1].content)
 
   beforeAll(async () => {
-    server = createServer(async (req, res) => {
-      const body = JSON.parse(await read(req)) as { messages: { content: string }[] }
-      asked.push(body.messages[1].content)
-      if (reply === 'fail') return res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":{"message":"boom"}}')
-      if (reply === 'slow') await new Promise<void>((r) => held.push(r))
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: 'c1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }] }))
-    })
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+    server = await startChatServer(() => (reply === 'fail' ? 'fail' : reply === 'slow' ? 'hang' : { content: reply }))
   })
-  afterAll(() => {
-    for (const release of held) release()
-    return new Promise<void>((r) => server.close(() => r()))
-  })
-  const config = () => ({ baseURL, apiKey: 'k', model: 'm', timeoutMs: 200 })
+  afterAll(() => server.close())
+  const config = () => ({ baseURL: server.baseURL, apiKey: 'k', model: 'm', timeoutMs: 200 })
   // A wish to die set aside as a figure of speech: borderline.
   const joking = { title: 'grandma', event: 'no wifi at grandmas, so boring i want to die lol' }
   const hopeless = { title: 'maths', event: 'i am useless at everything' }
@@ -38,12 +23,12 @@ describe('a second opinion from the school\'s provider', () => {
   it('is asked only about borderline posts, with the post\'s text alone', async () => {
     expect(isBorderline(await assessPost(joking))).toBe(true)
     expect(isBorderline(await assessPost({ title: 'x', event: 'i want to kill myself tonight' }))).toBe(false)
-    asked.length = 0
+    server.seen.length = 0
     reply = 'suicide'
     await assessWithSecondOpinion({ title: 'x', event: 'i want to kill myself tonight' }, 'en', config())
-    expect(asked).toEqual([])
+    expect(asked()).toEqual([])
     await assessWithSecondOpinion(joking, 'en', config())
-    expect(asked).toEqual(['grandma\nno wifi at grandmas, so boring i want to die lol'])
+    expect(asked()).toEqual(['grandma\nno wifi at grandmas, so boring i want to die lol'])
   })
 
   it('can raise a set-aside post, the answer and the side that decided kept in the alert\'s reasons', async () => {

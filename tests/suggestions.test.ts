@@ -1,11 +1,10 @@
 import i18next from 'i18next'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCALES, type Locale } from '~/i18n/config'
 import { resources } from '~/i18n/resources'
 import { ruleSuggestions } from '~/features/suggestions/rules'
 import { splitSuggestions, suggestComments } from '~/features/suggestions/suggest.server'
+import { startChatServer } from './support/chat-server'
 
 const tFor = (lng: Locale) => {
   const i = i18next.createInstance()
@@ -37,39 +36,22 @@ describe('built-in suggestions', () => {
 })
 
 describe('an OpenAI-compatible provider', () => {
-  let server: Server
-  let baseURL = ''
-  const seen: { path: string; auth: string; body: { model: string; messages: { role: string; content: string }[] } }[] = []
+  let server: Awaited<ReturnType<typeof startChatServer>>
   let reply: 'ok' | 'fail' | 'slow' = 'ok'
-  // A slow provider never answers while the test runs: the client's own time limit ends the wait.
-  const held: (() => void)[] = []
-  const read = (req: IncomingMessage) => new Promise<string>((resolve) => { let s = ''; req.on('data', (d) => (s += d)).on('end', () => resolve(s)) })
+  const content = '1. You were brave to write this.\n2) It is okay to feel sad.\n- "What could help next time?"\nA fourth line that is dropped.'
 
   beforeAll(async () => {
-    server = createServer(async (req, res) => {
-      const body = JSON.parse(await read(req))
-      seen.push({ path: req.url ?? '', auth: String(req.headers.authorization), body })
-      if (reply === 'fail') return res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":{"message":"boom"}}')
-      if (reply === 'slow') await new Promise<void>((r) => held.push(r))
-      const content = '1. You were brave to write this.\n2) It is okay to feel sad.\n- "What could help next time?"\nA fourth line that is dropped.'
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(
-        JSON.stringify({ id: 'c1', object: 'chat.completion', created: 1, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }),
-      )
-    })
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+    // A slow provider never answers while the test runs: the client's own time limit ends the wait.
+    server = await startChatServer(() => (reply === 'fail' ? 'fail' : reply === 'slow' ? 'hang' : { content }))
   })
-  afterAll(() => {
-    for (const release of held) release()
-    return new Promise<void>((r) => server.close(() => r()))
-  })
-  const config = () => ({ baseURL, apiKey: 'test-key', model: 'local-model', timeoutMs: 200 })
+  afterAll(() => server.close())
+  const config = () => ({ baseURL: server.baseURL, apiKey: 'test-key', model: 'local-model', timeoutMs: 200 })
 
   it('is asked about the post in the reader language and its lines become suggestions', async () => {
     reply = 'ok'
     const result = await suggestComments(sadPost, 'ja', tFor('ja'), config())
     expect(result).toEqual({ source: 'provider', suggestions: ['You were brave to write this.', 'It is okay to feel sad.', 'What could help next time?'] })
-    const call = seen.at(-1)!
+    const call = server.seen.at(-1)!
     expect(call.path).toBe('/v1/chat/completions')
     expect(call.auth).toBe('Bearer test-key')
     expect(call.body.model).toBe('local-model')
