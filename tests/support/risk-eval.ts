@@ -19,8 +19,8 @@ export interface LabelledPost {
   kind: string
 }
 
-/** The labelled sets: `dev` (tuned on), `holdout` (its misses read once), `holdout2` (only its figures read before the first report). */
-export const EVAL_SETS = ['dev', 'holdout', 'holdout2'] as const
+/** The labelled sets: `dev` (tuned on), `holdout` and `holdout2` (their misses read once), `holdout3` (never read: only its figures). */
+export const EVAL_SETS = ['dev', 'holdout', 'holdout2', 'holdout3'] as const
 export type EvalSet = (typeof EVAL_SETS)[number]
 
 export function labelledPosts(set: EvalSet, language: EvalLanguage): LabelledPost[] {
