@@ -147,7 +147,7 @@ export async function alertFeedback(db: DB, journalIds: number[], now = new Date
   const since = new Date(now.getTime() - FEEDBACK_DAYS * 86_400_000).toISOString()
   const rows = await db
     .selectFrom('risk_alerts')
-    .select(['verdict', 'flagged_by as flaggedBy', 'status', 'resolved_at as resolvedAt', 'created_at as createdAt'])
+    .select(['verdict', 'flagged_by as flaggedBy', 'resolved_at as resolvedAt'])
     .where('journal_id', 'in', journalIds)
     .where((eb) => eb.or([eb('resolved_at', '>=', since), eb.and([eb('flagged_by', 'is not', null), eb('created_at', '>=', since)])]))
     .execute()

@@ -181,7 +181,8 @@ export async function journalMoodPosts(db: DB, journalId: number) {
 
 /** The alert whose evidence holds this post (the content rule's), if there is one. */
 export async function alertOfPost(db: DB, journalId: number, postId: number) {
-  const rows = await db.selectFrom('risk_alerts').select(['id', 'reasons']).where('journal_id', '=', journalId).where('rule', '=', 'words').orderBy('id', 'desc').execute()
+  // The reasons are JSON: the text narrows the rows (read on every post page), the parse decides.
+  const rows = await db.selectFrom('risk_alerts').select(['id', 'reasons']).where('journal_id', '=', journalId).where('rule', '=', 'words').where('reasons', 'like', `%"id":${postId},%`).orderBy('id', 'desc').execute()
   return rows.find((r) => (JSON.parse(r.reasons) as AlertReasons & { rule: 'words' }).posts.some((p) => p.id === postId))?.id ?? null
 }
 

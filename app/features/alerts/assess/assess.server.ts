@@ -4,7 +4,7 @@
  * was found in. Never throws: an analyser that fails is logged and the other languages still read.
  */
 import { SEVERITY, type RiskCategory } from './lexicon'
-import { lexiconOf, matchSentence, mentions, type Dismissal, type PostContext } from './match'
+import { lexiconOf, matchSentence, mentions, type CompiledLexicon, type Dismissal, type PostContext } from './match'
 import { languagesOf, sentencesOf, type Language, type Sentence } from './text'
 import { tokensOf, type Token } from './tokens.server'
 
@@ -36,124 +36,100 @@ export interface Assessment {
 
 const FIELDS: PostField[] = ['title', 'event', 'story', 'behaviour']
 
-export async function assessPost(post: PostTexts, journalLanguage?: string): Promise<Assessment> {
-  const findings: ContentFinding[] = []
-  const setAside: Assessment['setAside'] = []
-  // Where harm is placed (home or school) is read over the whole post.
-  const whole = FIELDS.map((f) => post[f] ?? '').join('\n')
-  // Context from the whole post: reassurance ("it didn't even hurt"), a game or a sport.
-  const context = await postContext(whole, journalLanguage)
+/** One sentence of a field read in one of its languages: the post is analysed once, and every rule reads this. */
+interface Reading {
+  field: PostField
+  /** The field's text, and this sentence's place among its sentences. */
+  text: string
+  sentences: Sentence[]
+  index: number
+  language: Language
+  tokens: Token[]
+}
+
+/** Every sentence of every field in each of its languages. An analyser that fails is logged; the other languages still read. */
+async function readPost(post: PostTexts, journalLanguage?: string): Promise<Reading[]> {
+  const readings: Reading[] = []
   for (const field of FIELDS) {
     const text = post[field] ?? ''
     if (!text.trim()) continue
     const sentences = sentencesOf(text)
-    for (const [index, sentence] of sentences.entries()) {
+    for (const [index, sentence] of sentences.entries())
       for (const language of languagesOf(sentence.text, journalLanguage)) {
-        let tokens: Token[]
         try {
-          tokens = await tokensOf(sentence.text, language)
+          readings.push({ field, text, sentences, index, language, tokens: await tokensOf(sentence.text, language) })
         } catch (error) {
           console.error(`risk assessment: the ${language} analyser failed; the post's other languages are still read`, error)
-          continue
         }
-        const { found, dismissed } = matchSentence(language, tokens, context)
-        // The earliest words of each finding come first: they decide whether the sentence before is shown.
-        found.sort((a, b) => a.first - b.first)
-        for (const m of found) {
-          const category = m.category === 'harm' ? await placeOfHarm(whole, sentence.text, language, journalLanguage) : m.category
-          const startsSentence = m.first === 0
-          findings.push({
-            category,
-            severity: SEVERITY[category],
-            field,
-            sentence: text.slice(sentence.start, sentence.end),
-            ...(startsSentence && index > 0 ? { before: text.slice(sentences[index - 1].start, sentences[index - 1].end) } : {}),
-            words: originalWords(text, sentence, tokens, m.first, m.last),
-            language,
-          })
-        }
-        for (const d of dismissed) setAside.push({ field, sentence: text.slice(sentence.start, sentence.end), why: d.why, category: d.category, language })
       }
-    }
   }
-  if (!findings.some((f) => f.category === 'suicide')) findings.push(...(await togetherFindings(post, journalLanguage)))
+  return readings
+}
+
+const sentenceText = (r: Reading, index = r.index) => r.text.slice(r.sentences[index].start, r.sentences[index].end)
+const anyMentions = (readings: Reading[], words: (lex: CompiledLexicon) => Set<string>) => readings.some((r) => mentions(r.language, r.tokens, words(lexiconOf(r.language))))
+
+export async function assessPost(post: PostTexts, journalLanguage?: string): Promise<Assessment> {
+  const readings = await readPost(post, journalLanguage)
+  // Context from the whole post: reassurance ("it didn't even hurt"), a game or a sport.
+  const context: PostContext = { reassured: anyMentions(readings, (l) => l.playful), story: anyMentions(readings, (l) => l.fiction), activity: anyMentions(readings, (l) => l.activity) }
+  const findings: ContentFinding[] = []
+  const setAside: Assessment['setAside'] = []
+  for (const r of readings) {
+    const { found, dismissed } = matchSentence(r.language, r.tokens, context)
+    // The earliest words of each finding come first: they decide whether the sentence before is shown.
+    found.sort((a, b) => a.first - b.first)
+    for (const m of found) {
+      const category = m.category === 'harm' ? placeOfHarm(readings, r) : m.category
+      findings.push({
+        category,
+        severity: SEVERITY[category],
+        field: r.field,
+        sentence: sentenceText(r),
+        ...(m.first === 0 && r.index > 0 ? { before: sentenceText(r, r.index - 1) } : {}),
+        words: originalWords(r, m.first, m.last),
+        language: r.language,
+      })
+    }
+    for (const d of dismissed) setAside.push({ field: r.field, sentence: sentenceText(r), why: d.why, category: d.category, language: r.language })
+  }
+  if (!findings.some((f) => f.category === 'suicide')) findings.push(...togetherFindings(readings))
   const unique = dedupe(findings)
   return { findings: unique, severity: unique.some((f) => f.severity === 'high') ? 'high' : unique.length ? 'medium' : null, setAside }
 }
 
-/** Every sentence of a text with its words, in each of its languages. */
-async function* wordsOf(text: string, journalLanguage?: string) {
-  for (const s of sentencesOf(text))
-    for (const language of languagesOf(s.text, journalLanguage)) yield { sentence: s, language, tokens: await tokensOf(s.text, language).catch(() => [] as Token[]) }
-}
-
-async function postContext(text: string, journalLanguage?: string): Promise<PostContext> {
-  const context: PostContext = {}
-  for await (const { language, tokens } of wordsOf(text, journalLanguage)) {
-    const lex = lexiconOf(language)
-    context.reassured ||= mentions(language, tokens, lex.playful)
-    context.story ||= mentions(language, tokens, lex.fiction)
-    context.activity ||= mentions(language, tokens, lex.activity)
-  }
-  return context
-}
-
-/** Signs that count only together anywhere in the post (pills and counting them). */
-async function togetherFindings(post: PostTexts, journalLanguage?: string): Promise<ContentFinding[]> {
-  const seen = new Map<string, { field: PostField; sentence: string; language: Language }[]>()
+/** Signs that count only together anywhere in the post (pills and counting them): the finding is the later sentence. */
+function togetherFindings(readings: Reading[]): ContentFinding[] {
   const out: ContentFinding[] = []
-  for (const field of FIELDS) {
-    const text = post[field] ?? ''
-    for await (const { sentence, language, tokens } of wordsOf(text, journalLanguage)) {
-      lexiconOf(language).together.forEach((pair, i) =>
-        pair.words.forEach((words, side) => {
-          if (mentions(language, tokens, words)) seen.set(`${language}:${i}:${side}`, [...(seen.get(`${language}:${i}:${side}`) ?? []), { field, sentence: text.slice(sentence.start, sentence.end), language }])
-        }),
-      )
+  for (const language of ['en', 'zh', 'ja'] as Language[]) {
+    const mine = readings.filter((r) => r.language === language)
+    for (const pair of lexiconOf(language).together) {
+      const [a, b] = pair.words.map((words) => mine.filter((r) => mentions(language, r.tokens, words)))
+      if (!a.length || !b.length) continue
+      const last = b.at(-1)!
+      const first = sentenceText(a[0])
+      out.push({ category: pair.category, severity: SEVERITY[pair.category], field: last.field, sentence: sentenceText(last), ...(first !== sentenceText(last) ? { before: first } : {}), words: sentenceText(last), language })
     }
   }
-  for (const language of ['en', 'zh', 'ja'] as Language[])
-    lexiconOf(language).together.forEach((pair, i) => {
-      const [a, b] = [seen.get(`${language}:${i}:0`), seen.get(`${language}:${i}:1`)]
-      if (a && b) {
-        const last = b.at(-1)!
-        out.push({ category: pair.category, severity: SEVERITY[pair.category], field: last.field, sentence: last.sentence, before: a[0].sentence !== last.sentence ? a[0].sentence : undefined, words: last.sentence, language })
-      }
-    })
   return out
 }
 
 /** The matched words in the student's own writing. */
-function originalWords(text: string, sentence: Sentence, tokens: Token[], first: number, last: number) {
-  const start = sentence.from[tokens[first].start]
-  const end = sentence.from[tokens[last].end - 1] + 1
-  return text.slice(start, end)
+function originalWords(r: Reading, first: number, last: number) {
+  const sentence = r.sentences[r.index]
+  return r.text.slice(sentence.from[r.tokens[first].start], sentence.from[r.tokens[last].end - 1] + 1)
 }
 
 /**
  * Harm done to the student: abuse when the sentence (or else the post) names home or a family
  * member, bullying when it names school or other children, abuse when it names neither.
  */
-async function placeOfHarm(whole: string, sentence: string, language: Language, journalLanguage?: string): Promise<RiskCategory> {
-  const lex = lexiconOf(language)
-  const place = async (text: string) => {
-    let home = false
-    let school = false
-    for (const s of sentencesOf(text))
-      for (const l of languagesOf(s.text, journalLanguage)) {
-        const words = await tokensOf(s.text, l).catch(() => [] as Token[])
-        const other = l === language ? lex : lexiconOf(l)
-        home ||= words.some((t) => other.home.has(t.surface) || other.home.has(t.base))
-        school ||= words.some((t) => other.school.has(t.surface) || other.school.has(t.base))
-      }
-    return { home, school }
+function placeOfHarm(readings: Reading[], here: Reading): RiskCategory {
+  const sentence = readings.filter((r) => r.field === here.field && r.index === here.index)
+  for (const where of [sentence, readings]) {
+    if (anyMentions(where, (l) => l.home)) return 'abuse'
+    if (anyMentions(where, (l) => l.school)) return 'bullying'
   }
-  const here = await place(sentence)
-  if (here.home) return 'abuse'
-  if (here.school) return 'bullying'
-  const post = await place(whole)
-  if (post.home) return 'abuse'
-  if (post.school) return 'bullying'
   return 'abuse'
 }
 
@@ -167,5 +143,3 @@ function dedupe(findings: ContentFinding[]) {
     return true
   })
 }
-
-export const CATEGORIES = Object.keys(SEVERITY) as RiskCategory[]

@@ -134,19 +134,19 @@ function slotEnds(language: Language, tokens: Token[], i: number, slot: Slot): n
 
 /** The first match of a pattern in the tokens: [first, last] token, or null. */
 export function matchSlots(language: Language, tokens: Token[], slots: Slot[]): [number, number] | null {
-  const from = (slotIndex: number, start: number, lo: number): number | null => {
+  const from = (slotIndex: number, lo: number): number | null => {
     const slot = slots[slotIndex]
     for (let i = lo; i <= Math.min(tokens.length - 1, lo + (slotIndex === 0 ? 0 : slot.gap)); i++) {
       for (const end of slotEnds(language, tokens, i, slot)) {
         if (slotIndex === slots.length - 1) return end - 1
-        const last = from(slotIndex + 1, start, end)
+        const last = from(slotIndex + 1, end)
         if (last !== null) return last
       }
     }
     return null
   }
   for (let start = 0; start < tokens.length; start++) {
-    const last = from(0, start, start)
+    const last = from(0, start)
     if (last !== null) return [start, last]
   }
   return null
@@ -203,7 +203,6 @@ const has = (set: Set<string>, t: Token) => set.has(t.surface) || set.has(t.base
 /** Why a match was set aside, if it was. */
 export type Dismissal = 'mask' | 'negated' | 'someone else' | 'story' | 'teaching'
 
-/** Every rule's match in a sentence, and the matches set aside with the reason. */
 /**
  * Context from the whole post: a laugh or reassurance anywhere ("it didn't even hurt"), a game or a
  * sport anywhere (「跆拳道升级考试」, then 「被踢了好几下」).
@@ -214,6 +213,7 @@ export interface PostContext {
   activity?: boolean
 }
 
+/** Every rule's match in a sentence, and the matches set aside with the reason. */
 export function matchSentence(language: Language, tokens: Token[], post: PostContext = {}) {
   const lex = lexiconOf(language)
   const masked = new Set<number>()
