@@ -451,8 +451,10 @@ function WorryCard({ alertId, journalId }: { alertId: number | null; journalId: 
       <Form method="post" className="card">
         <input type="hidden" name="intent" value="worry" />
         <p className="hint">{t('post.worryHint')}</p>
-        <label htmlFor="worry-note">{t('post.worryNote')}</label>
-        <textarea id="worry-note" name="note" rows={2} maxLength={500} />
+        <div className="field">
+          <label htmlFor="worry-note">{t('post.worryNote')}</label>
+          <textarea id="worry-note" name="note" rows={2} maxLength={500} />
+        </div>
         <button className="button" type="submit">
           {t('post.worrySubmit')}
         </button>
