@@ -74,6 +74,20 @@ describe('the content assessment on bad input', () => {
     expect(await raised('活着好累')).toEqual(['suicide'])
   })
 
+  it("a young writer's word spacing in Japanese and Chinese is not a word boundary; the evidence keeps the spaces", async () => {
+    expect(await raised('パパが おさけ のんで、わたしを ベランダに だして かぎを しめた。')).toEqual(['abuse'])
+    expect(await raised('わたし しにたい')).toEqual(['suicide'])
+    expect(await raised('我 好 想 死')).toEqual(['suicide'])
+    const a = await assessPost({ title: '', event: 'ママが もう かえってこない。' })
+    expect(a.findings[0]).toMatchObject({ category: 'abuse', sentence: 'ママが もう かえってこない。' })
+  })
+
+  it('"I\'m" is "I am": a pattern written either way reads both', async () => {
+    expect(await raised("I'm just the useless one in this family.")).toEqual(['hopelessness'])
+    expect(await raised('im just the useless one in this family')).toEqual(['hopelessness'])
+    expect(await raised("I'm useless at drawing hands haha")).toEqual([])
+  })
+
   it('mixed scripts in one post: each sentence read in its languages', async () => {
     expect((await raised('今天好累 but ok. 我想死'))).toEqual(['suicide'])
     expect(await raised('my dad hits me. 爸爸打我')).toContain('abuse')

@@ -94,6 +94,8 @@ export async function assessPost(post: PostTexts, journalLanguage?: string): Pro
     for (const d of dismissed) setAside.push({ field: r.field, sentence: sentenceText(r), why: d.why, category: d.category, language: r.language })
   }
   if (!findings.some((f) => f.category === 'suicide')) findings.push(...togetherFindings(readings))
+  // "I felt hopeless for about an hour. Then we got pizza.": a low mood that passed, and nothing else.
+  if (findings.every((f) => f.category === 'hopelessness') && anyMentions(readings, (l) => l.passing)) findings.length = 0
   const unique = dedupe(findings)
   return { findings: unique, severity: unique.some((f) => f.severity === 'high') ? 'high' : unique.length ? 'medium' : null, setAside }
 }

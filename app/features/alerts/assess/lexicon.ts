@@ -56,6 +56,8 @@ type Lexicon = {
   together: { category: RiskCategory; words: [string, string] }[]
   /** Intensifiers of hyperbole ("so boring", 「无聊」, 「すぎて」): with a laugh, a wish to die is a figure of speech. */
   hyperbole: string
+  /** A low mood that passed ("for about an hour", 「就好了」, 「元気になった」): hopelessness alone in such a post is not a finding. */
+  passing: string
   /** Younger siblings: with reassurance ("she's 3", 「一点都不痛」), their bite or hit is play. */
   younger: string
   /** Subjects that make the words someone else's ("she wants to die" is not a disclosure). */
@@ -140,7 +142,9 @@ const en: Lexicon = {
     r('self_harm', "dont|don't|do not|didnt|didn't .. deserve .. food|to eat|dinner|lunch"),
     r('self_harm', 'eraser|rubber .. on|into|against|across .. my|arm|skin|hand|wrist'),
     r('self_harm', 'eraser thing|eraser burn|eraser burns|rubber burn'),
-    r('self_harm', 'hot water|boiling water|hot tap|hot shower|lighter|match .. on purpose|deliberately|to feel'),
+    r('self_harm', 'hot water|boiling water|hot tap|hot shower|lighter|match ... on purpose|deliberately|to feel|until|because i deserve|because i deserved'),
+    r('self_harm', 'snap|snapped|snapping|flick|flicked|flicking|ping .. hair tie|hairtie|hair band|hairband|rubber band|elastic|elastic band|band .. on|against|at|into .. my wrist|my arm|my skin|wrist'),
+    r('self_harm', 'because|cause|cos|coz .. i .. deserve|deserved .. it|the pain|to hurt', { self: true }),
     // Abuse or neglect at home.
     r('abuse', '@family .. @hit|lock|locked|tie|tied|throw|threw|drag|dragged|grab|grabbed|twist|twisted|burned|burnt .. me|us|him|it|my @body|my hair|my back|my ear|my ears', { story: true }),
     r('abuse', '@family .. break|broke|broken .. my @body|my nose|my finger|my fingers|my rib|my ribs|my tooth'),
@@ -154,7 +158,7 @@ const en: Lexicon = {
     r('abuse', "where he shouldn't|where he shouldnt|where she shouldn't|where she shouldnt|their secret|our secret|the girl is me|the boy is me|that girl is me|that boy is me|it was me|the girl was me"),
     r('abuse', 'get|got|getting|gets .. hit|beaten|kicked|slapped|punched|whipped|hurt|smacked|belted .. by .. @family|at home|when i get home|when i got home'),
     r('abuse', '@family .. touch|touched|touches|touching .. me|my private|my privates|my body|down there|under my'),
-    r('abuse', 'touch|touched|touches|touching .. my private|my privates|private part|private parts|down there|my body|under my clothes|my chest|my bum'),
+    r('abuse', 'touch|touched|touches|touching .. my private|my privates|private part|private parts|down there|my body|under my|my chest|my bum'),
     r('abuse', '@family|he|she .. say|said|says|told|tells .. not to tell|to keep it secret|its our secret|it\'s our secret|its a secret|i cant tell|i can\'t tell'),
     r('abuse', '@family|he .. come|comes|came|gets|get .. in|into .. bathroom|shower|my bed|my room at night|my room when'),
     r('abuse', 'make|made|makes .. me .. take off|undress|get naked|show him|touch him|touch her'),
@@ -168,6 +172,8 @@ const en: Lexicon = {
     r('abuse', '@family .. threaten|threatened|threatens|say|said|says .. kill|hurt|beat|throw me out|kick me out|send me away|leave me|get rid of me'),
     r('abuse', 'scared|afraid|terrified .. to go home|of going home|of my dad|of my mum|of my mom|of my stepdad|of him|when he drinks|when he gets drunk|when hes drunk'),
     r('abuse', 'drunk|drinks|drinking|drink .. hit|hits|beat|beats|hurt|hurts|throws|throw|smash|smashes|yell'),
+    r('abuse', 'secret game|special game|our special secret|our little secret|tickle game'),
+    r('abuse', '@family|he|she .. touch|touched|touches|touching .. me .. under|down there|where|in my bed|at night|when'),
     // Harm done to the student by someone (abuse or bullying by where it happens).
     r('harm', '@hit|hitting|kicking|beating|slapping|punching|choking|twisting|twists|grabbing .. me|my @body|my hair|my back', { story: true, byOther: true }),
     r('harm', 'beat|beating|beats .. me .. up'),
@@ -198,12 +204,14 @@ const en: Lexicon = {
     r('bullying', 'take|took|taking|takes .. video|photo|picture|pic|videos|photos .. of me'),
     r('bullying', 'going around|sent around|spreading .. the whole|everyone|school|year|class'),
     r('bullying', 'nobody|no one|noone .. can|will|wants to|would|lets me .. sit with me|play with me|talk to me|sit next to me|be my friend'),
-    r('bullying', "say|said|says|call|called .. i am|im|i'm|me .. smell|smelly|dirty|disgusting|ugly|fat"),
+    r('bullying', "say|said|says|call|called .. i|i am|me .. smell|smelly|dirty|disgusting|ugly|fat"),
     r('bullying', 'fake account|group chat called|made a group chat|chat about me|page about me'),
-    r('bullying', 'everyone|everybody|whole class|they all|all of them|everyone is .. ignore|ignores|ignoring|hate|hates|laugh at|laughs at|laughing at|laughing|make fun of .. me|it'),
+    r('bullying', 'everyone|everybody|whole class|they all|all of them|everyone is .. ignore|ignores|ignoring|hate|hates|laugh at|laughs at|laughing at|make fun of .. me|it'),
     r('bullying', 'call|called|calling|calls .. me .. ugly|fat|stupid|names|retard|loser|freak|pig|dog|dumb|idiot|disgusting|every day|everyday|smelly|dirty'),
     r('bullying', 'spit|spat|pour|poured|threw|throw|throws|thrown .. on|at .. me|my'),
     r('bullying', 'trip|tripped|shove|shoved|push|pushed .. me .. down|over|into|stairs|every day|again|in the'),
+    r('bullying', '@peers .. throw|threw|chuck|chucked|dump|dumped|tip|tipped|kick|kicked .. my bag|my stuff|my things|my books|my lunch|my pencil case|my shoes|my phone|my coat .. in|into|out|over|on|down'),
+    r('bullying', 'move|moved|slide|slid|scoot|scooted|push|pushed|pull|pulled|get up|got up|walk|walked|run|ran .. their trays|their chairs|their desks|their tables|away .. away from me|from me|when i sit|when i come'),
     // Hopelessness.
     r('hopelessness', 'nothing|never .. will|gonna|going to|ever|is going to .. get|gets|be|change|changes .. better|good|change|okay|ok|different'),
     r('hopelessness', 'always|forever .. be like this|gonna be like this|going to be like this|stay like this|be this way'),
@@ -223,11 +231,16 @@ const en: Lexicon = {
     r('hopelessness', 'nobody|no one|noone|no1 .. care|cares|loves|love|likes|like|wants|want|needs .. me|about me'),
     r('hopelessness', 'no one cares|nobody cares|noone cares|no1 cares|no one ever will|nobody ever will|its my fault|it\'s my fault|all my fault|because of me|not good enough|never good enough|never be enough|nothing i do is|never going to be|never gonna be'),
     r('hopelessness', 'everyone|everybody .. hate|hates|would be happier|better .. me|without me'),
+    r('hopelessness', "it|things|this|life|anything|nothing .. will never|never will|wont ever|won't ever|will not ever|is never going to|never gonna|isnt going to|isn't going to .. change|get better|be different|work out"),
+    r('hopelessness', "dont|don't|do not|never .. think|believe .. it|things|anything|life|this .. will|wil|gonna|is going to|can .. change|get better|be better|be different|be okay|be ok"),
+    r('hopelessness', 'and it never will|and never will|it never will|nothing i do ever|nothing ever works|nothing works out|nothing goes right|everything goes wrong|nothing ever goes right|never works out'),
   ],
   masks: [
     'disappear under|disappear into|hide under|cut my fringe|cut my own fringe|cut my hair|cut my own hair|cut my nails|cut my own nails|cut my bangs|rather die than|sooner die than|disappear into the floor|disappear into the ground|sink into the floor|ground to swallow me|curiosity killed the cat|killed the cat|dying to|dying for|to die for|died laughing|die laughing|dying of laughter|die of laughter|laughing to death|dying laughing|bored to death|scared to death|scare me to death|scared me to death|tired to death|dead tired|im dead lol|killing it|killed it|kill it|kill time|killing time|killed time|nearly died|almost died|thought i was going to die|thought i would die|thought i was gonna die|i could die|i will die of|gonna die of',
     'homework|test|exam|math|maths|essay|project|heat|cold|feet|legs|boss|level|zombie|dragon|monster|enemy|enemies|character|team|shoes|teacher .. killing me|is killing me|kill me|are killing me',
     'could kill for|would kill for|kill for a',
+    'useless|trash|rubbish|terrible|hopeless|bad + at + drawing|this|it|that|maths|math|football|soccer|games|fortnite|spelling|art|sport|sports|singing|dancing|chess|minecraft|roblox|swimming|the game|running|skating|cooking|handwriting|drawing hands|piano|guitar',
+    'kill|murder|destroy .. me|you .. if i|if you|if u .. eat|ate|eats|touch|touched|take|took|use|used|finish|finished|steal|stole|read|break|broke',
     'embarrassment|embarrassed|cringe|shame .. die|dying|dead',
     'die of|died of|dying of .. embarrassment|cringe|shame|boredom|hunger|thirst|cuteness|laughter',
     'thought .. i was|i got|i had been .. bullied|picked on|beaten up',
@@ -240,6 +253,7 @@ const en: Lexicon = {
   ],
   hyperbole: 'so boring|so bored|so nervous|so embarrassing|so embarrassed|so awkward|so hungry|so full|so hot|so cold|so tired|so sleepy|so much homework|too boring|boring|bored|nervous|cringe',
   younger: 'little|baby|toddler|younger',
+  passing: 'for an hour|for about an hour|for like an hour|for a minute|for like a minute|for a second|for a bit|for a while|then we got|felt better|feel better now|feeling better|im fine now|i am fine now|im ok now|im okay now|got over it|it passed',
   teaching: 'role play|roleplay|the word|learn the word|learned the word|helpline|childline|anti-bullying|anti|awareness|assembly|poster|posters|pshe|learned about|learnt about|learn about|learning about|talked about|health class|lesson about|campaign',
   fiction: 'spider|cockroach|bug|game|games|gaming|level|boss|minecraft|fortnite|roblox|pokemon|zombie|zombies|monster|dragon|character|characters|player|movie|film|show|episode|series|anime|manga|cartoon|book|novel|story|chapter|drama|actor|actress|dream|nightmare|joke|joking|jk|prank|fake|pretend|pretended|villain|hero|script|scene|poem|mario|sonic|level',
   activity: 'play|playing|played|soccer|football|basketball|baseball|volleyball|dodgeball|ball|match|pe|gym|karate|judo|taekwondo|boxing|wrestling|wrestle|wrestled|pillow|tickle|cook|cooking|bake|baking|kitchen|cake|carrot|onion|vegetable|vegetables|chef|recipe|dentist|doctor|nurse|shot|vaccine|injection|jab|mosquito|bee|wasp|dog|cat|puppy|kitten|horse|toy|doll|lego|nerf|tag|race|practice|training|coach|accident|accidentally|fell|fall|trip|slipped|bumped|climbing|frame|bike|trampoline|stitches|hospital|a&e|thunder|lightning|storm|racket|tennis|badminton|hockey|cricket|sting|stung|jellyfish|bluebottle|grounded',
@@ -257,7 +271,7 @@ const zh: Lexicon = {
     peers: '他们|他|她|她们|同学|男生|女生|学长|学姐|那群人|大家|有人|那些人|隔壁班|班上|阿凯|小胖',
     threat: '打死|杀|杀了|杀死|揍|打|弄死|砍|捅|修理|宰了|好看|打到|划|割|扭|教训',
     body: '手|手腕|手臂|手背|大腿|腿|脚|头|脸|肚子|身体|皮肤|胸|脖子|背',
-    selfharm: '割|划|刮|捏|掐|打|捶|槌|撞|咬|烫|烧|抓|拔|刺|戳|伤害|弄伤|揍|扯',
+    selfharm: '割|划|刮|捏|掐|打|捶|槌|撞|咬|烫|烧|抓|抠|拔|刺|戳|伤害|弄伤|揍|扯|刻',
   },
   rules: [
     // Suicidal thoughts.
@@ -266,7 +280,8 @@ const zh: Lexicon = {
     r('suicide', '从这个世界消失|从世界消失|从这世界消失|从世界上消失|在这个世界消失', { self: true, anywhere: true }),
     r('suicide', '想|好想|很想|一直想|在想|都想|会想 .. 跳下去|跳楼|跳下来|跳下|往下跳|跳出去', { self: true }),
     r('suicide', '从 ... 跳下去|跳下来|跳楼'),
-    r('suicide', '没有我|没我|我不在|我消失|我死了|我不见 .. 比较好|会更好|更好|就好了|大家都开心|比较开心|比较快乐|会比较|一定会比较|会快乐'),
+    r('suicide', '没有我|没我|我不在|我消失|我死了|我不见 .. 比较好|会更好|更好|就好了|大家都开心|比较开心|比较快乐|会比较|一定会比较|会快乐|轻松|比较轻松|解脱|少一个麻烦'),
+    r('suicide', '想|好想|很想|一直想|想要|真想 .. 消失|不见|不存在|不要存在', { self: true }),
     r('suicide', '大家|所有人|没人|没有人|都 .. 不需要我'),
     r('suicide', '我 .. 是 .. 累赘|负担|拖累|多余的|多余'),
     r('suicide', '不该|不应该|早知道不要|为什么要|没有被|没被|不要被 .. 出生|生下我|被生下来|生出来|出生就好|生出来就好'),
@@ -284,10 +299,12 @@ const zh: Lexicon = {
     r('self_harm', '自己 .. 的 .. @body'),
     r('self_harm', '用|拿 .. 刀|刀片|美工刀|圆规|剪刀|打火机|菸头|烟头|拳头|头 .. 割|划|刺|刮|烫|捶|槌|撞|去撞|打 .. 手|手腕|手臂|自己|腿|大腿|皮肤|墙', { self: true }),
     r('self_harm', '拿来 .. 割|划|伤害'),
+    r('self_harm', '在 .. @body .. 割|划|刮|刻|烫|戳|抠', { self: true }),
+    r('self_harm', '流血|血 ... 心里|心 ... 不痛|比较不痛|比较好|舒服|好过|平静|轻松'),
     r('self_harm', '@selfharm .. 到 .. 流血|出血|破皮|瘀青|乌青|黑青|很痛|红|肿'),
     r('self_harm', '手上|手臂|身上 .. 伤痕|疤|伤口|刀痕|伤'),
     r('self_harm', '穿长袖|长袖 .. 遮|藏|盖|不想被看到'),
-    r('self_harm', '故意 .. 不吃|饿自己|吐出来|弄伤|伤害|拔|割|打|撞'),
+    r('self_harm', '故意 .. 不吃|饿自己|吐出来|弄伤|伤害|拔|割|打|撞|抠|抓|掐|咬|刮|烫'),
     r('self_harm', '这样|这么做|才会 .. 心里|心情|心 .. 舒服|比较好|没那么痛|好过|安心|放松'),
     r('self_harm', '血 .. 流出来|流下来 ... 安心|舒服|开心|比较好'),
     // Abuse or neglect at home.
@@ -336,6 +353,8 @@ const zh: Lexicon = {
     r('bullying', '要|会|敢|就要|就 .. 打死|杀了|杀死|弄死|揍|宰了|打|教训 .. 我'),
     r('bullying', '把 .. 我 .. 打到|打成 .. 住院|受伤|流血'),
     r('bullying', '叫我 .. 去死|死一死|自杀'),
+    r('bullying', '堵在|把我堵|围住我|来找我算账|找我算账|给我等着|你给我等着', { anywhere: true }),
+    r('bullying', '大家|全班|他们|她们|没有人|没人 ... 不要|不想|不愿意|不肯 .. 跟我|和我|跟我同|和我同 .. 同一组|一组|同组|一起|玩|坐|同桌'),
     r('bullying', '抢 .. 我的 .. 钱|零用钱|东西|手机|鞋|书包'),
     r('bullying', '抢走|拿走 .. 我的'),
     r('bullying', '要 ... 块|元 .. 才 .. 还我'),
@@ -364,6 +383,10 @@ const zh: Lexicon = {
     '不想死|不会想死|才不想死|不会自杀|不会伤害自己|我很爱我的生命|我爱生命',
     '完蛋|惨了|糟糕|死定 ... 会杀了我|会宰了我|会打死我|杀了我',
     '以为 .. 我 .. 被欺负|被霸凌|被打',
+    '有没有 ... 被 .. 打|欺负|霸凌|骂',
+    '丢脸|尴尬|害羞|糗|出糗|紧张 ... 想消失|消失|不见',
+    '原地消失',
+    '吃|偷吃|吃掉|碰|用|拿 ... 宰了|杀了|打死|揍死|掐死',
     '消失在 .. 棉被|被子|被窝|床上',
     '作业|功课|考试|考卷|数学|补习 ... 好想死|想死|去死|死定',
   ],
@@ -374,7 +397,8 @@ const zh: Lexicon = {
   ],
   hyperbole: '无聊|紧张|尴尬|丢脸|好饿|好热|好冷|笑到|太好笑|好累|作业好多|功课好多|好多作业',
   younger: '妹妹|弟弟|小妹|小弟|宝宝',
-  teaching: '新闻|专线|113|辅导课|健康课|宣导|讲座|海报|在讲|课在讲|反霸凌|防霸凌|认识霸凌|学到|上课讲',
+  passing: '就好了|就没事了|后来就好|一下就好|就不难过了|好多了|就忘了|心情变好|又开心了|马上就好',
+  teaching: '新闻|专线|113|辅导课|健康课|宣导|讲座|海报|在讲|课在讲|反霸凌|防霸凌|认识霸凌|学到|上课讲|问卷|调查',
   fiction: '演|演的|演得|蟑螂|猫|狗|苍蝇|猫咪|狗狗|宠物|游戏|电动|电玩|手游|魔王|王者|打怪|怪物|僵尸|丧尸|角色|玩家|关卡|副本|赛车|玛利欧|马力欧|瑪利歐|龟壳|电影|影片|卡通|动画|动漫|漫画|小说|故事|书里|书上|剧|连续剧|演员|演戏|话剧|梦|做梦|恶梦|噩梦|宝可梦|皮卡丘|鬼|吃鸡|开玩笑|骗你的|假的|柯南|主角|不小心|宣导|反霸凌',
   activity: '篮球|足球|躲避球|棒球|排球|比赛|体育课|球|跆拳道|柔道|空手道|摔角|玩|闹着玩|打闹|打枕头|枕头战|枕头大战|搔痒|切菜|做菜|煮饭|烤|蛋糕|水果|厨房|刀切|医生|打针|疫苗|牙医|蚊子|狗|猫|练习|教练|劳作|美劳|热熔胶|手工|跌倒|摔倒|受伤|枕头|煮|锅|锅子|炒|烤箱|球拍|拍子|羽球|羽毛球|网球|升级|考试|黄带|教练',
   playful: '大家都看到|不小心|哈哈|哈哈哈|呵呵|好好玩|好玩|超好玩|开心|不痛|一点都不痛|没事|没关系|笑到|才三岁|xd',
@@ -396,6 +420,7 @@ const ja: Lexicon = {
     r('suicide', '薬|くすり ... 全部|ぜんぶ|いっぱい|たくさん ... 飲|のむ|のん|飲む'),
     r('suicide', '薬|くすり ... かぞえ|数え|ためて|ためる|集め|あつめ'),
     r('suicide', 'ロープ|ひも|縄 ... 使え|つかえ|かくし|隠し|首'),
+    r('suicide', '屋上|おくじょう|フェンス|線路|せんろ|橋|はし|窓|まど|ベランダ ... 落ちたら|おちたら|飛んだら|とんだら|飛び降り|楽になれる|らくになれる|楽になる|らくになる'),
     // Self-harm.
     r('self_harm', '髪抜|かみぬ|髪を抜|髪の毛抜|ハゲ|食べる資格|たべるしかく|水だけ|消しゴムで|けしごむで|血がにじむ|がりがり|ガリガリ|頭を壁|壁にぶつけ|かべにぶつけ|何回も殴|なんかいもなぐ|熱くして|あつくして|痛いほうが|いたいほうが|メンブレ|リスカ|リストカット|アムカ|レグカ|自傷|じしょう|自分を傷つけ|自分をきずつけ|じぶんをきずつけ|自分を傷付け|自分をなぐ|自分を殴|自分をたた|自分を叩|自分を切|自分のうで|自分の腕|自分の手|自分の足|自分の頭|自分のあたま|じぶんのうで|自分をつね|自分に罰|自分をばっ|また切った|またきった|切ったきず|切った傷|きったきず|うで切る|腕切る|うでを切|腕を切|手首を切|手首切|てくびを切|てくびをき|うでをひっか|腕をひっか|血が出るまで|ちがでるまで|血がでるまで|血を見ると|ちをみると|壁に頭|かべに頭|かべにあたま|壁にあたま|頭をかべ|髪の毛をぬ|かみの毛をぬ|かみのけをぬ|髪をぬ|髪を抜|わざとやって|わざと切|わざときっ|また切っ|またきっ|きず見られたくない|傷見られたくない|きずを見られたくない|傷を見られたくない', { self: true, anywhere: true }),
     r('self_harm', combos(['カベ', '壁', 'かべ'], ['を殴', 'をなぐ', 'をグー', 'をぐー', 'に頭', 'にあたま', 'をけ']), { self: true, anywhere: true }),
@@ -403,6 +428,8 @@ const ja: Lexicon = {
     r('self_harm', 'カッター|カミソリ|かみそり|刃|コンパス|ライター|定規 ... 腕|うで|手首|てくび|自分|手|あし|足'),
     r('self_harm', '傷|きず|あと|跡 ... 隠|かく|見られたくない|みられたくない|長袖|長そで|ながそで'),
     r('self_harm', 'ばんそうこう|絆創膏 ... 切った|きった|きず|傷'),
+    r('self_harm', '輪ゴム|わゴム|ヘアゴム|ゴム ... パチン|ぱちん|はじ|弾'),
+    r('self_harm', 'あざ|アザ|傷|きず|血|ち ... やめられない|やめられなく|止められない|とめられない|やめらんない'),
     // Abuse or neglect at home.
     r('abuse', '@family .. に|が|から ... たたかれ|叩かれ|なぐられ|殴られ|けられ|蹴られ|ぶたれ|はたかれ|なげられ|投げられ|おされ|押され|つかまれ|しめられ|絞められ|ひねられ|つねられ|やかれ|焼かれ|おしつけられ|押し付けられ|押しつけられ|やられ|たたく|叩く|なぐる|殴る|ける|蹴る|しめて|さわって|触って|たたいて|叩いて|なぐって|殴って|けって|蹴って', { story: true }),
     r('abuse', 'さわってくる|触ってくる|さわられ|触られ|いやなところ|嫌なところ|変なところ|へんなところ|ひみつだよ|秘密だよ|言うなって|いうなって|言っちゃだめ|ないしょ|内緒', { anywhere: true }),
@@ -415,12 +442,15 @@ const ja: Lexicon = {
     r('abuse', '酔う|よっぱらう|酔っぱらう|お酒|おさけ ... 殴|叩|なぐ|たた|暴れ|あばれ'),
     r('abuse', '@family ... やられた|にやられ|ころすぞ|殺すぞ|ころすって|殺すって|ころされ|殺され|なぐるぞ|殴るぞ'),
     r('abuse', '階段 .. から .. おされ|押され|落とされ|おとされ'),
+    r('abuse', '@family ... もう|ずっと ... かえってこない|帰ってこない|かえらない|帰らない|かえってない|帰ってない'),
+    r('abuse', 'ベランダ|外|そと|物置|ものおき|押し入れ|おしいれ|トイレ ... 出して|だして|入れて|いれて|出され|だされ ... かぎ|鍵 ... しめ|閉め|かけ'),
     // Harm done to the student by someone.
     r('harm', 'さしてくる|刺してくる|毎日やられる|ビンタされ|びんたされ|ビンタして|たたかれ|叩かれ|なぐられ|殴られ|けられ|蹴られ|ぶたれ|はたかれ|なげられ|投げられ|つかまれ|しめられ|絞められ|ひねられ|つねられ|おしつけられ|押し付けられ|押しつけられ|たたいてくる|叩いてくる|なぐってくる|殴ってくる|けってくる|蹴ってくる|しめてくる|首をしめ|くびをしめ', { story: true, anywhere: true }),
     r('harm', 'あざ|アザ|痣|けが|ケガ|怪我 .. は .. お父さん|お母さん|父|母|パパ|ママ|兄|あいつ'),
     // Bullying and threats.
     r('bullying', '晒して|晒され|さらして|拡散され|雑魚|ざこ|ねらわれ|狙われ|笑われた|わらわれた|押さえつけ|いじめ|イジメ|虐め|いじめられ|ハブられ|無視され|むしされ|仲間外れ|なかまはずれ|カツアゲ|かつあげ|脅さ|おどさ|パシリ|ぱしり|つばはかれ|つばをはかれ|きたないって|キモいって|きもいって|うざいって|死ねって|しねって|消えろって|きえろって|死ねと|死ね」|「死ね|しね」|「しね|消えろ」|きもい」|明日殺す|あした殺す|家知ってる|殺す」|くさいって|臭いって|すわってくれない|あそんでくれない|遊んでくれない|話してくれない|ころすって|殺すって|なぐるって|殴るって|ボコるって|ぼこるって|けるって|蹴るって|ボコる|ぼこる|ボコボコ|ぼこぼこ|殺すぞ|ころすぞ|きるぞ|切るぞ|なぐるぞ|殴るぞ|ぶっ殺|しめるぞ|はらえって|払えって|持ってこいって|もってこいって|買わされ|かわされ|ばらまく|さらす|晒す|晒され|さらされ|あげられた|上げられた|動画とられ|写真とられ|悪口言われ|わるぐち', { anywhere: true, story: true }),
     r('bullying', 'お金|おかね|お小遣い|おこづかい|円 ... 取|とら|とられ|盗|払|はら'),
+    r('bullying', 'なりすまし|成りすまし|なりすまされ|私の名前で|わたしの名前で|ぼくの名前で|僕の名前で|俺の名前で|勝手にアカ|偽アカ|ニセアカ|にせアカ|勝手にアカウント', { anywhere: true }),
     r('bullying', '靴|くつ|上履き|上ばき|うわばき|教科書|筆箱|ふでばこ ... とられ|取られ|隠され|かくされ|捨てられ|すてられ'),
     r('bullying', 'みんな|クラス|全員 ... 無視|むし|笑われ|わらわれ'),
     // Hopelessness.
@@ -435,6 +465,8 @@ const ja: Lexicon = {
     'いじめられたの？|いじめられたの?|いじめられたのって|いじめじゃない',
     '緊張|きんちょう|はずかし|恥ずかし ... 消えたかった|消えたい|きえたい|きえたかった',
     'くらいなら|ぐらいなら ... 死んだほうが|死んだ方が|しんだほうが',
+    '食う|食べる|たべる|くう|さわる|触る|使う|つかう ... 殺す|ころす|しばく',
+    'とじこめられ|閉じ込められ|とじこめる|閉じ込める ... おばけ|お化け|幽霊|ゆうれい|怪談',
   ],
   negators: 'ない|ぬ|ず|ません|ねえ|しない|しません|ぜったいしない|絶対しない|じゃない',
   together: [
@@ -443,8 +475,9 @@ const ja: Lexicon = {
   ],
   hyperbole: 'すぎて|恥ずかし|はずかし|尊|眠すぎ|ねむすぎ|暑すぎ|寒すぎ|笑いすぎ|草|ひま|ヒマ|退屈',
   younger: '妹|弟|いもうと|おとうと|赤ちゃん',
+  passing: '元気になった|げんきになった|すぐ元気|けろっと|立ち直った|まあいっか|まぁいっか|気分が晴れ|きぶんがはれ|忘れた|わすれた|なおった|直った|楽しくなった',
   teaching: 'ニュース|の話してた|189|相談ダイヤル|について|防止|ぼうし|保健の授業|大人に言う|おとなにいう|大人に相談|学活|について話し|を習った|をならった|を習っ|話をきいた|話を聞いた|のことを習',
-  fiction: '将棋|しょうぎ|オセロ|トランプ|囲碁|いじめがない|セリフ|せりふ|学芸会|がくげいかい|発表会|ゴキブリ|ごきぶり|ねこ|猫|いぬ|犬|ペット|ゲーム|げーむ|ボス|ぼす|レベル|キャラ|キャラクター|ゾンビ|モンスター|敵|てき|プレイ|マイクラ|マインクラフト|フォートナイト|ポケモン|映画|えいが|アニメ|あにめ|漫画|まんが|マンガ|本|ほん|小説|物語|ものがたり|劇|げき|ドラマ|主人公|冗談|じょうだん|ウソ|うそ|夢|ゆめ|ごんぎつね|鬼滅|煉獄|人狼',
+  fiction: '将棋|しょうぎ|オセロ|トランプ|囲碁|いじめがない|セリフ|せりふ|学芸会|がくげいかい|発表会|ゴキブリ|ごきぶり|ねこ|猫|いぬ|犬|ペット|ゲーム|げーむ|ボス|ぼす|レベル|キャラ|キャラクター|ゾンビ|モンスター|敵|てき|プレイ|マイクラ|マインクラフト|フォートナイト|ポケモン|映画|えいが|アニメ|あにめ|漫画|まんが|マンガ|本|ほん|小説|物語|ものがたり|劇|げき|ドラマ|主人公|冗談|じょうだん|ウソ|うそ|夢|ゆめ|ごんぎつね|鬼滅|煉獄|人狼|おばけ|お化け|怪談|こわい話|こわいはなし|ゆうれい|幽霊',
   activity: 'まくら|枕|まくら投げ|サッカー|野球|バスケ|ドッジボール|ボール|試合|しあい|体育|たいいく|部活|柔道|剣道|空手|プロレス|遊び|あそび|遊ぶ|あそぶ|ふざける|料理|りょうり|包丁|ほうちょう|野菜|やさい|ケーキ|台所|注射|ちゅうしゃ|歯医者|はいしゃ|医者|蚊|犬|いぬ|猫|ねこ|練習',
   playful: 'みんなに見られ|うっかり|ドジ|笑|www|楽しい|たのしい|おもしろい|面白い|わざとじゃない|だいじょうぶ|大丈夫|いたくない',
   others: '彼|彼女|あいつ|友達|ともだち|友だち|キャラ|主人公|兄|姉|弟|妹|誰か|だれか|犬|猫',

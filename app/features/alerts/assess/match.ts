@@ -3,8 +3,8 @@
  * tokens come from tokens.server.ts.
  */
 import { LEXICONS, type RiskCategory, type Rule, type RuleCategory } from './lexicon'
-import type { Language } from './text'
-import type { Token } from './tokens.server'
+import { ENGLISH_SPLIT, type Language } from './text'
+import { englishLemma, type Token } from './tokens.server'
 
 /** One alternative of a slot: English words one after another, or a Chinese or Japanese string made of whole words. */
 type Alternative = string[]
@@ -27,6 +27,9 @@ export interface Match {
   last: number
 }
 
+const lemmas = new Map<string, string>()
+const lemma = (word: string) => lemmas.get(word) ?? lemmas.set(word, englishLemma(word)).get(word)!
+
 const GAPS: Record<string, number> = { '+': 0, '..': 3, '...': 8 }
 
 /** `@name` in an alternative stands for each word of that set ("my @body": "my arm", "my leg", …). */
@@ -44,7 +47,7 @@ function compilePattern(language: Language, pattern: string, sets: Record<string
     const alternatives = parts[i]
       .split('|')
       .flatMap((alt) => expand(alt, sets))
-      .map((alt) => (language === 'en' ? alt.trim().split(/\s+/u) : [alt.trim()]))
+      .map((alt) => (language === 'en' ? alt.trim().split(/\s+/u).flatMap((w) => ENGLISH_SPLIT[w] ?? [w]) : [alt.trim()]))
       .filter((alt) => alt[0])
     slots.push({ alternatives, gap })
   }
@@ -68,6 +71,7 @@ export interface CompiledLexicon {
   teaching: Set<string>
   hyperbole: Set<string>
   younger: Set<string>
+  passing: Set<string>
   together: { category: RiskCategory; words: [Set<string>, Set<string>] }[]
   others: Set<string>
   me: Set<string>
@@ -94,6 +98,7 @@ function compile(language: Language): CompiledLexicon {
     playful: wordSet(lex.playful),
     teaching: wordSet(lex.teaching),
     younger: wordSet(lex.younger),
+    passing: wordSet(lex.passing),
     hyperbole: wordSet(lex.hyperbole),
     together: lex.together.map((t) => ({ category: t.category, words: [wordSet(t.words[0]), wordSet(t.words[1])] as [Set<string>, Set<string>] })),
     others: wordSet(lex.others),
@@ -111,7 +116,8 @@ export const lexiconOf = (language: Language) => compiled.get(language) ?? compi
 function alternativeEnds(language: Language, tokens: Token[], i: number, alt: Alternative): number[] {
   if (language === 'en') {
     if (i + alt.length > tokens.length) return []
-    for (let k = 0; k < alt.length; k++) if (tokens[i + k].surface !== alt[k] && tokens[i + k].base !== alt[k]) return []
+    // A word of the pattern matches any form of itself: "it bruised" holds "it bruises".
+    for (let k = 0; k < alt.length; k++) if (tokens[i + k].surface !== alt[k] && tokens[i + k].base !== alt[k] && tokens[i + k].base !== lemma(alt[k])) return []
     return [i + alt.length]
   }
   // Chinese and Japanese: whole words whose written forms (the last one's base form too) make the string.

@@ -15,19 +15,36 @@ export interface Normalised {
 
 const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/u
 
+// Kana, Han and the Japanese long-vowel mark: a space between two of them is a young writer's
+// word spacing (「ママが もう かえってこない」), not a word boundary the analysers should see.
+const CJK = /[\u3040-\u30ff\u3100-\u312f\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]/u
+
 export function normalise(original: string): Normalised {
-  let text = ''
-  const from: number[] = []
+  const chars: string[] = []
+  const offsets: number[] = []
   let i = 0
   for (const ch of original) {
     if (!INVISIBLE.test(ch)) {
-      const n = ch.normalize('NFKC').toLowerCase()
-      for (const c of n) {
-        text += c
-        from.push(i)
+      for (const c of ch.normalize('NFKC').toLowerCase()) {
+        chars.push(c)
+        offsets.push(i)
       }
     }
     i += ch.length
+  }
+  let text = ''
+  const from: number[] = []
+  for (let k = 0; k < chars.length; k++) {
+    if (chars[k] === ' ' && CJK.test(chars[k - 1] ?? '')) {
+      let next = k
+      while (chars[next] === ' ') next++
+      if (CJK.test(chars[next] ?? '')) {
+        k = next - 1
+        continue
+      }
+    }
+    text += chars[k]
+    from.push(offsets[k])
   }
   return { text, from }
 }
@@ -84,3 +101,6 @@ export function languagesOf(sentence: string, journalLanguage?: string): Languag
   if (LATIN.test(sentence)) out.push('en')
   return out
 }
+
+/** "i'm" and "im" are read as "i am" (in the text and in the lexicon alike), so "i .. am useless" holds "I'm just the useless one". */
+export const ENGLISH_SPLIT: Record<string, string[]> = { "i'm": ['i', 'am'], im: ['i', 'am'] }

@@ -9,7 +9,7 @@
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import type { Language } from './text'
+import { ENGLISH_SPLIT, type Language } from './text'
 
 export interface Token {
   /** The word as written (normalised; Chinese in simplified characters). */
@@ -26,7 +26,7 @@ const require = createRequire(import.meta.url)
 // ---- English ----
 
 const IRREGULAR: Record<string, string> = {
-  was: 'be', were: 'be', am: 'be', is: 'be', are: 'be', been: 'be', being: 'be', "i'm": 'i', im: 'i',
+  was: 'be', were: 'be', am: 'be', is: 'be', are: 'be', been: 'be', being: 'be',
   beat: 'beat', beaten: 'beat', hit: 'hit', hitting: 'hit', cut: 'cut', cutting: 'cut', hurt: 'hurt',
   died: 'die', dying: 'die', dies: 'die', dead: 'dead', killed: 'kill', took: 'take', taken: 'take',
   threw: 'throw', thrown: 'throw', kept: 'keep', left: 'leave', felt: 'feel', said: 'say', says: 'say',
@@ -65,9 +65,11 @@ export function englishLemma(word: string): string {
 const ENGLISH_WORD = /[a-z0-9]+(?:['’][a-z]+)?/gu
 
 function english(text: string): Token[] {
-  return [...text.matchAll(ENGLISH_WORD)].map((m) => {
-    const surface = m[0].replace(/’/g, "'")
-    return { surface, base: englishLemma(surface), start: m.index, end: m.index + m[0].length }
+  return [...text.matchAll(ENGLISH_WORD)].flatMap((m) => {
+    const word = m[0].replace(/’/g, "'")
+    const start = m.index
+    const end = m.index + m[0].length
+    return (ENGLISH_SPLIT[word] ?? [word]).map((surface) => ({ surface, base: englishLemma(surface), start, end }))
   })
 }
 
