@@ -4,11 +4,12 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assessPost } from '~/features/alerts/assess/assess.server'
+import { riskModel } from '~/features/alerts/assess/model.server'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { createJournal } from '~/features/journals/settings.server'
 import { createPost } from '~/features/students/posts.server'
 import { DIALECTS, freshDatabase } from './support/db'
-import { EVAL_LANGUAGES, figuresOf, labelledPosts, type EvalRow } from './support/risk-eval'
+import { EVAL_LANGUAGES, figuresOf, labelledPosts, TEST_SETS, type EvalRow } from './support/risk-eval'
 
 const SPEECH = { en: 'en', 'zh-TW': 'zh-TW', ja: 'ja' } as const
 
@@ -98,5 +99,29 @@ describe('the content assessment on bad input', () => {
     expect(a.findings[0]).toMatchObject({ category: 'bullying', severity: 'medium', sentence: 'They said they will beat me up after school if I tell anyone.', before: 'We played tag.' })
     const z = await assessPost({ title: '', event: '我昨天又割\u200b腕了。' })
     expect(z.findings[0]).toMatchObject({ category: 'self_harm', sentence: '我昨天又割\u200b腕了。', words: '割\u200b腕' })
+  })
+})
+
+describe('the rules and the model together', () => {
+  const assess = (text: string, journalLanguage?: string) => assessPost({ title: '', event: text }, journalLanguage)
+
+  it('the model never learned from the sets that measure it', async () => {
+    const model = await riskModel()
+    expect(model.trainedOn.length).toBeGreaterThan(0)
+    for (const set of TEST_SETS) expect(model.trainedOn).not.toContain(set)
+  })
+
+  it('a high finding of the rules stands whatever the model thinks: a bare wish to die, self-harm, a parent who hits', async () => {
+    for (const text of ['死にたい', '我想死', 'I want to die', 'リスカした', '我昨天又割腕了', 'my dad hits me with a belt', '爸爸用皮帶打我']) {
+      const a = await assess(text)
+      expect(a.severity, text).toBe('high')
+      expect(a.findings.some((f) => !f.byModel), text).toBe(true)
+    }
+  })
+
+  it('the model does not raise words the rules read as negated or as someone else\'s', async () => {
+    for (const text of ['じぶんをきずつけたりしない。かぞくとねこがだいすきだから', 'to be clear i would never hurt myself', '我沒有想不開啦，只是昨天很累']) {
+      expect((await assess(text)).findings, text).toEqual([])
+    }
   })
 })

@@ -88,6 +88,7 @@ export function AlertReasonsView({ reasons }: { reasons: AlertReasons }) {
                   <q lang={LANG_TAG[f.language]}>
                     <Marked sentence={f.sentence} words={f.words} />
                   </q>
+                  {f.byModel ? <p className="hint">{t('alerts.byModel')}</p> : null}
                 </li>
               ))}
               {p.flaggedBy ? (

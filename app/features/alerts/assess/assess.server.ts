@@ -5,6 +5,7 @@
  */
 import { SEVERITY, type RiskCategory } from './lexicon'
 import { lexiconOf, matchSentence, mentions, type CompiledLexicon, type Dismissal, type PostContext } from './match'
+import { featuresOf, probabilities, riskModel, riskOf, type RiskModel, type SentenceReading } from './model.server'
 import { languagesOf, sentencesOf, type Language, type Sentence } from './text'
 import { tokensOf, type Token } from './tokens.server'
 
@@ -26,13 +27,28 @@ export interface ContentFinding {
   /** The words that matched, as the student wrote them. */
   words: string
   language: Language
+  /** Found by the model, not by a rule: no words are marked, the sentence is the one most like the category. */
+  byModel?: true
 }
 export interface Assessment {
   findings: ContentFinding[]
   severity: 'high' | 'medium' | null
   /** Words that looked worrying but were set aside (a negation, a game, someone else's): a second opinion may look. */
-  setAside: { field: PostField; sentence: string; why: Dismissal; category: string; language: Language }[]
+  setAside: { field: PostField; sentence: string; why: Dismissal | 'unlike'; category: string; language: Language }[]
+  /** The model's chance that the post is worrying (0 to 1). */
+  risk: number
 }
+
+/**
+ * How the rules and the model decide together (decision 0042; thresholds chosen on `holdout4`).
+ * A high finding of the rules always stands. A medium one is set aside (so a second opinion can
+ * still raise it) only when the model finds the post very unlike any worrying one *and* the post
+ * says more than the one sentence: the model reads context, and where there is none it is surest
+ * of "nothing" exactly where a short post says the most ("I'm just the useless one in this
+ * family"). The model alone raises what it finds likely and the rules did not explain away.
+ */
+export const MODEL_AGREES = 0.02
+export const MODEL_ALONE = 0.7
 
 const FIELDS: PostField[] = ['title', 'event', 'story', 'behaviour']
 
@@ -48,7 +64,7 @@ interface Reading {
 }
 
 /** Every sentence of every field in each of its languages. An analyser that fails is logged; the other languages still read. */
-async function readPost(post: PostTexts, journalLanguage?: string): Promise<Reading[]> {
+export async function readPost(post: PostTexts, journalLanguage?: string): Promise<Reading[]> {
   const readings: Reading[] = []
   for (const field of FIELDS) {
     const text = post[field] ?? ''
@@ -65,6 +81,9 @@ async function readPost(post: PostTexts, journalLanguage?: string): Promise<Read
   }
   return readings
 }
+
+/** The readings as the model reads them. */
+export const sentenceReadings = (readings: Reading[]): SentenceReading[] => readings.map((r) => ({ language: r.language, tokens: r.tokens, text: r.sentences[r.index].text }))
 
 const sentenceText = (r: Reading, index = r.index) => r.text.slice(r.sentences[index].start, r.sentences[index].end)
 const anyMentions = (readings: Reading[], words: (lex: CompiledLexicon) => Set<string>) => readings.some((r) => mentions(r.language, r.tokens, words(lexiconOf(r.language))))
@@ -96,8 +115,34 @@ export async function assessPost(post: PostTexts, journalLanguage?: string): Pro
   if (!findings.some((f) => f.category === 'suicide')) findings.push(...togetherFindings(readings))
   // "I felt hopeless for about an hour. Then we got pizza.": a low mood that passed, and nothing else.
   if (findings.every((f) => f.category === 'hopelessness') && anyMentions(readings, (l) => l.passing)) findings.length = 0
-  const unique = dedupe(findings)
-  return { findings: unique, severity: unique.some((f) => f.severity === 'high') ? 'high' : unique.length ? 'medium' : null, setAside }
+  const model = await riskModel()
+  const { risk, category } = riskOf(probabilities(model, featuresOf(sentenceReadings(readings))))
+  const sentences = new Set(readings.map((r) => `${r.field}\u0000${r.index}`)).size
+  const kept = combine(dedupe(findings), setAside, risk, sentences)
+  // The model reads words, not their sense: where the rules set the same category's words aside
+  // (「きずつけたりしない」, "nobody hit me", a film), it does not raise them again.
+  const explained = setAside.some((a) => a.why === 'negated' || a.category === category || (a.category === 'harm' && (category === 'abuse' || category === 'bullying')))
+  if (readings.length && risk >= MODEL_ALONE && !explained && !kept.some((f) => f.category === category)) kept.push(modelFinding(model, readings, category))
+  return { findings: kept, severity: kept.some((f) => f.severity === 'high') ? 'high' : kept.length ? 'medium' : null, setAside, risk }
+}
+
+/** The rules' findings that stand (see MODEL_AGREES). */
+function combine(findings: ContentFinding[], setAside: Assessment['setAside'], risk: number, sentences: number) {
+  if (risk >= MODEL_AGREES || sentences < 2 || findings.some((f) => f.severity === 'high')) return findings
+  for (const f of findings) setAside.push({ field: f.field, sentence: f.sentence, why: 'unlike', category: f.category, language: f.language })
+  return []
+}
+
+/** What the model found: its category, in the sentence most like it. */
+function modelFinding(model: RiskModel, readings: Reading[], category: RiskCategory): ContentFinding {
+  const c = model.classes.indexOf(category)
+  let best = readings[0]
+  let bestP = -1
+  for (const r of readings) {
+    const p = probabilities(model, featuresOf(sentenceReadings([r])))[c]
+    if (p > bestP) [best, bestP] = [r, p]
+  }
+  return { category, severity: SEVERITY[category], field: best.field, sentence: sentenceText(best), words: '', language: best.language, byModel: true }
 }
 
 /** Signs that count only together anywhere in the post (pills and counting them): the finding is the later sentence. */

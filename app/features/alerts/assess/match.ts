@@ -265,7 +265,7 @@ interface SentenceContext {
 
 function dismissal(lex: CompiledLexicon, tokens: Token[], c: Compiled, m: Match, masked: Set<number>, { fiction, activity, playful, hyperbole, post }: SentenceContext): Dismissal | null {
   for (let t = m.first; t <= m.last; t++) if (masked.has(t)) return 'mask'
-  if (!c.negative && negated(lex, tokens, m)) return 'negated'
+  if (c.negative ? denied(lex, tokens, m) : negated(lex, tokens, m)) return 'negated'
   // "so boring I want to die lol", 「恥ずかしすぎて消えたい」: a figure of speech.
   if (c.rule.category === 'suicide' && hyperbole && playful) return 'mask'
   if (c.rule.self && aboutSomeoneElse(lex, tokens, m.first)) return 'someone else'
@@ -301,6 +301,12 @@ function negated(lex: CompiledLexicon, tokens: Token[], m: Match) {
     if (has(lex.negators, tokens[t])) return true
   }
   return false
+}
+
+/** A negative phrase denied as a whole: 「我沒有想不開啦」 ("I'm not thinking of ending it"). */
+const DENIALS = new Set(['没有', '才没有', '并没有', '从来没有', '从没', '不是', '才不是'])
+function denied(lex: CompiledLexicon, tokens: Token[], m: Match) {
+  return lex.language === 'zh' && m.first > 0 && DENIALS.has(tokens[m.first - 1].surface)
 }
 
 /** Harm the student did (to themselves, by accident): "i hit my head on the frame". */

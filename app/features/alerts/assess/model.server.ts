@@ -1,0 +1,109 @@
+/**
+ * The second reading of a post, beside the rules (decision 0042, "Two readings"): a softmax
+ * regression over the post's words, trained on the labelled sets by scripts/train-risk-model.ts.
+ * Its features are the base forms the analysers give (tokens.server.ts), pairs of them, and short
+ * runs of characters: the runs survive misspellings ("suicidel", "cuting") and a Chinese or Japanese
+ * word cut where the lexicon's author did not expect it. The rules find what they know and say which
+ * words; the model catches wording nobody wrote a rule for, and tells a harmless post the rules
+ * misread. How the two decide together is `combine` in assess.server.ts.
+ *
+ * The weights (risk-model.json) are read at the first assessment, not at start-up.
+ */
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { RiskCategory } from './lexicon'
+import type { Language } from './text'
+import type { Token } from './tokens.server'
+
+export const MODEL_CLASSES = ['none', 'suicide', 'self_harm', 'abuse', 'bullying', 'hopelessness'] as const
+export type ModelClass = (typeof MODEL_CLASSES)[number]
+
+/** risk-model.json: each feature's weights, one per class, one row after another. */
+export interface RiskModelFile {
+  /** The labelled sets it was trained on (tests/risk-eval). */
+  trainedOn: string[]
+  classes: readonly ModelClass[]
+  bias: number[]
+  features: string[]
+  weights: number[]
+}
+
+/** The file in memory: a row number per feature and the rows packed (about 5 MB for 50,000 features). */
+export interface RiskModel {
+  trainedOn: string[]
+  classes: readonly ModelClass[]
+  bias: number[]
+  rows: Map<string, number>
+  weights: Float32Array
+}
+
+export function loadModel(file: RiskModelFile): RiskModel {
+  return { trainedOn: file.trainedOn, classes: file.classes, bias: file.bias, rows: new Map(file.features.map((f, i) => [f, i])), weights: Float32Array.from(file.weights) }
+}
+
+/** One sentence as the analysers read it in one language. */
+export interface SentenceReading {
+  language: Language
+  tokens: Token[]
+  /** The normalised sentence. */
+  text: string
+}
+
+/** The features of some sentences: each present once (a word said twice weighs as much as once). */
+export function featuresOf(readings: SentenceReading[]): Set<string> {
+  const out = new Set<string>()
+  for (const { language, tokens, text } of readings) {
+    const words = tokens.map((t) => t.base)
+    words.forEach((w, i) => {
+      out.add(`${language}:w:${w}`)
+      if (i > 0) out.add(`${language}:p:${words[i - 1]}_${w}`)
+    })
+    if (language === 'en') {
+      const spaced = ` ${words.join(' ')} `
+      for (let i = 0; i + 4 <= spaced.length; i++) out.add(`en:c4:${spaced.slice(i, i + 4)}`)
+    } else {
+      const chars = [...text.replace(/\s/gu, '')]
+      for (let i = 0; i + 2 <= chars.length; i++) out.add(`${language}:c2:${chars.slice(i, i + 2).join('')}`)
+      for (let i = 0; i + 3 <= chars.length; i++) out.add(`${language}:c3:${chars.slice(i, i + 3).join('')}`)
+    }
+  }
+  return out
+}
+
+/** The probability of each class (MODEL_CLASSES order). */
+export function probabilities(model: RiskModel, features: Set<string>): number[] {
+  const z = [...model.bias]
+  const n = z.length
+  for (const f of features) {
+    const row = model.rows.get(f)
+    if (row !== undefined) for (let c = 0; c < n; c++) z[c] += model.weights[row * n + c]
+  }
+  const max = Math.max(...z)
+  const e = z.map((v) => Math.exp(v - max))
+  const sum = e.reduce((a, b) => a + b, 0)
+  return e.map((v) => v / sum)
+}
+
+/** The likeliest worrying category and the chance that the post is worrying at all. */
+export function riskOf(p: number[]): { risk: number; category: RiskCategory } {
+  let best = 1
+  for (let c = 2; c < p.length; c++) if (p[c] > p[best]) best = c
+  return { risk: 1 - p[0], category: MODEL_CLASSES[best] as RiskCategory }
+}
+
+/**
+ * Where the weights are: beside this file in the source tree, found from the project's root so the
+ * built server (build/server) reads the same file. Parsed as JSON, not imported as a module: a
+ * module of 50,000 keys costs six times the memory and ten times the time.
+ */
+function modelFile() {
+  let dir = path.dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir)
+  return path.join(dir, 'app', 'features', 'alerts', 'assess', 'risk-model.json')
+}
+
+let loaded: Promise<RiskModel> | undefined
+/** The trained weights, read once at the first use. */
+export const riskModel = () => (loaded ??= readFile(modelFile(), 'utf8').then((text) => loadModel(JSON.parse(text) as RiskModelFile)))
