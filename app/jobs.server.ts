@@ -3,6 +3,8 @@ import type { Connection } from './db/connect.server'
 import type { Mailer } from './mail/mailer.server'
 import { digestMailsOf, sendDigestMail, type DigestMail } from './features/notifications/digest-mail.server'
 import { runDueDigests, runRetention } from './features/notifications/digests.server'
+import { runOverdueAlerts, type AlertMail } from './features/alerts/escalate.server'
+import { sendAlertMail } from './features/alerts/alert-mail.server'
 
 /**
  * The background work (issue 22, decision 0037): every minute, the digests due at this hour in each
@@ -15,12 +17,20 @@ import { runDueDigests, runRetention } from './features/notifications/digests.se
  */
 const TICK = 'tick'
 const DIGEST_MAIL = 'digest-mail'
+const ALERT_MAIL = 'alert-mail'
 const TICK_MS = 60_000
 
-async function tick(connection: Connection, queueMail: (mail: DigestMail) => Promise<unknown>, at = new Date()) {
+interface Queue {
+  digest(mail: DigestMail): Promise<unknown>
+  alert(mail: AlertMail): Promise<unknown>
+}
+
+async function tick(connection: Connection, queue: Queue, at = new Date()) {
+  // Alerts nobody opened in time first (issue 36): each claimed once, its people told at once.
+  for (const mail of await runOverdueAlerts(connection.db, at)) await queue.alert(mail)
   const told = await runDueDigests(connection.db, at)
   await runRetention(connection.db, at)
-  for (const mail of await digestMailsOf(connection.db, told)) await queueMail(mail)
+  for (const mail of await digestMailsOf(connection.db, told)) await queue.digest(mail)
 }
 
 export interface JobOptions {
@@ -33,6 +43,7 @@ export interface JobOptions {
 
 export async function startJobs(connection: Connection, options: JobOptions): Promise<{ stop(): Promise<void> }> {
   const send = (mail: DigestMail) => sendDigestMail(connection.db, options.mailer, options.origin, mail)
+  const sendAlert = (mail: AlertMail) => sendAlertMail(connection.db, options.mailer, options.origin, mail)
   const logged = (what: string) => (error: unknown) => console.error(`${what} failed`, error instanceof Error ? error.message : error)
   if (connection.dialect === 'postgres' && options.databaseUrl) {
     const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 2 })
@@ -40,12 +51,15 @@ export async function startJobs(connection: Connection, options: JobOptions): Pr
     await boss.start()
     await boss.createQueue(TICK)
     await boss.createQueue(DIGEST_MAIL)
+    await boss.createQueue(ALERT_MAIL)
     await boss.schedule(TICK, '* * * * *')
-    await boss.work(TICK, async () => tick(connection, (mail) => boss.send(DIGEST_MAIL, mail, { retryLimit: 5, retryDelay: 60, retryBackoff: true })))
+    const retried = { retryLimit: 5, retryDelay: 60, retryBackoff: true }
+    await boss.work(TICK, async () => tick(connection, { digest: (mail) => boss.send(DIGEST_MAIL, mail, retried), alert: (mail) => boss.send(ALERT_MAIL, mail, retried) }))
     await boss.work<DigestMail>(DIGEST_MAIL, async ([job]) => send(job.data))
+    await boss.work<AlertMail>(ALERT_MAIL, async ([job]) => sendAlert(job.data))
     return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) }
   }
-  const run = () => tick(connection, (mail) => send(mail).catch(logged('digest mail'))).catch(logged('scheduled tick'))
+  const run = () => tick(connection, { digest: (mail) => send(mail).catch(logged('digest mail')), alert: (mail) => sendAlert(mail).catch(logged('alert mail')) }).catch(logged('scheduled tick'))
   void run()
   const timer = setInterval(run, TICK_MS)
   timer.unref()

@@ -29,6 +29,9 @@ export default [
     route('manage', 'routes/console/manage.tsx'),
     route('student', 'routes/students/manage.tsx'),
     route('my/ucp', 'routes/plans/ucp.tsx'),
+    // The counsellor's pages (issue 36): what was escalated to them, outside the journal's pages.
+    route('counsellor', 'routes/counsellor/inbox.tsx'),
+    route('counsellor/alerts/:alertId', 'routes/counsellor/alert.tsx'),
     route('diary/homework/new', 'routes/journal/new.tsx'),
     layout('routes/journal/layout.tsx', [
       route('diary/homework/:id', 'routes/journal/home.tsx'),
@@ -55,6 +58,7 @@ export default [
       route('diary/homework/:id/quiz/:uuid', 'routes/journal/quiz-result.tsx'),
       route('diary/homework/:id/alerts', 'routes/journal/alerts.tsx'),
       route('diary/homework/:id/alerts/:alertId', 'routes/journal/alert.tsx'),
+      route('diary/homework/:id/alerts/:alertId/record.pdf', 'routes/journal/alert-record.ts'),
       route('diary/homework/:id/export', 'routes/journal/export.tsx'),
       route('diary/homework/:id/export.xlsx', 'routes/journal/export-file.ts'),
       route('diary/homework/:id/report', 'routes/journal/report.tsx', { id: 'journal-report' }),
@@ -108,6 +112,7 @@ export default [
   route('ebook/:bookId/image/:imageId', 'routes/ebook/image.ts'),
   route('notification/latest', 'routes/notifications/latest.ts'),
   route('diary/homework/:id/invitation.docx', 'routes/journal/invitation.ts'),
+  route('counsellor/alerts/:alertId/record.pdf', 'routes/counsellor/record.ts'),
   route('diary/diaryPost/:postId/image', 'routes/post/image.ts'),
   route('pictures/:id', 'routes/picture.ts'),
   route('avatars/:id', 'routes/avatar.ts'),

@@ -110,10 +110,16 @@ const PAGE_PARTS = [
   },
   {
     part: 'alerts',
-    sections: ['alerts'],
+    sections: ['alerts', 'counsel'],
     dictionaries: alertsPart,
     handle: 'handle = ALERTS_HANDLE',
-    modules: ['routes/journal/alerts.tsx', 'routes/journal/alert.tsx', 'ui/alert-reasons.tsx'],
+    modules: [
+      'routes/journal/alerts.tsx', 'routes/journal/alert.tsx', 'ui/alert-reasons.tsx',
+      // The counsellor's pages and their parts (issue 36).
+      'routes/counsellor/inbox.tsx', 'routes/counsellor/alert.tsx', 'ui/alert-trail.tsx', 'ui/escalate-form.tsx', 'ui/mood-history.tsx',
+      // Server modules (a mail, the record's PDF): the server's dictionary holds every part.
+      'features/alerts/alert-mail.server.ts', 'features/alerts/record.server.ts',
+    ],
   },
   {
     part: 'ebooks',

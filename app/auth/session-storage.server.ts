@@ -13,6 +13,8 @@ export interface SessionValues {
   locale: Locale
   mode: 'personal' | 'team'
   teamModeAvailable: boolean
+  /** The user's role in their team (features/team/roles.ts), for the menu: the counsellor's page (issue 36). */
+  teamRoleId?: number | null
   isHomeworkLock: boolean
   planName: string
   planLevel: number

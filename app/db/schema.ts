@@ -52,6 +52,7 @@ export interface Database {
   job_slots: JobSlotsTable
   risk_alerts: RiskAlertsTable
   risk_alert_steps: RiskAlertStepsTable
+  alert_escalations: AlertEscalationsTable
   ebooks: EbooksTable
   ebook_posts: EbookPostsTable
   ebook_pages: EbookPagesTable
@@ -208,6 +209,11 @@ export interface TeamsTable {
   name: string
   school_id: number | null
   created_at: string
+  /** The school's calendar (issue 36): school days (1 Monday … 7 Sunday, comma-separated), the school day's hours, closed dates. */
+  school_days: ColumnType<string, string | undefined, string>
+  school_start_hour: ColumnType<number, number | undefined, number>
+  school_end_hour: ColumnType<number, number | undefined, number>
+  closed_dates: ColumnType<string, string | undefined, string>
 }
 
 export interface TeamRolesTable {
@@ -265,6 +271,8 @@ export interface JournalsTable {
   notify_extreme_time: number | null
   /** The school's zone (the saving teacher's browser): digest hours are read in it. */
   time_zone: ColumnType<string, string | undefined, string>
+  /** School hours a high alert may wait unopened before it escalates by itself (issue 36). */
+  escalate_after_hours: ColumnType<number, number | undefined, number>
   invite_code: string
   invite_code_expires_at: string | null
   teacher_invite_code: string | null
@@ -607,7 +615,29 @@ export interface RiskAlertsTable {
   verdict: ColumnType<AlertVerdict | null, AlertVerdict | null | undefined, AlertVerdict | null>
   /** The teacher who raised it on a post that raised nothing ("this worries me"): a miss of the assessment. */
   flagged_by: ColumnType<number | null, number | null | undefined, number | null>
+  /** When it was found unopened past its time and escalated by itself (issue 36): set once. */
+  overdue_at: ColumnType<string | null, string | null | undefined, string | null>
+  /** The counsellor who took it, and when. */
+  taken_by: ColumnType<number | null, number | null | undefined, number | null>
+  taken_at: ColumnType<string | null, string | null | undefined, string | null>
 }
+
+/** To whom an alert was escalated (issue 36): one row a person; `escalated_by` null when it escalated by itself. */
+export interface AlertEscalationsTable {
+  id: Generated<number>
+  alert_id: number
+  user_id: number
+  escalated_by: number | null
+  note: ColumnType<string, string | undefined, string>
+  at: string
+}
+
+/**
+ * A step of the trail. Issue 36: escalated (by a teacher, or by itself when nobody opened it in
+ * time: user null), reminded (the same for a journal without a team), taken (by a counsellor), step
+ * (a counsellor's note of what was done), recorded (someone printed the record for the school's file).
+ */
+export type AlertStepAction = 'raised' | 'evidence' | 'seen' | 'acknowledged' | 'snoozed' | 'resolved' | 'reopened' | 'escalated' | 'reminded' | 'taken' | 'step' | 'recorded'
 
 /** One step of an alert's trail: raised, more evidence, seen, acknowledged, snoozed, resolved, reopened. */
 export interface RiskAlertStepsTable {
@@ -615,7 +645,7 @@ export interface RiskAlertStepsTable {
   alert_id: number
   /** null: the console itself (raised, more evidence). */
   user_id: number | null
-  action: 'raised' | 'evidence' | 'seen' | 'acknowledged' | 'snoozed' | 'resolved' | 'reopened'
+  action: AlertStepAction
   note: ColumnType<string, string | undefined, string>
   at: string
 }

@@ -17,7 +17,7 @@ export function AlertStatusBadge({ status, until }: { status: ShownStatus; until
 
 const moodKey = (m: number) => (m > 0 ? 'alerts.mood_positive' : m < 0 ? 'alerts.mood_negative' : 'alerts.mood_mixed')
 
-function PostPoints({ posts, caption }: { posts: PostPoint[]; caption: string }) {
+function PostPoints({ posts, caption, postLink }: { posts: PostPoint[]; caption: string; postLink: PostLink }) {
   const { t } = useT()
   return (
     <table className="table row-heads">
@@ -35,7 +35,7 @@ function PostPoints({ posts, caption }: { posts: PostPoint[]; caption: string })
           <tr key={p.id}>
             <td className="nowrap">{p.diaryDate}</td>
             <th scope="row">
-              <FastLink to={`/diary/diaryPost/${p.id}`}>{p.title}</FastLink>
+              <FastLink to={postLink(p.id)}>{p.title}</FastLink>
             </th>
             <td>{p.emotions.map((c) => emotionName(c, t)).join(', ') || '–'}</td>
             <td>
@@ -64,8 +64,12 @@ function Marked({ sentence, words }: { sentence: string; words: string }) {
   )
 }
 
+/** Where a cited post's title leads: its page for the journal's teachers, the copy on the same page for a counsellor (issue 36). */
+type PostLink = (postId: number) => string
+const postPage: PostLink = (id) => `/diary/diaryPost/${id}`
+
 /** Why an alert was raised, in the words a teacher can check: the words in context, or the posts and mood points of the trend. */
-export function AlertReasonsView({ reasons }: { reasons: AlertReasons }) {
+export function AlertReasonsView({ reasons, postLink = postPage }: { reasons: AlertReasons; postLink?: PostLink }) {
   const { t } = useT()
   if (reasons.rule === 'words') {
     return (
@@ -74,7 +78,7 @@ export function AlertReasonsView({ reasons }: { reasons: AlertReasons }) {
         {reasons.posts.map((p) => (
           <section key={p.id} className="card">
             <h3>
-              <FastLink to={`/diary/diaryPost/${p.id}`}>{p.title}</FastLink> <span className="hint">{p.diaryDate}</span>
+              <FastLink to={postLink(p.id)}>{p.title}</FastLink> <span className="hint">{p.diaryDate}</span>
             </h3>
             <ul className="word-hits">
               {p.findings?.map((f, i) => (
@@ -118,14 +122,14 @@ export function AlertReasonsView({ reasons }: { reasons: AlertReasons }) {
     return (
       <div className="alert-reasons">
         <p>{t('alerts.streakExplain', { count: reasons.length, share: Math.round(reasons.negativeShare * 100) })}</p>
-        <PostPoints posts={reasons.posts} caption={t('alerts.streakPosts', { count: reasons.posts.length })} />
+        <PostPoints posts={reasons.posts} caption={t('alerts.streakPosts', { count: reasons.posts.length })} postLink={postLink} />
       </div>
     )
   }
   return (
     <div className="alert-reasons">
       <p>{t('alerts.dropExplain', { recent: reasons.recentMean, own: reasons.ownMean, usual: reasons.usualMean, threshold: reasons.threshold, earlier: reasons.earlierPosts })}</p>
-      <PostPoints posts={reasons.recent} caption={t('alerts.dropPosts', { count: reasons.recent.length })} />
+      <PostPoints posts={reasons.recent} caption={t('alerts.dropPosts', { count: reasons.recent.length })} postLink={postLink} />
     </div>
   )
 }

@@ -5,6 +5,7 @@ import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, S
 import { NOTIFICATIONS, type JournalSettingsSchema } from '~/features/journals/schema'
 import type { SettingsValues } from '~/features/journals/settings.server'
 import { useT } from '~/i18n/use-t'
+import { DEFAULT_ESCALATE_HOURS, ESCALATE_HOURS_MAX, MEDIUM_SCHOOL_DAYS } from '~/features/alerts/school-hours'
 import { todayDate } from '~/shared/dates'
 import { Check, Choice, Select } from './choice-fields'
 import { ErrorList, TextAreaField, TextField } from './field'
@@ -83,6 +84,16 @@ export function JournalSettingsForm({
             </div>
           </div>
         ))}
+      </fieldset>
+
+      <fieldset className="field group">
+        <legend>{t('journal.safeguarding')}</legend>
+        <TextField
+          field={fields.escalateAfterHours}
+          label={t('journal.escalateAfterHours')}
+          hint={t('journal.escalateAfterHoursHint', { max: ESCALATE_HOURS_MAX, days: MEDIUM_SCHOOL_DAYS })}
+          inputProps={{ inputMode: 'numeric', type: 'number', min: 1, max: ESCALATE_HOURS_MAX, placeholder: String(DEFAULT_ESCALATE_HOURS) } as object}
+        />
       </fieldset>
 
       <Choice field={fields.shareType} legend={t('journal.submitMode')} options={[{ value: '2', label: t('journal.share2') }, { value: '3', label: t('journal.share3') }]} />

@@ -15,7 +15,7 @@ export async function loadSessionValues(db: DB, userId: number): Promise<Session
     .where('id', '=', userId)
     .executeTakeFirst()
   if (!user) return null
-  const team = await db.selectFrom('team_members').select('team_id').where('user_id', '=', userId).executeTakeFirst()
+  const team = await db.selectFrom('team_members').select(['team_id', 'role_id']).where('user_id', '=', userId).executeTakeFirst()
   const teamModeAvailable = Boolean(team)
   const mode = teamModeAvailable && user.mode === 'team' ? 'team' : 'personal'
   const plan = await chargePlanFor(db, userId, mode)
@@ -25,6 +25,7 @@ export async function loadSessionValues(db: DB, userId: number): Promise<Session
     locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
     mode,
     teamModeAvailable,
+    teamRoleId: team?.role_id ?? null,
     isHomeworkLock: plan.isHomeworkLock,
     planName: plan.planCode,
     planLevel: plan.planLevel,

@@ -1,5 +1,6 @@
 import type { PayFunctionId } from '~/features/plans/constants'
 import { hasFunction } from '~/features/plans/pay-functions'
+import { can, type TeamRight } from '~/features/team/roles'
 
 /**
  * Main menu of the console (spec 1 section 2). An item is listed once its page is built; `fn`
@@ -7,9 +8,11 @@ import { hasFunction } from '~/features/plans/pay-functions'
  */
 export interface MenuItem {
   to: string
-  labelKey: 'console.menuMyJournals' | 'console.menuSamples' | 'console.menuBooks' | 'console.menuTeam' | 'console.menuStudents' | 'console.menuPlanCodes'
+  labelKey: 'console.menuMyJournals' | 'console.menuSamples' | 'console.menuBooks' | 'console.menuTeam' | 'console.menuStudents' | 'console.menuPlanCodes' | 'console.menuCounsellor'
   modes: ('personal' | 'team')[]
   fn?: PayFunctionId
+  /** A team right the item needs (the counsellor's page, issue 36). */
+  right?: TeamRight
 }
 
 export const MAIN_MENU: MenuItem[] = [
@@ -19,6 +22,7 @@ export const MAIN_MENU: MenuItem[] = [
   { to: '/diarySample/resourcesBook', labelKey: 'console.menuBooks', modes: ['personal'] },
   { to: '/team/my', labelKey: 'console.menuTeam', modes: ['team'] },
   { to: '/my/ucp', labelKey: 'console.menuPlanCodes', modes: ['personal', 'team'] },
+  { to: '/counsellor', labelKey: 'console.menuCounsellor', modes: ['personal', 'team'], right: 'receiveEscalations' },
 ]
 
 /** The item a path belongs to: the longest matching prefix (a book page is not "Journal samples"). */
@@ -26,6 +30,6 @@ export function activeItem(items: MenuItem[], pathname: string) {
   return items.filter((i) => pathname === i.to || pathname.startsWith(`${i.to}/`)).sort((a, b) => b.to.length - a.to.length)[0]?.to
 }
 
-export function menuFor(mode: 'personal' | 'team', payfunctionMap: Record<string, 0 | 1>) {
-  return MAIN_MENU.filter((item) => item.modes.includes(mode) && (!item.fn || hasFunction({ payfunctionMap }, item.fn)))
+export function menuFor(mode: 'personal' | 'team', payfunctionMap: Record<string, 0 | 1>, teamRoleId: number | null = null) {
+  return MAIN_MENU.filter((item) => item.modes.includes(mode) && (!item.fn || hasFunction({ payfunctionMap }, item.fn)) && (!item.right || (teamRoleId !== null && can(teamRoleId, item.right))))
 }

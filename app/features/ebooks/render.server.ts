@@ -1,35 +1,19 @@
 import { createHash } from 'node:crypto'
-import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler'
-import { FONT_DIRS } from '~/fonts.server'
-import { withoutControl } from '~/shared/text'
+import { FONTS, LANG, typst, typstString, WORKSPACE } from '~/features/documents/typst.server'
 import { MM_PER_UNIT, PAGE_MM, type TemplateItem } from './page-model'
 
 /**
  * The one renderer of e-book pages (issue 23, decision 0038): each page is a Typst document made
  * from its template's items, drawn as SVG for the page picture and, in part 2, all pages as one
  * PDF. Text stays text (Typst breaks CJK lines itself), fonts are the packaged Noto Sans faces.
- * One compiler per process: creating it reads the font folders (about 0.4 s); a page then takes
- * tens of milliseconds.
+ * The compiler is the process's one (documents/typst.server.ts).
  */
-let compiler: NodeCompiler | null = null
-// The workspace is a folder that does not exist: a page reads only the pictures put into it (shadow files).
-const WORKSPACE = '/nonexistent-ebook-workspace'
-const typst = () => (compiler ??= NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontPaths: FONT_DIRS }] }))
-
 export type BookLang = 'en' | 'zh-TW' | 'ja'
-/** Han characters take the regional shapes of the first CJK face that has them. */
-const FONTS: Record<BookLang, string> = {
-  en: '("Noto Sans", "Noto Sans T Chinese", "Noto Sans Japanese")',
-  'zh-TW': '("Noto Sans", "Noto Sans T Chinese", "Noto Sans Japanese")',
-  ja: '("Noto Sans", "Noto Sans Japanese", "Noto Sans T Chinese")',
-}
-const LANG: Record<BookLang, string> = { en: 'lang: "en"', 'zh-TW': 'lang: "zh", region: "tw"', ja: 'lang: "ja"' }
 
 const mm = (units: number) => `${(units * MM_PER_UNIT).toFixed(2)}mm`
 const pt = (units: number) => `${((units * MM_PER_UNIT * 72) / 25.4).toFixed(2)}pt`
 const colour = (c: string | null | undefined, fallback: string | null) => (c && /^#[0-9a-f]{6}$/i.test(c) ? `rgb("${c}")` : fallback)
-/** A Typst string literal of any text: control characters dropped, the rest escaped as JSON does (Typst reads the same escapes). */
-export const typstString = (text: string) => JSON.stringify(withoutControl(text).replace(/\r/g, ''))
+export { typstString }
 
 /** A picture's path inside the compiler's shadow files: by content, so equal pictures are one file. */
 export const picturePath = (bytes: Buffer) => `/pictures/${createHash('sha1').update(bytes).digest('hex')}`

@@ -3,6 +3,7 @@ import { email } from '~/features/account/schema'
 import { todayDate } from '~/shared/dates'
 import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, SPEECH_LANGS, SUBMIT_MODES } from './constants'
 import { cleanText } from '~/shared/text'
+import { ESCALATE_HOURS_MAX } from '~/features/alerts/school-hours'
 import { isCalendarDate } from '~/shared/dates'
 
 const required = { error: 'validation.required' }
@@ -44,6 +45,8 @@ export const JournalSettingsSchema = z
     notifyExtreme: checkbox,
     notifyExtremeTime: z.optional(oneOf(NOTIFY_TIMES)),
     shareType: oneOf(SUBMIT_MODES),
+    // Issue 36: school hours a high alert may wait unopened before it escalates by itself (1 to 40; 4 when left empty).
+    escalateAfterHours: z.optional(z.string().check(...cleanText, z.regex(/^$|^\d{1,2}$/, 'journal.escalateHoursRange'), z.refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= ESCALATE_HOURS_MAX), 'journal.escalateHoursRange'))),
   })
   .check(
     // Cross-field rules run even when a field failed, so every message shows at once (`when`).

@@ -7,6 +7,7 @@ import { insertJournal } from './insert.server'
 import type { JournalSettings } from './schema'
 import { formatDateTime, fromWallClock } from '~/shared/dates'
 import { studentCount } from './members.server'
+import { DEFAULT_ESCALATE_HOURS } from '~/features/alerts/school-hours'
 
 /**
  * The plan's student tickets as they bear on one journal's limit (spec 2 section 5): the limit may
@@ -63,6 +64,7 @@ function columns(s: JournalSettings) {
     notify_extreme_time: s.notifyExtreme ? Number(s.notifyExtremeTime) : null,
     // The hours above are the school's: its zone as the saving teacher's browser gives it.
     time_zone: currentTimeZone(),
+    escalate_after_hours: s.escalateAfterHours ? Number(s.escalateAfterHours) : DEFAULT_ESCALATE_HOURS,
   }
 }
 
@@ -119,6 +121,7 @@ export async function settingsOf(db: DB, journalId: number) {
     notifyExtreme: j.notify_extreme_time === null ? undefined : 'on',
     notifyExtremeTime: opt(j.notify_extreme_time),
     shareType: j.share_type === '3' ? '3' : '2',
+    escalateAfterHours: String(j.escalate_after_hours),
   }
 }
 export type SettingsValues = Awaited<ReturnType<typeof settingsOf>>

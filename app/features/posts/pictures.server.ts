@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import sharp, { type OutputInfo } from 'sharp'
 import type { DB } from '~/db/connect.server'
 import { isoAgo, nowIso } from '~/db/time'
+import { counselsPost } from '~/features/alerts/escalate.server'
 import { requireJournal } from '~/features/journals/access.server'
 
 /** A post's picture (issue 6): at most 5 MB as sent, PNG, JPEG or WebP by content (never by name). */
@@ -78,15 +79,16 @@ export async function pictureFor(db: DB, rawId: string | undefined, reader: { st
   const posts = await db
     .selectFrom('post_frames as f')
     .innerJoin('posts as p', 'p.id', 'f.post_id')
-    .select('p.journal_id as journalId')
+    .select(['p.journal_id as journalId', 'p.id as postId'])
     .where('f.img_url', '=', pictureUrl(id))
     .execute()
-  for (const { journalId } of posts) {
+  for (const { journalId, postId } of posts) {
     try {
       await requireJournal(db, String(journalId), reader.teacherId)
       return picture
     } catch {
-      // not this teacher's journal
+      // not this teacher's journal; a counsellor sees the pictures of the posts an alert escalated to them cites (issue 36)
+      if (await counselsPost(db, reader.teacherId, postId, journalId)) return picture
     }
   }
   return null

@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       planName: user.planName,
       isHomeworkLock: user.isHomeworkLock,
     },
-    menu: menuFor(user.mode, user.payfunctionMap),
+    menu: menuFor(user.mode, user.payfunctionMap, user.teamRoleId ?? null),
   }
 }
 

@@ -8,6 +8,10 @@ import { db } from '~/db/db.server'
 import { actOnAlert, alertDetail } from '~/features/alerts/manage.server'
 import type { ResolveSchema, SnoozeSchema} from '~/features/alerts/schema';
 import { AlertActionSchema, RESOLVE_NOTE_MAX, snoozeWindow, VERDICTS } from '~/features/alerts/schema'
+import { counselOf, escalationTargets } from '~/features/alerts/escalate.server'
+import { escalateFromPage } from '~/features/alerts/escalate-action.server'
+import { AlertTrail, EscalationSummary } from '~/ui/alert-trail'
+import { EscalateForm } from '~/ui/escalate-form'
 import { Choice } from '~/ui/choice-fields'
 import { journalOf } from '~/features/journals/gate.server'
 import { parseId } from '~/features/lists'
@@ -38,13 +42,16 @@ async function detailOr404(journalId: number, rawId: string | undefined) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { journal } = journalOf(context)
   const alert = await detailOr404(journal.id, params.alertId)
-  return { title: `${alert.student}: ${getInstance(context).t(`alerts.rule_${alert.rule as 'words'}`)} | ${journal.name}`, journalId: journal.id, alert, snooze: snoozeWindow() }
+  const [counsel, targets] = await Promise.all([counselOf(db, alert.id), escalationTargets(db, journal.id)])
+  return { title: `${alert.student}: ${getInstance(context).t(`alerts.rule_${alert.rule as 'words'}`)} | ${journal.name}`, journalId: journal.id, alert, snooze: snoozeWindow(), counsel, targets }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const { journal, user, session } = journalOf(context)
   const alert = await detailOr404(journal.id, params.alertId)
+  // Escalation to the counsellor (issue 36): its own form and feature.
+  if (form.get('intent') === 'escalate') return escalateFromPage(request, session, form, { journalId: journal.id, alertId: alert.id, userId: user.userId })
   const submission = parseWithZod(form, { schema: AlertActionSchema })
   if (submission.status !== 'success') return data({ intent: String(form.get('intent')), result: submission.reply() }, 400)
   const done = await actOnAlert(db, journal.id, alert.id, user.userId, submission.value)
@@ -55,11 +62,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return await redirectWithToast(request, session, to, { kind: 'success', key: `alerts.done_${submission.value.intent}` })
 }
 
-const STEP_KEYS = { raised: 'alerts.step_raised', evidence: 'alerts.step_evidence', seen: 'alerts.step_seen', acknowledged: 'alerts.step_acknowledged', snoozed: 'alerts.step_snoozed', resolved: 'alerts.step_resolved', reopened: 'alerts.step_reopened' } as const
-
 export default function AlertPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { alert, journalId, snooze } = loaderData
+  const { alert, journalId, snooze, counsel, targets } = loaderData
   const open = alert.status !== 'resolved'
   const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
   return (
@@ -99,8 +104,11 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
           <SnoozeForm lastResult={resultOf('snooze')} min={snooze.min} max={snooze.max} />
           <ResolveForm lastResult={resultOf('resolve')} />
+          <EscalateForm targets={targets} lastResult={resultOf('escalate')} />
         </section>
       ) : null}
+
+      <EscalationSummary escalations={counsel.escalations} takenBy={counsel.takenBy} takenAt={counsel.takenAt} />
 
       <section aria-labelledby="seen">
         <h2 id="seen">{t('alerts.seenBy')}</h2>
@@ -109,15 +117,13 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
 
       <section aria-labelledby="trail">
         <h2 id="trail">{t('alerts.trail')}</h2>
-        <ol className="trail">
-          {alert.trail.map((s) => (
-            <li key={s.id}>
-              <time dateTime={s.at}>{formatDateTime(s.at)}</time> <strong>{s.who ?? t('alerts.console')}</strong> {t(STEP_KEYS[s.action], { date: s.note })}
-              {s.action === 'resolved' && s.note ? <blockquote>{s.note}</blockquote> : null}
-              {s.action === 'resolved' && alert.verdict ? <p className="hint">{t('alerts.verdictShown', { verdict: t(`alerts.verdict_${alert.verdict}`) })}</p> : null}
-            </li>
-          ))}
-        </ol>
+        <AlertTrail trail={alert.trail} escalations={counsel.escalations} verdict={alert.verdict} />
+        <p className="hint">
+          <a href={`/diary/homework/${journalId}/alerts/${alert.id}/record.pdf`} download>
+            {t('alerts.record')}
+          </a>{' '}
+          {t('alerts.recordHint')}
+        </p>
       </section>
     </>
   )

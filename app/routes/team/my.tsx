@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { MAX_QUERY_LENGTH } from '~/features/lists'
 import type { Route } from './+types/my'
@@ -8,6 +9,7 @@ import { idField } from '~/features/form-ids.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 import { TEAM_PLAN_STATUS } from '~/features/plans/constants'
 import { can, ROLE } from '~/features/team/roles'
+import { TEAM_ROLES } from '~/features/team/constants'
 import {
   ADD_MEMBER,
   addMember,
@@ -17,9 +19,15 @@ import {
   MEMBER_CHANGE,
   membershipOf,
   TeamForbidden,
+  saveTeamCalendar,
+  teamCalendar,
   teamOverview,
   teamStudents,
 } from '~/features/team/team.server'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { parseClosedDates } from '~/features/alerts/school-hours'
+import { CalendarSchema } from '~/features/team/schema'
+import { SchoolCalendarForm } from '~/ui/school-calendar-form'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/shared/dates'
@@ -73,7 +81,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = canEdit && tab === 'members' && q ? await findPerson(db, by === 'email' ? { email: q } : { account: q }) : null
   const mayStudents = can(membership.roleId, 'viewTeamStudents')
   const students = tab === 'students' && mayStudents ? await asMember(() => teamStudents(db, membership.teamId, user.userId)) : null
+  const calendar = tab === 'profile' ? await teamCalendar(db, membership.teamId) : null
   return {
+    calendar,
     tab,
     ...overview,
     canEdit,
@@ -123,6 +133,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return await redirectWithToast(request, session, '/diary', { kind: 'success', key: 'team.left' })
     }
     return toast('members', 'success', roleId === null ? 'team.removed' : 'team.roleChanged')
+  }
+  if (intent === 'calendar') {
+    // The school calendar (issue 36): its errors show on the form and nothing is saved.
+    const submission = parseWithZod(form, { schema: CalendarSchema })
+    if (submission.status !== 'success') return data({ calendar: submission.reply() }, 400)
+    const v = submission.value
+    await asMember(() => saveTeamCalendar(db, user.userId, teamId, { days: v.days, startHour: Number(v.startHour), endHour: Number(v.endHour), closed: parseClosedDates(v.closed ?? '') }))
+    return toast('profile', 'success', 'team.calendarSaved')
   }
   if (intent === 'cancel-plan') {
     const done = await asMember(() => cancelTeamPlan(db, user.userId, teamId, idField(form, 'planId')))
@@ -191,7 +209,7 @@ function TeamManagement({ loaderData, actionData }: { loaderData: Data; actionDa
           <MembersTable data={loaderData} />
         </>
       ) : null}
-      {tab === 'profile' ? <ProfileTab data={loaderData} /> : null}
+      {tab === 'profile' ? <ProfileTab data={loaderData} calendarResult={actionData && 'calendar' in actionData ? actionData.calendar : undefined} /> : null}
       {tab === 'students' && loaderData.students ? <StudentsTab data={loaderData} /> : null}
     </section>
   )
@@ -200,7 +218,7 @@ function TeamManagement({ loaderData, actionData }: { loaderData: Data; actionDa
 
 function RoleName({ id }: { id: number }) {
   const { t } = useT()
-  const key = ['', 'superAdmin', 'admin', 'customerService', 'teamTeacher', 'generalAccount'][id]
+  const key = TEAM_ROLES.find((r) => r.id === id)?.key ?? 'generalAccount'
   return <>{t(`team.role_${key}` as 'team.role_admin')}</>
 }
 
@@ -315,7 +333,7 @@ function MembersTable({ data: d }: { data: Data }) {
   )
 }
 
-function ProfileTab({ data: d }: { data: Data }) {
+function ProfileTab({ data: d, calendarResult }: { data: Data; calendarResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
   return (
     <>
@@ -325,6 +343,12 @@ function ProfileTab({ data: d }: { data: Data }) {
           <dd>{d.team.name}</dd>
         </div>
       </dl>
+      {d.calendar ? (
+        <>
+          <h2>{t('team.calendarTitle')}</h2>
+          <SchoolCalendarForm calendar={d.calendar} editable={d.canEdit} lastResult={calendarResult} />
+        </>
+      ) : null}
       <h2>{t('team.planHistory')}</h2>
       <table className="table">
         <thead>

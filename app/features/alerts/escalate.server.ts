@@ -1,0 +1,310 @@
+import { sql } from 'kysely'
+import type { DB } from '~/db/connect.server'
+import type { AlertSeverity, AlertStatus } from '~/db/schema'
+import { nowIso } from '~/db/time'
+import { journalTeacherIds, notify } from '~/features/notifications/notify.server'
+import { ADMIN_ROLES, ROLE } from '~/features/team/roles'
+import { calendarOf, escalationDue, MEDIUM_SCHOOL_DAYS } from './school-hours'
+import type { EscalateInput } from './schema'
+
+/**
+ * Escalation of risk alerts (issue 36, decision 0046): a teacher escalates an alert to the school's
+ * counsellor with a note; an alert nobody opened in time escalates by itself. Who receives it: the
+ * team's counsellors, or its admins where the team has none. A journal outside any team has no
+ * counsellor: its overdue alert is told again to its own teachers ("reminded").
+ */
+
+/** A mail to tell someone at once (escalated to them, or overdue in their journal); the words of the post stay in the console. */
+export interface AlertMail {
+  userId: number
+  msgKey: 'mail.alertEscalated' | 'mail.alertOverdue'
+  params: Record<string, string | number>
+  link: string
+}
+
+/** Who an alert of this journal escalates to: the counsellors of its team, or its admins where it has none. */
+export async function escalationTargets(db: DB, journalId: number) {
+  const journal = await db.selectFrom('journals').select('team_id').where('id', '=', journalId).executeTakeFirst()
+  if (!journal?.team_id) return { teamId: null, kind: 'none' as const, people: [] }
+  const members = await db
+    .selectFrom('team_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select((eb) => ['u.id', 'm.role_id as roleId', eb.fn.coalesce('u.name', 'u.account').as('name')])
+    .where('m.team_id', '=', journal.team_id)
+    .where('m.role_id', 'in', [ROLE.counsellor, ...ADMIN_ROLES])
+    .orderBy('u.id')
+    .execute()
+  const counsellors = members.filter((m) => m.roleId === ROLE.counsellor)
+  const people = counsellors.length ? counsellors : members
+  return { teamId: journal.team_id, kind: counsellors.length ? ('counsellors' as const) : ('admins' as const), people: people.map((p) => ({ id: p.id, name: p.name })) }
+}
+
+/** To whom an alert was escalated, by whom and when. */
+export async function escalationsOf(db: DB, alertId: number) {
+  return db
+    .selectFrom('alert_escalations as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .leftJoin('users as b', 'b.id', 'e.escalated_by')
+    .select((eb) => ['e.id', 'e.user_id as userId', 'e.note', 'e.at', 'e.escalated_by as byId', eb.fn.coalesce('u.name', 'u.account').as('to'), eb.fn.coalesce('b.name', 'b.account').as('by')])
+    .where('e.alert_id', '=', alertId)
+    .orderBy('e.at')
+    .orderBy('e.id')
+    .execute()
+}
+
+async function alertHead(db: DB, alertId: number) {
+  return db
+    .selectFrom('risk_alerts as a')
+    .innerJoin('journals as j', 'j.id', 'a.journal_id')
+    .innerJoin('users as u', 'u.id', 'a.student_id')
+    .select((eb) => ['a.id', 'a.journal_id as journalId', 'a.student_id as studentId', 'a.severity', 'j.name as journal', eb.fn.coalesce('u.name', 'u.account').as('student')])
+    .where('a.id', '=', alertId)
+    .executeTakeFirstOrThrow()
+}
+
+/** Tells the people an alert was just escalated to: a notification each, and the mails to send. */
+async function tellEscalated(db: DB, alertId: number, userIds: number[], auto: boolean): Promise<AlertMail[]> {
+  if (userIds.length === 0) return []
+  const a = await alertHead(db, alertId)
+  const link = `/counsellor/alerts/${a.id}`
+  await notify(db, {
+    readers: userIds,
+    type: 'd',
+    eventKey: `alert:${a.id}:escalated`,
+    msgKey: auto ? 'notification.alertEscalatedAuto' : 'notification.alertEscalated',
+    params: { student: a.student, journal: a.journal },
+    link,
+    actorId: a.studentId,
+    journalId: a.journalId,
+  })
+  return userIds.map((userId) => ({ userId, msgKey: 'mail.alertEscalated', params: { journal: a.journal, severity: a.severity }, link }))
+}
+
+export type EscalateResult = 'ok' | 'already' | 'notTarget' | 'resolved' | 'missing'
+
+/**
+ * A teacher escalates an alert to one of the journal's escalation targets, with a note (a step of
+ * the trail). Escalating again to the same person writes nothing ('already').
+ */
+export async function escalateAlert(db: DB, journalId: number, alertId: number, actorId: number, input: EscalateInput): Promise<{ result: EscalateResult; mails: AlertMail[] }> {
+  const targets = await escalationTargets(db, journalId)
+  if (!targets.people.some((p) => p.id === input.to)) return { result: 'notTarget', mails: [] }
+  const result = await db.transaction().execute(async (trx): Promise<EscalateResult> => {
+    const a = await trx.selectFrom('risk_alerts').select(['id', 'status']).where('id', '=', alertId).where('journal_id', '=', journalId).executeTakeFirst()
+    if (!a) return 'missing'
+    if (a.status === 'resolved') return 'resolved'
+    const at = nowIso()
+    const inserted = await trx
+      .insertInto('alert_escalations')
+      .values({ alert_id: alertId, user_id: input.to, escalated_by: actorId, note: input.note, at })
+      .onConflict((oc) => oc.columns(['alert_id', 'user_id']).doNothing())
+      .executeTakeFirst()
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return 'already'
+    await trx.insertInto('risk_alert_steps').values({ alert_id: alertId, user_id: actorId, action: 'escalated', note: input.note, at }).execute()
+    await trx.updateTable('risk_alerts').set({ updated_at: at }).where('id', '=', alertId).execute()
+    return 'ok'
+  })
+  return { result, mails: result === 'ok' ? await tellEscalated(db, alertId, [input.to], false) : [] }
+}
+
+/** What the trail says of an escalation by itself: the wait it was given, in school hours or days. */
+export type OverdueNote = { hours: number } | { days: number }
+
+/**
+ * The alerts nobody opened in time (issue 36): a high one unopened for the journal's school hours, a
+ * medium one for three school days. Each is claimed once (its `overdue_at`, set by one conditional
+ * update however many processes run the tick) and escalated to the team's counsellors (or admins),
+ * or, outside a team, told again to the journal's teachers. Returns the mails to send.
+ */
+export async function runOverdueAlerts(db: DB, at = new Date()): Promise<AlertMail[]> {
+  const waiting = await db
+    .selectFrom('risk_alerts as a')
+    .innerJoin('journals as j', 'j.id', 'a.journal_id')
+    .leftJoin('teams as t', 't.id', 'j.team_id')
+    .select(['a.id', 'a.journal_id as journalId', 'a.severity', 'a.created_at as createdAt', 'j.time_zone as timeZone', 'j.escalate_after_hours as hours', 'j.team_id as teamId', 't.school_days', 't.school_start_hour', 't.school_end_hour', 't.closed_dates'])
+    .where('a.status', '=', 'open')
+    .where('a.overdue_at', 'is', null)
+    .where('j.archived_at', 'is', null)
+    // Opened: any step of a person (seen, acknowledged, raised by a teacher); or escalated by a teacher.
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('risk_alert_steps as s').select('s.id').whereRef('s.alert_id', '=', 'a.id').where('s.user_id', 'is not', null))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('alert_escalations as e').select('e.id').whereRef('e.alert_id', '=', 'a.id'))))
+    .execute()
+  const mails: AlertMail[] = []
+  for (const a of waiting) {
+    const cal = calendarOf(a.teamId === null || a.school_days === null ? null : { school_days: a.school_days, school_start_hour: a.school_start_hour!, school_end_hour: a.school_end_hour!, closed_dates: a.closed_dates! }, a.timeZone)
+    const due = escalationDue(a.createdAt, a.severity, a.hours, cal)
+    if (!due || due > at) continue
+    const note: OverdueNote = a.severity === 'high' ? { hours: a.hours } : { days: MEDIUM_SCHOOL_DAYS }
+    mails.push(...(await escalateOverdue(db, a.id, a.journalId, a.severity, note, at)))
+  }
+  return mails
+}
+
+async function escalateOverdue(db: DB, alertId: number, journalId: number, severity: AlertSeverity, note: OverdueNote, at: Date): Promise<AlertMail[]> {
+  const targets = await escalationTargets(db, journalId)
+  const when = at.toISOString()
+  const claimed = await db.transaction().execute(async (trx) => {
+    const r = await trx.updateTable('risk_alerts').set({ overdue_at: when }).where('id', '=', alertId).where('overdue_at', 'is', null).where('status', '=', 'open').executeTakeFirst()
+    if (Number(r.numUpdatedRows) !== 1) return false
+    const action = targets.people.length ? 'escalated' : 'reminded'
+    await trx.insertInto('risk_alert_steps').values({ alert_id: alertId, user_id: null, action, note: JSON.stringify(note), at: when }).execute()
+    if (targets.people.length) {
+      await trx
+        .insertInto('alert_escalations')
+        .values(targets.people.map((p) => ({ alert_id: alertId, user_id: p.id, escalated_by: null, note: '', at: when })))
+        .onConflict((oc) => oc.columns(['alert_id', 'user_id']).doNothing())
+        .execute()
+    }
+    return true
+  })
+  if (!claimed) return []
+  if (targets.people.length) return tellEscalated(db, alertId, targets.people.map((p) => p.id), true)
+  // No team, no counsellor: the journal's own teachers are told again, now by e-mail too.
+  const a = await alertHead(db, alertId)
+  const readers = await journalTeacherIds(db, journalId)
+  const link = `/diary/homework/${journalId}/alerts/${alertId}`
+  await notify(db, { readers, type: 'd', eventKey: `alert:${alertId}:overdue`, msgKey: 'notification.alertOverdue', params: { student: a.student, journal: a.journal }, link, actorId: a.studentId, journalId })
+  return readers.map((userId) => ({ userId, msgKey: 'mail.alertOverdue' as const, params: { journal: a.journal, severity }, link }))
+}
+
+/** The counsellor's (or receiving admin's) right to an alert: it was escalated to them and they still hold a receiving role in the journal's team. */
+export async function mayCounsel(db: DB, userId: number, alertId: number) {
+  const row = await db
+    .selectFrom('alert_escalations as e')
+    .innerJoin('risk_alerts as a', 'a.id', 'e.alert_id')
+    .innerJoin('journals as j', 'j.id', 'a.journal_id')
+    .innerJoin('team_members as m', (join) => join.onRef('m.team_id', '=', 'j.team_id').on('m.user_id', '=', userId))
+    .select(['a.id', 'a.journal_id as journalId'])
+    .where('e.alert_id', '=', alertId)
+    .where('e.user_id', '=', userId)
+    .where('j.archived_at', 'is', null)
+    .where('m.role_id', 'in', [ROLE.counsellor, ...ADMIN_ROLES])
+    .executeTakeFirst()
+  return row ?? null
+}
+
+/** Whether a post is cited by an alert escalated to this person (they may see its pictures). */
+export async function counselsPost(db: DB, userId: number, postId: number, journalId: number) {
+  const rows = await db
+    .selectFrom('alert_escalations as e')
+    .innerJoin('risk_alerts as a', 'a.id', 'e.alert_id')
+    .select(['a.id', 'a.reasons'])
+    .where('e.user_id', '=', userId)
+    .where('a.journal_id', '=', journalId)
+    .where('a.reasons', 'like', `%"id":${postId},%`)
+    .execute()
+  for (const r of rows) if (citedPostIds(r.reasons).includes(postId) && (await mayCounsel(db, userId, r.id))) return true
+  return false
+}
+
+/** The posts an alert's reasons cite, in their order. */
+export function citedPostIds(reasonsJson: string): number[] {
+  const r = JSON.parse(reasonsJson) as { rule: string; posts?: { id: number }[]; recent?: { id: number }[] }
+  return [...new Set([...(r.posts ?? []), ...(r.recent ?? [])].map((p) => p.id))]
+}
+
+/** The counsellor's list: what was escalated to them, open first (high before medium), then resolved; 10 a page. */
+export async function counsellorInbox(db: DB, userId: number, page: number, pageSize = 10) {
+  const base = db
+    .selectFrom('alert_escalations as e')
+    .innerJoin('risk_alerts as a', 'a.id', 'e.alert_id')
+    .innerJoin('journals as j', 'j.id', 'a.journal_id')
+    .innerJoin('team_members as m', (join) => join.onRef('m.team_id', '=', 'j.team_id').on('m.user_id', '=', userId))
+    .where('e.user_id', '=', userId)
+    .where('j.archived_at', 'is', null)
+    .where('m.role_id', 'in', [ROLE.counsellor, ...ADMIN_ROLES])
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  const rows = await base
+    .innerJoin('users as u', 'u.id', 'a.student_id')
+    .leftJoin('users as b', 'b.id', 'e.escalated_by')
+    .leftJoin('users as k', 'k.id', 'a.taken_by')
+    .select((eb) => [
+      'a.id',
+      'a.rule',
+      'a.severity',
+      'a.status',
+      'a.snooze_until as snoozeUntil',
+      'a.student_id as studentId',
+      'u.avatar_url as avatarUrl',
+      'j.name as journal',
+      'e.at as escalatedAt',
+      'e.escalated_by as byId',
+      eb.fn.coalesce('u.name', 'u.account').as('student'),
+      eb.fn.coalesce('b.name', 'b.account').as('by'),
+      eb.fn.coalesce('k.name', 'k.account').as('takenBy'),
+    ])
+    .orderBy(sql`case when a.status = 'resolved' then 1 else 0 end`)
+    .orderBy(sql`case when a.severity = 'high' then 0 else 1 end`)
+    .orderBy('e.at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
+  return { rows, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) }
+}
+
+/** How many alerts escalated to this person are still open: the console menu's figure. */
+export async function counsellorOpenCount(db: DB, userId: number) {
+  const row = await db
+    .selectFrom('alert_escalations as e')
+    .innerJoin('risk_alerts as a', 'a.id', 'e.alert_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('e.user_id', '=', userId)
+    .where('a.status', '!=', 'resolved')
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** The counsellor takes the alert: it is theirs to follow (an open one counts as acknowledged). 'stale' when someone took it first or it is resolved. */
+export async function takeAlert(db: DB, alertId: number, userId: number): Promise<'ok' | 'stale'> {
+  return db.transaction().execute(async (trx) => {
+    const at = nowIso()
+    const r = await trx
+      .updateTable('risk_alerts')
+      .set({ taken_by: userId, taken_at: at, updated_at: at, status: sql<AlertStatus>`case when status = 'open' then 'acknowledged' else status end` })
+      .where('id', '=', alertId)
+      .where('taken_by', 'is', null)
+      .where('status', '!=', 'resolved')
+      .executeTakeFirst()
+    if (Number(r.numUpdatedRows) !== 1) return 'stale'
+    await trx.insertInto('risk_alert_steps').values({ alert_id: alertId, user_id: userId, action: 'taken', at }).execute()
+    return 'ok'
+  })
+}
+
+/** A step the counsellor took (a talk, a call home, a referral): a note in the trail. 'stale' on a resolved alert. */
+export async function addStep(db: DB, alertId: number, userId: number, note: string): Promise<'ok' | 'stale'> {
+  return db.transaction().execute(async (trx) => {
+    const a = await trx.selectFrom('risk_alerts').select('status').where('id', '=', alertId).executeTakeFirstOrThrow()
+    if (a.status === 'resolved') return 'stale'
+    const at = nowIso()
+    await trx.insertInto('risk_alert_steps').values({ alert_id: alertId, user_id: userId, action: 'step', note, at }).execute()
+    await trx.updateTable('risk_alerts').set({ updated_at: at }).where('id', '=', alertId).execute()
+    return 'ok'
+  })
+}
+
+/** Who an alert went to and who took it: what the alert's pages show beside the trail. */
+export async function counselOf(db: DB, alertId: number) {
+  const [escalations, taken] = await Promise.all([
+    escalationsOf(db, alertId),
+    db
+      .selectFrom('risk_alerts as a')
+      .leftJoin('users as k', 'k.id', 'a.taken_by')
+      .select((eb) => ['a.taken_at as takenAt', eb.fn.coalesce('k.name', 'k.account').as('takenBy')])
+      .where('a.id', '=', alertId)
+      .executeTakeFirstOrThrow(),
+  ])
+  return { escalations, takenBy: taken.takenAt ? taken.takenBy : null, takenAt: taken.takenAt }
+}
+
+/** Sends the mails an escalation asks for, after it is saved: a failure is logged, never the escalation's. */
+export async function sendAlertMails(mails: AlertMail[], send: (mail: AlertMail) => Promise<unknown>) {
+  for (const mail of mails) {
+    try {
+      await send(mail)
+    } catch (error) {
+      console.error('alert mail failed', error instanceof Error ? error.message : error)
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import type { TFunction } from 'i18next'
+import type { DB } from '~/db/connect.server'
+import { nowIso } from '~/db/time'
+import { documentPdf, text, type DocumentLang } from '~/features/documents/typst.server'
+import { withDetails } from '~/features/posts/feed.server'
+import { behaviourName, emotionName } from '~/features/posts/names'
+import { formatDateTime } from '~/shared/dates'
+import { citedPostIds, counselOf } from './escalate.server'
+import { alertDetail } from './manage.server'
+import { overdueWait } from './school-hours'
+
+/** The school a journal belongs to, as its record names it: the team's name, else the owner's school. */
+async function schoolOf(db: DB, journalId: number) {
+  const row = await db
+    .selectFrom('journals as j')
+    .leftJoin('teams as t', 't.id', 'j.team_id')
+    .innerJoin('users as o', 'o.id', 'j.owner_id')
+    .leftJoin('schools as s', 's.id', 'o.school_id')
+    .select(['t.name as team', 's.name as school', 'j.name as journal', 'j.time_zone as timeZone'])
+    .where('j.id', '=', journalId)
+    .executeTakeFirstOrThrow()
+  return { school: row.team ?? row.school ?? '', journal: row.journal, timeZone: row.timeZone }
+}
+
+/** The posts an alert cites, with their frames, feelings and behaviours, in the order cited (a post since deleted is left out). */
+export async function citedPosts(db: DB, journalId: number, ids: number[]) {
+  if (ids.length === 0) return []
+  const heads = await db.selectFrom('posts').select(['id', 'title', 'diary_date as diaryDate', 'location', 'happen_time as happenTime']).where('id', 'in', ids).where('journal_id', '=', journalId).execute()
+  const byId = new Map(heads.map((h) => [h.id, h]))
+  return withDetails(db, ids.filter((id) => byId.has(id)).map((id) => byId.get(id)!))
+}
+
+const FRAME_KEYS = { event: 'news.event', emotion: 'news.emotionFrame', behavior: 'news.behaviourFrame' } as const
+
+/**
+ * An alert's record for the school's file (issue 36): the school, the student, why it was raised,
+ * the posts it cites as written, to whom it was escalated, who saw it and when, and every step,
+ * printed by whom and when. Printing is itself a step of the trail. Null for an alert not of this journal.
+ */
+export async function alertRecord(db: DB, journalId: number, alertId: number, reader: { userId: number; name: string; lang: DocumentLang; t: TFunction }) {
+  const alert = await alertDetail(db, journalId, alertId)
+  if (!alert) return null
+  const printedAt = nowIso()
+  await db.insertInto('risk_alert_steps').values({ alert_id: alertId, user_id: reader.userId, action: 'recorded', at: printedAt }).execute()
+  const [{ school, journal, timeZone }, counsel, account, posts] = await Promise.all([
+    schoolOf(db, journalId),
+    counselOf(db, alertId),
+    db.selectFrom('users').select('account').where('id', '=', alert.studentId).executeTakeFirstOrThrow(),
+    citedPosts(db, journalId, citedPostIds(JSON.stringify(alert.reasons))),
+  ])
+  const { t } = reader
+  const tr = t as unknown as (key: string, values?: Record<string, unknown>) => string
+  const at = (iso: string) => formatDateTime(iso, timeZone)
+  const row = (label: string, value: string) => `[*${text(label)}*], [${text(value)}],`
+  const title = tr('alertRecord.title')
+
+  const facts = [
+    row(tr('alertRecord.school'), school),
+    row(tr('alertRecord.journal'), journal),
+    row(tr('alertRecord.student'), `${alert.student} (${account.account})`),
+    row(tr('alertRecord.alert'), `${tr(`alerts.rule_${alert.rule}`)} · ${tr(`alerts.severity_${alert.severity}`)} · ${tr(`alerts.status_${alert.shownStatus === 'snoozed' ? 'snoozed' : alert.shownStatus}`)}`),
+    row(tr('alertRecord.raised'), at(alert.createdAt)),
+    ...(alert.resolvedAt ? [row(tr('alertRecord.resolved'), `${at(alert.resolvedAt)}${alert.verdict ? ` · ${tr(`alerts.verdict_${alert.verdict}`)}` : ''}`)] : []),
+    row(tr('alertRecord.printed'), tr('alertRecord.printedBy', { name: reader.name, at: at(printedAt) })),
+  ]
+  const reasons = alert.reasons
+  const why =
+    reasons.rule === 'words'
+      ? reasons.posts.flatMap((p) => [
+          ...(p.findings ?? []).map((f) => `- ${text(tr(`alerts.category_${f.category}`))}: ${text(`“${f.sentence}”`)}`),
+          ...(p.flaggedBy ? [`- ${text(tr('alerts.flaggedBy', { name: p.flaggedBy }))} ${text(p.note ?? '')}`] : []),
+          ...(p.hits ?? []).map((h) => `- ${text(`${h.before}${h.word}${h.after}`)}`),
+        ])
+      : reasons.rule === 'streak'
+        ? [text(tr('alerts.streakExplain', { count: reasons.length, share: Math.round(reasons.negativeShare * 100) }))]
+        : [text(tr('alerts.dropExplain', { recent: reasons.recentMean, own: reasons.ownMean, usual: reasons.usualMean, threshold: reasons.threshold, earlier: reasons.earlierPosts }))]
+  const postBlocks = posts.flatMap((p) => [
+    `=== ${text(`${p.diaryDate} · ${p.title}`)}`,
+    ...p.frames.map((f) => `*${text(tr(FRAME_KEYS[f.type as keyof typeof FRAME_KEYS] ?? 'news.event'))}*: ${text(f.message)}`),
+    p.emotions.length ? `_${text(tr('alertRecord.feelings'))}_: ${text(p.emotions.map((c) => emotionName(c, t)).join(', '))}` : '',
+    p.behaviours.length ? `_${text(tr('alertRecord.behaviours'))}_: ${text(p.behaviours.map((c) => behaviourName(c, t)).join(', '))}` : '',
+    '',
+  ])
+  const seen = new Map<string, { first: string; last: string }>()
+  for (const s of alert.trail) {
+    if (s.userId === null || !s.who) continue
+    const v = seen.get(s.who)
+    seen.set(s.who, { first: v?.first ?? s.at, last: s.at })
+  }
+  const trail = alert.trail.map((s) => {
+    const wait = s.userId === null ? overdueWait(s.note) : null
+    const names = counsel.escalations.filter((e) => e.at === s.at && e.byId === s.userId).map((e) => e.to).join(', ')
+    const waitText = wait ? ('hours' in wait ? tr('alerts.waitHours', { count: wait.hours }) : tr('alerts.waitDays', { count: wait.days })) : ''
+    const key = wait && s.action === 'escalated' ? 'alerts.step_escalatedAuto' : `alerts.step_${s.action}`
+    const note = s.note && !wait && ['resolved', 'escalated', 'step'].includes(s.action) ? ` ${text(`“${s.note}”`)}` : ''
+    return `[${text(at(s.at))}], [${text(s.who ?? tr('alerts.console'))}], [${text(tr(key, { date: s.note, names, wait: waitText }))}${note}],`
+  })
+  const body = [
+    `= ${text(title)}`,
+    `#table(columns: (auto, 1fr), stroke: 0.4pt + luma(180), inset: 5pt, ${facts.join(' ')})`,
+    `== ${text(tr('alertRecord.why'))}`,
+    ...why,
+    `== ${text(tr('alertRecord.posts'))}`,
+    ...(postBlocks.length ? postBlocks : [text(tr('alertRecord.noPosts'))]),
+    `== ${text(tr('alertRecord.escalations'))}`,
+    ...(counsel.escalations.length
+      ? counsel.escalations.map((e) => `- ${text(`${e.to ?? ''} · ${e.by ? tr('alerts.escalatedBy', { name: e.by }) : tr('alerts.escalatedByItself')} · ${at(e.at)}`)}`)
+      : [text(tr('alertRecord.notEscalated'))]),
+    ...(counsel.takenBy ? [text(tr('alerts.takenBy', { name: counsel.takenBy, at: at(counsel.takenAt!) }))] : []),
+    `== ${text(tr('alertRecord.seenBy'))}`,
+    `#table(columns: (1fr, auto, auto), stroke: 0.4pt + luma(180), inset: 5pt, [*${text(tr('alertRecord.who'))}*], [*${text(tr('alertRecord.firstAt'))}*], [*${text(tr('alertRecord.lastAt'))}*], ${[...seen].map(([who, v]) => `[${text(who)}], [${text(at(v.first))}], [${text(at(v.last))}],`).join(' ')})`,
+    `== ${text(tr('alertRecord.trail'))}`,
+    `#table(columns: (auto, auto, 1fr), stroke: 0.4pt + luma(180), inset: 5pt, ${trail.join(' ')})`,
+    `#v(1em) #text(size: 8pt, fill: luma(90))[${text(tr('alertRecord.timeZone', { zone: timeZone }))}]`,
+  ].join('\n')
+  const pdf = documentPdf(body, { lang: reader.lang, title })
+  return { pdf, name: `${title} ${alert.student} ${alert.createdAt.slice(0, 10)}` }
+}

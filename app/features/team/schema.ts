@@ -1,0 +1,34 @@
+import { z } from 'zod/mini'
+import { CLOSED_DATES_MAX, parseClosedDates } from '~/features/alerts/school-hours'
+import { isCalendarDate } from '~/shared/dates'
+import { cleanText } from '~/shared/text'
+
+const hour = (max: number) => z.string({ error: 'validation.required' }).check(z.regex(/^\d{1,2}$/, 'team.hourRange'), z.refine((v) => Number(v) <= max, 'team.hourRange'))
+
+/**
+ * The school's calendar (issue 36): its school days, the hours of a school day, and the dates it is
+ * closed. Alerts nobody opened escalate after school hours counted in it.
+ */
+export const CalendarSchema = z
+  .object({
+    intent: z.literal('calendar'),
+    days: z.array(z.enum(['1', '2', '3', '4', '5', '6', '7'], { error: 'validation.notAChoice' }), { error: 'team.chooseDays' }).check(z.minLength(1, 'team.chooseDays')),
+    startHour: hour(23),
+    endHour: hour(24),
+    closed: z.optional(
+      z.string().check(
+        ...cleanText,
+        z.maxLength(4000, 'validation.tooLong'),
+        z.refine((v) => v.split(/[\s,，、]+/).filter(Boolean).every(isCalendarDate), 'team.closedDatesFormat'),
+        z.refine((v) => parseClosedDates(v).length <= CLOSED_DATES_MAX, 'team.closedDatesTooMany'),
+      ),
+    ),
+  })
+  .check(
+    z.superRefine(
+      (v, ctx) => {
+        if (Number(v.endHour) <= Number(v.startHour)) ctx.addIssue({ code: 'custom', message: 'team.endAfterStart', path: ['endHour'], input: v })
+      },
+      { when: (p) => typeof (p.value as { startHour?: unknown }).startHour === 'string' && typeof (p.value as { endHour?: unknown }).endHour === 'string' },
+    ),
+  )

@@ -1,0 +1,5 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { CalendarSchema } from './schema'
+
+// Browser-side validator of the school calendar form, loaded lazily (ui/lazy-validation.ts).
+export const validateCalendar = ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema: CalendarSchema })

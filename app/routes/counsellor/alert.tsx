@@ -1,0 +1,193 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form } from 'react-router'
+import type { z } from 'zod/mini'
+import type { Route } from './+types/alert'
+import { redirectWithToast } from '~/auth/toast.server'
+import { db } from '~/db/db.server'
+import { counsellorView } from '~/features/alerts/counsel.server'
+import { requireCounsellor } from '~/features/alerts/counsel-guard.server'
+import { addStep, takeAlert } from '~/features/alerts/escalate.server'
+import { actOnAlert } from '~/features/alerts/manage.server'
+import type { ResolveSchema, StepSchema } from '~/features/alerts/schema'
+import { CounselActionSchema, RESOLVE_NOTE_MAX, VERDICTS } from '~/features/alerts/schema'
+import { parseId } from '~/features/lists'
+import { readForm } from '~/http/form.server'
+import { ALERTS_HANDLE, alertsDictionary } from '~/i18n/client-resources'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { formatDateTime } from '~/shared/dates'
+import { AlertReasonsView, AlertStatusBadge, SeverityBadge } from '~/ui/alert-reasons'
+import { AlertTrail, EscalationSummary } from '~/ui/alert-trail'
+import { Avatar } from '~/ui/avatar'
+import { Choice } from '~/ui/choice-fields'
+import { FastLink } from '~/ui/fast-link'
+import { ErrorList, TextAreaField } from '~/ui/field'
+import { useConsoleForm } from '~/ui/form-kit'
+import { MessagePage } from '~/ui/message-page'
+import { MoodHistory } from '~/ui/mood-history'
+import { pageMeta } from '~/ui/page-title'
+import { FrameView, PostDetails } from '~/ui/post-view'
+
+export const handle = ALERTS_HANDLE
+export const clientMiddleware = alertsDictionary
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
+
+/**
+ * /counsellor/alerts/{alertId} (issue 36): an alert escalated to this counsellor, the posts it cites
+ * and the student's mood history; take it, add steps, resolve. An alert not escalated to them is
+ * refused with a page that says so (403), and nothing of it is shown.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user } = await requireCounsellor(request, context)
+  const t = getInstance(context).t
+  const id = parseId(params.alertId)
+  const view = id === null ? null : await counsellorView(db, user.userId, id)
+  if (!view) return data({ refused: true as const, title: t('counsel.refusedTitle') }, { status: 403 })
+  return { refused: false as const, title: `${view.alert.student}: ${t(`alerts.rule_${view.alert.rule}`)} | ${t('counsel.title')}`, view, me: user.userId }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, session } = await requireCounsellor(request, context)
+  const form = await readForm(request)
+  const id = parseId(params.alertId)
+  const view = id === null ? null : await counsellorView(db, user.userId, id)
+  if (!view) throw data(null, { status: 403 })
+  const submission = parseWithZod(form, { schema: CounselActionSchema })
+  if (submission.status !== 'success') return data({ intent: String(form.get('intent')), result: submission.reply() }, 400)
+  const v = submission.value
+  const done =
+    v.intent === 'take'
+      ? await takeAlert(db, view.alert.id, user.userId)
+      : v.intent === 'step'
+        ? await addStep(db, view.alert.id, user.userId, v.note)
+        : await actOnAlert(db, view.journalId, view.alert.id, user.userId, v)
+  const to = `/counsellor/alerts/${view.alert.id}`
+  if (done !== 'ok') return await redirectWithToast(request, session, to, { kind: 'error', key: 'alerts.stale' })
+  return await redirectWithToast(request, session, to, { kind: 'success', key: `counsel.done_${v.intent}` })
+}
+
+export default function CounsellorAlert({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  if (loaderData.refused) {
+    return (
+      <MessagePage title={t('counsel.refusedTitle')}>
+        <p>{t('counsel.refusedText')}</p>
+        <FastLink to="/counsellor">{t('counsel.backToList')}</FastLink>
+      </MessagePage>
+    )
+  }
+  const { view } = loaderData
+  const { alert, counsel } = view
+  const open = alert.status !== 'resolved'
+  const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+  return (
+    <>
+      <nav className="breadcrumbs" aria-label={t('alerts.breadcrumb')}>
+        <FastLink to="/counsellor">{t('counsel.title')}</FastLink> › <span>{alert.student}</span>
+      </nav>
+      <div className="alert-head">
+        {alert.avatarUrl ? <img className="avatar" src={alert.avatarUrl} alt="" width={48} height={48} /> : <Avatar name={alert.student} seed={alert.studentId} />}
+        <div>
+          <h1>
+            {alert.student}: {t(`alerts.rule_${alert.rule}`)}
+          </h1>
+          <p>
+            <SeverityBadge severity={alert.severity} /> <AlertStatusBadge status={alert.shownStatus} until={alert.snoozeUntil} /> <span className="hint">{t('alerts.raisedAt', { at: formatDateTime(alert.createdAt) })}</span>{' '}
+            <span className="hint">{t('counsel.inJournal', { journal: view.journal })}</span>
+          </p>
+        </div>
+      </div>
+
+      <EscalationSummary escalations={counsel.escalations} takenBy={counsel.takenBy} takenAt={counsel.takenAt} />
+
+      <section aria-labelledby="why">
+        <h2 id="why">{t('alerts.why')}</h2>
+        <AlertReasonsView reasons={alert.reasons} postLink={(postId) => `#post-${postId}`} />
+      </section>
+
+      {open ? (
+        <section aria-labelledby="act" className="alert-actions">
+          <h2 id="act">{t('alerts.actions')}</h2>
+          {counsel.takenBy === null ? (
+            <Form method="post" className="card">
+              <input type="hidden" name="intent" value="take" />
+              <p className="hint">{t('counsel.takeHint')}</p>
+              <button className="button" type="submit">
+                {t('counsel.take')}
+              </button>
+            </Form>
+          ) : null}
+          <StepForm lastResult={resultOf('step')} />
+          <ResolveForm lastResult={resultOf('resolve')} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="cited">
+        <h2 id="cited">{t('counsel.posts')}</h2>
+        {view.posts.length === 0 ? <p className="empty">{t('counsel.noPosts')}</p> : null}
+        {view.posts.map((p) => (
+          <article key={p.id} id={`post-${p.id}`} className="card cited-post" aria-labelledby={`post-title-${p.id}`}>
+            <h3 id={`post-title-${p.id}`} lang={view.lang}>
+              {p.title}
+            </h3>
+            <PostDetails post={p} t={t} />
+            {p.frames.map((f) => (
+              <FrameView key={f.id} frame={f} emotions={p.emotions} behaviours={p.behaviours} t={t} lang={view.lang} />
+            ))}
+          </article>
+        ))}
+      </section>
+
+      <section aria-labelledby="mood">
+        <h2 id="mood">{t('counsel.mood')}</h2>
+        <MoodHistory points={view.mood} />
+      </section>
+
+      <section aria-labelledby="trail">
+        <h2 id="trail">{t('alerts.trail')}</h2>
+        <AlertTrail trail={alert.trail} escalations={counsel.escalations} verdict={alert.verdict} />
+        <p className="hint">
+          <a href={`/counsellor/alerts/${alert.id}/record.pdf`} download>
+            {t('alerts.record')}
+          </a>{' '}
+          {t('alerts.recordHint')}
+        </p>
+      </section>
+    </>
+  )
+}
+
+const loadStep = () => import('~/features/alerts/validate').then((m) => m.validateStep)
+const loadResolve = () => import('~/features/alerts/validate').then((m) => m.validateResolve)
+
+function StepForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useT()
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof StepSchema>>({ id: 'counsel-step', lastResult, load: loadStep })
+  return (
+    <Form method="post" className="card" {...formProps}>
+      <input type="hidden" name="intent" value="step" />
+      <TextAreaField field={fields.note} label={t('counsel.stepNote')} hint={t('counsel.stepHint', { max: RESOLVE_NOTE_MAX })} maxLength={RESOLVE_NOTE_MAX} />
+      <ErrorList errors={form.errors} />
+      <button className="button secondary" type="submit" disabled={busy}>
+        {t('counsel.addStep')}
+      </button>
+    </Form>
+  )
+}
+
+function ResolveForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useT()
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof ResolveSchema>>({ id: 'counsel-resolve', lastResult, load: loadResolve })
+  return (
+    <Form method="post" className="card" {...formProps}>
+      <input type="hidden" name="intent" value="resolve" />
+      <TextAreaField field={fields.note} label={t('alerts.resolveNote')} hint={t('alerts.resolveHint', { max: RESOLVE_NOTE_MAX })} maxLength={RESOLVE_NOTE_MAX} />
+      <Choice field={fields.verdict} legend={t('alerts.verdict')} options={VERDICTS.map((v) => ({ value: v, label: t(`alerts.verdict_${v}`) }))} />
+      <ErrorList errors={form.errors} />
+      <button className="button" type="submit" disabled={busy}>
+        {t('alerts.resolve')}
+      </button>
+    </Form>
+  )
+}
