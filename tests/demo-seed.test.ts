@@ -3,6 +3,7 @@ import { DEMO_PASSWORD, seedDemo } from '~/db/seed/demo.server'
 import { verifyLogin } from '~/features/auth/accounts.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 import { joinedJournals, ownJournals } from '~/features/journals/list.server'
+import { counsellorInbox, runOverdueAlerts } from '~/features/alerts/escalate.server'
 import { DIALECTS, freshDatabase } from './support/db'
 
 describe.each(DIALECTS)('demo school on %s', (dialect) => {
@@ -60,6 +61,20 @@ describe.each(DIALECTS)('demo school on %s', (dialect) => {
     const admin = (await loadSessionValues(conn.db, (await verifyLogin(conn.db, 'admin@demo.test', DEMO_PASSWORD))!))!
     expect(admin.teamModeAvailable).toBe(true)
     const roles = await conn.db.selectFrom('team_members').select('role_id').distinct().execute()
-    expect(roles.map((r) => r.role_id).sort()).toEqual([1, 2, 3, 4, 5])
+    expect(roles.map((r) => r.role_id).sort()).toEqual([1, 2, 3, 4, 5, 6])
+  })
+
+  it('gives the counsellor one alert a teacher escalated and one that escalated by itself, which the next tick leaves alone', async () => {
+    const id = (await verifyLogin(conn.db, 'counsellor@demo.test', DEMO_PASSWORD))!
+    expect((await loadSessionValues(conn.db, id))!.teamRoleId).toBe(6)
+    const inbox = await counsellorInbox(conn.db, id, 1)
+    expect(inbox.rows.map((r) => [r.student, r.by, r.severity, r.status])).toEqual([
+      ['Student 47', '陳怡君 Chen Yi-jun', 'high', 'open'],
+      ['Student 48', null, 'high', 'open'],
+    ])
+    const told = await conn.db.selectFrom('notifications').select('msg_key').where('user_id', '=', id).orderBy('msg_key').execute()
+    expect(told.map((n) => n.msg_key)).toEqual(['notification.alertEscalated', 'notification.alertEscalatedAuto'])
+    const mails = await runOverdueAlerts(conn.db)
+    expect(mails.filter((m) => m.link.startsWith('/counsellor/'))).toEqual([])
   })
 })

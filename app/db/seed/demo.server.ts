@@ -8,6 +8,7 @@ import { seedAssessments } from './demo-assessments'
 import { seedNotifications } from './demo-notifications'
 import { seedAlerts } from './demo-alerts'
 import { seedEbooks } from './demo-ebooks'
+import { seedCounsel } from './demo-counsel'
 import { seedPlatformQuizzes } from '~/features/assessments/quizzes.server'
 import { DEMO_CONTENT, POST_FEELINGS } from './demo-content'
 
@@ -20,6 +21,7 @@ export const DEMO_LOGINS = [
   { account: 'support@demo.test', what: 'team customer service' },
   { account: 'teamteacher@demo.test', what: 'team teacher' },
   { account: 'general@demo.test', what: 'team general account' },
+  { account: 'counsellor@demo.test', what: 'team counsellor: /counsellor, two escalated alerts' },
   { account: 'student01@demo.test … student50@demo.test', what: 'students of classes 501 and 502' },
 ]
 
@@ -125,6 +127,7 @@ export async function seedDemo(db: DB, now = new Date()) {
       ['support@demo.test', 'Support Desk', 3],
       ['teamteacher@demo.test', '陳怡君 Chen Yi-jun', 4],
       ['general@demo.test', 'Alex Morgan', 5],
+      ['counsellor@demo.test', '黃淑芬 Huang Shu-fen', 6],
     ]
     const teamMember: Record<string, number> = {}
     for (const [account, name, roleId] of teamUsers) {
@@ -235,6 +238,7 @@ export async function seedDemo(db: DB, now = new Date()) {
     await seedNotifications(trx, { teacher, freeTeacher, now })
     await seedAlerts(trx, { teacher, now })
     await seedEbooks(trx, { teacher, now, password: DEMO_PASSWORD })
+    await seedCounsel(trx, { counsellor: teamMember['counsellor@demo.test'], teamTeacher: teamMember['teamteacher@demo.test'], now })
   })
   return true
 }
