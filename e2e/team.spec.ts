@@ -49,7 +49,7 @@ test('members: search, the add codes, add with a role, change a role, remove', N
   }
   await search('email', outsider)
   // An admin may not grant super admin: the list starts with Admin.
-  await expect(page.getByLabel('Role', { exact: true }).locator('option')).toHaveText(['Admin', 'Customer service', 'Team teacher', 'General account'])
+  await expect(page.getByLabel('Role', { exact: true }).locator('option')).toHaveText(['Admin', 'Customer service', 'Team teacher', 'General account', 'Counsellor'])
   await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Team teacher' })
   await page.getByRole('button', { name: 'Add to the team' }).click()
   await expect(page.getByRole('status')).toHaveText('The member was added.')

@@ -19,3 +19,12 @@ export async function newTeacher(info: TestInfo, prefix = 'teacher', { planEnded
   }
   return account
 }
+
+/** A fresh student account (signs in at /s/login with DEMO_PASSWORD), named `Pupil {prefix}`. */
+export async function newStudent(info: TestInfo, prefix = 'pupil') {
+  const account = uniqueAccount(info, prefix)
+  const result = await registerWithPassword(db(), { account, password: DEMO_PASSWORD, locale: 'en' })
+  if (!('userId' in result)) throw new Error(`could not create ${account}`)
+  await db().updateTable('users').set({ kind: 'student', email_verified: 1, info_set: 1, name: `Pupil ${prefix}` }).where('id', '=', result.userId).execute()
+  return { account, id: result.userId }
+}
