@@ -5,6 +5,10 @@ import { digestMailsOf, sendDigestMail, type DigestMail } from './features/notif
 import { runDueDigests, runRetention } from './features/notifications/digests.server'
 import { runOverdueAlerts, type AlertMail } from './features/alerts/escalate.server'
 import { sendAlertMail } from './features/alerts/alert-mail.server'
+import { runDueErasures } from './features/privacy/erase.server'
+import { removeExpiredExports, resumeStaleExports } from './features/privacy/export.server'
+import { claimSlot } from './features/notifications/digests.server'
+import { translatorOf } from './i18n/middleware.server'
 
 /**
  * The background work (issue 22, decision 0037): every minute, the digests due at this hour in each
@@ -25,9 +29,14 @@ interface Queue {
   alert(mail: AlertMail): Promise<unknown>
 }
 
-async function tick(connection: Connection, queue: Queue, at = new Date()) {
+async function tick(connection: Connection, queue: Queue, exportsDir: string, at = new Date()) {
   // Alerts nobody opened in time first (issue 36): each claimed once, its people told at once.
   for (const mail of await runOverdueAlerts(connection.db, at)) await queue.alert(mail)
+  // Children's data (issue 36): erasures whose 30 days are over (each claimed once), exports whose
+  // process stopped (taken over), and once a day the expired exports' files.
+  await runDueErasures(connection.db, exportsDir, at)
+  await resumeStaleExports(connection.db, exportsDir, translatorOf)
+  if (await claimSlot(connection.db, `exports-expired:${at.toISOString().slice(0, 10)}`, at)) await removeExpiredExports(connection.db, exportsDir, at)
   const told = await runDueDigests(connection.db, at)
   await runRetention(connection.db, at)
   for (const mail of await digestMailsOf(connection.db, told)) await queue.digest(mail)
@@ -39,6 +48,8 @@ export interface JobOptions {
   mailer: Mailer
   /** PUBLIC_URL's origin: every link in a mail. */
   origin: string
+  /** Where a student's export zips are kept (DATA_DIR/exports). */
+  exportsDir: string
 }
 
 export async function startJobs(connection: Connection, options: JobOptions): Promise<{ stop(): Promise<void> }> {
@@ -54,12 +65,12 @@ export async function startJobs(connection: Connection, options: JobOptions): Pr
     await boss.createQueue(ALERT_MAIL)
     await boss.schedule(TICK, '* * * * *')
     const retried = { retryLimit: 5, retryDelay: 60, retryBackoff: true }
-    await boss.work(TICK, async () => tick(connection, { digest: (mail) => boss.send(DIGEST_MAIL, mail, retried), alert: (mail) => boss.send(ALERT_MAIL, mail, retried) }))
+    await boss.work(TICK, async () => tick(connection, { digest: (mail) => boss.send(DIGEST_MAIL, mail, retried), alert: (mail) => boss.send(ALERT_MAIL, mail, retried) }, options.exportsDir))
     await boss.work<DigestMail>(DIGEST_MAIL, async ([job]) => send(job.data))
     await boss.work<AlertMail>(ALERT_MAIL, async ([job]) => sendAlert(job.data))
     return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) }
   }
-  const run = () => tick(connection, { digest: (mail) => send(mail).catch(logged('digest mail')), alert: (mail) => sendAlert(mail).catch(logged('alert mail')) }).catch(logged('scheduled tick'))
+  const run = () => tick(connection, { digest: (mail) => send(mail).catch(logged('digest mail')), alert: (mail) => sendAlert(mail).catch(logged('alert mail')) }, options.exportsDir).catch(logged('scheduled tick'))
   void run()
   const timer = setInterval(run, TICK_MS)
   timer.unref()

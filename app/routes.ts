@@ -66,6 +66,11 @@ export default [
       route('diary/homework/:id/report/chart.png', 'routes/journal/report-png.ts', { id: 'journal-report-png' }),
       route('diary/homework/:id/student/:sid/report/chart.png', 'routes/journal/report-png.ts', { id: 'student-report-png' }),
     ]),
+    // A student's data (issue 36): for the journal's owner and the team's admin, who may not be one of
+    // the journal's teachers, so outside the journal's gate; each page checks its own rights.
+    route('diary/homework/:id/student/:sid/export', 'routes/student-data/export.tsx'),
+    route('diary/homework/:id/student/:sid/export/:exportId', 'routes/student-data/export-item.tsx'),
+    route('diary/homework/:id/student/:sid/erase', 'routes/student-data/erase.tsx'),
     route('drpb/:code', 'routes/journal/join-by-link.tsx'),
     route('contest/:id/edit', 'routes/contest/edit.tsx'),
     route('contest/:contestId/ranking', 'routes/contest/ranking.tsx'),
@@ -113,6 +118,8 @@ export default [
   route('notification/latest', 'routes/notifications/latest.ts'),
   route('diary/homework/:id/invitation.docx', 'routes/journal/invitation.ts'),
   route('counsellor/alerts/:alertId/record.pdf', 'routes/counsellor/record.ts'),
+  route('diary/homework/:id/student/:sid/export/:exportId/file.zip', 'routes/student-data/export-zip.ts'),
+  route('diary/homework/:id/student/:sid/looks.csv', 'routes/student-data/looks-csv.ts'),
   route('diary/diaryPost/:postId/image', 'routes/post/image.ts'),
   route('pictures/:id', 'routes/picture.ts'),
   route('avatars/:id', 'routes/avatar.ts'),

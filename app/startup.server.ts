@@ -6,6 +6,7 @@ import { giveTeacherCodes } from './features/journals/insert.server'
 import { sweepUnusedPictures } from './features/posts/pictures.server'
 import { mailer, OUTBOX_DIR } from './mail/mail.server'
 import { startJobs } from './jobs.server'
+import { EXPORTS_DIR } from './features/privacy/runner.server'
 
 /** Run once when the server starts: migrate, seed reference data and, on an empty database, the demo; sweep unused pictures; start the background jobs. */
 export async function startup() {
@@ -15,7 +16,7 @@ export async function startup() {
   await sweepUnusedPictures(connection.db)
   await giveTeacherCodes(connection.db)
   // Digests at the journals' hours and the daily clean-up (issue 22).
-  await startJobs(connection, { databaseUrl: env.DATABASE_URL, mailer, origin: env.PUBLIC_ORIGIN })
+  await startJobs(connection, { databaseUrl: env.DATABASE_URL, mailer, origin: env.PUBLIC_ORIGIN, exportsDir: EXPORTS_DIR })
   const lines = [`database: ${connection.dialect}${connection.dialect === 'sqlite' ? ` (${env.DATA_DIR}/app.db)` : ''}`]
   if (env.SEED_DEMO === '1') {
     lines.push(seeded ? 'demo school seeded. Demo logins (password ' + DEMO_PASSWORD + '):' : `demo logins (password ${DEMO_PASSWORD}):`)

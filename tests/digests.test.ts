@@ -110,7 +110,7 @@ describe.each(DIALECTS)('the background jobs on %s', (dialect) => {
   it('start and stop: a tick runs at start on SQLite; on PostgreSQL two processes share one pg-boss schedule', async () => {
     const conn = await freshDatabase(dialect)
     const mailer = createMailer({ outboxDir: '/nonexistent', from: 'test@console.test' })
-    const options = { databaseUrl: conn.url, mailer, origin: 'http://localhost' }
+    const options = { databaseUrl: conn.url, mailer, origin: 'http://localhost', exportsDir: '/nonexistent/exports' }
     const jobs = [await startJobs(conn, options)]
     if (dialect === 'postgres') {
       const other = await conn.another!()
@@ -120,7 +120,9 @@ describe.each(DIALECTS)('the background jobs on %s', (dialect) => {
       for (const j of jobs) await j.stop()
       await other.close()
     } else {
-      await expect.poll(async () => (await conn.db.selectFrom('job_slots').select('slot').execute()).map((r) => r.slot)).toEqual([`retention:${new Date().toISOString().slice(0, 10)}`])
+      // The day's clean-ups, each claimed once: read notifications, expired exports (issue 36).
+      const today = new Date().toISOString().slice(0, 10)
+      await expect.poll(async () => (await conn.db.selectFrom('job_slots').select('slot').execute()).map((r) => r.slot).sort()).toEqual([`exports-expired:${today}`, `retention:${today}`])
       for (const j of jobs) await j.stop()
     }
     await conn.close()

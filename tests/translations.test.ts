@@ -24,6 +24,9 @@ import zhTWAlerts from '~/i18n/locales/zh-TW/alerts.json'
 import enEbooks from '~/i18n/locales/en/ebooks.json'
 import jaEbooks from '~/i18n/locales/ja/ebooks.json'
 import zhTWEbooks from '~/i18n/locales/zh-TW/ebooks.json'
+import enPrivacy from '~/i18n/locales/en/privacy.json'
+import jaPrivacy from '~/i18n/locales/ja/privacy.json'
+import zhTWPrivacy from '~/i18n/locales/zh-TW/privacy.json'
 import enServer from '~/i18n/locales/en/server.json'
 import jaServer from '~/i18n/locales/ja/server.json'
 import zhTWServer from '~/i18n/locales/zh-TW/server.json'
@@ -35,6 +38,7 @@ const contestsPart: Record<string, object> = { en: enContests, ja: jaContests, '
 const assessmentsPart: Record<string, object> = { en: enAssessments, ja: jaAssessments, 'zh-TW': zhTWAssessments }
 const alertsPart: Record<string, object> = { en: enAlerts, ja: jaAlerts, 'zh-TW': zhTWAlerts }
 const ebooksPart: Record<string, object> = { en: enEbooks, ja: jaEbooks, 'zh-TW': zhTWEbooks }
+const privacyPart: Record<string, object> = { en: enPrivacy, ja: jaPrivacy, 'zh-TW': zhTWPrivacy }
 
 // Every key of every locale, translated with values by the cached path and by i18next itself.
 function keysOf(tree: object, prefix = ''): string[] {
@@ -131,6 +135,17 @@ const PAGE_PARTS = [
       'routes/ebook/download.tsx', 'routes/ebook/shared.tsx', 'routes/ebook/login.tsx', 'routes/ebook/list.tsx', 'ui/book-preview.tsx', 'ui/ebook-steps.tsx', 'ui/ebook-page-name.ts', 'ui/page-canvas.tsx', 'ui/picture-cropper.tsx', 'ui/unsaved-changes.tsx',
     ],
   },
+  {
+    part: 'privacy',
+    sections: ['privacy'],
+    dictionaries: privacyPart,
+    handle: 'handle = PRIVACY_HANDLE',
+    modules: [
+      'routes/student-data/export.tsx', 'routes/student-data/export-item.tsx', 'routes/student-data/erase.tsx', 'ui/student-data-head.tsx',
+      // Server modules (a CSV): the server's dictionary holds every part.
+      'features/privacy/looks-csv.server.ts',
+    ],
+  },
 ]
 
 describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dictionaries, handle, modules }) => {
@@ -147,7 +162,7 @@ describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dicti
   })
   it('shares no section with the other parts, in every language', () => {
     for (const lng of LOCALES) {
-      const others = [signedInPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart].filter((p) => p !== dictionaries)
+      const others = [signedInPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, privacyPart].filter((p) => p !== dictionaries)
       expect(Object.keys(dictionaries[lng]).filter((s) => others.some((o) => s in o[lng]))).toEqual([])
     }
   })

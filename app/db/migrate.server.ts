@@ -24,6 +24,7 @@ import { ebooks } from './migrations/0021-ebooks'
 import { ebookExports } from './migrations/0022-ebook-exports'
 import { alertVerdicts } from './migrations/0023-alert-verdicts'
 import { counsellorEscalation } from './migrations/0025-counsellor-escalation'
+import { childrensData } from './migrations/0026-childrens-data'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -54,6 +55,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0022-ebook-exports': ebookExports(dialect),
         '0023-alert-verdicts': alertVerdicts(),
         '0025-counsellor-escalation': counsellorEscalation(dialect),
+        '0026-childrens-data': childrensData(dialect),
       }
     },
   }

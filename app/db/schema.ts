@@ -53,6 +53,11 @@ export interface Database {
   risk_alerts: RiskAlertsTable
   risk_alert_steps: RiskAlertStepsTable
   alert_escalations: AlertEscalationsTable
+  student_exports: StudentExportsTable
+  student_erasures: StudentErasuresTable
+  team_log: TeamLogTable
+  erased_alerts: ErasedAlertsTable
+  student_views: StudentViewsTable
   ebooks: EbooksTable
   ebook_posts: EbookPostsTable
   ebook_pages: EbookPagesTable
@@ -136,6 +141,8 @@ export interface UsersTable {
   mode: Mode
   last_login_at: string | null
   created_at: string
+  /** An account that may not sign in: a student awaiting erasure (issue 36). */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface CredentialsTable {
@@ -721,4 +728,80 @@ export interface EbookSharesTable {
   /** argon2id of the link's password; null for a link without one. */
   password_hash: string | null
   created_at: string
+}
+
+/** A zip of one student's data in a journal (issue 36), made as a job; its link lives 7 days. */
+export interface StudentExportsTable {
+  id: Generated<number>
+  journal_id: number
+  student_id: number
+  requested_by: number | null
+  /** The README's and the PDF's language: the requester's. */
+  lang: string
+  status: 'running' | 'done' | 'failed'
+  done: ColumnType<number, number | undefined, number>
+  total: ColumnType<number, number | undefined, number>
+  size: number | null
+  /** The download's secret part: the file is DATA_DIR/exports/{token}.zip. */
+  token: string
+  created_at: string
+  heartbeat_at: string
+  finished_at: string | null
+  expires_at: string
+}
+
+/** An erasure of a student's account and data (issue 36): pending 30 days (undoable), then done. */
+export interface StudentErasuresTable {
+  id: Generated<number>
+  student_id: number | null
+  journal_id: number | null
+  team_id: number | null
+  requested_by: number | null
+  requested_at: string
+  due_at: string
+  status: 'pending' | 'undone' | 'done'
+  /** JSON: the journal ids whose membership the erasure archived. */
+  memberships: ColumnType<string, string | undefined, string>
+  undone_by: number | null
+  undone_at: string | null
+  done_at: string | null
+  /** JSON: what was erased, as counts. */
+  counts: string | null
+}
+
+/** The school's log of its duties to children's data (issue 36): counts, never content. */
+export interface TeamLogTable {
+  id: Generated<number>
+  team_id: number | null
+  owner_id: number | null
+  kind: 'erasure' | 'retention'
+  /** JSON: the entry's counts and dates. */
+  details: string
+  at: string
+}
+
+/** A risk alert of a student since erased: anonymous, for the school's figures (issue 36). */
+export interface ErasedAlertsTable {
+  id: Generated<number>
+  journal_id: number
+  rule: AlertRule
+  severity: AlertSeverity
+  status: AlertStatus
+  verdict: AlertVerdict | null
+  flagged: ColumnType<number, number | undefined, number>
+  created_at: string
+  resolved_at: string | null
+}
+
+/** Who looked at a student's data (issue 36): one row per person, student and (school) day. */
+export interface StudentViewsTable {
+  viewer_id: number
+  student_id: number
+  day: string
+  /** Bits of what was opened: 1 posts, 2 alerts, 4 report, 8 exports. */
+  kinds: number
+  /** The journal of the last look (a student may be in several). */
+  journal_id: number | null
+  first_at: string
+  last_at: string
 }

@@ -89,6 +89,8 @@ export async function verifyLogin(db: DB, account: string, password: string, kin
     .select(['u.id', 'c.password_hash'])
     .where(accountIs(account, 'u.account'))
     .where('u.kind', '=', kind)
+    // An account awaiting erasure does not sign in (issue 36).
+    .where('u.disabled_at', 'is', null)
     .executeTakeFirst()
   if (!row) return null
   if (!(await verifyPassword(row.password_hash, password))) return null

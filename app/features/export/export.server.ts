@@ -40,6 +40,11 @@ function postsOf(db: DB, r: ExportRequest) {
     .$if(r.studentIds !== null, (q) => q.where('p.creator_id', 'in', r.studentIds!.length ? r.studentIds! : [-1]))
 }
 
+/** The students whose posts an export holds: each has been looked at (issue 36, who looked). */
+export async function writersOf(db: DB, r: ExportRequest) {
+  return (await postsOf(db, r).select('p.creator_id as id').distinct().execute()).map((w) => Number(w.id))
+}
+
 /**
  * Before a file is made: is there anything to export, and did every chosen student write in the
  * range (13001 names those who did not)? A B-card needs at least one comment (-13001).

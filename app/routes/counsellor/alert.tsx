@@ -12,6 +12,7 @@ import { actOnAlert } from '~/features/alerts/manage.server'
 import type { ResolveSchema, StepSchema } from '~/features/alerts/schema'
 import { CounselActionSchema, RESOLVE_NOTE_MAX, VERDICTS } from '~/features/alerts/schema'
 import { parseId } from '~/features/lists'
+import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { readForm } from '~/http/form.server'
 import { ALERTS_HANDLE, alertsDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
@@ -44,6 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseId(params.alertId)
   const view = id === null ? null : await counsellorView(db, user.userId, id)
   if (!view) return data({ refused: true as const, title: t('counsel.refusedTitle') }, { status: 403 })
+  await recordLook(db, { viewerId: user.userId, studentIds: [view.alert.studentId], kind: 'alerts', journalId: view.journalId, timeZone: await journalZone(db, view.journalId) })
   return { refused: false as const, title: `${view.alert.student}: ${t(`alerts.rule_${view.alert.rule}`)} | ${t('counsel.title')}`, view, me: user.userId }
 }
 

@@ -11,6 +11,7 @@ import { AlertActionSchema, RESOLVE_NOTE_MAX, snoozeWindow, VERDICTS } from '~/f
 import { counselOf, escalationTargets } from '~/features/alerts/escalate.server'
 import { escalateFromPage } from '~/features/alerts/escalate-action.server'
 import { AlertTrail, EscalationSummary } from '~/ui/alert-trail'
+import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { EscalateForm } from '~/ui/escalate-form'
 import { Choice } from '~/ui/choice-fields'
 import { journalOf } from '~/features/journals/gate.server'
@@ -43,6 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { journal } = journalOf(context)
   const alert = await detailOr404(journal.id, params.alertId)
   const [counsel, targets] = await Promise.all([counselOf(db, alert.id), escalationTargets(db, journal.id)])
+  await recordLook(db, { viewerId: journalOf(context).user.userId, studentIds: [alert.studentId], kind: 'alerts', journalId: journal.id, timeZone: await journalZone(db, journal.id) })
   return { title: `${alert.student}: ${getInstance(context).t(`alerts.rule_${alert.rule as 'words'}`)} | ${journal.name}`, journalId: journal.id, alert, snooze: snoozeWindow(), counsel, targets }
 }
 

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream'
 import { redirect } from 'react-router'
 import type { Route } from './+types/export-file'
 import { db } from '~/db/db.server'
-import { checkExport, exportRequestOf, exportWorkbook } from '~/features/export/export.server'
+import { checkExport, exportRequestOf, exportWorkbook, writersOf } from '~/features/export/export.server'
+import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { journalOf } from '~/features/journals/gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { getInstance } from '~/i18n/middleware.server'
@@ -19,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!asked.ok) return back()
   const check = await checkExport(db, asked.request)
   if (check.code !== '13000' && check.code !== '13001') return back()
+  await recordLook(db, { viewerId: user.userId, studentIds: await writersOf(db, asked.request), kind: 'exports', journalId: journal.id, timeZone: await journalZone(db, journal.id) })
   const t = getInstance(context).t
   const name = `${journal.name} - ${asked.request.format === 'raw' ? t('export.rawSheet') : t('export.bcardSheet')} ${asked.request.start}_${asked.request.end}.xlsx`.replace(/[\\/:*?"<>|]+/g, ' ')
   const body = Readable.toWeb(exportWorkbook(db, asked.request, t)) as ReadableStream<Uint8Array>

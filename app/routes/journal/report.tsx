@@ -1,6 +1,9 @@
 import { useState } from 'react'
 import { Form, redirect } from 'react-router'
 import type { Route } from './+types/report'
+import { journalZone, recordLook } from '~/features/privacy/views.server'
+import { db } from '~/db/db.server'
+import { journalOf } from '~/features/journals/gate.server'
 import { REPORT_PRESETS } from '~/features/reports/range'
 import { reportFor } from '~/features/reports/page.server'
 import { REPORT_TABS, reportPath } from '~/features/reports/tabs'
@@ -25,6 +28,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const t = getInstance(context).t
   const report = await reportFor(context, request, params.sid, t)
+  // A student's report is a look at the student (issue 36, who looked).
+  if (report.student) await recordLook(db, { viewerId: journalOf(context).user.userId, studentIds: [report.student.id], kind: 'report', journalId: report.journal.id, timeZone: await journalZone(db, report.journal.id) })
   const fill = url.searchParams.get('fill')
   if (fill && !report.locked) {
     const next = new URLSearchParams(url.searchParams)

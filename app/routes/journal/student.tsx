@@ -3,6 +3,7 @@ import type { Route } from './+types/student'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/features/journals/gate.server'
+import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { setStarred, isStudentPost } from '~/features/posts/marks.server'
 import { archiveStudent, journalStudent, studentPosts } from '~/features/students/list.server'
@@ -28,6 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const student = await journalStudent(db, journal.id, params.sid)
   const page = pageParam(new URL(request.url).searchParams)
   const posts = await studentPosts(db, { journalId: journal.id, studentId: student.id, teacherId: user.userId, page })
+  await recordLook(db, { viewerId: user.userId, studentIds: [student.id], kind: 'posts', journalId: journal.id, timeZone: await journalZone(db, journal.id) })
   return { journalId: journal.id, student, posts, page, isOwner: role === 'owner', canStar: hasFunction(user, PAY_FUNCTIONS.collection) }
 }
 
@@ -90,6 +92,11 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
         <FastLink className="button secondary" to={`/diary/homework/${journalId}/student/${student.id}/ebook`}>
           {t('students.createEbook')}
         </FastLink>
+        {isOwner ? (
+          <FastLink className="button secondary" to={`/diary/homework/${journalId}/student/${student.id}/export`}>
+            {t('students.data')}
+          </FastLink>
+        ) : null}
         {isOwner ? (
           <Link className="button danger" to="?archive=1" preventScrollReset>
             {t('students.archive')}

@@ -6,6 +6,7 @@ import type { Route } from './+types/view'
 import { requireFunction, requireJournalReader } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
 import { db } from '~/db/db.server'
+import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { idField } from '~/features/form-ids.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { addComment, deleteComment, editComment, sendBack, typesFor } from '~/features/posts/comments.server'
@@ -44,6 +45,7 @@ const typeOf = (value: string | null, fallback: number) => (value && /^[1-4]$/.t
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireJournalReader(request, context)
   const { post, journal, role } = await postForTeacher(db, params.postId, user.userId)
+  await recordLook(db, { viewerId: user.userId, studentIds: [post.creatorId], kind: 'posts', journalId: journal.id, timeZone: await journalZone(db, journal.id) })
   const url = new URL(request.url)
   const frame = post.frames.find((f) => f.id === blockOf(url.searchParams.get('block')))
   const block = frame?.id ?? null

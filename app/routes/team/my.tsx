@@ -28,6 +28,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { parseClosedDates } from '~/features/alerts/school-hours'
 import { CalendarSchema } from '~/features/team/schema'
 import { SchoolCalendarForm } from '~/ui/school-calendar-form'
+import { pendingErasuresOfTeam, teamLog } from '~/features/privacy/erase.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/shared/dates'
@@ -37,7 +38,7 @@ import { parseId } from '~/features/lists'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 
-const TABS = ['members', 'profile', 'students'] as const
+const TABS = ['members', 'profile', 'students', 'data'] as const
 type Tab = (typeof TABS)[number]
 const ADD_ERRORS = {
   [ADD_MEMBER.alreadyInTeam]: 'team.alreadyInTeam',
@@ -82,8 +83,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mayStudents = can(membership.roleId, 'viewTeamStudents')
   const students = tab === 'students' && mayStudents ? await asMember(() => teamStudents(db, membership.teamId, user.userId)) : null
   const calendar = tab === 'profile' ? await teamCalendar(db, membership.teamId) : null
+  // Children's data (issue 36): the erasures waiting and the log, for the team's admins.
+  const mayData = can(membership.roleId, 'childrenData')
+  const childrenData = tab === 'data' && mayData ? { pending: await pendingErasuresOfTeam(db, membership.teamId), log: await teamLog(db, { teamId: membership.teamId }) } : null
   return {
     calendar,
+    mayData,
+    childrenData,
     tab,
     ...overview,
     canEdit,
@@ -178,7 +184,7 @@ function TeamManagement({ loaderData, actionData }: { loaderData: Data; actionDa
     <section aria-labelledby="team-title">
       <h1 id="team-title">{team.name}</h1>
       <nav className="tabs" aria-label={t('team.title')}>
-        {TABS.filter((x) => x !== 'students' || loaderData.mayStudents).map((x) => (
+        {TABS.filter((x) => (x !== 'students' || loaderData.mayStudents) && (x !== 'data' || loaderData.mayData)).map((x) => (
           <Link key={x} to={`?tab=${x}`} aria-current={tab === x ? 'page' : undefined}>
             {t(`team.tab_${x}`)}
           </Link>
@@ -211,6 +217,7 @@ function TeamManagement({ loaderData, actionData }: { loaderData: Data; actionDa
       ) : null}
       {tab === 'profile' ? <ProfileTab data={loaderData} calendarResult={actionData && 'calendar' in actionData ? actionData.calendar : undefined} /> : null}
       {tab === 'students' && loaderData.students ? <StudentsTab data={loaderData} /> : null}
+      {tab === 'data' && loaderData.childrenData ? <ChildrenDataTab data={loaderData.childrenData} /> : null}
     </section>
   )
 }
@@ -408,6 +415,7 @@ function StudentsTab({ data: d }: { data: Data }) {
               <th scope="col">{t('team.email')}</th>
               <th scope="col">{t('team.lastLogin')}</th>
               <th scope="col">{t('team.journal')}</th>
+              {d.mayData ? <th scope="col">{t('team.dataColumn')}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -419,10 +427,76 @@ function StudentsTab({ data: d }: { data: Data }) {
                 <td>
                   <Link to={`/diary/homework/${s.journalId}`}>{s.journalName}</Link>
                 </td>
+                {d.mayData ? (
+                  <td>
+                    <Link to={`/diary/homework/${s.journalId}/student/${s.id}/export`} aria-label={t('team.dataOf', { name: s.name ?? s.account })}>
+                      {t('team.dataLink')}
+                    </Link>
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+    </>
+  )
+}
+
+type ChildrenData = NonNullable<Data['childrenData']>
+const COUNT_KEYS = ['posts', 'pictures', 'comments', 'notifications', 'alerts', 'quizAnswers', 'ebooks', 'sessions', 'tickets', 'exports', 'journals', 'views'] as const
+
+/** The team's duties to children's data (issue 36): erasures waiting (each undoable on its page) and the log of what was done, in counts. */
+function ChildrenDataTab({ data: d }: { data: ChildrenData }) {
+  const { t } = useT()
+  return (
+    <>
+      <h2>{t('team.pendingErasures')}</h2>
+      {d.pending.length === 0 ? (
+        <p className="empty">{t('team.noPendingErasures')}</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('team.name')}</th>
+              <th scope="col">{t('team.journal')}</th>
+              <th scope="col">{t('team.erasedOn')}</th>
+              <th scope="col">{t('team.askedBy')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.pending.map((e) => (
+              <tr key={e.id}>
+                <td>
+                  <Link to={`/diary/homework/${e.journalId}/student/${e.studentId}/erase`}>{e.student}</Link>
+                </td>
+                <td>{e.journal ?? '–'}</td>
+                <td className="nowrap">{formatDate(e.dueAt)}</td>
+                <td>
+                  {e.by ?? '–'} <span className="hint">{formatDateTime(e.requestedAt)}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2>{t('team.log')}</h2>
+      {d.log.length === 0 ? (
+        <p className="empty">{t('team.logEmpty')}</p>
+      ) : (
+        <ul className="team-log">
+          {d.log.map((l) => {
+            const counts = (l.details.counts ?? {}) as Record<string, number>
+            return (
+              <li key={l.id}>
+                <time dateTime={l.at}>{formatDateTime(l.at)}</time>{' '}
+                {l.kind === 'erasure'
+                  ? t('team.logErasure', { journal: String(l.details.journal ?? '–'), counts: COUNT_KEYS.filter((k) => counts[k]).map((k) => t(`team.count_${k}`, { count: counts[k] })).join(', ') || '0' })
+                  : t('team.logRetention', { posts: Number(l.details.posts ?? 0), journals: Number(l.details.journals ?? 0), before: String(l.details.before ?? '') })}
+              </li>
+            )
+          })}
+        </ul>
       )}
     </>
   )

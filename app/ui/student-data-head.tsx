@@ -1,0 +1,28 @@
+import type { StudentDataRights } from '~/features/privacy/rights.server'
+import { useT } from '~/i18n/use-t'
+import { FastLink } from './fast-link'
+
+/**
+ * The head of a student's data pages (issue 36): where they are, the student, and the two pages,
+ * Export and Erase. The owner comes back to the student's page; a team's admin to the team's page.
+ */
+export function StudentDataHead({ rights, current }: { rights: Pick<StudentDataRights, 'journal' | 'student' | 'isOwner'>; current: 'export' | 'erase' }) {
+  const { t } = useT()
+  const base = `/diary/homework/${rights.journal.id}/student/${rights.student.id}`
+  return (
+    <>
+      <nav className="breadcrumbs" aria-label={t('privacy.breadcrumb')}>
+        {rights.isOwner ? <FastLink to={base}>{rights.student.name}</FastLink> : <FastLink to="/team/my?tab=data">{t('privacy.teamData')}</FastLink>} › <span>{t('privacy.title')}</span>
+      </nav>
+      <h1>{t('privacy.heading', { name: rights.student.name, journal: rights.journal.name })}</h1>
+      <nav className="tabs" aria-label={t('privacy.title')}>
+        <FastLink to={`${base}/export`} aria-current={current === 'export' ? 'page' : undefined}>
+          {t('privacy.exportTab')}
+        </FastLink>
+        <FastLink to={`${base}/erase`} aria-current={current === 'erase' ? 'page' : undefined}>
+          {t('privacy.eraseTab')}
+        </FastLink>
+      </nav>
+    </>
+  )
+}
