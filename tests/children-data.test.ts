@@ -4,6 +4,7 @@ import path from 'node:path'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordFinding } from '~/features/alerts/raise.server'
+import { actOnAlert, alertFeedback } from '~/features/alerts/manage.server'
 import { verifyLogin } from '~/features/auth/accounts.server'
 import { openBook, choosePosts } from '~/features/ebooks/books.server'
 import { submitAnswers } from '~/features/assessments/results.server'
@@ -136,6 +137,9 @@ describe.each(DIALECTS)('a student\'s data on %s', (dialect) => {
   })
 
   it('thirty days later the job erases for good, once across two processes: no row and no file of the student remain; the log holds counts', async () => {
+    const [amysAlert] = await conn.db.selectFrom('risk_alerts').select('id').where('student_id', '=', s.id.amy).execute()
+    await actOnAlert(conn.db, s.journalId, amysAlert.id, s.id.owner, { intent: 'resolve', note: 'A game they play.', verdict: 'false_alarm' })
+    const before = await alertFeedback(conn.db, [s.journalId])
     const asked = await requestErasure(conn.db, await rights(s.id.owner), s.id.owner)
     if (!asked.ok) throw new Error(asked.why)
     const files = readdirSync(dir)
@@ -161,7 +165,8 @@ describe.each(DIALECTS)('a student\'s data on %s', (dialect) => {
     expect(readdirSync(dir)).toEqual([])
     expect(existsSync(path.join(dir, files[0]))).toBe(false)
     // The school keeps the count of the student's alert, anonymous, and the log's counts.
-    expect(await conn.db.selectFrom('erased_alerts').select(['rule', 'severity']).execute()).toEqual([{ rule: 'streak', severity: 'medium' }])
+    expect(await conn.db.selectFrom('erased_alerts').select(['rule', 'severity', 'verdict']).execute()).toEqual([{ rule: 'streak', severity: 'medium', verdict: 'false_alarm' }])
+    expect(await alertFeedback(conn.db, [s.journalId])).toEqual(before)
     const [entry] = await teamLog(conn.db, { teamId: s.teamId })
     expect(entry).toMatchObject({ kind: 'erasure', details: { journal: 'Class 5', counts: { posts: 6, pictures: 2, comments: 1, alerts: 1, quizAnswers: 1, ebooks: 1, tickets: 1, exports: 1, journals: 1 } } })
     // A login code the student used is ended, not free again.

@@ -145,12 +145,22 @@ const FEEDBACK_DAYS = 90
 export async function alertFeedback(db: DB, journalIds: number[], now = new Date()) {
   if (!journalIds.length) return { resolved: 0, judged: 0, falseAlarms: 0, misses: 0, flagged: 0, falseShare: 0 }
   const since = new Date(now.getTime() - FEEDBACK_DAYS * 86_400_000).toISOString()
-  const rows = await db
-    .selectFrom('risk_alerts')
-    .select(['verdict', 'flagged_by as flaggedBy', 'resolved_at as resolvedAt'])
-    .where('journal_id', 'in', journalIds)
-    .where((eb) => eb.or([eb('resolved_at', '>=', since), eb.and([eb('flagged_by', 'is not', null), eb('created_at', '>=', since)])]))
-    .execute()
+  const [live, erased] = await Promise.all([
+    db
+      .selectFrom('risk_alerts')
+      .select(['verdict', 'flagged_by as flaggedBy', 'resolved_at as resolvedAt'])
+      .where('journal_id', 'in', journalIds)
+      .where((eb) => eb.or([eb('resolved_at', '>=', since), eb.and([eb('flagged_by', 'is not', null), eb('created_at', '>=', since)])]))
+      .execute(),
+    // The alerts of students since erased count too, as anonymous rows (issue 36).
+    db
+      .selectFrom('erased_alerts')
+      .select(['verdict', 'flagged', 'resolved_at as resolvedAt'])
+      .where('journal_id', 'in', journalIds)
+      .where((eb) => eb.or([eb('resolved_at', '>=', since), eb.and([eb('flagged', '=', 1), eb('created_at', '>=', since)])]))
+      .execute(),
+  ])
+  const rows = [...live, ...erased.map((e) => ({ verdict: e.verdict, flaggedBy: e.flagged ? 0 : null, resolvedAt: e.resolvedAt }))]
   const resolved = rows.filter((r) => r.resolvedAt && r.resolvedAt >= since)
   // The share of false alarms is of the alerts a teacher gave a verdict (those resolved before verdicts existed have none).
   const judged = resolved.filter((r) => r.verdict)
