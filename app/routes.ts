@@ -63,6 +63,8 @@ export default [
       route('diary/homework/:id/export.xlsx', 'routes/journal/export-file.ts'),
       route('diary/homework/:id/report', 'routes/journal/report.tsx', { id: 'journal-report' }),
       route('diary/homework/:id/student/:sid/report', 'routes/journal/report.tsx', { id: 'student-report' }),
+      route('diary/homework/:id/student/:sid/family', 'routes/journal/family.tsx'),
+      route('diary/homework/:id/student/:sid/family/:packId/pack.pdf', 'routes/journal/family-pdf.ts'),
       route('diary/homework/:id/report/chart.png', 'routes/journal/report-png.ts', { id: 'journal-report-png' }),
       route('diary/homework/:id/student/:sid/report/chart.png', 'routes/journal/report-png.ts', { id: 'student-report-png' }),
     ]),
@@ -111,6 +113,9 @@ export default [
   route('ebook/:bookId/book.pdf', 'routes/ebook/pdf.ts'),
   // A shared book, for anyone with its link (issue 24): outside the e-book layout, no sign-in.
   route('ebook/share/:token', 'routes/ebook/shared.tsx'),
+  // A family pack's link (issue 36): outside every layout, no sign-in; a password and an expiry.
+  route('family/:token', 'routes/family/shared.tsx'),
+  route('family/:token/pack.pdf', 'routes/family/pdf.ts'),
   route('ebook/share/:token/book.pdf', 'routes/ebook/shared-file.ts', { id: 'ebook-shared-pdf' }),
   route('ebook/share/:token/pages/:pageId', 'routes/ebook/shared-file.ts', { id: 'ebook-shared-page' }),
   route('ebook/:bookId/pages/:pageId/picture', 'routes/ebook/page-picture.ts'),

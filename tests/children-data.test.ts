@@ -31,7 +31,7 @@ const USER_COLUMNS: [string, string][] = [
   ['quiz_results', 'student_id'], ['journal_quizzes', 'opened_by'], ['notifications', 'user_id'], ['notifications', 'actor_id'], ['risk_alerts', 'student_id'],
   ['risk_alerts', 'flagged_by'], ['risk_alerts', 'taken_by'], ['risk_alert_steps', 'user_id'], ['alert_escalations', 'user_id'], ['alert_escalations', 'escalated_by'],
   ['ebooks', 'student_id'], ['ebooks', 'made_by'], ['student_exports', 'student_id'], ['student_exports', 'requested_by'], ['student_erasures', 'student_id'],
-  ['student_views', 'student_id'], ['student_views', 'viewer_id'], ['team_log', 'owner_id'],
+  ['student_views', 'student_id'], ['student_views', 'viewer_id'], ['team_log', 'owner_id'], ['family_packs', 'student_id'], ['family_packs', 'made_by'],
 ]
 
 describe.each(DIALECTS)('a student\'s data on %s', (dialect) => {

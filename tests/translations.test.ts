@@ -137,13 +137,14 @@ const PAGE_PARTS = [
   },
   {
     part: 'privacy',
-    sections: ['privacy'],
+    sections: ['privacy', 'familyPack'],
     dictionaries: privacyPart,
     handle: 'handle = PRIVACY_HANDLE',
     modules: [
       'routes/student-data/export.tsx', 'routes/student-data/export-item.tsx', 'routes/student-data/erase.tsx', 'ui/student-data-head.tsx',
+      'routes/journal/family.tsx', 'routes/family/shared.tsx',
       // Server modules (a CSV): the server's dictionary holds every part.
-      'features/privacy/looks-csv.server.ts',
+      'features/privacy/looks-csv.server.ts', 'features/privacy/family-pack.server.ts',
     ],
   },
 ]

@@ -25,6 +25,7 @@ import { ebookExports } from './migrations/0022-ebook-exports'
 import { alertVerdicts } from './migrations/0023-alert-verdicts'
 import { counsellorEscalation } from './migrations/0025-counsellor-escalation'
 import { childrensData } from './migrations/0026-childrens-data'
+import { familyPacksAndConsent } from './migrations/0027-family-packs-and-consent'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -56,6 +57,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0023-alert-verdicts': alertVerdicts(),
         '0025-counsellor-escalation': counsellorEscalation(dialect),
         '0026-childrens-data': childrensData(dialect),
+        '0027-family-packs-and-consent': familyPacksAndConsent(dialect),
       }
     },
   }

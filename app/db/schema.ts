@@ -58,6 +58,7 @@ export interface Database {
   team_log: TeamLogTable
   erased_alerts: ErasedAlertsTable
   student_views: StudentViewsTable
+  family_packs: FamilyPacksTable
   ebooks: EbooksTable
   ebook_posts: EbookPostsTable
   ebook_pages: EbookPagesTable
@@ -280,6 +281,8 @@ export interface JournalsTable {
   time_zone: ColumnType<string, string | undefined, string>
   /** School hours a high alert may wait unopened before it escalates by itself (issue 36). */
   escalate_after_hours: ColumnType<number, number | undefined, number>
+  /** Whether a student agrees before a link to their diary is shared (issue 36). */
+  share_consent: ColumnType<ShareConsentRule, ShareConsentRule | undefined, ShareConsentRule>
   invite_code: string
   invite_code_expires_at: string | null
   teacher_invite_code: string | null
@@ -728,6 +731,8 @@ export interface EbookSharesTable {
   /** argon2id of the link's password; null for a link without one. */
   password_hash: string | null
   created_at: string
+  /** The link ends then (issue 36: 7 days by default, 30 at most). */
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A zip of one student's data in a journal (issue 36), made as a job; its link lives 7 days. */
@@ -804,4 +809,28 @@ export interface StudentViewsTable {
   journal_id: number | null
   first_at: string
   last_at: string
+}
+
+export type ShareConsentRule = 'under13' | 'always' | 'never'
+export type PackConsent = 'none' | 'needed' | 'agreed' | 'declined' | 'notNeeded'
+
+/** A family pack (issue 36): chosen posts and a note as a PDF, with an optional share link the student may have to agree to. */
+export interface FamilyPacksTable {
+  id: Generated<number>
+  journal_id: number
+  student_id: number
+  made_by: number | null
+  note: ColumnType<string, string | undefined, string>
+  /** JSON: the chosen posts' ids, in date order. */
+  post_ids: string
+  period_from: string
+  period_to: string
+  pdf: Buffer
+  created_at: string
+  share_token: string | null
+  share_password_hash: string | null
+  share_expires_at: string | null
+  share_revoked_at: string | null
+  consent: ColumnType<PackConsent, PackConsent | undefined, PackConsent>
+  consent_at: string | null
 }

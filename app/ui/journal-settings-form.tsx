@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link } from 'react-router'
 import type { z } from 'zod/mini'
 import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, SPEECH_LANGS } from '~/features/journals/constants'
-import { NOTIFICATIONS, type JournalSettingsSchema } from '~/features/journals/schema'
+import { NOTIFICATIONS, SHARE_CONSENT_RULES, type JournalSettingsSchema } from '~/features/journals/schema'
 import type { SettingsValues } from '~/features/journals/settings.server'
 import { useT } from '~/i18n/use-t'
 import { DEFAULT_ESCALATE_HOURS, ESCALATE_HOURS_MAX, MEDIUM_SCHOOL_DAYS } from '~/features/alerts/school-hours'
@@ -94,6 +94,7 @@ export function JournalSettingsForm({
           hint={t('journal.escalateAfterHoursHint', { max: ESCALATE_HOURS_MAX, days: MEDIUM_SCHOOL_DAYS })}
           inputProps={{ inputMode: 'numeric', type: 'number', min: 1, max: ESCALATE_HOURS_MAX, placeholder: String(DEFAULT_ESCALATE_HOURS) } as object}
         />
+        <Select field={fields.shareConsent} label={t('journal.shareConsent')} options={SHARE_CONSENT_RULES.map((r) => ({ value: r, label: t(`journal.shareConsent_${r}`) }))} />
       </fieldset>
 
       <Choice field={fields.shareType} legend={t('journal.submitMode')} options={[{ value: '2', label: t('journal.share2') }, { value: '3', label: t('journal.share3') }]} />

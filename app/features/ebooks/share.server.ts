@@ -1,24 +1,28 @@
 import { randomBytes } from 'node:crypto'
 import type { DB } from '~/db/connect.server'
-import { nowIso } from '~/db/time'
 import { takeLoginAttempt, settleLoginAttempt, type LoginLimits } from '~/features/auth/login-limit.server'
 import { hashPassword, verifyPassword } from '~/features/auth/password.server'
 
 /** The book's share link, if it is shared. */
 export async function shareOf(db: DB, bookId: number) {
-  const row = await db.selectFrom('ebook_shares').select(['token', 'password_hash', 'created_at']).where('ebook_id', '=', bookId).executeTakeFirst()
-  return row ? { token: row.token, hasPassword: row.password_hash !== null, createdAt: row.created_at } : null
+  const row = await db.selectFrom('ebook_shares').select(['token', 'password_hash', 'created_at', 'expires_at']).where('ebook_id', '=', bookId).executeTakeFirst()
+  return row ? { token: row.token, hasPassword: row.password_hash !== null, createdAt: row.created_at, expiresAt: row.expires_at, expired: linkExpired(row.expires_at) } : null
 }
 
+/** A share link's days (issue 36): 7 by default, 30 at most, as a family pack's. */
+export const SHARE_DAYS = { default: 7, max: 30 } as const
+const linkExpired = (expiresAt: string | null, now = new Date()) => expiresAt !== null && expiresAt <= now.toISOString()
+
 /**
- * Shares the book by a new link (the old one, if any, stops): a random token of 128 bits, and the
- * password's argon2id hash when there is one. The address is built by the caller from PUBLIC_URL.
+ * Shares the book by a new link (the old one, if any, stops): a random token of 128 bits, the
+ * password's argon2id hash when there is one, and the day it ends. The address is built by the
+ * caller from PUBLIC_URL.
  */
-export async function shareBook(db: DB, bookId: number, password: string | null) {
+export async function shareBook(db: DB, bookId: number, password: string | null, days: number = SHARE_DAYS.default, now = new Date()) {
   const token = randomBytes(16).toString('base64url')
   const password_hash = password ? await hashPassword(password) : null
   await db.deleteFrom('ebook_shares').where('ebook_id', '=', bookId).execute()
-  await db.insertInto('ebook_shares').values({ ebook_id: bookId, token, password_hash, created_at: nowIso() }).execute()
+  await db.insertInto('ebook_shares').values({ ebook_id: bookId, token, password_hash, created_at: now.toISOString(), expires_at: new Date(now.getTime() + days * 86_400_000).toISOString() }).execute()
   return token
 }
 
@@ -30,8 +34,8 @@ export async function stopSharing(db: DB, bookId: number) {
 /** The book behind a share link; null for a link that does not exist or was stopped. */
 export async function sharedBook(db: DB, token: string) {
   if (!/^[A-Za-z0-9_-]{22}$/.test(token)) return null
-  const row = await db.selectFrom('ebook_shares').select(['ebook_id', 'password_hash']).where('token', '=', token).executeTakeFirst()
-  return row ? { bookId: row.ebook_id, passwordHash: row.password_hash } : null
+  const row = await db.selectFrom('ebook_shares').select(['ebook_id', 'password_hash', 'expires_at']).where('token', '=', token).executeTakeFirst()
+  return row ? { bookId: row.ebook_id, passwordHash: row.password_hash, expired: linkExpired(row.expires_at) } : null
 }
 
 export type UnlockResult = { ok: true } | { ok: false; error: 'ebook.sharePasswordWrong' } | { ok: false; error: 'ebook.shareTooMany'; waitMinutes: number }

@@ -10,6 +10,8 @@ import { unlockedShares } from './share-cookie.server'
 export async function requireSharedBook(request: Request, token: string) {
   const link = await sharedBook(db, token)
   if (!link) throw data(null, { status: 404 })
+  // Past its day (issue 36): the page says so; the files are not sent.
+  if (link.expired) throw data({ expired: true }, { status: 410 })
   const locked = link.passwordHash !== null && !(await unlockedShares(request)).includes(token)
   return { ...link, token, locked }
 }

@@ -4,6 +4,9 @@ import { todayDate } from '~/shared/dates'
 import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, SPEECH_LANGS, SUBMIT_MODES } from './constants'
 import { cleanText } from '~/shared/text'
 import { ESCALATE_HOURS_MAX } from '~/features/alerts/school-hours'
+
+/** Who must agree before a family link is shared (issue 36). */
+export const SHARE_CONSENT_RULES = ['under13', 'always', 'never'] as const
 import { isCalendarDate } from '~/shared/dates'
 
 const required = { error: 'validation.required' }
@@ -46,6 +49,8 @@ export const JournalSettingsSchema = z
     notifyExtremeTime: z.optional(oneOf(NOTIFY_TIMES)),
     shareType: oneOf(SUBMIT_MODES),
     // Issue 36: school hours a high alert may wait unopened before it escalates by itself (1 to 40; 4 when left empty).
+    // Issue 36: whether a student agrees before a link to their diary is shared (under 13 when left out).
+    shareConsent: z.optional(oneOf(SHARE_CONSENT_RULES)),
     escalateAfterHours: z.optional(z.string().check(...cleanText, z.regex(/^$|^\d{1,2}$/, 'journal.escalateHoursRange'), z.refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= ESCALATE_HOURS_MAX), 'journal.escalateHoursRange'))),
   })
   .check(

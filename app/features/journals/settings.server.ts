@@ -8,6 +8,7 @@ import type { JournalSettings } from './schema'
 import { formatDateTime, fromWallClock } from '~/shared/dates'
 import { studentCount } from './members.server'
 import { DEFAULT_ESCALATE_HOURS } from '~/features/alerts/school-hours'
+import type { ShareConsentRule } from '~/db/schema'
 
 /**
  * The plan's student tickets as they bear on one journal's limit (spec 2 section 5): the limit may
@@ -65,6 +66,7 @@ function columns(s: JournalSettings) {
     // The hours above are the school's: its zone as the saving teacher's browser gives it.
     time_zone: currentTimeZone(),
     escalate_after_hours: s.escalateAfterHours ? Number(s.escalateAfterHours) : DEFAULT_ESCALATE_HOURS,
+    share_consent: (s.shareConsent ?? 'under13') as ShareConsentRule,
   }
 }
 
@@ -122,6 +124,7 @@ export async function settingsOf(db: DB, journalId: number) {
     notifyExtremeTime: opt(j.notify_extreme_time),
     shareType: j.share_type === '3' ? '3' : '2',
     escalateAfterHours: String(j.escalate_after_hours),
+    shareConsent: j.share_consent,
   }
 }
 export type SettingsValues = Awaited<ReturnType<typeof settingsOf>>

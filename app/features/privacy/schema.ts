@@ -11,3 +11,33 @@ export const EraseSchema = (account: string) =>
     account: z.string({ error: 'validation.required' }).check(...cleanText, z.minLength(1, 'validation.required'), z.refine((v) => v.toLowerCase() === account.toLowerCase(), 'privacy.accountMismatch')),
     understood: z.literal('on', { error: 'privacy.tickUnderstood' }),
   })
+
+/** Bounds of a family pack's form (kept here, the browser's side of the rules). */
+export const PACK = { postsMax: 12, noteMax: 1000, daysDefault: 7, daysMax: 30, passwordMin: 6, passwordMax: 64 } as const
+
+/**
+ * A family pack (issue 36): one to twelve posts, an optional note; a share link when asked for,
+ * for 1 to 30 days behind a password of 6 to 64 characters.
+ */
+export const FamilyPackSchema = z
+  .object({
+    intent: z.literal('make'),
+    posts: z.array(z.string().check(z.regex(/^\d{1,10}$/, 'validation.notAChoice')), { error: 'familyPack.choosePosts' }).check(z.minLength(1, 'familyPack.choosePosts'), z.maxLength(PACK.postsMax, 'familyPack.tooManyPosts')),
+    note: z.optional(z.string().check(...cleanText, z.maxLength(PACK.noteMax, 'validation.tooLong'))),
+    share: z.optional(z.literal('on')),
+    days: z.optional(z.string().check(...cleanText)),
+    password: z.optional(z.string()),
+  })
+  .check(
+    z.superRefine(
+      (v, ctx) => {
+        if (!v.share) return
+        const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path], input: v })
+        const days = Number(v.days || PACK.daysDefault)
+        if (!/^\d{0,2}$/.test(v.days ?? '') || days < 1 || days > PACK.daysMax) fail('days', 'familyPack.daysRange')
+        if (!v.password) fail('password', 'validation.required')
+        else if (v.password.length < PACK.passwordMin || v.password.length > PACK.passwordMax) fail('password', 'familyPack.passwordRule')
+      },
+      { when: () => true },
+    ),
+  )

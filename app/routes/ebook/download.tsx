@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import type { Route } from './+types/download'
+import { formatDateTime } from '~/shared/dates'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { env } from '~/env.server'
@@ -10,7 +11,7 @@ import { exportInBackground } from '~/features/ebooks/drawing.server'
 import { exportState } from '~/features/ebooks/export.server'
 import { pictureUrl } from '~/features/ebooks/pages.server'
 import { SHARE_PASSWORD } from '~/features/ebooks/constants'
-import { shareBook, shareOf, stopSharing } from '~/features/ebooks/share.server'
+import { SHARE_DAYS, shareBook, shareOf, stopSharing } from '~/features/ebooks/share.server'
 import { readForm } from '~/http/form.server'
 import { EBOOKS_HANDLE } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
@@ -57,7 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     pdf,
     page,
     pictures: pages.map((p) => pictureUrl(book.id, p)),
-    share: share && { url: `${env.PUBLIC_ORIGIN}/ebook/share/${share.token}`, hasPassword: share.hasPassword },
+    share: share && { url: `${env.PUBLIC_ORIGIN}/ebook/share/${share.token}`, hasPassword: share.hasPassword, expiresAt: share.expiresAt, expired: share.expired },
   }
 }
 
@@ -77,7 +78,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === 'share') {
     const password = String(form.get('password') ?? '')
     if (password && (password.length < SHARE_PASSWORD.min || password.length > SHARE_PASSWORD.max)) return data({ error: withValues('ebook.sharePasswordRule', SHARE_PASSWORD) }, 400)
-    await shareBook(db, book.id, password || null)
+    // How long the link works (issue 36): 1 to 30 days, 7 when left empty.
+    const rawDays = String(form.get('days') ?? '').trim()
+    const days = rawDays === '' ? SHARE_DAYS.default : /^\d{1,2}$/.test(rawDays) ? Number(rawDays) : 0
+    if (days < 1 || days > SHARE_DAYS.max) return data({ daysError: withValues('ebook.shareDaysRule', { max: SHARE_DAYS.max }) }, 400)
+    await shareBook(db, book.id, password || null, days)
     return await redirectWithToast(request, session, `${here}?share=1`, { kind: 'success', key: 'ebook.shared' })
   }
   throw data(null, { status: 400 })
@@ -154,6 +159,7 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
                 <input id="share-url" readOnly value={share.url} />
               </div>
               <p className="hint">{t(share.hasPassword ? 'ebook.shareHasPassword' : 'ebook.shareNoPassword')}</p>
+              {share.expiresAt ? <p className="hint">{t(share.expired ? 'ebook.shareExpired' : 'ebook.shareUntil', { date: formatDateTime(share.expiresAt) })}</p> : null}
               <div className="form-actions">
                 <CopyButton text={share.url} labels={{ copy: t('ebook.copy'), copied: t('ebook.copied') }} />
                 <Form method="post">
@@ -172,11 +178,19 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
               <input type="hidden" name="intent" value="share" />
               <div className="field">
                 <label htmlFor="share-password">{t('ebook.sharePassword')}</label>
-                <input id="share-password" name="password" type="password" autoComplete="new-password" aria-describedby="share-password-hint" aria-invalid={actionData?.error ? true : undefined} />
+                <input id="share-password" name="password" type="password" autoComplete="new-password" aria-describedby="share-password-hint" aria-invalid={actionData && 'error' in actionData && actionData.error ? true : undefined} />
                 <p id="share-password-hint" className="hint">
                   {t('ebook.sharePasswordHint', SHARE_PASSWORD)}
                 </p>
-                <ErrorList errors={actionData?.error ? [actionData.error] : undefined} />
+                <ErrorList errors={actionData && 'error' in actionData && actionData.error ? [actionData.error] : undefined} />
+              </div>
+              <div className="field">
+                <label htmlFor="share-days">{t('ebook.shareDays')}</label>
+                <input id="share-days" name="days" type="number" inputMode="numeric" min={1} max={SHARE_DAYS.max} defaultValue={SHARE_DAYS.default} aria-describedby="share-days-hint" aria-invalid={actionData && 'daysError' in actionData ? true : undefined} />
+                <p id="share-days-hint" className="hint">
+                  {t('ebook.shareDaysHint', { max: SHARE_DAYS.max })}
+                </p>
+                <ErrorList errors={actionData && 'daysError' in actionData && actionData.daysError ? [actionData.daysError] : undefined} />
               </div>
               <div className="form-actions">
                 <button type="submit" className="button" disabled={busy}>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { data, Form, redirect, useNavigation, useRevalidator } from 'react-router'
+import { data, Form, isRouteErrorResponse, redirect, useNavigation, useRevalidator } from 'react-router'
 import type { Route } from './+types/shared'
 import { clientAddressContext } from '~/context.server'
 import { db } from '~/db/db.server'
@@ -21,6 +21,8 @@ import { ErrorList } from '~/ui/field'
 import { LanguageSwitcher } from '~/ui/language-switcher'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { pageMeta } from '~/ui/page-title'
+import { ErrorNotice } from '~/ui/error-notices'
+import { MessagePage } from '~/ui/message-page'
 
 export const handle = EBOOKS_HANDLE
 export const clientMiddleware = ebooksDictionary
@@ -111,4 +113,17 @@ export default function SharedBook({ loaderData, actionData }: Route.ComponentPr
       </main>
     </div>
   )
+}
+
+/** A link past its day (issue 36) says so; any other failure is the console's error page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useT()
+  if (isRouteErrorResponse(error) && error.status === 410) {
+    return (
+      <MessagePage title={t('ebook.shareExpiredTitle')}>
+        <p>{t('ebook.shareExpiredText')}</p>
+      </MessagePage>
+    )
+  }
+  return <ErrorNotice status={isRouteErrorResponse(error) ? error.status : 500} />
 }

@@ -92,6 +92,9 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
         <FastLink className="button secondary" to={`/diary/homework/${journalId}/student/${student.id}/ebook`}>
           {t('students.createEbook')}
         </FastLink>
+        <FastLink className="button secondary" to={`/diary/homework/${journalId}/student/${student.id}/family`}>
+          {t('students.familyPack')}
+        </FastLink>
         {isOwner ? (
           <FastLink className="button secondary" to={`/diary/homework/${journalId}/student/${student.id}/export`}>
             {t('students.data')}

@@ -14,18 +14,29 @@ import { useConsoleForm } from '~/ui/form-kit'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { idField } from '~/features/form-ids.server'
+import { answerConsent, consentRequests } from '~/features/privacy/family-pack.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /s: the student's journals and a box for a teacher's invite code. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { studentId } = await requireStudent(request, context)
-  return { journals: await studentJournals(db, studentId), title: getInstance(context).t('student.homeTitle') }
+  const [journals, asked] = await Promise.all([studentJournals(db, studentId), consentRequests(db, studentId)])
+  return { journals, asked: asked.map((a) => ({ ...a, posts: (JSON.parse(a.postIds) as number[]).length })), title: getInstance(context).t('student.homeTitle') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
-  const submission = parseWithZod(await readForm(request), { schema: JoinSchema })
+  const form = await readForm(request)
+  // The student's answer to a teacher who wants to share their diary with the family (issue 36).
+  if (form.get('intent') === 'consent') {
+    const answer = form.get('answer')
+    if (answer !== 'agree' && answer !== 'decline') throw data(null, { status: 400 })
+    const done = await answerConsent(db, studentId, idField(form, 'packId'), answer === 'agree')
+    return await redirectWithToast(request, session, '/s', done === 'ok' ? { kind: 'success', key: answer === 'agree' ? 'student.consentAgreed' : 'student.consentDeclined' } : { kind: 'error', key: 'student.consentStale' })
+  }
+  const submission = parseWithZod(form, { schema: JoinSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const joined = await joinAsStudent(db, studentId, submission.value.code)
   if (!joined.ok) return data({ result: submission.reply({ fieldErrors: { code: [joined.error] } }) }, 400)
@@ -34,10 +45,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function StudentHome({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { journals } = loaderData
+  const { journals, asked } = loaderData
   return (
     <>
       <h1>{t('student.homeTitle')}</h1>
+      {asked.map((a) => (
+        <section key={a.id} className="card consent-card" aria-labelledby={`consent-${a.id}`}>
+          <h2 id={`consent-${a.id}`}>{t('student.consentTitle', { teacher: a.teacher })}</h2>
+          <p>{t('student.consentText', { teacher: a.teacher, journal: a.journal, count: a.posts, from: a.from, to: a.to })}</p>
+          <Form method="post" className="inline-form">
+            <input type="hidden" name="intent" value="consent" />
+            <input type="hidden" name="packId" value={a.id} />
+            <button className="button" type="submit" name="answer" value="agree">
+              {t('student.consentAgree')}
+            </button>
+            <button className="button secondary" type="submit" name="answer" value="decline">
+              {t('student.consentDecline')}
+            </button>
+          </Form>
+        </section>
+      ))}
       {journals.length === 0 ? <p className="empty">{t('student.noJournals')}</p> : null}
       <ul className="student-journals">
         {journals.map((j) => (

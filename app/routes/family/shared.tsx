@@ -1,0 +1,82 @@
+import { data, Form, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/shared'
+import { clientAddressContext } from '~/context.server'
+import { db } from '~/db/db.server'
+import { LOGIN_LIMITS } from '~/features/auth/sign-in.server'
+import { unlockShare } from '~/features/ebooks/share.server'
+import { rememberUnlockedPack } from '~/features/privacy/pack-cookie.server'
+import { requireSharedPack } from '~/features/privacy/shared-pack.server'
+import { readForm } from '~/http/form.server'
+import { PRIVACY_HANDLE, privacyDictionary } from '~/i18n/client-resources'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { withValues } from '~/shared/error-values'
+import { ErrorList } from '~/ui/field'
+import { MessagePage } from '~/ui/message-page'
+import { pageMeta } from '~/ui/page-title'
+
+export const handle = PRIVACY_HANDLE
+export const clientMiddleware = privacyDictionary
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...pageMeta(loaderData?.title, matches), { name: 'robots', content: 'noindex' }]
+
+const STATUS = { expired: 410, revoked: 410, waiting: 403, declined: 403 } as const
+
+/**
+ * /family/{token} (issue 36): a family pack for whoever has the link and its password, nothing
+ * else of the console. A link past its day, stopped by the teacher, or not agreed to by the student
+ * is refused with a page that says so; the password is counted like a sign-in.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const pack = await requireSharedPack(request, params.token)
+  const t = getInstance(context).t
+  if (pack.state !== 'open') return data({ state: pack.state as keyof typeof STATUS, title: t(`familyPack.shared_${pack.state as keyof typeof STATUS}`) }, { status: STATUS[pack.state as keyof typeof STATUS] })
+  if (pack.locked) return { state: 'locked' as const, title: t('familyPack.sharedTitle') }
+  return { state: 'open' as const, title: t('familyPack.sharedTitle'), from: pack.from, to: pack.to, expiresAt: pack.expiresAt!, file: `/family/${pack.token}/pack.pdf` }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readForm(request)
+  const pack = await requireSharedPack(request, params.token)
+  if (pack.state !== 'open' || !pack.locked) throw redirect(`/family/${params.token}`)
+  const result = await unlockShare(db, LOGIN_LIMITS(), { token: pack.token!, passwordHash: pack.passwordHash! }, String(form.get('password') ?? ''), context.get(clientAddressContext))
+  if (!result.ok) return data({ error: result.error === 'ebook.shareTooMany' ? withValues('familyPack.tooMany', { minutes: result.waitMinutes }) : 'familyPack.passwordWrong' }, 400)
+  throw redirect(`/family/${params.token}`, { headers: { 'Set-Cookie': await rememberUnlockedPack(request, pack.token!) } })
+}
+
+export default function SharedPack({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT()
+  const busy = useNavigation().state === 'submitting'
+  if (loaderData.state === 'locked') {
+    return (
+      <MessagePage title={t('familyPack.sharedTitle')}>
+        <Form method="post" className="card narrow">
+          <div className="field">
+            <label htmlFor="pack-password">{t('familyPack.password')}</label>
+            <input id="pack-password" name="password" type="password" autoComplete="off" aria-invalid={actionData?.error ? true : undefined} aria-describedby={actionData?.error ? 'pack-password-error' : undefined} />
+            <ErrorList id="pack-password-error" errors={actionData?.error ? [actionData.error] : undefined} />
+          </div>
+          <button className="button" type="submit" disabled={busy}>
+            {t('familyPack.open')}
+          </button>
+        </Form>
+      </MessagePage>
+    )
+  }
+  if (loaderData.state !== 'open') {
+    return (
+      <MessagePage title={t(`familyPack.shared_${loaderData.state}`)}>
+        <p>{t(`familyPack.sharedText_${loaderData.state}`)}</p>
+      </MessagePage>
+    )
+  }
+  return (
+    <MessagePage title={t('familyPack.sharedTitle')}>
+      <p>{t('familyPack.sharedPeriod', { from: loaderData.from, to: loaderData.to, date: loaderData.expiresAt.slice(0, 10) })}</p>
+      <p>
+        <a className="button" href={loaderData.file} download>
+          {t('familyPack.download')}
+        </a>
+      </p>
+    </MessagePage>
+  )
+}
