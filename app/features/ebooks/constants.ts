@@ -14,3 +14,5 @@ export const EBOOK_ENTRY_DELAY_S = 2
 export const EBOOK_POLL_S = 5
 /** A share link's password: optional; when given, 6 to 64 characters. */
 export const SHARE_PASSWORD = { min: 6, max: 64 } as const
+/** A share link's days (issue 36): 7 by default, 30 at most, as a family pack's. */
+export const SHARE_DAYS = { default: 7, max: 30 } as const

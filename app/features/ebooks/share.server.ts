@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { DB } from '~/db/connect.server'
+import { SHARE_DAYS } from './constants'
 import { takeLoginAttempt, settleLoginAttempt, type LoginLimits } from '~/features/auth/login-limit.server'
 import { hashPassword, verifyPassword } from '~/features/auth/password.server'
 
@@ -9,8 +10,6 @@ export async function shareOf(db: DB, bookId: number) {
   return row ? { token: row.token, hasPassword: row.password_hash !== null, createdAt: row.created_at, expiresAt: row.expires_at, expired: linkExpired(row.expires_at) } : null
 }
 
-/** A share link's days (issue 36): 7 by default, 30 at most, as a family pack's. */
-export const SHARE_DAYS = { default: 7, max: 30 } as const
 const linkExpired = (expiresAt: string | null, now = new Date()) => expiresAt !== null && expiresAt <= now.toISOString()
 
 /**
