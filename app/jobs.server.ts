@@ -6,6 +6,7 @@ import { runDueDigests, runRetention } from './features/notifications/digests.se
 import { runOverdueAlerts, type AlertMail } from './features/alerts/escalate.server'
 import { sendAlertMail } from './features/alerts/alert-mail.server'
 import { runDueErasures } from './features/privacy/erase.server'
+import { runRetentionDuties } from './features/privacy/retention.server'
 import { removeExpiredExports, resumeStaleExports } from './features/privacy/export.server'
 import { claimSlot } from './features/notifications/digests.server'
 import { translatorOf } from './i18n/middleware.server'
@@ -37,6 +38,8 @@ async function tick(connection: Connection, queue: Queue, exportsDir: string, at
   await runDueErasures(connection.db, exportsDir, at)
   await resumeStaleExports(connection.db, exportsDir, translatorOf)
   if (await claimSlot(connection.db, `exports-expired:${at.toISOString().slice(0, 10)}`, at)) await removeExpiredExports(connection.db, exportsDir, at)
+  // Retention, the daily job: each team's notice 30 days before, then the deletion it announced.
+  if (await claimSlot(connection.db, `retention-duty:${at.toISOString().slice(0, 10)}`, at)) await runRetentionDuties(connection.db, at)
   const told = await runDueDigests(connection.db, at)
   await runRetention(connection.db, at)
   for (const mail of await digestMailsOf(connection.db, told)) await queue.digest(mail)

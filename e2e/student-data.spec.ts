@@ -116,3 +116,24 @@ test('erasure: the account typed again; twice at once makes one; the owner waits
 })
 
 const journalName = async (id: number) => (await db().selectFrom('journals').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name
+
+test('retention: off by default; the admin sets it, a forged value is refused and nothing is saved; the counsellor may not', NO_JS, async ({ page }, info) => {
+  const school = await newSchoolTeam(info, 'keep')
+  const setting = () => db().selectFrom('teams').select(['retention_years', 'school_year_start_month']).where('id', '=', school.teamId).executeTakeFirstOrThrow()
+  await signInToConsole(page, school.admin)
+  await page.goto('/team/my?tab=data')
+  const form = page.locator('form').filter({ has: page.getByLabel('Delete diaries older than') })
+  await expect(form.getByLabel('Delete diaries older than')).toHaveValue('')
+  const origin = new URL(page.url()).origin
+  expect((await page.request.post('/team/my', { form: { intent: 'retention', years: '50', startMonth: '8' }, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(400)
+  expect(await setting()).toEqual({ retention_years: null, school_year_start_month: 8 })
+  await form.getByLabel('Delete diaries older than').selectOption('2')
+  await form.getByLabel('The school year starts in').selectOption('4')
+  await form.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('status')).toHaveText('Saved. Nothing is deleted without 30 days\' notice.')
+  expect(await setting()).toEqual({ retention_years: 2, school_year_start_month: 4 })
+  await page.context().clearCookies()
+  await signInToConsole(page, school.counsellor)
+  expect((await page.request.post('/team/my', { form: { intent: 'retention', years: '', startMonth: '8' }, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(403)
+  expect(await setting()).toEqual({ retention_years: 2, school_year_start_month: 4 })
+})

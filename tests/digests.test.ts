@@ -122,7 +122,7 @@ describe.each(DIALECTS)('the background jobs on %s', (dialect) => {
     } else {
       // The day's clean-ups, each claimed once: read notifications, expired exports (issue 36).
       const today = new Date().toISOString().slice(0, 10)
-      await expect.poll(async () => (await conn.db.selectFrom('job_slots').select('slot').execute()).map((r) => r.slot).sort()).toEqual([`exports-expired:${today}`, `retention:${today}`])
+      await expect.poll(async () => (await conn.db.selectFrom('job_slots').select('slot').execute()).map((r) => r.slot).sort()).toEqual([`exports-expired:${today}`, `retention-duty:${today}`, `retention:${today}`])
       for (const j of jobs) await j.stop()
     }
     await conn.close()

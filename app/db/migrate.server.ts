@@ -26,6 +26,7 @@ import { alertVerdicts } from './migrations/0023-alert-verdicts'
 import { counsellorEscalation } from './migrations/0025-counsellor-escalation'
 import { childrensData } from './migrations/0026-childrens-data'
 import { familyPacksAndConsent } from './migrations/0027-family-packs-and-consent'
+import { retention } from './migrations/0028-retention'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -58,6 +59,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0025-counsellor-escalation': counsellorEscalation(dialect),
         '0026-childrens-data': childrensData(dialect),
         '0027-family-packs-and-consent': familyPacksAndConsent(dialect),
+        '0028-retention': retention(),
       }
     },
   }

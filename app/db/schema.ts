@@ -222,6 +222,13 @@ export interface TeamsTable {
   school_start_hour: ColumnType<number, number | undefined, number>
   school_end_hour: ColumnType<number, number | undefined, number>
   closed_dates: ColumnType<string, string | undefined, string>
+  /** Retention (issue 36): diaries older than this many school years are deleted; null, off. */
+  retention_years: ColumnType<number | null, number | null | undefined, number | null>
+  /** The month a school year starts (1–12). */
+  school_year_start_month: ColumnType<number, number | undefined, number>
+  /** The cutoff (a date) the admins were told of, and when: a deletion waits 30 days after its notice. */
+  retention_notice_before: ColumnType<string | null, string | null | undefined, string | null>
+  retention_notice_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface TeamRolesTable {

@@ -32,3 +32,10 @@ export const CalendarSchema = z
       { when: (p) => typeof (p.value as { startHour?: unknown }).startHour === 'string' && typeof (p.value as { endHour?: unknown }).endHour === 'string' },
     ),
   )
+
+/** Retention (issue 36): off, or delete diaries older than 1 to 12 school years; the month a school year starts. */
+export const RetentionSchema = z.object({
+  intent: z.literal('retention'),
+  years: z.optional(z.string().check(z.regex(/^$|^\d{1,2}$/, 'team.retentionRange'), z.refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= 12), 'team.retentionRange'))),
+  startMonth: z.string({ error: 'validation.required' }).check(z.regex(/^\d{1,2}$/, 'validation.notAChoice'), z.refine((v) => Number(v) >= 1 && Number(v) <= 12, 'validation.notAChoice')),
+})

@@ -26,7 +26,9 @@ import {
 } from '~/features/team/team.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { parseClosedDates } from '~/features/alerts/school-hours'
-import { CalendarSchema } from '~/features/team/schema'
+import { CalendarSchema, RetentionSchema } from '~/features/team/schema'
+import { retentionPlan, saveRetention } from '~/features/privacy/retention.server'
+import { RetentionForm } from '~/ui/retention-form'
 import { SchoolCalendarForm } from '~/ui/school-calendar-form'
 import { pendingErasuresOfTeam, teamLog } from '~/features/privacy/erase.server'
 import { getInstance } from '~/i18n/middleware.server'
@@ -85,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const calendar = tab === 'profile' ? await teamCalendar(db, membership.teamId) : null
   // Children's data (issue 36): the erasures waiting and the log, for the team's admins.
   const mayData = can(membership.roleId, 'childrenData')
-  const childrenData = tab === 'data' && mayData ? { pending: await pendingErasuresOfTeam(db, membership.teamId), log: await teamLog(db, { teamId: membership.teamId }) } : null
+  const childrenData = tab === 'data' && mayData ? { pending: await pendingErasuresOfTeam(db, membership.teamId), log: await teamLog(db, { teamId: membership.teamId }), retention: await retentionPlan(db, membership.teamId) } : null
   return {
     calendar,
     mayData,
@@ -147,6 +149,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const v = submission.value
     await asMember(() => saveTeamCalendar(db, user.userId, teamId, { days: v.days, startHour: Number(v.startHour), endHour: Number(v.endHour), closed: parseClosedDates(v.closed ?? '') }))
     return toast('profile', 'success', 'team.calendarSaved')
+  }
+  if (intent === 'retention') {
+    // Retention (issue 36): the team's admins only; a change starts the 30 days' notice over.
+    if (!can(membership.roleId, 'childrenData')) throw data(null, 403)
+    const submission = parseWithZod(form, { schema: RetentionSchema })
+    if (submission.status !== 'success') return data({ retention: submission.reply() }, 400)
+    await saveRetention(db, teamId, { years: submission.value.years ? Number(submission.value.years) : null, startMonth: Number(submission.value.startMonth) })
+    return toast('data', 'success', 'team.retentionSaved')
   }
   if (intent === 'cancel-plan') {
     const done = await asMember(() => cancelTeamPlan(db, user.userId, teamId, idField(form, 'planId')))
@@ -217,7 +227,7 @@ function TeamManagement({ loaderData, actionData }: { loaderData: Data; actionDa
       ) : null}
       {tab === 'profile' ? <ProfileTab data={loaderData} calendarResult={actionData && 'calendar' in actionData ? actionData.calendar : undefined} /> : null}
       {tab === 'students' && loaderData.students ? <StudentsTab data={loaderData} /> : null}
-      {tab === 'data' && loaderData.childrenData ? <ChildrenDataTab data={loaderData.childrenData} /> : null}
+      {tab === 'data' && loaderData.childrenData ? <ChildrenDataTab data={loaderData.childrenData} retentionResult={actionData && 'retention' in actionData ? actionData.retention : undefined} /> : null}
     </section>
   )
 }
@@ -447,10 +457,12 @@ type ChildrenData = NonNullable<Data['childrenData']>
 const COUNT_KEYS = ['posts', 'pictures', 'comments', 'notifications', 'alerts', 'quizAnswers', 'ebooks', 'sessions', 'tickets', 'exports', 'journals', 'views'] as const
 
 /** The team's duties to children's data (issue 36): erasures waiting (each undoable on its page) and the log of what was done, in counts. */
-function ChildrenDataTab({ data: d }: { data: ChildrenData }) {
+function ChildrenDataTab({ data: d, retentionResult }: { data: ChildrenData; retentionResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
   return (
     <>
+      <h2>{t('team.retentionTitle')}</h2>
+      <RetentionForm plan={d.retention} lastResult={retentionResult} />
       <h2>{t('team.pendingErasures')}</h2>
       {d.pending.length === 0 ? (
         <p className="empty">{t('team.noPendingErasures')}</p>
