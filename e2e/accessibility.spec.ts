@@ -151,6 +151,16 @@ for (const locale of LOCALES) {
       await expectAccessible(page, 'the basic info with its messages', { rules: rulesFor(locale) })
     })
 
+    test('safeguarding and children’s data: the counsellor’s pages, a student’s export, erasure and family pack, the team’s data tab', async ({ page }) => {
+      await signInToConsole(page, 'counsellor@demo.test', locale)
+      const escalated = await db().selectFrom('alert_escalations as e').innerJoin('users as u', 'u.id', 'e.user_id').select('e.alert_id').where('u.account', '=', 'counsellor@demo.test').orderBy('e.alert_id').execute()
+      await checkAll(page, ['/counsellor', ...escalated.map((e) => `/counsellor/alerts/${e.alert_id}`)], locale)
+      await signInToConsole(page, 'teacher@demo.test', locale)
+      await checkAll(page, ['/diary/homework/1/student/8/export', '/diary/homework/1/student/8/erase', '/diary/homework/1/student/8/family'], locale)
+      await signInToConsole(page, 'admin@demo.test', locale)
+      await checkAll(page, ['/team/my?tab=data'], locale)
+    })
+
     test('a free-plan teacher’s pages', async ({ page }) => {
       await signInToConsole(page, 'free@demo.test', locale)
       await checkAll(page, FREE_PAGES, locale)

@@ -13,6 +13,8 @@ const PAGES = [
   '/diary', '/diary/homework/1/news', '/diary/homework/1/student', '/diary/homework/1/student/8', '/diary/homework/1/sendback',
   '/diary/diaryPost/87', '/diary/homework/1/report', '/diary/homework/1/info', '/diary/homework/1/edit', '/setting/user', '/diarySample', '/diary/homework/2/quiz', '/notification', '/diary/homework/2/alerts', '/diary/homework/1/alerts/1',
   '/ebook/1/posts', '/ebook/1/list', '/ebook/1/edit?qpage_id=3', '/ebook/1/download',
+  // Children's data (issue 36).
+  '/diary/homework/1/student/8/export', '/diary/homework/1/student/8/erase', '/diary/homework/1/student/8/family',
 ]
 
 async function checkLayout(page: Page, wide: boolean) {
@@ -48,4 +50,20 @@ for (const size of SIZES) {
       }
     })
   }
+}
+
+// The counsellor's pages (issue 36), at the school PC's size in each language.
+for (const locale of SIZES[0].locales) {
+  test(`the counsellor's pages at 1024x768 in ${locale}`, async ({ page }, info) => {
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await signInToConsole(page, 'counsellor@demo.test', locale)
+    await page.goto('/counsellor')
+    const alerts = await page.locator('table a[href^="/counsellor/alerts/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!))
+    for (const path of ['/counsellor', ...alerts]) {
+      await page.goto(path)
+      await expect(page.locator('h1').first()).toBeVisible()
+      await checkLayout(page, true)
+      await info.attach(`1024x768 ${locale} ${path}`, { body: await page.screenshot(), contentType: 'image/png' })
+    }
+  })
 }

@@ -2,6 +2,7 @@ import type { DB } from '../connect.server'
 import { hashPassword } from '~/features/auth/password.server'
 import { PLANS, TEAM_PLAN_STATUS } from '~/features/plans/constants'
 import { TEAM_ROLES } from '~/features/team/constants'
+import { ROLE } from '~/features/team/roles'
 import { CANNED_COMMENTS } from '~/features/posts/canned-comments'
 import { seedContests } from './demo-contests'
 import { seedAssessments } from './demo-assessments'
@@ -127,7 +128,6 @@ export async function seedDemo(db: DB, now = new Date()) {
       ['support@demo.test', 'Support Desk', 3],
       ['teamteacher@demo.test', '陳怡君 Chen Yi-jun', 4],
       ['general@demo.test', 'Alex Morgan', 5],
-      ['counsellor@demo.test', '黃淑芬 Huang Shu-fen', 6],
     ]
     const teamMember: Record<string, number> = {}
     for (const [account, name, roleId] of teamUsers) {
@@ -238,7 +238,10 @@ export async function seedDemo(db: DB, now = new Date()) {
     await seedNotifications(trx, { teacher, freeTeacher, now })
     await seedAlerts(trx, { teacher, now })
     await seedEbooks(trx, { teacher, now, password: DEMO_PASSWORD })
-    await seedCounsel(trx, { counsellor: teamMember['counsellor@demo.test'], teamTeacher: teamMember['teamteacher@demo.test'], now })
+    // The counsellor comes last (issue 36): every other demo account keeps the id it always had.
+    const counsellor = await addUser({ account: 'counsellor@demo.test', name: '黃淑芬 Huang Shu-fen', plan: free })
+    await trx.insertInto('team_members').values({ team_id: teamId, user_id: counsellor, role_id: ROLE.counsellor, joined_at: start.toISOString() }).execute()
+    await seedCounsel(trx, { counsellor, teamTeacher: teamMember['teamteacher@demo.test'], now })
   })
   return true
 }
