@@ -4,7 +4,7 @@ import path from 'node:path'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordFinding } from '~/features/alerts/raise.server'
-import { actOnAlert, alertFeedback } from '~/features/alerts/manage.server'
+import { actOnAlert, alertFeedback, erasedAlertCount } from '~/features/alerts/manage.server'
 import { verifyLogin } from '~/features/auth/accounts.server'
 import { openBook, choosePosts } from '~/features/ebooks/books.server'
 import { submitAnswers } from '~/features/assessments/results.server'
@@ -167,6 +167,7 @@ describe.each(DIALECTS)('a student\'s data on %s', (dialect) => {
     // The school keeps the count of the student's alert, anonymous, and the log's counts.
     expect(await conn.db.selectFrom('erased_alerts').select(['rule', 'severity', 'verdict']).execute()).toEqual([{ rule: 'streak', severity: 'medium', verdict: 'false_alarm' }])
     expect(await alertFeedback(conn.db, [s.journalId])).toEqual(before)
+    expect(await erasedAlertCount(conn.db, s.journalId)).toBe(1)
     const [entry] = await teamLog(conn.db, { teamId: s.teamId })
     expect(entry).toMatchObject({ kind: 'erasure', details: { journal: 'Class 5', counts: { posts: 6, pictures: 2, comments: 1, alerts: 1, quizAnswers: 1, ebooks: 1, tickets: 1, exports: 1, journals: 1 } } })
     // A login code the student used is ended, not free again.

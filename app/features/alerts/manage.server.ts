@@ -178,3 +178,8 @@ export async function schoolJournalIds(db: DB, journalId: number) {
   return [...new Set([journalId, ...rows.map((r) => r.id)])]
 }
 
+
+/** How many alerts of this journal were of students since erased (issue 36): the school's figures keep them, anonymous. */
+export async function erasedAlertCount(db: DB, journalId: number) {
+  return Number((await db.selectFrom('erased_alerts').select((eb) => eb.fn.countAll<number>().as('n')).where('journal_id', '=', journalId).executeTakeFirstOrThrow()).n)
+}

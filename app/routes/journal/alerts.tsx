@@ -1,7 +1,7 @@
 import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/alerts'
 import { db } from '~/db/db.server'
-import { alertFeedback, alertsOf, markSeen, schoolJournalIds } from '~/features/alerts/manage.server'
+import { alertFeedback, alertsOf, erasedAlertCount, markSeen, schoolJournalIds } from '~/features/alerts/manage.server'
 import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/features/journals/gate.server'
 import { listParams } from '~/features/lists'
@@ -26,8 +26,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal } = journalOf(context)
   const { page } = listParams(request.url)
-  const [list, feedback, school] = await Promise.all([alertsOf(db, journal.id, page), alertFeedback(db, [journal.id]), schoolJournalIds(db, journal.id).then((ids) => (ids.length > 1 ? alertFeedback(db, ids) : null))])
-  return { title: `${getInstance(context).t('alerts.title')} | ${journal.name}`, journalId: journal.id, page, list, feedback, school }
+  const [list, feedback, school, erased] = await Promise.all([alertsOf(db, journal.id, page), alertFeedback(db, [journal.id]), schoolJournalIds(db, journal.id).then((ids) => (ids.length > 1 ? alertFeedback(db, ids) : null)), erasedAlertCount(db, journal.id)])
+  return { title: `${getInstance(context).t('alerts.title')} | ${journal.name}`, journalId: journal.id, page, list, feedback, school, erased }
 }
 
 /** Opening an alert from the list records that this teacher has seen it (a POST: nothing changes on GET). */
@@ -48,6 +48,7 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
       <h1>{t('alerts.title')}</h1>
       <p className="hint">{t('alerts.intro')}</p>
       <FeedbackLine feedback={loaderData.feedback} school={loaderData.school} />
+      {loaderData.erased ? <p className="hint">{t('alerts.erasedCount', { count: loaderData.erased })}</p> : null}
       {list.rows.length === 0 ? (
         <p className="empty">{t('alerts.none')}</p>
       ) : (
