@@ -220,17 +220,34 @@ test('the printed book: the PDF with its progress, every page previewed, downloa
   await page.getByRole('button', { name: 'Create the link' }).click()
   await expect(page.getByText('A password has 6 to 64 characters.')).toBeVisible()
   expect(await db().selectFrom('ebook_shares').select('token').where('ebook_id', '=', bookId).execute()).toEqual([])
+  // The link's days: 1 to 30 (issue 36); out of range, nothing is written.
   await page.getByLabel('Password (optional)').fill('family-pass')
+  await page.getByLabel('The link works for (days)').fill('99')
+  await page.getByRole('button', { name: 'Create the link' }).click()
+  await expect(page.getByText('Enter a whole number of days from 1 to 30.')).toBeVisible()
+  expect(await db().selectFrom('ebook_shares').select('token').where('ebook_id', '=', bookId).execute()).toEqual([])
+  await page.getByLabel('Password (optional)').fill('family-pass')
+  await page.getByLabel('The link works for (days)').fill('7')
   await page.getByRole('button', { name: 'Create the link' }).click()
   const link = await page.getByLabel('Link to the book').inputValue()
   expect(link).toMatch(/\/ebook\/share\/[A-Za-z0-9_-]{22}$/)
   await expect(page.getByText('The link asks for its password.')).toBeVisible()
+  await expect(page.getByText('The link opens once the student agrees on their page.')).toBeVisible()
   await expect(page.locator('.share-state')).toContainText('Sharing: on')
 
-  // A family member, signed out: the password first, then nothing but the book.
+  // Until the student agrees on their page (issue 36), the link does not open.
   const family = await browser.newContext({ javaScriptEnabled: js })
   const visitor = await family.newPage()
   const path = new URL(link).pathname
+  await visitor.goto(path)
+  await expect(visitor.getByRole('heading', { name: 'This link is not open yet' })).toBeVisible()
+  const pupil = await (await browser.newContext({ javaScriptEnabled: js })).newPage()
+  await studentSignIn(pupil, js ? 'student38@demo.test' : 'student39@demo.test')
+  await pupil.locator('.consent-card').filter({ hasText: 'Our family keepsake' }).getByRole('button', { name: 'Yes, I agree' }).click()
+  await expect(pupil.getByRole('status')).toHaveText('Thank you. Your family can open the link now.')
+  await pupil.context().close()
+
+  // A family member, signed out: the password first, then nothing but the book.
   await visitor.goto(path)
   await expect(visitor.getByRole('heading', { name: 'This book has a password' })).toBeVisible()
   expect((await visitor.request.get(`${path}/book.pdf`)).status()).toBe(404)

@@ -93,7 +93,7 @@ describe.each(DIALECTS)('e-book PDF and share links on %s', (dialect) => {
   it('shares by a link with an optional password, counted like a sign-in; stopping removes the link', async () => {
     expect(await shareOf(conn.db, book.id)).toBeNull()
     const open = await shareBook(conn.db, book.id, null)
-    expect(await sharedBook(conn.db, open)).toEqual({ bookId: book.id, passwordHash: null, expired: false })
+    expect(await sharedBook(conn.db, open)).toEqual({ bookId: book.id, passwordHash: null, expired: false, closed: null })
     const token = await shareBook(conn.db, book.id, 'family-pass')
     // A new link replaces the old one.
     expect(await sharedBook(conn.db, open)).toBeNull()

@@ -2,7 +2,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sharedBook, shareBook } from '~/features/ebooks/share.server'
 import { openBook } from '~/features/ebooks/books.server'
-import { answerConsent, consentRequests, makePack, needsConsent, packsOf, revokePack, sharedPack, sharePack } from '~/features/privacy/family-pack.server'
+import { answerConsent, answerEbookConsent, consentRequests, ebookConsentRequests, makePack, needsConsent, packsOf, revokePack, sharedPack, sharePack } from '~/features/privacy/family-pack.server'
 import { createPost } from '~/features/students/posts.server'
 import { translatorOf } from '~/i18n/middleware.server'
 import { DIALECTS, freshDatabase } from './support/db'
@@ -82,5 +82,20 @@ describe.each(DIALECTS)('family packs on %s', (dialect) => {
     expect(await sharedBook(conn.db, token)).toMatchObject({ bookId, expired: false })
     await conn.db.updateTable('ebook_shares').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token', '=', token).execute()
     expect(await sharedBook(conn.db, token)).toMatchObject({ bookId, expired: true })
+  })
+
+  it('a teacher\'s e-book link waits for the student as a pack\'s does; only the book\'s student answers', async () => {
+    const bookId = (await openBook(conn.db, s.journalId, s.id.amy, { userId: s.id.owner, kind: 'teacher' }))!
+    const token = await shareBook(conn.db, bookId, 'family-pass', 7, { consentNeeded: true })
+    expect(await sharedBook(conn.db, token)).toMatchObject({ closed: 'needed' })
+    expect((await ebookConsentRequests(conn.db, s.id.amy)).map((r) => r.id)).toEqual([bookId])
+    expect(await answerEbookConsent(conn.db, s.id.ben, bookId, true)).toBe('stale')
+    expect(await answerEbookConsent(conn.db, s.id.amy, bookId, true)).toBe('ok')
+    expect(await sharedBook(conn.db, token)).toMatchObject({ closed: null })
+    expect(await ebookConsentRequests(conn.db, s.id.amy)).toEqual([])
+    await shareBook(conn.db, bookId, null, 7, { consentNeeded: true })
+    expect(await answerEbookConsent(conn.db, s.id.amy, bookId, false)).toBe('ok')
+    expect((await conn.db.selectFrom('ebook_shares').select('token').where('ebook_id', '=', bookId).executeTakeFirstOrThrow()).token).not.toBe(token)
+    expect(await sharedBook(conn.db, token)).toBeNull()
   })
 })

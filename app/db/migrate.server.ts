@@ -27,6 +27,7 @@ import { counsellorEscalation } from './migrations/0025-counsellor-escalation'
 import { childrensData } from './migrations/0026-childrens-data'
 import { familyPacksAndConsent } from './migrations/0027-family-packs-and-consent'
 import { retention } from './migrations/0028-retention'
+import { ebookShareConsent } from './migrations/0029-ebook-share-consent'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -60,6 +61,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0026-childrens-data': childrensData(dialect),
         '0027-family-packs-and-consent': familyPacksAndConsent(dialect),
         '0028-retention': retention(),
+        '0029-ebook-share-consent': ebookShareConsent(),
       }
     },
   }

@@ -740,6 +740,9 @@ export interface EbookSharesTable {
   created_at: string
   /** The link ends then (issue 36: 7 days by default, 30 at most). */
   expires_at: ColumnType<string | null, string | null | undefined, string | null>
+  /** A teacher's link waits for the student's consent where the journal asks for it (issue 36). */
+  consent: ColumnType<Exclude<PackConsent, 'none'>, Exclude<PackConsent, 'none'> | undefined, Exclude<PackConsent, 'none'>>
+  consent_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A zip of one student's data in a journal (issue 36), made as a job; its link lives 7 days. */

@@ -6,8 +6,8 @@ import { hashPassword, verifyPassword } from '~/features/auth/password.server'
 
 /** The book's share link, if it is shared. */
 export async function shareOf(db: DB, bookId: number) {
-  const row = await db.selectFrom('ebook_shares').select(['token', 'password_hash', 'created_at', 'expires_at']).where('ebook_id', '=', bookId).executeTakeFirst()
-  return row ? { token: row.token, hasPassword: row.password_hash !== null, createdAt: row.created_at, expiresAt: row.expires_at, expired: linkExpired(row.expires_at) } : null
+  const row = await db.selectFrom('ebook_shares').select(['token', 'password_hash', 'created_at', 'expires_at', 'consent']).where('ebook_id', '=', bookId).executeTakeFirst()
+  return row ? { token: row.token, hasPassword: row.password_hash !== null, createdAt: row.created_at, expiresAt: row.expires_at, expired: linkExpired(row.expires_at), consent: row.consent } : null
 }
 
 const linkExpired = (expiresAt: string | null, now = new Date()) => expiresAt !== null && expiresAt <= now.toISOString()
@@ -17,11 +17,14 @@ const linkExpired = (expiresAt: string | null, now = new Date()) => expiresAt !=
  * password's argon2id hash when there is one, and the day it ends. The address is built by the
  * caller from PUBLIC_URL.
  */
-export async function shareBook(db: DB, bookId: number, password: string | null, days: number = SHARE_DAYS.default, now = new Date()) {
+export async function shareBook(db: DB, bookId: number, password: string | null, days: number = SHARE_DAYS.default, { consentNeeded = false, now = new Date() } = {}) {
   const token = randomBytes(16).toString('base64url')
   const password_hash = password ? await hashPassword(password) : null
   await db.deleteFrom('ebook_shares').where('ebook_id', '=', bookId).execute()
-  await db.insertInto('ebook_shares').values({ ebook_id: bookId, token, password_hash, created_at: now.toISOString(), expires_at: new Date(now.getTime() + days * 86_400_000).toISOString() }).execute()
+  await db
+    .insertInto('ebook_shares')
+    .values({ ebook_id: bookId, token, password_hash, created_at: now.toISOString(), expires_at: new Date(now.getTime() + days * 86_400_000).toISOString(), consent: consentNeeded ? 'needed' : 'notNeeded', consent_at: null })
+    .execute()
   return token
 }
 
@@ -33,8 +36,8 @@ export async function stopSharing(db: DB, bookId: number) {
 /** The book behind a share link; null for a link that does not exist or was stopped. */
 export async function sharedBook(db: DB, token: string) {
   if (!/^[A-Za-z0-9_-]{22}$/.test(token)) return null
-  const row = await db.selectFrom('ebook_shares').select(['ebook_id', 'password_hash', 'expires_at']).where('token', '=', token).executeTakeFirst()
-  return row ? { bookId: row.ebook_id, passwordHash: row.password_hash, expired: linkExpired(row.expires_at) } : null
+  const row = await db.selectFrom('ebook_shares').select(['ebook_id', 'password_hash', 'expires_at', 'consent']).where('token', '=', token).executeTakeFirst()
+  return row ? { bookId: row.ebook_id, passwordHash: row.password_hash, expired: linkExpired(row.expires_at), closed: row.consent === 'needed' || row.consent === 'declined' ? row.consent : null } : null
 }
 
 export type UnlockResult = { ok: true } | { ok: false; error: 'ebook.sharePasswordWrong' } | { ok: false; error: 'ebook.shareTooMany'; waitMinutes: number }

@@ -12,6 +12,8 @@ export async function requireSharedBook(request: Request, token: string) {
   if (!link) throw data(null, { status: 404 })
   // Past its day (issue 36): the page says so; the files are not sent.
   if (link.expired) throw data({ expired: true }, { status: 410 })
+  // A teacher's link the student has not agreed to (issue 36): closed, and the page says why.
+  if (link.closed) throw data({ consent: link.closed }, { status: 403 })
   const locked = link.passwordHash !== null && !(await unlockedShares(request)).includes(token)
   return { ...link, token, locked }
 }

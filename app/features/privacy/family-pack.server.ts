@@ -234,3 +234,26 @@ export async function answerConsent(db: DB, studentId: number, packId: number, a
     .executeTakeFirst()
   return Number(r.numUpdatedRows) === 1 ? 'ok' : 'stale'
 }
+
+/** The e-book links a student is asked to agree to: a teacher shared their book (issue 36). */
+export async function ebookConsentRequests(db: DB, studentId: number, now = new Date()) {
+  return db
+    .selectFrom('ebook_shares as x')
+    .innerJoin('ebooks as b', 'b.id', 'x.ebook_id')
+    .innerJoin('journals as j', 'j.id', 'b.journal_id')
+    .leftJoin('users as u', 'u.id', 'b.made_by')
+    .select((eb) => ['b.id', 'b.name', 'j.name as journal', eb.fn.coalesce('u.name', 'u.account').as('teacher')])
+    .where('b.student_id', '=', studentId)
+    .where('x.consent', '=', 'needed')
+    .where('x.expires_at', '>', now.toISOString())
+    .orderBy('b.id')
+    .execute()
+}
+
+/** The student's answer about their e-book's link. 'stale' when it was not waiting for them. */
+export async function answerEbookConsent(db: DB, studentId: number, bookId: number, agree: boolean, now = new Date()): Promise<'ok' | 'stale'> {
+  const book = await db.selectFrom('ebooks').select('id').where('id', '=', bookId).where('student_id', '=', studentId).executeTakeFirst()
+  if (!book) return 'stale'
+  const r = await db.updateTable('ebook_shares').set({ consent: agree ? 'agreed' : 'declined', consent_at: now.toISOString() }).where('ebook_id', '=', bookId).where('consent', '=', 'needed').executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1 ? 'ok' : 'stale'
+}

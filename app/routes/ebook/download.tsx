@@ -12,6 +12,7 @@ import { exportState } from '~/features/ebooks/export.server'
 import { pictureUrl } from '~/features/ebooks/pages.server'
 import { SHARE_DAYS, SHARE_PASSWORD } from '~/features/ebooks/constants'
 import { shareBook, shareOf, stopSharing } from '~/features/ebooks/share.server'
+import { needsConsent } from '~/features/privacy/family-pack.server'
 import { readForm } from '~/http/form.server'
 import { EBOOKS_HANDLE } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
@@ -58,12 +59,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     pdf,
     page,
     pictures: pages.map((p) => pictureUrl(book.id, p)),
-    share: share && { url: `${env.PUBLIC_ORIGIN}/ebook/share/${share.token}`, hasPassword: share.hasPassword, expiresAt: share.expiresAt, expired: share.expired },
+    share: share && { url: `${env.PUBLIC_ORIGIN}/ebook/share/${share.token}`, hasPassword: share.hasPassword, expiresAt: share.expiresAt, expired: share.expired, consent: share.consent },
   }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { book, session } = await requireBook(request, context, params.bookId)
+  const { book, session, maker } = await requireBook(request, context, params.bookId)
   const form = await readForm(request)
   const intent = form.get('intent')
   const here = `/ebook/${book.id}/download`
@@ -82,7 +83,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const rawDays = String(form.get('days') ?? '').trim()
     const days = rawDays === '' ? SHARE_DAYS.default : /^\d{1,2}$/.test(rawDays) ? Number(rawDays) : 0
     if (days < 1 || days > SHARE_DAYS.max) return data({ daysError: withValues('ebook.shareDaysRule', { max: SHARE_DAYS.max }) }, 400)
-    await shareBook(db, book.id, password || null, days)
+    // A teacher's link to the student's book waits for the student where the journal asks (issue 36).
+    const consentNeeded = maker.kind === 'teacher' && (await needsConsent(db, book.journalId, book.studentId))
+    await shareBook(db, book.id, password || null, days, { consentNeeded })
     return await redirectWithToast(request, session, `${here}?share=1`, { kind: 'success', key: 'ebook.shared' })
   }
   throw data(null, { status: 400 })
@@ -160,6 +163,7 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
               </div>
               <p className="hint">{t(share.hasPassword ? 'ebook.shareHasPassword' : 'ebook.shareNoPassword')}</p>
               {share.expiresAt ? <p className="hint">{t(share.expired ? 'ebook.shareExpired' : 'ebook.shareUntil', { date: formatDateTime(share.expiresAt) })}</p> : null}
+              {share.consent === 'needed' || share.consent === 'declined' ? <p className="notice">{t(share.consent === 'needed' ? 'ebook.shareAwaitsStudent' : 'ebook.shareStudentDeclined')}</p> : null}
               <div className="form-actions">
                 <CopyButton text={share.url} labels={{ copy: t('ebook.copy'), copied: t('ebook.copied') }} />
                 <Form method="post">
@@ -174,7 +178,7 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
               </div>
             </>
           ) : (
-            <Form method="post">
+            <Form method="post" noValidate>
               <input type="hidden" name="intent" value="share" />
               <div className="field">
                 <label htmlFor="share-password">{t('ebook.sharePassword')}</label>

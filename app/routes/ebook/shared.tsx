@@ -125,5 +125,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </MessagePage>
     )
   }
+  if (isRouteErrorResponse(error) && error.status === 403 && (error.data as { consent?: string } | null)?.consent) {
+    const declined = (error.data as { consent: string }).consent === 'declined'
+    return (
+      <MessagePage title={t(declined ? 'ebook.shareDeclinedTitle' : 'ebook.shareWaitingTitle')}>
+        <p>{t(declined ? 'ebook.shareDeclinedText' : 'ebook.shareWaitingText')}</p>
+      </MessagePage>
+    )
+  }
   return <ErrorNotice status={isRouteErrorResponse(error) ? error.status : 500} />
 }

@@ -15,15 +15,15 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { idField } from '~/features/form-ids.server'
-import { answerConsent, consentRequests } from '~/features/privacy/family-pack.server'
+import { answerConsent, answerEbookConsent, consentRequests, ebookConsentRequests } from '~/features/privacy/family-pack.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /s: the student's journals and a box for a teacher's invite code. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { studentId } = await requireStudent(request, context)
-  const [journals, asked] = await Promise.all([studentJournals(db, studentId), consentRequests(db, studentId)])
-  return { journals, asked: asked.map((a) => ({ ...a, posts: (JSON.parse(a.postIds) as number[]).length })), title: getInstance(context).t('student.homeTitle') }
+  const [journals, asked, books] = await Promise.all([studentJournals(db, studentId), consentRequests(db, studentId), ebookConsentRequests(db, studentId)])
+  return { journals, asked: asked.map((a) => ({ ...a, posts: (JSON.parse(a.postIds) as number[]).length })), books, title: getInstance(context).t('student.homeTitle') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get('intent') === 'consent') {
     const answer = form.get('answer')
     if (answer !== 'agree' && answer !== 'decline') throw data(null, { status: 400 })
-    const done = await answerConsent(db, studentId, idField(form, 'packId'), answer === 'agree')
+    const done = form.get('kind') === 'ebook' ? await answerEbookConsent(db, studentId, idField(form, 'bookId'), answer === 'agree') : await answerConsent(db, studentId, idField(form, 'packId'), answer === 'agree')
     return await redirectWithToast(request, session, '/s', done === 'ok' ? { kind: 'success', key: answer === 'agree' ? 'student.consentAgreed' : 'student.consentDeclined' } : { kind: 'error', key: 'student.consentStale' })
   }
   const submission = parseWithZod(form, { schema: JoinSchema })
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function StudentHome({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { journals, asked } = loaderData
+  const { journals, asked, books } = loaderData
   return (
     <>
       <h1>{t('student.homeTitle')}</h1>
@@ -56,6 +56,23 @@ export default function StudentHome({ loaderData, actionData }: Route.ComponentP
           <Form method="post" className="inline-form">
             <input type="hidden" name="intent" value="consent" />
             <input type="hidden" name="packId" value={a.id} />
+            <button className="button" type="submit" name="answer" value="agree">
+              {t('student.consentAgree')}
+            </button>
+            <button className="button secondary" type="submit" name="answer" value="decline">
+              {t('student.consentDecline')}
+            </button>
+          </Form>
+        </section>
+      ))}
+      {books.map((b) => (
+        <section key={`book-${b.id}`} className="card consent-card" aria-labelledby={`consent-book-${b.id}`}>
+          <h2 id={`consent-book-${b.id}`}>{t('student.consentBookTitle', { teacher: b.teacher ?? '' })}</h2>
+          <p>{t('student.consentBookText', { name: b.name, journal: b.journal })}</p>
+          <Form method="post" className="inline-form">
+            <input type="hidden" name="intent" value="consent" />
+            <input type="hidden" name="kind" value="ebook" />
+            <input type="hidden" name="bookId" value={b.id} />
             <button className="button" type="submit" name="answer" value="agree">
               {t('student.consentAgree')}
             </button>
