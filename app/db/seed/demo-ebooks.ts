@@ -6,6 +6,7 @@ import { emotionName } from '~/features/posts/names'
 import { POST_STATUS } from '~/features/posts/constants'
 import { claimExport, runExport } from '~/features/ebooks/export.server'
 import { shareBook } from '~/features/ebooks/share.server'
+import { SHARE_DAYS } from '~/features/ebooks/constants'
 import { translatorOf } from '~/i18n/middleware.server'
 
 /** Simple crayon-like pictures for the demo book's frames: sky and ground, and one thing in the middle. */
@@ -62,7 +63,8 @@ export async function seedEbooks(trx: DB, { teacher, now, password }: { teacher:
   await drawPendingPages(trx, done.id, feeling)
   // Printed and shared with the family (issue 24): the PDF is made, the link asks for demo-pass-1.
   if (await claimExport(trx, done.id)) await runExport(trx, done.id, feeling)
-  await shareBook(trx, done.id, password)
+  // The longest a link may live (issue 36): the demo's link works for a month of trying.
+  await shareBook(trx, done.id, password, SHARE_DAYS.max)
 
   // The book in progress: three posts chosen, the texts still to write.
   const started = (await bookFor(trx, (await openBook(trx, j502.id, s30.id, who))!, who))!
