@@ -1,5 +1,5 @@
 import type { DB } from '~/db/connect.server'
-import { journalMoodPosts } from '~/features/alerts/raise.server'
+import { assessPost } from '~/features/alerts/assess/assess.server'
 import { findingsFor, usualOf } from '~/features/alerts/rules'
 import { calendarOf, DEFAULT_ESCALATE_HOURS, escalationDue } from '~/features/alerts/school-hours'
 import { formatDate } from '~/shared/dates'
@@ -27,11 +27,11 @@ export async function seedCounsel(trx: DB, { counsellor, teamTeacher, now }: { c
     await trx.insertInto('post_emotions').values(['B', 'A'].map((emotion_code) => ({ post_id: id, frame_id: feelings, emotion_code }))).execute()
     return id
   }
-  // The alert as the rules would have raised it when the post was saved.
-  const raise = async (studentId: number, postId: number, at: string) => {
-    const posts = await journalMoodPosts(trx, journal.id)
-    const history = [...posts.filter((p) => p.studentId === studentId && p.id !== postId && p.createdAt < at), posts.find((p) => p.id === postId)!]
-    const words = findingsFor(history, usualOf(posts.map((p) => p.mood))).find((f) => f.rule === 'words')
+  // The alert as the content rule raises it when the post is saved (the post alone: the rule reads its words).
+  const raise = async (studentId: number, postId: number, at: string, event: string, title: string) => {
+    const content = await assessPost({ title, event }, 'zh')
+    const post = { id: postId, title, diaryDate: formatDate(at, journal.time_zone), createdAt: at, emotions: ['B', 'A'], mood: -1, content }
+    const words = findingsFor([post], usualOf([])).find((f) => f.rule === 'words')
     if (!words) throw new Error('the demo post raises no words alert')
     const { id } = await trx
       .insertInto('risk_alerts')
@@ -50,8 +50,9 @@ export async function seedCounsel(trx: DB, { counsellor, teamTeacher, now }: { c
   // Escalated by the teacher, with a note.
   const s47 = await student('student47@demo.test')
   const raisedAt = new Date(now.getTime() - 2 * DAY).toISOString()
-  const post47 = await worryingPost(s47.id, raisedAt, '好累', '最近在學校都沒有人跟我說話，我覺得活著好累，好想消失。')
-  const byHand = await raise(s47.id, post47, raisedAt)
+  const text47 = { title: '好累', event: '最近在學校都沒有人跟我說話，我覺得活著好累，好想消失。' }
+  const post47 = await worryingPost(s47.id, raisedAt, text47.title, text47.event)
+  const byHand = await raise(s47.id, post47, raisedAt, text47.event, text47.title)
   const seenAt = new Date(Date.parse(raisedAt) + HOUR).toISOString()
   const escalatedAt = new Date(Date.parse(raisedAt) + 1.5 * HOUR).toISOString()
   const note = '她最近很安靜，下課都一個人。請輔導老師本週找她談談。'
@@ -66,8 +67,9 @@ export async function seedCounsel(trx: DB, { counsellor, teamTeacher, now }: { c
   // Nobody opened it: four school hours later it escalated by itself.
   const s48 = await student('student48@demo.test')
   const lateAt = new Date(now.getTime() - 5 * DAY).toISOString()
-  const post48 = await worryingPost(s48.id, lateAt, '不敢回家', '昨天晚上爸爸喝醉又打我，我的手臂都是瘀青，我不敢回家。')
-  const byItself = await raise(s48.id, post48, lateAt)
+  const text48 = { title: '不敢回家', event: '昨天晚上爸爸喝醉又打我，我的手臂都是瘀青，我不敢回家。' }
+  const post48 = await worryingPost(s48.id, lateAt, text48.title, text48.event)
+  const byItself = await raise(s48.id, post48, lateAt, text48.event, text48.title)
   const due = escalationDue(lateAt, 'high', DEFAULT_ESCALATE_HOURS, calendarOf(await trx.selectFrom('teams').select(['school_days', 'school_start_hour', 'school_end_hour', 'closed_dates']).where('name', '=', 'Sunshine Elementary Team').executeTakeFirst(), journal.time_zone))!
   const dueAt = new Date(Math.min(due.getTime(), now.getTime() - HOUR)).toISOString()
   await trx.insertInto('risk_alert_steps').values({ alert_id: byItself, user_id: null, action: 'escalated', note: JSON.stringify({ hours: DEFAULT_ESCALATE_HOURS }), at: dueAt }).execute()
