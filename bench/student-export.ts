@@ -88,6 +88,8 @@ await db.transaction().execute(async (trx) => {
 })
 
 const exportsDir = path.join(dir, 'exports')
+// BENCH_NO_PICTURES=1: the same posts without their pictures (to see what the pictures cost).
+if (process.env.BENCH_NO_PICTURES === '1') await db.updateTable('post_frames').set({ img_url: null }).execute()
 await db.destroy()
 const runs = [1, 2, 3].map(() => JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/student-export.ts', '--run', path.join(dir, 'bench.db'), exportsDir, String(j.id), String(student), String(owner)], { encoding: 'utf8' }).trim().split('\n').at(-1)!))
 rmSync(dir, { recursive: true, force: true })

@@ -33,6 +33,16 @@ export const LANG: Record<DocumentLang, string> = { en: 'lang: "en"', 'zh-TW': '
  */
 export function documentPdf(body: string, { lang, title }: { lang: DocumentLang; title: string }, pictures: Map<string, Buffer> = new Map()) {
   for (const [path, bytes] of pictures) typst().mapShadow(`${WORKSPACE}${path}`, bytes)
+  try {
+    return compileDocument(body, lang, title)
+  } finally {
+    // A document's pictures and the compiler's memo of it are not kept: a server makes many, each once.
+    for (const path of pictures.keys()) typst().unmapShadow(`${WORKSPACE}${path}`)
+    typst().evictCache(10)
+  }
+}
+
+function compileDocument(body: string, lang: DocumentLang, title: string) {
   const markup = [
     `#set document(title: ${typstString(title)})`,
     `#set page(paper: "a4", margin: (x: 18mm, y: 20mm), footer: context [#set text(size: 8pt, fill: luma(90)); ${text(title)} #h(1fr) #counter(page).display("1 / 1", both: true)])`,

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
 import { isoAgo, isoIn, nowIso } from '~/db/time'
-import { documentPdf, text, type DocumentLang } from '~/features/documents/typst.server'
+import { documentPdf, text, typst, type DocumentLang } from '~/features/documents/typst.server'
 import { exportedPdf } from '~/features/ebooks/export.server'
 import { withDetails } from '~/features/posts/feed.server'
 import { behaviourName, emotionName } from '~/features/posts/names'
@@ -19,6 +19,8 @@ export type ExportDir = string
 const fileOf = (dir: ExportDir, token: string) => path.join(dir, `${token}.zip`)
 /** Posts are read this many at a time, with their frames, feelings and comments. */
 const BATCH = 100
+/** The readable PDF holds this many posts a volume: a compiler's working set grows with its document, so a long diary is cut into parts. */
+export const PDF_VOLUME = 250
 const PICTURE_ID = /\/pictures\/([0-9a-f-]{36})$/
 
 /**
@@ -77,7 +79,8 @@ export async function runExport(db: DB, id: number, dir: ExportDir, t: TFunction
       picturesOf(db, row.journalId, row.studentId),
       db.selectFrom('ebooks').select(['id', 'name', 'about_author', 'thanks', 'postscript', 'made_as', 'created_at', 'edited_at']).where('journal_id', '=', row.journalId).where('student_id', '=', row.studentId).orderBy('id').execute(),
     ])
-    const total = postIds.length + pictures.length + books.length + 4
+    const volumes = Math.max(1, Math.ceil(postIds.length / PDF_VOLUME))
+    const total = postIds.length + pictures.length + books.length + 2 + volumes
     let done = 0
     let beatAt = 0
     const progress = async (n = 1) => {
@@ -94,7 +97,20 @@ export async function runExport(db: DB, id: number, dir: ExportDir, t: TFunction
     // posts.json and the PDF's body, a batch of posts at a time.
     const json = await zip.text('posts.json')
     await json.write('[\n')
-    const pdfBody: string[] = []
+    const lang = (['en', 'zh-TW', 'ja'].includes(row.lang) ? row.lang : 'en') as DocumentLang
+    let pdfBody: string[] = []
+    let volume = 0
+    // A volume of the readable PDF, written as soon as it is full: only one is ever in the compiler.
+    const writeVolume = async () => {
+      volume++
+      const part = volumes > 1 ? t('studentFile.pdfPart', { part: volume, parts: volumes }) : ''
+      const title = `${t('studentFile.pdfTitle', { name: row.name ?? row.account, journal: row.journal })}${part}`
+      const pdf = documentPdf([`= ${text(title)}`, text(t('studentFile.pdfIntro', { count: postIds.length, date: nowIso().slice(0, 10) })), ...pdfBody].join('\n'), { lang, title })
+      typst().evictCache(0)
+      await zip!.file(volumes > 1 ? `posts-${volume}-of-${volumes}.pdf` : 'posts.pdf', pdf, { deflate: true })
+      pdfBody = []
+      await progress()
+    }
     for (let i = 0; i < postIds.length; i += BATCH) {
       const ids = postIds.slice(i, i + BATCH).map((p) => p.id)
       const heads = await db.selectFrom('posts').select(['id', 'title', 'diary_date as diaryDate', 'location', 'happen_time as happenTime', 'status', 'score', 'created_at as createdAt', 'updated_at as updatedAt']).where('id', 'in', ids).execute()
@@ -119,23 +135,19 @@ export async function runExport(db: DB, id: number, dir: ExportDir, t: TFunction
         }
         await json.write(`${i + k > 0 ? ',\n' : ''}${JSON.stringify(post, null, 2)}`)
         pdfBody.push(postMarkup(post, t))
+        if (pdfBody.length === PDF_VOLUME) await writeVolume()
       }
       await progress(posts.length)
     }
     await json.write('\n]\n')
     await json.close()
+    if (pdfBody.length > 0 || volume === 0) await writeVolume()
 
     for (const p of pictures) {
       const picture = await db.selectFrom('post_pictures').select('data').where('id', '=', p.id).executeTakeFirst()
       if (picture) await zip.file(pictureName.get(`/pictures/${p.id}`)!, new Uint8Array(picture.data))
       await progress()
     }
-
-    const lang = (['en', 'zh-TW', 'ja'].includes(row.lang) ? row.lang : 'en') as DocumentLang
-    const title = t('studentFile.pdfTitle', { name: row.name ?? row.account, journal: row.journal })
-    const pdf = documentPdf([`= ${text(title)}`, text(t('studentFile.pdfIntro', { count: postIds.length, date: nowIso().slice(0, 10) })), ...pdfBody].join('\n'), { lang, title })
-    await zip.file('posts.pdf', pdf, { deflate: true })
-    await progress()
 
     await zip.file('quiz-answers.json', new TextEncoder().encode(JSON.stringify(await quizAnswersOf(db, row.journalId, row.studentId), null, 2)), { deflate: true })
     await zip.file('profile.json', new TextEncoder().encode(JSON.stringify({ account: row.account, name: row.name, nickname: row.nickname, gender: row.gender, birthday: row.birthday, accountSince: row.since, journal: row.journal }, null, 2)), { deflate: true })
@@ -151,7 +163,7 @@ export async function runExport(db: DB, id: number, dir: ExportDir, t: TFunction
       await progress()
     }
     await zip.file('ebooks.json', new TextEncoder().encode(JSON.stringify(bookList, null, 2)), { deflate: true })
-    await zip.file('README.txt', new TextEncoder().encode(readme(t, { name: row.name ?? row.account, journal: row.journal, posts: postIds.length, pictures: pictures.length, books: books.length })), { deflate: true })
+    await zip.file('README.txt', new TextEncoder().encode(readme(t, { name: row.name ?? row.account, journal: row.journal, posts: postIds.length, pictures: pictures.length, books: books.length, volumes })), { deflate: true })
     await zip.close()
     zip = null
     renameSync(partial, fileOf(dir, row.token))
@@ -222,14 +234,14 @@ function postMarkup(p: ExportedPost, t: TFunction) {
 }
 
 /** README.txt: what each file of the zip is, in the requester's language. */
-function readme(t: TFunction, v: { name: string; journal: string; posts: number; pictures: number; books: number }) {
+function readme(t: TFunction, v: { name: string; journal: string; posts: number; pictures: number; books: number; volumes: number }) {
   const tr = t as unknown as (key: string, values?: Record<string, unknown>) => string
   return [
     tr('studentFile.readmeTitle', { name: v.name, journal: v.journal }),
     tr('studentFile.readmeMade', { date: nowIso().slice(0, 10) }),
     '',
     `posts.json       ${tr('studentFile.readmePostsJson', { count: v.posts })}`,
-    `posts.pdf        ${tr('studentFile.readmePostsPdf')}`,
+    v.volumes > 1 ? `posts-N-of-${v.volumes}.pdf ${tr('studentFile.readmePostsPdfParts', { count: v.volumes, size: PDF_VOLUME })}` : `posts.pdf        ${tr('studentFile.readmePostsPdf')}`,
     `pictures/        ${tr('studentFile.readmePictures', { count: v.pictures })}`,
     `quiz-answers.json ${tr('studentFile.readmeQuiz')}`,
     `ebooks.json      ${tr('studentFile.readmeBooks', { count: v.books })}`,
