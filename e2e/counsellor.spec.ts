@@ -166,3 +166,26 @@ test('a journal sets how many school hours an unopened high alert waits: 1 to 40
   await expect(page).toHaveURL(new RegExp(`/diary/homework/${school.journalId}/(news|info)`))
   expect(await hours()).toBe(6)
 })
+
+test('by keyboard alone, the counsellor opens an alert from the list and takes it', async ({ page }, info) => {
+  const school = await newSchoolTeam(info, 'keys')
+  const { alertId } = await newAlert(school.journalId, school.student, 'A hard week')
+  const counsellorId = (await db().selectFrom('users').select('id').where('account', '=', school.counsellor).executeTakeFirstOrThrow()).id
+  await db().insertInto('alert_escalations').values({ alert_id: alertId, user_id: counsellorId, escalated_by: null, note: '', at: new Date().toISOString() }).execute()
+  await signInToConsole(page, school.counsellor)
+  await page.goto('/counsellor')
+  const tabTo = async (name: string) => {
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab')
+      if ((await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')) === name) return
+    }
+    throw new Error(`${name} is not reached by Tab`)
+  }
+  await tabTo('Pupil keys-pupil')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/counsellor/alerts/${alertId}$`))
+  await tabTo('Take it')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status')).toHaveText('Taken. The teachers see that you follow it.')
+  expect(await stepsOf(alertId)).toEqual(['raised', 'taken'])
+})

@@ -7,7 +7,7 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { counsellorView } from '~/features/alerts/counsel.server'
 import { requireCounsellor } from '~/features/alerts/counsel-guard.server'
-import { addStep, takeAlert } from '~/features/alerts/escalate.server'
+import { addStep, mayCounsel, takeAlert } from '~/features/alerts/escalate.server'
 import { actOnAlert } from '~/features/alerts/manage.server'
 import type { ResolveSchema, StepSchema } from '~/features/alerts/schema'
 import { CounselActionSchema, RESOLVE_NOTE_MAX, VERDICTS } from '~/features/alerts/schema'
@@ -53,18 +53,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, session } = await requireCounsellor(request, context)
   const form = await readForm(request)
   const id = parseId(params.alertId)
-  const view = id === null ? null : await counsellorView(db, user.userId, id)
-  if (!view) throw data(null, { status: 403 })
+  const access = id === null ? null : await mayCounsel(db, user.userId, id)
+  if (!access) throw data(null, { status: 403 })
   const submission = parseWithZod(form, { schema: CounselActionSchema })
   if (submission.status !== 'success') return data({ intent: String(form.get('intent')), result: submission.reply() }, 400)
   const v = submission.value
   const done =
     v.intent === 'take'
-      ? await takeAlert(db, view.alert.id, user.userId)
+      ? await takeAlert(db, access.id, user.userId)
       : v.intent === 'step'
-        ? await addStep(db, view.alert.id, user.userId, v.note)
-        : await actOnAlert(db, view.journalId, view.alert.id, user.userId, v)
-  const to = `/counsellor/alerts/${view.alert.id}`
+        ? await addStep(db, access.id, user.userId, v.note)
+        : await actOnAlert(db, access.journalId, access.id, user.userId, v)
+  const to = `/counsellor/alerts/${access.id}`
   if (done !== 'ok') return await redirectWithToast(request, session, to, { kind: 'error', key: 'alerts.stale' })
   return await redirectWithToast(request, session, to, { kind: 'success', key: `counsel.done_${v.intent}` })
 }
