@@ -96,9 +96,14 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
           {t('students.familyPack')}
         </FastLink>
         {isOwner ? (
-          <FastLink className="button secondary" to={`/diary/homework/${journalId}/student/${student.id}/export`}>
-            {t('students.data')}
-          </FastLink>
+          <>
+            <FastLink className="button secondary" to={`/diary/homework/${journalId}/student/${student.id}/export`}>
+              {t('students.dataExport')}
+            </FastLink>
+            <FastLink className="button secondary" to={`/diary/homework/${journalId}/student/${student.id}/erase`}>
+              {t('students.dataErase')}
+            </FastLink>
+          </>
         ) : null}
         {isOwner ? (
           <Link className="button danger" to="?archive=1" preventScrollReset>
