@@ -1,7 +1,9 @@
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
 import path from 'node:path'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { isCrossOriginWrite } from './app/auth/origin'
@@ -9,7 +11,8 @@ import { isCrossOriginWrite } from './app/auth/origin'
 // The built app: its entry module also exports what the server needs at start.
 type AppEntry = {
   createLoadContext(nonce: string, clientAddress: string): RouterContextProvider
-  startup(): Promise<string[]>
+  startup(seedElsewhere?: () => Promise<void>): Promise<string[]>
+  seedDemoOnly(): Promise<void>
   health(): Promise<boolean>
   providerOrigins(): string[]
   /** The app's settings, read and checked once (app/env.server.ts): the only reader of process.env. */
@@ -143,7 +146,20 @@ export async function createApp() {
   return app
 }
 
-const lines = await entry.startup()
+// The demo seed reads two months of posts through the language analysers (a few hundred MB): on an
+// empty database it runs in a process of its own, whose memory goes back to the system when it
+// ends, so the server itself starts lean (issue 35).
+if (process.argv.includes('--seed-demo')) {
+  await entry.seedDemoOnly()
+  process.exit(0)
+}
+async function seedInChild() {
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1], '--seed-demo'], { stdio: 'inherit' })
+  const [code] = (await once(child, 'exit')) as [number | null]
+  if (code !== 0) throw new Error(`the demo seed failed (exit code ${code})`)
+}
+
+const lines = await entry.startup(seedInChild)
 const port = env.PORT
 const app = await createApp()
 const listener = app.listen(port, () => {

@@ -1,4 +1,3 @@
-import PgBoss from 'pg-boss'
 import type { Connection } from './db/connect.server'
 import type { Mailer } from './mail/mailer.server'
 import { digestMailsOf, sendDigestMail, type DigestMail } from './features/notifications/digest-mail.server'
@@ -35,6 +34,8 @@ export async function startJobs(connection: Connection, options: JobOptions): Pr
   const send = (mail: DigestMail) => sendDigestMail(connection.db, options.mailer, options.origin, mail)
   const logged = (what: string) => (error: unknown) => console.error(`${what} failed`, error instanceof Error ? error.message : error)
   if (connection.dialect === 'postgres' && options.databaseUrl) {
+    // Loaded only where the queue runs on PostgreSQL.
+    const { default: PgBoss } = await import('pg-boss')
     const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 2 })
     boss.on('error', logged('job queue'))
     await boss.start()

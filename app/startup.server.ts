@@ -1,17 +1,29 @@
 import { connection } from './db/db.server'
 import { migrate } from './db/migrate.server'
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo, seedReferenceData } from './db/seed/demo.server'
+import { DEMO_LOGINS, DEMO_PASSWORD, demoSeeded, seedDemo, seedReferenceData } from './db/seed/demo.server'
 import { env } from './env.server'
 import { giveTeacherCodes } from './features/journals/insert.server'
 import { sweepUnusedPictures } from './features/posts/pictures.server'
 import { mailer, OUTBOX_DIR } from './mail/mail.server'
 import { startJobs } from './jobs.server'
 
-/** Run once when the server starts: migrate, seed reference data and, on an empty database, the demo; sweep unused pictures; start the background jobs. */
-export async function startup() {
+/** The demo seed alone (in a process of its own, see server.ts): migrate, reference data, and the demo on an empty database. */
+export async function seedDemoOnly() {
   await migrate(connection)
   await seedReferenceData(connection.db)
-  const seeded = env.SEED_DEMO === '1' ? await seedDemo(connection.db) : false
+  await seedDemo(connection.db)
+}
+
+/**
+ * Run once when the server starts: migrate, seed reference data and, on an empty database, the demo
+ * (by `seedElsewhere`, a process of its own, where the server gives one); sweep unused pictures;
+ * start the background jobs.
+ */
+export async function startup(seedElsewhere?: () => Promise<void>) {
+  await migrate(connection)
+  await seedReferenceData(connection.db)
+  const seeded = env.SEED_DEMO === '1' && !(await demoSeeded(connection.db))
+  if (seeded) await (seedElsewhere ? seedElsewhere() : seedDemo(connection.db))
   await sweepUnusedPictures(connection.db)
   await giveTeacherCodes(connection.db)
   // Digests at the journals' hours and the daily clean-up (issue 22).

@@ -51,7 +51,7 @@ process.on('exit', () => {
 async function startServer(env: Record<string, string>) {
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'))
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['build/server.js'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOGIN_MAX_FAILS_ADDRESS: '100000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

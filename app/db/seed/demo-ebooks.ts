@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import sharp from 'sharp'
+import { loadSharp } from '~/sharp.server'
 import type { DB } from '~/db/connect.server'
 import { bookFor, choosePosts, drawPendingPages, openBook, saveBasicInfo } from '~/features/ebooks/books.server'
 import { emotionName } from '~/features/posts/names'
@@ -19,6 +19,7 @@ const SCENES = [
 ]
 
 async function scenePicture(i: number) {
+  const sharp = await loadSharp()
   const s = SCENES[i % SCENES.length]
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="${s.sky}"/><rect y="330" width="640" height="150" fill="${s.ground}"/>${s.thing}</svg>`
   const { data, info } = await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer({ resolveWithObject: true })

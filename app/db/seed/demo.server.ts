@@ -64,9 +64,11 @@ const DAY = 86_400_000
 const isoDate = (d: Date) => d.toISOString().slice(0, 10)
 
 /** The demo school of the README, written on an empty database in one transaction. */
+/** Whether the demo school is there (its paid teacher is). */
+export const demoSeeded = async (db: DB) => !!(await db.selectFrom('users').select('id').where('account', '=', 'teacher@demo.test').executeTakeFirst())
+
 export async function seedDemo(db: DB, now = new Date()) {
-  const exists = await db.selectFrom('users').select('id').where('account', '=', 'teacher@demo.test').executeTakeFirst()
-  if (exists) return false
+  if (await demoSeeded(db)) return false
   // One hash for every demo login: they share the demo password.
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   const rand = prng(20261121)

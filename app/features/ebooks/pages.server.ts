@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
-import sharp, { type OutputInfo } from 'sharp'
+import type { OutputInfo } from 'sharp'
+import { loadSharp } from '~/sharp.server'
 import { inTransaction, type DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { withoutControl } from '~/shared/text'
@@ -154,6 +155,7 @@ export type ImageResult = { ok: true; url: string } | { ok: false; error: 'ebook
  * largest box of that shape; stored upright, at most 1600 px wide, without metadata.
  */
 export async function storeBookImage(db: DB, bookId: number, file: File, aspect: number, crop: { x: number; y: number; width: number; height: number } | null): Promise<ImageResult> {
+  const sharp = await loadSharp()
   if (file.size > EBOOK_IMAGE_MAX_BYTES) return { ok: false, error: 'ebook.imageTooBig' }
   const input = Buffer.from(await file.arrayBuffer())
   let out: { data: Buffer; info: OutputInfo; type: string }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler'
+import type * as Typst from '@myriaddreamin/typst-ts-node-compiler'
+import { createRequire } from 'node:module'
 import { FONT_DIRS } from '~/fonts.server'
 import { withoutControl } from '~/shared/text'
 import { MM_PER_UNIT, PAGE_MM, type TemplateItem } from './page-model'
@@ -11,10 +12,13 @@ import { MM_PER_UNIT, PAGE_MM, type TemplateItem } from './page-model'
  * One compiler per process: creating it reads the font folders (about 0.4 s); a page then takes
  * tens of milliseconds.
  */
-let compiler: NodeCompiler | null = null
+let compiler: Typst.NodeCompiler | null = null
 // The workspace is a folder that does not exist: a page reads only the pictures put into it (shadow files).
 const WORKSPACE = '/nonexistent-ebook-workspace'
-const typst = () => (compiler ??= NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontPaths: FONT_DIRS }] }))
+// The compiler is required at the first page drawn, not at start-up: most processes never draw one.
+const require = createRequire(import.meta.url)
+const typst = () =>
+  (compiler ??= (require('@myriaddreamin/typst-ts-node-compiler') as typeof Typst).NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontPaths: FONT_DIRS }] }))
 
 export type BookLang = 'en' | 'zh-TW' | 'ja'
 /** Han characters take the regional shapes of the first CJK face that has them. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import sharp, { type OutputInfo } from 'sharp'
+import type { OutputInfo } from 'sharp'
+import { loadSharp } from '~/sharp.server'
 import type { DB } from '~/db/connect.server'
 import { isoAgo, nowIso } from '~/db/time'
 import { requireJournal } from '~/features/journals/access.server'
@@ -26,6 +27,7 @@ export type PictureResult = { ok: true; url: string } | { ok: false; error: 'wri
  * JPEG or WebP image, whatever its name, is refused.
  */
 export async function storePicture(db: DB, ownerId: number, file: File): Promise<PictureResult> {
+  const sharp = await loadSharp()
   if (file.size > PICTURE_MAX_BYTES) return { ok: false, error: 'write.pictureTooBig' }
   const input = Buffer.from(await file.arrayBuffer())
   let stored: { data: Buffer; info: OutputInfo }

@@ -6,7 +6,6 @@ import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { behaviourName, emotionName } from '~/features/posts/names'
 import { journalStudent } from '~/features/students/list.server'
 import { todayDate } from '~/shared/dates'
-import { behaviourRadar, emotionBars, groupPie, trendChart } from './charts.server'
 import { intervalOf, rangeOf } from './range'
 import { behaviourStats, emotionStats, lastPostDate, parsePick, pickedPosts, pickValue, trend, type Pick } from './report.server'
 import { REPORT_TABS, type ReportTab } from './tabs'
@@ -18,6 +17,8 @@ import { hasFunction } from '~/features/plans/pay-functions'
  * its chart, the top emotions, and the posts behind a clicked element. Without f8: locked, no data.
  */
 export async function reportFor(context: Readonly<RouterContextProvider>, request: Request, sid: string | undefined, t: TFunction) {
+  // The chart library (about 30 MB in memory) is loaded at the first report, not at start-up.
+  const { behaviourRadar, emotionBars, groupPie, trendChart } = await import('./charts.server')
   const { journal, user } = journalOf(context)
   const url = new URL(request.url)
   const params = url.searchParams

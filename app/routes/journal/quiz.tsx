@@ -8,7 +8,6 @@ import { changesOf, resultList, runSummary } from '~/features/assessments/result
 import { idField } from '~/features/form-ids.server'
 import { studentCount } from '~/features/journals/members.server'
 import { listParams, parseId } from '~/features/lists'
-import { choiceBars } from '~/features/reports/charts.server'
 import { readForm } from '~/http/form.server'
 import { ASSESSMENTS_HANDLE, assessmentsDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
@@ -42,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const run = runs.find((r) => r.id === parseId(url.searchParams.get('run'))) ?? runs[0]
   let summary = null
   if (run) {
-    const [figures, changes] = await Promise.all([runSummary(db, run), changesOf(db, journal.id, run.quizId)])
+    const [figures, changes, { choiceBars }] = await Promise.all([runSummary(db, run), changesOf(db, journal.id, run.quizId), import('~/features/reports/charts.server')])
     summary = {
       title: run.title,
       round: run.round,

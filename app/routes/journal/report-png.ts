@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import { loadSharp } from '~/sharp.server'
 import { FONT_FAMILY } from '~/fonts.server'
 import type { Route } from './+types/report-png'
 import { reportFor } from '~/features/reports/page.server'
@@ -25,6 +25,7 @@ const escapeMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g,
  * range: a saved picture read later, or pasted into a report, still says what it is.
  */
 async function chartWithHeading(svg: string, heading: string, range: string) {
+  const sharp = await loadSharp()
   const chart = await sharp(Buffer.from(svg), { density: 144 }).flatten({ background: '#ffffff' }).png().toBuffer({ resolveWithObject: true })
   const margin = 24
   const text = await sharp({ text: { text: `<span weight="bold" size="x-large">${escapeMarkup(heading)}</span>\n<span foreground="#555555">${escapeMarkup(range)}</span>`, font: `${FONT_FAMILY.tc} 22`, width: chart.info.width - 2 * margin, dpi: 72, rgba: true } })
