@@ -89,6 +89,26 @@ describe.each(DIALECTS)('importing students on %s', (dialect) => {
     await expect(conn.db.insertInto('users').values({ account: 'chen-MEI01', kind: 'student', email_verified: 0, info_set: 1, created_at: new Date().toISOString() } as never).execute()).rejects.toThrow()
   })
 
+  it('stores no control characters from a class file or a preview row: name, account, class and journal name', async () => {
+    const other = (await registerWithPassword(conn.db, { account: 'control@school.test', password: 'secret-pass-1', locale: 'en' })) as { userId: number }
+    // A spreadsheet cell can hold NUL, backspace, vertical tab and ESC; quoted, the CSV keeps them.
+    const read = await readImportFile(fileOf(encoded('2026,5,07,5,"Ctl\bKid\v",ctl-x,kid-pass-1\r\n2026,5,"0\u001b7",6,Two\u0000,ctl-y,kid-pass-2\u0007\r\n', 'utf-8')))
+    expect(read).toEqual({
+      ok: true,
+      rows: [
+        { year: '2026', grade: '5', classNo: '07', name: 'CtlKid', account: 'ctl-x', password: 'kid-pass-1' },
+        { year: '2026', grade: '5', classNo: '07', name: 'Two', account: 'ctl-y', password: 'kid-pass-2' },
+      ],
+    })
+    // The preview posts rows back as typed: what is stored is what the rule reads, whatever was sent.
+    const sent = [{ year: '2026', grade: '5', classNo: '\u001b07\u0000', name: '\u0000Ctl\bKid\u000b', account: 'ctl\u0008-z', password: 'kid-pass-3' }]
+    expect(await submitImport(conn.db, { userId: other.userId, planLimit: 30 }, sent, { journalName: '5-07\u001b[2J' })).toMatchObject({ code: IMPORT_CODES.ok, created: 1 })
+    const kid = await conn.db.selectFrom('users as u').innerJoin('classes as c', 'c.id', 'u.class_id').select(['u.id', 'u.name', 'u.nickname', 'u.account', 'c.class_no']).where('c.owner_id', '=', other.userId).executeTakeFirstOrThrow()
+    expect(kid).toMatchObject({ name: 'CtlKid', nickname: 'CtlKid', account: 'ctl-z', class_no: '07' })
+    expect(await conn.db.selectFrom('journals').select('name').where('owner_id', '=', other.userId).execute()).toEqual([{ name: '5-07[2J' }])
+    expect(await verifyLogin(conn.db, 'ctl-z', 'kid-pass-3', 'student')).toBe(kid.id)
+  })
+
   it('writes nothing when a row fails: duplicates, over the places, another teacher\'s journal', async () => {
     const before = await conn.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     expect(await submitImport(conn.db, owner(), [row('kid-3'), row('kid-1')], { journalName: 'Again' })).toEqual({ code: IMPORT_CODES.duplicate, dupAccounts: ['kid-1'] })

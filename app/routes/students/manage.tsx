@@ -5,7 +5,7 @@ import type { Route } from './+types/manage'
 import { requireUser } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
 import { idField, idFields } from '~/features/form-ids.server'
-import { IMPORT_CODES, IMPORT_FIELDS, rowErrors, UPLOAD_CODES, type ImportRow } from '~/features/students/import-rows'
+import { cleanRow, IMPORT_CODES, IMPORT_FIELDS, ImportJournalSchema, rowErrors, UPLOAD_CODES, type ImportRow } from '~/features/students/import-rows'
 import { duplicateAccounts, readImportFile, submitImport } from '~/features/students/import.server'
 import { assignStudents, deleteStudents, journalChoices, ownClasses, ownStudents } from '~/features/students/roster.server'
 import { normalizeAccount } from '~/features/auth/account-name'
@@ -43,7 +43,7 @@ const UPLOAD_ERRORS: Record<number, string> = { [UPLOAD_CODES.tooMany]: 'import.
 /** The preview form posts every row back: the rows live in the page, so it works without JavaScript. */
 function rowsOf(form: FormData): ImportRow[] {
   const columns = IMPORT_FIELDS.map((f) => form.getAll(f).map(String))
-  return columns[0].map((_, i) => Object.fromEntries(IMPORT_FIELDS.map((f, j) => [f, columns[j][i] ?? ''])) as unknown as ImportRow)
+  return columns[0].map((_, i) => cleanRow(Object.fromEntries(IMPORT_FIELDS.map((f, j) => [f, columns[j][i] ?? ''])) as unknown as ImportRow))
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = invalid ? 'import.fixRows' : dups.length ? 'import.duplicates' : 'import.checked'
     return data(previewOf(rows, { errors, dups, message }), invalid || dups.length ? 400 : 200)
   }
-  const journalName = String(form.get('journalName') ?? '').trim()
+  const journalName = ImportJournalSchema.safeParse({ journalName: form.get('journalName') ?? undefined }).data?.journalName ?? ''
   const existing = form.get('target') === 'existing'
   if (!existing && !journalName) return data(previewOf(rows, { message: 'import.journalNameRequired' }), 400)
   const target = existing ? { journalId: idField(form, 'journalId') } : { journalName }
