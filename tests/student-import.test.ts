@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword, verifyLogin } from '~/features/auth/accounts.server'
 import { AUTH_CODES } from '~/features/auth/codes'
-import { IMPORT_CODES, UPLOAD_CODES, type ImportRow } from '~/features/students/import-rows'
+import { IMPORT_CODES, MAX_IMPORT_FILE_BYTES, UPLOAD_CODES, type ImportRow } from '~/features/students/import-rows'
 import { decodeCsv, duplicateAccounts, readImportFile, submitImport } from '~/features/students/import.server'
 import { assignStudents, deleteStudents, ownStudents } from '~/features/students/roster.server'
 import { classCsv, encoded } from './support/class-csv'
@@ -30,6 +30,7 @@ describe('reading a class file', () => {
   })
   it('takes only .csv files, refuses short rows (-12003) and too many (-12002)', async () => {
     expect(await readImportFile(fileOf(encoded(text, 'utf-8'), 'class.xlsx'))).toEqual({ ok: false, code: UPLOAD_CODES.fileError })
+    expect(await readImportFile(fileOf(new Uint8Array(MAX_IMPORT_FILE_BYTES + 1).fill(0x31)))).toEqual({ ok: false, code: UPLOAD_CODES.tooBig })
     // Simplified Chinese (GBK) and Korean (EUC-KR) lists are not read as garbled Big5 or Shift_JIS.
     const gbk = classCsv([{ name: '张伟', account: 'zhang01' }, { name: '李娜', account: 'li01' }, { name: '王芳', account: 'wang02' }])
     const korean = classCsv([{ name: '김민준', account: 'kim01' }, { name: '이서연', account: 'lee01' }, { name: '박지훈', account: 'park01' }], false)

@@ -21,8 +21,13 @@ export const MAX_IMPORT_ROWS = 2000
 
 /** Upload check and submit answers (spec 1 section 8): -4 duplicates or over the limit, -2 journal error; -3 a row the check would refuse (ours). */
 export const IMPORT_CODES = { ok: 0, journalError: -2, invalidRows: -3, duplicate: -4, overLimit: -4 } as const
-/** Upload answers: -12002 with the server's message, -12003 a value error; anything else a file error. -12004 (ours): an encoding other than UTF-8, Big5 or Shift_JIS. */
-export const UPLOAD_CODES = { tooMany: -12002, valueError: -12003, fileError: -12001, encoding: -12004 } as const
+/**
+ * Upload answers: -12002 with the server's message, -12003 a value error; anything else a file error.
+ * Ours: -12004 an encoding other than UTF-8, Big5 or Shift_JIS; -12005 a file over MAX_IMPORT_FILE_BYTES.
+ */
+export const UPLOAD_CODES = { tooMany: -12002, valueError: -12003, fileError: -12001, encoding: -12004, tooBig: -12005 } as const
+/** The largest class file: 2,000 rows fit in a tenth of it. */
+export const MAX_IMPORT_FILE_BYTES = 2 * 1024 * 1024
 
 const required = { error: 'validation.required' }
 export const ImportRowSchema = z.object({

@@ -7,9 +7,7 @@ import { hashStudentPassword } from '~/features/auth/password.server'
 import { insertJournal } from '~/features/journals/insert.server'
 import { ticketsFor } from '~/features/journals/settings.server'
 import { cleanValue } from '~/shared/text'
-import { cleanRow, CSV_COLUMNS, IMPORT_CODES, IMPORT_FIELDS, ImportRowSchema, MAX_IMPORT_ROWS, UPLOAD_CODES, type ImportRow } from './import-rows'
-
-const MAX_FILE_BYTES = 2 * 1024 * 1024
+import { cleanRow, CSV_COLUMNS, IMPORT_CODES, IMPORT_FIELDS, ImportRowSchema, MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, UPLOAD_CODES, type ImportRow } from './import-rows'
 
 // What jschardet (a port of Mozilla's universal detector) may answer for the encodings schools'
 // Excel saves a CSV in, and the decoder of each: UTF-8 comes first, then Big5 (Taiwan) and
@@ -45,7 +43,8 @@ export type UploadResult = { ok: true; rows: ImportRow[] } | { ok: false; code: 
  * A first line whose year is not a year is a heading and skipped; blank lines are skipped.
  */
 export async function readImportFile(file: File): Promise<UploadResult> {
-  if (!/\.csv$/i.test(file.name) || file.size === 0 || file.size > MAX_FILE_BYTES) return { ok: false, code: UPLOAD_CODES.fileError }
+  if (!/\.csv$/i.test(file.name) || file.size === 0) return { ok: false, code: UPLOAD_CODES.fileError }
+  if (file.size > MAX_IMPORT_FILE_BYTES) return { ok: false, code: UPLOAD_CODES.tooBig }
   const text = decodeCsv(new Uint8Array(await file.arrayBuffer()))
   if (text === null) return { ok: false, code: UPLOAD_CODES.encoding }
   let records: string[][]

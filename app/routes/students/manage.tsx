@@ -15,7 +15,7 @@ import { useHydrated } from '~/ui/hydrated'
 import { Pager } from '~/ui/pager'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
-import { readForm } from '~/http/form.server'
+import { readUpload, TOO_LARGE } from '~/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Preview = { rows: ImportRow[]; errors: Partial<Record<keyof ImportRow, string>>[]; dups: string[]; message: string | null }
 const previewOf = (rows: ImportRow[], extra: Partial<Preview> = {}): { preview: Preview } => ({ preview: { rows, errors: [], dups: [], message: null, ...extra } })
 
-const UPLOAD_ERRORS: Record<number, string> = { [UPLOAD_CODES.tooMany]: 'import.tooMany', [UPLOAD_CODES.valueError]: 'import.valueError', [UPLOAD_CODES.encoding]: 'import.encoding' }
+const UPLOAD_ERRORS: Record<number, string> = { [UPLOAD_CODES.tooMany]: 'import.tooMany', [UPLOAD_CODES.valueError]: 'import.valueError', [UPLOAD_CODES.encoding]: 'import.encoding', [UPLOAD_CODES.tooBig]: 'import.fileTooBig' }
 
 /** The preview form posts every row back: the rows live in the page, so it works without JavaScript. */
 function rowsOf(form: FormData): ImportRow[] {
@@ -48,7 +48,9 @@ function rowsOf(form: FormData): ImportRow[] {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
-  const form = await readForm(request, { files: 1 })
+  const form = await readUpload(request)
+  // Only the upload form sends a file: over the limits, it is shown again with its message.
+  if (form === TOO_LARGE) return data({ uploadError: 'import.fileTooBig' }, 413)
   const intent = form.get('intent')
   const done = async (key: string, values?: Record<string, string | number>, kind: 'success' | 'error' = 'success') => {
     return await redirectWithToast(request, session, '/student', { kind, key, values })
