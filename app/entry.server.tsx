@@ -14,7 +14,6 @@ export { seedDemoOnly, startup } from './startup.server'
 export { health } from './health.server'
 export { providerOrigins } from './auth/providers.server'
 export { env } from './env.server'
-export { MAX_BODY_BYTES } from './http/form.server'
 
 export const streamTimeout = 5_000
 

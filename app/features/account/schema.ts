@@ -8,7 +8,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export const email = z.string(required).check(...cleanText, z.maxLength(254, 'validation.tooLong'), z.regex(EMAIL_PATTERN, 'validation.emailFormat'))
 
 export const EmailSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('send'), email, code: z.optional(z.string()) }),
+  z.object({ intent: z.literal('send'), email, code: z.optional(z.string().check(...cleanText)) }),
   z.object({ intent: z.literal('validate'), email, code: z.string(required).check(...cleanText, z.regex(/^\d{6}$/, 'validation.codeFormat')) }),
 ])
 

@@ -19,6 +19,7 @@ export const snoozeWindow = (today = todayDate()) => ({ min: addDays(today, 1), 
 export const SnoozeSchema = z.object({
   intent: z.literal('snooze'),
   until: z.string(required).check(
+    ...cleanText,
     z.refine(isCalendarDate, 'validation.dateFormat'),
     z.refine((d) => {
       const { min, max } = snoozeWindow()

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { DB } from '~/db/connect.server'
 import { lockRow } from '~/db/lock.server'
 import { nowIso } from '~/db/time'
+import { cleanValue } from '~/shared/text'
 import { CODE_STATUS, CODES_PER_PAGE, codeActions, codeStatus } from './plan-code-status'
 
 const DAY_MS = 86_400_000
@@ -103,6 +104,6 @@ export async function runCodeAction(db: DB, ownerId: number, codeId: number, act
 export async function addCodeComment(db: DB, ownerId: number, codeId: number, comment: string) {
   const code = await db.selectFrom('plan_codes').select('id').where('id', '=', codeId).where('owner_id', '=', ownerId).executeTakeFirst()
   if (!code) return false
-  await db.insertInto('plan_code_comments').values({ plan_code_id: codeId, author_id: ownerId, comment: comment.trim(), created_at: nowIso() }).execute()
+  await db.insertInto('plan_code_comments').values({ plan_code_id: codeId, author_id: ownerId, comment: cleanValue(comment), created_at: nowIso() }).execute()
   return true
 }

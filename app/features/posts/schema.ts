@@ -13,4 +13,4 @@ export const CommentSchema = z.object({
   type: z.enum(['1', '2', '3', '4'], { error: 'comment.chooseType' }),
 })
 
-export const EditCommentSchema = z.object({ intent: z.literal('edit'), commentId: z.string(), comment: commentText })
+export const EditCommentSchema = z.object({ intent: z.literal('edit'), commentId: z.string().check(...cleanText), comment: commentText })

@@ -19,7 +19,7 @@ export const ContestSettingsSchema = z.object({
   name: text(50),
   description: text(500),
   coverColor: oneOf(LABEL_COLORS),
-  startDate: z.string(required).check(z.refine(isCalendarDate, 'validation.dateFormat')),
+  startDate: z.string(required).check(...cleanText, z.refine(isCalendarDate, 'validation.dateFormat')),
   pickType: oneOf(PICK_TYPES),
 })
 export type ContestSettings = z.output<typeof ContestSettingsSchema>

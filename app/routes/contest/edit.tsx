@@ -13,6 +13,7 @@ import { requireContestJournal } from '~/features/quests/gate.server'
 import { ContestSettingsSchema } from '~/features/quests/schema'
 import { startContestJournal } from '~/features/samples/contest-code.server'
 import { readForm } from '~/http/form.server'
+import { cleanValue } from '~/shared/text'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { Choice } from '~/ui/choice-fields'
@@ -61,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request)
   if (params.id === FROM_CODE) {
     const { session, user } = await requireJournalReader(request, context)
-    const taken = await startContestJournal(db, { userId: user.userId, planLimit: user.studentLimit }, String(form.get('code') ?? ''))
+    const taken = await startContestJournal(db, { userId: user.userId, planLimit: user.studentLimit }, cleanValue(String(form.get('code') ?? '')))
     if (!taken.ok) return data({ takeError: taken.error, result: undefined }, 400)
     return await redirectWithToast(request, session, `/contest/${taken.journalId}/edit?new=1`, { kind: 'success', key: 'journal.created' })
   }

@@ -12,6 +12,7 @@ import { pictureUrl } from '~/features/ebooks/pages.server'
 import { SHARE_PASSWORD } from '~/features/ebooks/constants'
 import { shareBook, shareOf, stopSharing } from '~/features/ebooks/share.server'
 import { readForm } from '~/http/form.server'
+import { withoutControl } from '~/shared/text'
 import { EBOOKS_HANDLE } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
@@ -75,7 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return await redirectWithToast(request, session, here, { kind: 'success', key: 'ebook.sharingStopped' })
   }
   if (intent === 'share') {
-    const password = String(form.get('password') ?? '')
+    const password = withoutControl(String(form.get('password') ?? ''))
     if (password && (password.length < SHARE_PASSWORD.min || password.length > SHARE_PASSWORD.max)) return data({ error: withValues('ebook.sharePasswordRule', SHARE_PASSWORD) }, 400)
     await shareBook(db, book.id, password || null)
     return await redirectWithToast(request, session, `${here}?share=1`, { kind: 'success', key: 'ebook.shared' })

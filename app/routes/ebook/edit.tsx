@@ -11,7 +11,7 @@ import { drawNow, feelingInBook } from '~/features/ebooks/drawing.server'
 import { CANVAS_HEIGHT, CANVAS_WIDTH, keepOnCanvas, type Box, type TemplateItem } from '~/features/ebooks/page-model'
 import { changeTemplate, pageForEditing, pictureUrl, removeAddedPage, savePage, type PageEdit } from '~/features/ebooks/pages.server'
 import { parseId } from '~/features/lists'
-import { readForm } from '~/http/form.server'
+import { readUpload, TOO_LARGE } from '~/http/form.server'
 import { EBOOKS_HANDLE } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
@@ -68,8 +68,10 @@ function boxOf(value: FormDataEntryValue): Box | null {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { book, session, pageId } = await editorPage(request, context, params.bookId)
-  const form = await readForm(request, { files: 1 })
+  const form = await readUpload(request)
   if (pageId === null) throw data(null, { status: 404 })
+  // Only the page form sends a file: over the limits, it is shown again with the picture's message.
+  if (form === TOO_LARGE) return data({ error: 'ebook.imageTooBig' as const, item: '' }, 413)
   const intent = form.get('intent')
   const here = `/ebook/${book.id}/edit?qpage_id=${pageId}`
   if (intent === 'template') {

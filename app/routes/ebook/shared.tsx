@@ -12,6 +12,7 @@ import { rememberUnlocked } from '~/features/ebooks/share-cookie.server'
 import { unlockShare } from '~/features/ebooks/share.server'
 import { requireSharedBook } from '~/features/ebooks/shared-access.server'
 import { readForm } from '~/http/form.server'
+import { withoutControl } from '~/shared/text'
 import { ebooksDictionary, EBOOKS_HANDLE } from '~/i18n/client-resources'
 import { useT } from '~/i18n/use-t'
 import { withValues } from '~/shared/error-values'
@@ -56,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const link = await requireSharedBook(request, params.token)
   if (!link.locked) throw redirect(`/ebook/share/${link.token}`)
-  const result = await unlockShare(db, LOGIN_LIMITS(), { token: link.token, passwordHash: link.passwordHash! }, String(form.get('password') ?? ''), context.get(clientAddressContext))
+  const result = await unlockShare(db, LOGIN_LIMITS(), { token: link.token, passwordHash: link.passwordHash! }, withoutControl(String(form.get('password') ?? '')), context.get(clientAddressContext))
   if (!result.ok) return data({ error: result.error === 'ebook.shareTooMany' ? withValues(result.error, { minutes: result.waitMinutes }) : result.error }, 400)
   throw redirect(`/ebook/share/${link.token}`, { headers: { 'Set-Cookie': await rememberUnlocked(request, link.token) } })
 }

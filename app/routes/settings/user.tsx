@@ -28,7 +28,7 @@ import { useConsoleForm } from '~/ui/form-kit'
 import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
-import { readForm } from '~/http/form.server'
+import { readUpload, TOO_LARGE } from '~/http/form.server'
 
 const AvatarCropper = lazy(() => import('~/ui/avatar-cropper'))
 const loadProfileValidator = () => import('~/features/account/validate').then((m) => m.validateProfile)
@@ -68,7 +68,9 @@ async function savedThroughRefresh(request: Request, session: Session, overwrite
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
-  const formData = await readForm(request, { files: 1 })
+  const formData = await readUpload(request)
+  // Only the avatar form sends a file: over the limits, it is shown again with its message.
+  if (formData === TOO_LARGE) return data({ intent: 'avatar' as const, error: 'settings.avatarTooBig' as const }, 413)
   const intent = formData.get('intent')
   const { t } = getInstance(context)
 
