@@ -23,7 +23,7 @@
 // measured for a teacher with 10,000 notifications (issue 22, bench/big-notifications.ts).
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -48,9 +48,8 @@ process.on('exit', () => {
 })
 
 /** The built server on a fresh data folder (SQLite) or on a database URL. */
-async function startServer(env: Record<string, string>) {
+async function startServer(env: Record<string, string>, dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'))) {
   const port = await freePort()
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   const server: ChildProcess = spawn(process.execPath, ['build/server.js'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOGIN_MAX_FAILS_ADDRESS: '100000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -61,7 +60,40 @@ async function startServer(env: Record<string, string>) {
   }
   cleanups.push(stop)
   base = `http://127.0.0.1:${port}`
-  return { dataDir, stop }
+  return { dataDir, stop, server }
+}
+
+/** A process's resident memory, in MB (Linux). */
+const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024)
+
+/**
+ * Issue 35: the server's memory and start on the demo school. Idle after the seed (which runs in a
+ * process of its own), growth over 2,000 requests to a news page, and the start on that database
+ * to the first answer.
+ */
+async function memoryFigures() {
+  const first = await startServer({})
+  await waitForServer()
+  await new Promise((r) => setTimeout(r, 5000))
+  const idleMb = rssMb(first.server.pid!)
+  const cookie = await signInCookie()
+  const news = `${base}/diary/homework/1/news`
+  await new Promise<autocannon.Result>((resolve, reject) => autocannon({ url: news, connections: 1, amount: 100, headers: { Cookie: cookie } }, (e, r) => (e ? reject(e) : resolve(r))))
+  const beforeMb = rssMb(first.server.pid!)
+  await new Promise<autocannon.Result>((resolve, reject) => autocannon({ url: news, connections: 4, amount: 2000, headers: { Cookie: cookie } }, (e, r) => (e ? reject(e) : resolve(r))))
+  const afterMb = rssMb(first.server.pid!)
+  first.server.kill('SIGTERM')
+  await new Promise((r) => first.server.once('exit', r))
+  const t0 = performance.now()
+  const again = await startServer({}, first.dataDir)
+  for (;;) {
+    const ok = await fetch(`${base}/login`).then((r) => r.ok, () => false)
+    if (ok) break
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  const startMs = Math.round(performance.now() - t0)
+  again.stop()
+  return { idleMb, beforeMb, afterMb, startMs }
 }
 
 async function waitForServer() {
@@ -187,6 +219,8 @@ const bigTargets = (dialect: string, big: { journalId: number; middlePost: numbe
   { name: `${dialect} students (200)`, url: `${base}/diary/homework/${big.journalId}/student?page=7`, headers: { Cookie: cookie } },
   { name: `${dialect} post page`, url: `${base}/diary/diaryPost/${big.middlePost}`, headers: { Cookie: cookie } },
 ]
+
+const memory = await memoryFigures()
 
 // SQLite: the demo data plus the large journal.
 const sqlite = await startServer({})
@@ -346,6 +380,10 @@ console.log(`\nRisk alerts: the content assessment over the labelled sets (tests
 for (const line of risk.lines) console.log(line)
 console.log('  the demo\'s two months replayed:')
 for (const line of risk.replay) console.log(line)
+console.log(`\nMemory: idle after the demo seed ${memory.idleMb} MB; over 2,000 requests to a news page ${memory.beforeMb} -> ${memory.afterMb} MB; start on that database to the first answer ${memory.startMs} ms`)
+checks.push({ name: 'the server idle after the demo seed <= 180 MB', ok: memory.idleMb <= 180, value: `${memory.idleMb} MB` })
+checks.push({ name: '2,000 requests to a news page grow the server < 30 MB', ok: memory.afterMb - memory.beforeMb < 30, value: `${memory.afterMb - memory.beforeMb} MB` })
+checks.push({ name: 'start on an existing database to the first answer < 1.5 s', ok: memory.startMs < 1500, value: `${memory.startMs} ms` })
 checks.push({ name: 'risk assessment, p95 < 20 ms a post', ok: risk.p95Ms < 20, value: `${risk.p95Ms} ms` })
 checks.push({ name: 'risk assessment on posts never read, every language: recall ≥ 90 %, urgent at high ≥ 90 %, false alerts ≤ 5 %', ok: risk.worst.recall >= 0.9 && risk.worst.highRate >= 0.9 && risk.worst.falseRate <= 0.05, value: `worst recall ${(100 * risk.worst.recall).toFixed(1)} %, high ${(100 * risk.worst.highRate).toFixed(1)} %, false ${(100 * risk.worst.falseRate).toFixed(1)} %` })
 
