@@ -5,7 +5,7 @@ import type { Route } from './+types/edit'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { requireBook } from '~/features/ebooks/access.server'
-import { isReady } from '~/features/ebooks/books.server'
+import { printBlock } from '~/features/ebooks/books.server'
 import { EBOOK_ITEM_TEXT_MAX } from '~/features/ebooks/constants'
 import { drawNow, feelingInBook } from '~/features/ebooks/drawing.server'
 import { CANVAS_HEIGHT, CANVAS_WIDTH, keepOnCanvas, type Box, type TemplateItem } from '~/features/ebooks/page-model'
@@ -52,7 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     title: `${getInstance(context).t('ebook.editTitle')} | ${book.student}`,
     bookId: book.id,
-    ready: isReady(editing.pages),
+    block: printBlock(book, editing.pages),
     ...editing,
     index,
     picture: current.drawn ? pictureUrl(book.id, current) : null,
@@ -107,7 +107,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
   const { t } = useT()
   const pageName = usePageName()
   const designName = useDesignName()
-  const { bookId, ready, page, pages, index, choices } = loaderData
+  const { bookId, block, page, pages, index, choices } = loaderData
   const name = pageName({ templateId: page.templateId, postTitle: page.postTitle })
   const busy = useNavigation().state === 'submitting'
   const [params] = useSearchParams()
@@ -116,7 +116,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
   const here = `/ebook/${bookId}/edit?qpage_id=${page.id}`
   return (
     <>
-      <EbookSteps bookId={bookId} current={3} ready={ready} />
+      <EbookSteps bookId={bookId} current={3} block={block} />
       <nav className="breadcrumbs" aria-label={t('ebook.breadcrumb')}>
         <FastLink to={`/ebook/${bookId}/list`}>{t('ebook.pagesTitle')}</FastLink> › <span>{t('ebook.pageN', { n: index + 1, name })}</span>
       </nav>
