@@ -10,6 +10,7 @@ import { Brand } from '~/ui/brand'
 import { FastLink } from '~/ui/fast-link'
 import { LanguageSwitcher } from '~/ui/language-switcher'
 import { Bell } from '~/ui/bell'
+import { ZoneNote } from '~/ui/zone-note'
 import { db } from '~/db/db.server'
 import { unreadCount } from '~/features/notifications/list.server'
 
@@ -123,6 +124,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         </nav>
         <main id="main" className="console-main">
           <Outlet />
+          <ZoneNote />
         </main>
       </div>
     </div>

@@ -23,11 +23,14 @@ import { ErrorList, TextAreaField, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+import { journalZoneMiddleware } from '~/features/journals/zone.server'
 
 // The quest and contest texts are a dictionary part of their own (decision 0035).
 export const handle = CONTESTS_HANDLE
 export const clientMiddleware = contestsDictionary
 
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [journalZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 // `/contest/0000/edit?code=…` starts a contest journal from a code; any other id is a journal's.

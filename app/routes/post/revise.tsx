@@ -14,7 +14,10 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { withoutControl } from '~/shared/text'
+import { postZoneMiddleware } from '~/features/journals/zone.server'
 
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [postZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 const TEXT_MAX = 2000

@@ -33,7 +33,10 @@ import { ScoreCard } from '~/ui/score-card'
 import { readForm } from '~/http/form.server'
 import { alertOfPost, flagPost } from '~/features/alerts/raise.server'
 import { WorrySchema } from '~/features/alerts/schema'
+import { postZoneMiddleware } from '~/features/journals/zone.server'
 
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [postZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** The block in the URL: a frame id, or the whole post. */
