@@ -86,7 +86,7 @@ export async function alertDetail(db: DB, journalId: number, alertId: number, to
 }
 export type AlertDetail = NonNullable<Awaited<ReturnType<typeof alertDetail>>>
 
-/** A teacher opened the alert from the list: "seen", once per teacher. */
+/** A teacher opened the alert's page: "seen", once per teacher (false for no such alert of the journal). */
 export async function markSeen(db: DB, journalId: number, alertId: number, userId: number) {
   return db.transaction().execute(async (trx) => {
     const a = await trx.selectFrom('risk_alerts').select('id').where('id', '=', alertId).where('journal_id', '=', journalId).executeTakeFirst()
