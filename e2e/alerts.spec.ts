@@ -28,7 +28,7 @@ test('a post with worrying words raises an alert with its reasons; the teacher i
   await expect(row).toContainText('High')
   await expect(row).toContainText('Open')
   await expect(row.locator('.evidence-line')).toHaveText('Sometimes I want to die.')
-  await row.getByRole('button', { name: /Open the alert of/ }).click()
+  await row.getByRole('link', { name: /Open the alert of/ }).click()
   await expect(page).toHaveURL(new RegExp(`/diary/homework/${journalId}/alerts/\\d+$`))
   const alertId = Number(page.url().split('/').pop())
   // The title apart, then the whole sentence with the words marked.
@@ -96,7 +96,7 @@ test('snooze asks for a day from tomorrow to 90 days ahead; acknowledged and sno
   await page.goto('/diary/homework/2/alerts')
   const open = page.getByRole('row').filter({ hasText: 'Possible suicidal thoughts' }).filter({ hasText: 'Open' })
   await expect(open).toHaveCount(1)
-  await open.getByRole('button', { name: /Open the alert of/ }).click()
+  await open.getByRole('link', { name: /Open the alert of/ }).click()
   const alertId = Number(page.url().split('/').pop())
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Worrying content')
   await page.getByLabel('Snooze until').fill(schoolDate(-1))
