@@ -201,6 +201,15 @@ test('the printed book: the PDF with its progress, every page previewed, downloa
   await expect(page.locator('.page-counter')).toHaveText('Page 1 of 7')
   await expect(page.getByRole('link', { name: 'Download the PDF' })).toHaveCount(0)
   expect(await db().selectFrom('ebook_exports').select('ebook_id').where('ebook_id', '=', bookId).execute()).toEqual([])
+  // A job that has not counted its pages yet says what it does, not "0 of 0 pages done."
+  const book = await bookOf(journalId)
+  const at = new Date().toISOString()
+  await db().insertInto('ebook_exports').values({ ebook_id: bookId, status: 'running', book_version: book!.edited_at, pages_done: 0, pages_total: 0, pdf: null, started_at: at, heartbeat_at: at, finished_at: null }).execute()
+  await page.reload()
+  await expect(page.locator('.ebook-overlay')).toContainText('Counting the pages and getting them ready…')
+  await expect(page.locator('.ebook-overlay')).not.toContainText('0 of 0')
+  await db().deleteFrom('ebook_exports').where('ebook_id', '=', bookId).execute()
+  await page.goto(`/ebook/${bookId}/download`)
   await page.getByRole('button', { name: 'Make the PDF' }).click()
   // The overlay shows while it is made (real pages done); then the preview.
   await expect(page.getByRole('link', { name: 'Download the PDF' })).toBeVisible({ timeout: 20_000 })

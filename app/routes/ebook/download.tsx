@@ -140,8 +140,9 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
           <NoScriptRefresh seconds={2} />
           <div className="card">
             <h2>{t('ebook.making', { name })}</h2>
-            <progress max={pdf.total || 1} value={pdf.done} aria-label={t('ebook.makingProgress')} />
-            <p>{t('ebook.pagesDone', { done: pdf.done, count: pdf.total })}</p>
+            {/* Until the job has counted the pages, say so, with a bar that moves without a figure. */}
+            {pdf.total > 0 ? <progress max={pdf.total} value={pdf.done} aria-label={t('ebook.makingProgress')} /> : <progress aria-label={t('ebook.makingProgress')} />}
+            <p>{pdf.total > 0 ? t('ebook.pagesDone', { done: pdf.done, count: pdf.total }) : t('ebook.makingStarts')}</p>
           </div>
         </div>
       ) : null}
