@@ -29,7 +29,7 @@ test('a teacher makes a book from the student page: ten posts, basic info with e
   await expect(page.getByRole('heading', { name: 'Opening the e-book…' })).toBeVisible()
   await expect(page).toHaveURL(/\/ebook\/\d+\/posts$/, { timeout: 10_000 })
   const bookId = Number(page.url().split('/').at(-2))
-  await expect(page.getByRole('navigation', { name: 'Steps of the e-book' })).toContainText('Print(when every page is ready)')
+  await expect(page.getByRole('navigation', { name: 'Steps of the e-book' })).toContainText('Print(when the basic info is filled in)')
 
   // Step 1: fewer than the minimum is refused (disabled with JavaScript; the server's message without).
   const next = page.getByRole('button', { name: 'Save and go on' })
