@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookFor, buildPages, choosePosts, drawPendingPages, openBook, pagesOf, postChoices, printBlock, saveBasicInfo, type Maker } from '~/features/ebooks/books.server'
 import { EBOOK_POSTS, EBOOK_TEXT_MAX } from '~/features/ebooks/constants'
+import { ebookList } from '~/features/ebooks/list.server'
 import { BasicInfoSchema } from '~/features/ebooks/schema'
 import { addComment } from '~/features/posts/comments.server'
 import { createPost } from '~/features/students/posts.server'
@@ -106,5 +107,11 @@ describe.each(DIALECTS)('e-books on %s', (dialect) => {
     await saveBasicInfo(conn.db, book, { name: 'Ben’s book', aboutAuthor: 'I am Ben.', thanks: 'Thanks.', postscript: 'Bye.' })
     await drawPendingPages(conn.db, bookId, (code) => code)
     expect(printBlock((await bookFor(conn.db, bookId, teacher('owner')))!, await pagesOf(conn.db, bookId))).toBeNull()
+  })
+
+  it('lists the books 10 a page; a page past the end shows the last page, not "no books" (issue 34)', async () => {
+    const first = await ebookList(conn.db, teacher('owner'), { q: '', page: 1 })
+    expect(first.rows.length).toBeGreaterThan(0)
+    expect(await ebookList(conn.db, teacher('owner'), { q: '', page: 999 })).toEqual(first)
   })
 })

@@ -25,12 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal } = journalOf(context)
   const { page } = listParams(request.url)
   const [list, feedback, school] = await Promise.all([alertsOf(db, journal.id, page), alertFeedback(db, [journal.id]), schoolJournalIds(db, journal.id).then((ids) => (ids.length > 1 ? alertFeedback(db, ids) : null))])
-  return { title: `${getInstance(context).t('alerts.title')} | ${journal.name}`, journalId: journal.id, page, list, feedback, school }
+  return { title: `${getInstance(context).t('alerts.title')} | ${journal.name}`, journalId: journal.id, list, feedback, school }
 }
 
 export default function AlertsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
-  const { list, page, journalId } = loaderData
+  const { list, journalId } = loaderData
   return (
     <>
       <h1>{t('alerts.title')}</h1>
@@ -84,7 +84,7 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
-      <Pager page={page} totalPages={list.totalPages} />
+      <Pager page={list.page} totalPages={list.totalPages} />
       <p className="hint">
         <a href={`/diary/homework/${journalId}/case`}>{t('alerts.toCases')}</a>
       </p>

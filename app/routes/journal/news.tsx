@@ -137,6 +137,13 @@ function FeedList({ feed, page, filtered, lang }: { feed: Feed; page: number; fi
     return `?${params}`
   }
   const posts = [...feed.posts, ...more.posts]
+  // The feed counts no pages: a page past its end says so, with the way back (issue 34).
+  if (posts.length === 0 && page > 1)
+    return (
+      <p className="empty">
+        {t('pager.noSuchPage', { page })} <Link to={pageUrl(1)}>{t('pager.firstPage')}</Link>
+      </p>
+    )
   if (posts.length === 0) return <p className="empty">{filtered ? t('news.noPosts') : t('news.noPostsYet')}</p>
   return (
     <div className="feed">

@@ -219,7 +219,7 @@ export default function QuizPage({ loaderData, actionData }: Route.ComponentProp
             </table>
           </div>
         )}
-        <Pager page={loaderData.page} totalPages={list.totalPages} />
+        <Pager page={list.page} totalPages={list.totalPages} />
       </section>
       {loaderData.noData ? (
         <Dialog title={t('quiz.noDataTitle')} closeTo={`?${withoutNoData}`} alert>

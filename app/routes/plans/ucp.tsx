@@ -35,7 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const commentId = Number(params.get('comment')) || null
   return {
     ...codes,
-    page,
     filter: { code: params.get('code') ?? '', journalId, status },
     journals: await journalChoices(db, user.userId),
     unsold: await unsoldCount(db, user.userId, journalId ?? undefined),

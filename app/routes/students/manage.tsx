@@ -305,7 +305,7 @@ function Roster({ data: d }: { data: Route.ComponentProps['loaderData'] }) {
           </div>
         </Form>
       )}
-      <Pager page={d.page} totalPages={roster.totalPages} />
+      <Pager page={roster.page} totalPages={roster.totalPages} />
     </div>
   )
 }
