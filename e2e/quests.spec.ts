@@ -1,4 +1,4 @@
-import { expect, test, NO_JS } from './support/test'
+import { expect, expectAccessible, test, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { signInToConsole, studentSignIn } from './support/helpers'
@@ -209,4 +209,16 @@ test('before the contest starts a student sees when it starts, and a post is ref
   const refused = await page.request.post(`/s/journal/${journalId}/new`, { multipart: form, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 })
   expect(refused.status()).toBe(400)
   expect(await db().selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('journal_id', '=', journalId).executeTakeFirstOrThrow()).toEqual(before)
+})
+
+test("each count of a student's posts names its period: the info page's recent posters, the ranking's whole contest", async ({ page }) => {
+  await signInToConsole(page, 'teacher@demo.test')
+  const journalId = await journalNamed('Kindness Relay 501')
+  await page.goto(`/diary/homework/${journalId}/contestinfo`)
+  const posters = page.locator('section', { has: page.getByRole('heading', { name: 'Recent posters (last 30 days)' }) })
+  await expect(posters.locator('li').first()).toContainText(/\d+ posts?/)
+  const team = await db().selectFrom('contest_teams').select('id').where('journal_id', '=', journalId).executeTakeFirstOrThrow()
+  await page.goto(`/contest/${await contestCoded('ct_relay')}/ranking?tab=students&teamId=${team.id}`)
+  await expect(page.getByRole('columnheader', { name: 'Quest posts (whole contest)' })).toBeVisible()
+  await expectAccessible(page)
 })

@@ -14,6 +14,7 @@ import { CommentView, EmotionTags, FlagNotes, FrameView, PostDetails } from '~/u
 import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
 import { Avatar } from '~/ui/avatar'
+import { RECENT_POSTER_DAYS } from '~/features/journals/constants'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -96,8 +97,8 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
             <section className="card" aria-labelledby="posters-title">
-              <h2 id="posters-title">{t('news.recentPosters')}</h2>
-              {side.posters.length === 0 ? <p className="hint">{t('journal.noPosters')}</p> : null}
+              <h2 id="posters-title">{t('news.recentPosters', { days: RECENT_POSTER_DAYS })}</h2>
+              {side.posters.length === 0 ? <p className="hint">{t('journal.noPosters', { days: RECENT_POSTER_DAYS })}</p> : null}
               <ul className="people compact">
                 {side.posters.map((p) => (
                   <li key={p.id}>
