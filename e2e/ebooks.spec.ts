@@ -54,7 +54,7 @@ test('a teacher makes a book from the student page: ten posts, basic info with e
   await page.getByLabel('Postscript').fill('x'.repeat(101))
   await page.getByRole('button', { name: 'Save and go on' }).click()
   await expect(page.getByText('This field must not be empty.')).toHaveCount(3) // name, about the author, thanks
-  await expect(page.getByText('This is too long.')).toBeVisible()
+  await expect(page.getByText('This is too long: at most 100 characters.')).toBeVisible()
   expect((await bookOf(journalId))?.name).toBe('')
   await page.getByLabel('Book name').fill('A year of feelings')
   await page.getByLabel('About the author').fill('I like football and drawing.')

@@ -140,7 +140,7 @@ test('a sample quest: every message the spec names, created, edited and deleted'
   await page.getByLabel('Description').fill('x'.repeat(201))
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('This field must not be empty.')).toHaveCount(1) // title
-  await expect(page.getByText('This is too long.')).toBeVisible()
+  await expect(page.getByText('This is too long: at most 200 characters.')).toBeVisible()
   await expect(page.getByText('A quest needs an event, a story and a behaviour frame. Missing: Event frame, Story frame, and Behaviour frame.')).toBeVisible()
   const title = `Thanks ${info.project.name} ${Date.now().toString(36)}`
   await page.getByLabel('Title', { exact: true }).fill(title)
@@ -221,4 +221,21 @@ test("each count of a student's posts names its period: the info page's recent p
   await page.goto(`/contest/${await contestCoded('ct_relay')}/ranking?tab=students&teamId=${team.id}`)
   await expect(page.getByRole('columnheader', { name: 'Quest posts (whole contest)' })).toBeVisible()
   await expectAccessible(page)
+})
+
+test('a start date locked meanwhile (another teacher changed it) says why once, not as a hint and an error', NO_JS, async ({ page }, info) => {
+  await signInToConsole(page, await newTeacher(info, 'contest-stale', { standard: true }))
+  await page.locator('.action-card').getByText('From a sample code').click()
+  await page.getByLabel('Sample code').fill('ct_spring')
+  await page.getByRole('button', { name: 'Start the journal' }).click()
+  await expect(page).toHaveURL(/\/contest\/\d+\/edit\?new=1$/)
+  const journalId = Number(/contest\/(\d+)/.exec(page.url())![1])
+  // While this page was open, the date was set and changed once.
+  await db().updateTable('contest_teams').set({ start_date: schoolDate(2), start_date_changes: 1 }).where('journal_id', '=', journalId).execute()
+  await page.getByLabel('Description').fill('Our class writes kindness stories.')
+  await page.getByLabel('Start date').fill(schoolDate(3))
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'The start date has already been changed once.' })).toBeVisible()
+  await expect(page.getByText('The start date has already been changed once.')).toHaveCount(1)
+  if (info.project.name === 'js') await expectAccessible(page)
 })

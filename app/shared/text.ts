@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { withValues } from './error-values'
 
 // Control characters a person never types: NUL, backspace, vertical tab, form feed, ESC, DEL and the
 // rest of C0 except tab and line breaks. XML forbids most of them, so from a stored field they
@@ -14,3 +15,8 @@ export const cleanText = [z.overwrite((value: string) => withoutControl(value)),
 
 /** The same rule for a text read without a schema (the revise page's corrections). */
 export const withoutControl = (value: string) => value.replace(CONTROL, '')
+
+/** The one "too long" rule of every text field: its message names the limit (issue 34). */
+export const atMost = (max: number) => z.maxLength(max, withValues('validation.tooLong', { max }))
+/** The same message for a text checked without a schema. */
+export const tooLong = (max: number) => withValues('validation.tooLong', { max }) as `validation.tooLong|${string}`

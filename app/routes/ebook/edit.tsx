@@ -261,7 +261,7 @@ function PageForm({ data: loaderData, error, busy }: { data: Route.ComponentProp
                     const value = e.currentTarget.value
                     setTexts((old) => ({ ...old, [i.id]: value }))
                   }} onFocus={() => setSelected(i.id)} aria-invalid={errorFor(i.id) ? true : undefined} aria-describedby={errorFor(i.id) ? `text-${i.id}-error` : undefined} />
-                <ErrorList id={`text-${i.id}-error`} errors={errorFor(i.id) && [`validation.tooLong`]} />
+                <ErrorList id={`text-${i.id}-error`} errors={errorFor(i.id)} />
               </div>
             ))}
           <p className="hint">{t('ebook.textsHint', { max: EBOOK_ITEM_TEXT_MAX })}</p>
@@ -313,7 +313,8 @@ function PageForm({ data: loaderData, error, busy }: { data: Route.ComponentProp
             ) : null}
           </fieldset>
         ) : null}
-        <div className="form-actions sticky-actions">
+        {/* In the flow, after the fields: a bar stuck to the screen's foot would cover the field being typed in. */}
+        <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
             {t('ebook.savePage')}
           </button>

@@ -4,7 +4,7 @@ import type { Route } from './+types/ucp'
 import { requireUser } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
-import { CODE_FILTERS, CODE_STATUS } from '~/features/plans/plan-code-status'
+import { CODE_FILTERS, CODE_STATUS, PLAN_COMMENT_MAX } from '~/features/plans/plan-code-status'
 import { addCodeComment, commentsOf, planCodesOf, runCodeAction, unsoldCount, type CodeAction } from '~/features/plans/plan-codes.server'
 import { journalChoices } from '~/features/students/roster.server'
 import { getInstance } from '~/i18n/middleware.server'
@@ -15,6 +15,8 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { tooLong } from '~/shared/text'
+import { ErrorList } from '~/ui/field'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -59,8 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'comment') {
     const comment = String(form.get('comment') ?? '').trim()
     // The comment is required (spec 3 section 5).
-    if (!comment) return data({ commentError: 'validation.required' as const }, 400)
-    if (comment.length > 500) return data({ commentError: 'validation.tooLong' as const }, 400)
+    if (!comment) return data({ commentError: 'validation.required' }, 400)
+    if (comment.length > PLAN_COMMENT_MAX) return data({ commentError: tooLong(PLAN_COMMENT_MAX) }, 400)
     if (!(await addCodeComment(db, user.userId, id, comment))) throw data(null, 404)
     return done('success', 'ucp.commented')
   }
@@ -228,11 +230,7 @@ export default function PlanCodesPage({ loaderData, actionData }: Route.Componen
           <div className="field">
             <label htmlFor="ucp-comment">{t('ucp.comment')}</label>
             <textarea id="ucp-comment" name="comment" rows={3} aria-invalid={actionData?.commentError ? true : undefined} />
-            {actionData?.commentError ? (
-              <p className="field-error" role="alert">
-                {t(actionData.commentError)}
-              </p>
-            ) : null}
+            <ErrorList errors={actionData?.commentError ? [actionData.commentError] : undefined} />
           </div>
           <div className="form-actions">
             <button type="submit" className="button">
