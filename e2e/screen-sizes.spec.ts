@@ -49,3 +49,22 @@ for (const size of SIZES) {
     })
   }
 }
+
+test('the page editor at 1024 × 768: one scroll area, the page; the save button covers no field', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto('/ebook/login')
+  await page.goto('/ebook/1/edit?qpage_id=3')
+  await expect(page.getByRole('heading', { name: 'Edit a page' })).toBeVisible()
+  const scrollers = await page.locator('main *').evaluateAll((all) =>
+    all.filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight + 1).map((e) => e.className),
+  )
+  expect(scrollers, 'nothing in the page scrolls up and down but the page').toEqual([])
+  const save = page.getByRole('button', { name: 'Save the page' })
+  for (const field of await page.locator('.editor-fields textarea, .editor-fields select, .editor-fields input').all()) {
+    await field.focus()
+    const [a, b] = [await field.boundingBox(), await save.boundingBox()]
+    const covered = a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    expect(covered, `${await field.getAttribute('id')} is not under the save button`).toBeFalsy()
+  }
+})

@@ -21,6 +21,8 @@ export interface SessionValues {
   payfunctionMap: Record<string, 0 | 1>
   infoSet: '0' | '1'
   emailVerified: '0' | '1'
+  /** The school's zone for pages outside a journal: the team's, else the newest journal's the user teaches; null for neither. */
+  timeZone: string | null
   /** When these values were read: they are read again after a few minutes (auth/guards.server.ts). */
   valuesAt?: string
 }

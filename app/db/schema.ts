@@ -208,6 +208,8 @@ export interface TeamsTable {
   name: string
   school_id: number | null
   created_at: string
+  /** The school's zone, for its teachers' pages outside a journal (a journal has its own). */
+  time_zone: ColumnType<string, string | undefined, string>
 }
 
 export interface TeamRolesTable {

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { withValues } from './error-values'
 
 // Control characters a person never types: NUL, backspace, vertical tab, form feed, ESC, DEL and the
 // rest of C0 except tab and line breaks. XML forbids most of them, so from a stored field they
@@ -24,3 +25,8 @@ export const cleanText = [dropControl, z.trim()] as const
 
 /** The same rule for a password: control characters dropped, spaces kept (a password is what was typed). */
 export const secretText = [dropControl] as const
+
+/** The one "too long" rule of every text field: its message names the limit (issue 34). */
+export const atMost = (max: number) => z.maxLength(max, withValues('validation.tooLong', { max }))
+/** The same message for a text checked without a schema. */
+export const tooLong = (max: number) => withValues('validation.tooLong', { max }) as `validation.tooLong|${string}`

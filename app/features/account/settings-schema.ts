@@ -2,16 +2,16 @@ import { z } from 'zod/mini'
 import { LOCALES } from '~/i18n/config'
 import { newPassword } from '~/features/auth/schema'
 import { birthdayOf } from './birthday'
-import { cleanText, secretText } from '~/shared/text'
+import { atMost, cleanText, secretText } from '~/shared/text'
 
 // The settings page's forms (spec 1 sections 2 and 5). Messages are locale keys.
 const required = { error: 'validation.required' }
-const optionalText = (max: number) => z.optional(z.string().check(...cleanText, z.maxLength(max, 'validation.tooLong')))
+const optionalText = (max: number) => z.optional(z.string().check(...cleanText, atMost(max)))
 
 export const ProfileSchema = z
   .object({
     intent: z.literal('profile'),
-    name: z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(50, 'validation.tooLong')),
+    name: z.string(required).check(...cleanText, z.minLength(1, required), atMost(50)),
     nickname: optionalText(50),
     birthYear: z.optional(z.string().check(...cleanText)),
     birthMonth: z.optional(z.string().check(...cleanText)),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { cleanText, secretText } from '~/shared/text'
+import { atMost, cleanText, secretText } from '~/shared/text'
 
 // One schema per form, shared by the browser (conform) and the action. Messages are locale keys.
 // zod/mini keeps the browser bundle small (docs/decisions/0003-zod-mini-and-lazy-client-validation.md).
@@ -32,7 +32,7 @@ export const ForgotSchema = z.object({
   email: z.string({ error: 'errors.forgotRequired' }).check(
     ...cleanText,
     z.minLength(1, 'errors.forgotRequired'),
-    z.maxLength(254, 'validation.tooLong'),
+    atMost(254),
     z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'validation.emailFormat'),
   ),
 })

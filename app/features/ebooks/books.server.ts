@@ -5,7 +5,7 @@ import { COMMENT_STATUS, POST_STATUS } from '~/features/posts/constants'
 import { DEFAULT_DESIGN, EBOOK_POSTS } from './constants'
 import { bindItems, type FillData, type PageType, type Template } from './page-model'
 import { renderPageSvg, type BookLang } from './render.server'
-import type { BasicInfo } from './schema'
+import { BasicInfoSchema, type BasicInfo } from './schema'
 import { templateKind } from './page-model'
 import { templateById } from './templates'
 
@@ -178,8 +178,18 @@ export async function pagesOf(db: DB, bookId: number) {
   return pages.map((p) => ({ ...p, drawn: Boolean(p.drawn) }))
 }
 
-/** Ready to print (spec 3): a cover exists and every page has its picture. */
-export const isReady = (pages: { type: string; drawn: boolean }[]) => pages.some((p) => p.type === '1') && pages.every((p) => p.drawn)
+/** What keeps a book from printing: its basic info, or a page (no cover, a picture not drawn yet). */
+export type PrintBlock = 'basicInfo' | 'pages'
+
+/**
+ * Ready to print (spec 3): a cover exists and every page has its picture, and (issue 34) the basic
+ * info that step 2 requires is there, checked by step 2's own schema: without it the cover, the
+ * author page and the epilogue would print blank. Null when the book may print.
+ */
+export function printBlock(book: Pick<Book, 'name' | 'aboutAuthor' | 'thanks' | 'postscript'>, pages: { type: string; drawn: boolean }[]): PrintBlock | null {
+  if (!BasicInfoSchema.safeParse({ name: book.name, aboutAuthor: book.aboutAuthor, thanks: book.thanks, postscript: book.postscript }).success) return 'basicInfo'
+  return pages.some((p) => p.type === '1') && pages.every((p) => p.drawn) ? null : 'pages'
+}
 
 /** The template a page is drawn with: its edited copy, or the built-in one. */
 export const pageTemplate = (page: { template: string | null; template_id: string }): Template | null => (page.template ? (JSON.parse(page.template) as Template) : templateById(page.template_id))

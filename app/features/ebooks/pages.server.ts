@@ -3,7 +3,7 @@ import type { OutputInfo } from 'sharp'
 import { loadSharp } from '~/sharp.server'
 import { inTransaction, type DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
-import { withoutControl } from '~/shared/text'
+import { tooLong, withoutControl } from '~/shared/text'
 import { bindItems, keepOnCanvas, type Box, type FillData, type Template, type TemplateItem } from './page-model'
 import { fillDataOf, pagesOf, pageTemplate, type Book } from './books.server'
 import { DEFAULT_DESIGN, EBOOK_IMAGE_MAX_BYTES, EBOOK_ITEM_TEXT_MAX } from './constants'
@@ -62,7 +62,7 @@ export interface PageEdit {
   picture?: { itemId: string; file: File; crop: Box | null }
 }
 
-export type SaveResult = { ok: true } | { ok: false; error: 'validation.tooLong'; item: string } | { ok: false; error: 'ebook.imageTooBig' | 'ebook.imageType'; item: string } | { ok: false; error: 'missing' }
+export type SaveResult = { ok: true } | { ok: false; error: ReturnType<typeof tooLong>; item: string } | { ok: false; error: 'ebook.imageTooBig' | 'ebook.imageType'; item: string } | { ok: false; error: 'missing' }
 
 /**
  * Saves a page's edits on its current template: only editable items change. A text left as its
@@ -86,7 +86,7 @@ export async function savePage(db: DB, book: Book, pageId: number, edit: PageEdi
     const text = edit.texts.get(item.id)
     if (item.type === 'text' && text !== undefined) {
       const clean = withoutControl(text).replace(/\r\n?/g, '\n').trim()
-      if (clean.length > EBOOK_ITEM_TEXT_MAX) return { ok: false, error: 'validation.tooLong', item: item.id }
+      if (clean.length > EBOOK_ITEM_TEXT_MAX) return { ok: false, error: tooLong(EBOOK_ITEM_TEXT_MAX), item: item.id }
       if (clean !== (shown.get(item.id)?.text ?? '')) next = { ...next, text: clean, edited: true }
     }
     if (item.type === 'pic' && edit.picture?.itemId === item.id) {

@@ -4,6 +4,7 @@ import { lockRow } from '~/db/lock.server'
 import { nowIso } from '~/db/time'
 import { cleanValue } from '~/shared/text'
 import { CODE_STATUS, CODES_PER_PAGE, codeActions, codeStatus } from './plan-code-status'
+import { pageWithin } from '~/features/lists'
 
 const DAY_MS = 86_400_000
 const newExchangeCode = () => `P${randomBytes(5).toString('hex').toUpperCase()}`
@@ -41,7 +42,8 @@ export async function planCodesOf(db: DB, ownerId: number, filter: CodeFilter, p
       if (filter.status === CODE_STATUS.unbound) return !filter.journalId && r.journal_id === null
       return r.status === filter.status
     })
-  return { rows: all.slice((page - 1) * CODES_PER_PAGE, page * CODES_PER_PAGE), total: all.length, totalPages: Math.max(1, Math.ceil(all.length / CODES_PER_PAGE)) }
+  const shown = pageWithin(page, all.length, CODES_PER_PAGE)
+  return { rows: all.slice(shown.offset, shown.offset + CODES_PER_PAGE), total: all.length, page: shown.page, totalPages: shown.totalPages }
 }
 
 export async function commentsOf(db: DB, ownerId: number, codeId: number) {

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { cleanText, cleanValue, secretText, withoutControl } from '~/shared/text'
+import { atMost, cleanText, cleanValue, secretText, withoutControl } from '~/shared/text'
 
 /**
  * Student import rows (spec 1 sections 3 and 5). The CSV's columns are read by index: 0 year,
@@ -33,8 +33,8 @@ const required = { error: 'validation.required' }
 export const ImportRowSchema = z.object({
   year: z.string(required).check(...cleanText, z.regex(/^(19|2\d)\d\d$/, 'import.badYear')),
   grade: z.string(required).check(...cleanText, z.regex(/^[1-9]$/, 'import.badGrade')),
-  classNo: z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(20, 'validation.tooLong')),
-  name: z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(50, 'validation.tooLong')),
+  classNo: z.string(required).check(...cleanText, z.minLength(1, required), atMost(20)),
+  name: z.string(required).check(...cleanText, z.minLength(1, required), atMost(50)),
   account: z.string(required).check(...cleanText, z.regex(/^\S{3,100}$/, 'validation.accountFormat')),
   password: z.string(required).check(...secretText, z.minLength(6, 'import.passwordLength'), z.maxLength(128, 'import.passwordLength')),
 })

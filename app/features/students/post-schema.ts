@@ -1,11 +1,11 @@
 import { z } from 'zod/mini'
 import { BEHAVIOURS, EMOTIONS } from '~/features/posts/constants'
-import { cleanText } from '~/shared/text'
+import { atMost, cleanText } from '~/shared/text'
 import { isCalendarDate } from '~/shared/dates'
 
 const required = { error: 'validation.required' }
-const text = (max: number) => z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(max, 'validation.tooLong'))
-const optionalText = (max: number) => z.optional(z.string().check(...cleanText, z.maxLength(max, 'validation.tooLong')))
+const text = (max: number) => z.string(required).check(...cleanText, z.minLength(1, required), atMost(max))
+const optionalText = (max: number) => z.optional(z.string().check(...cleanText, atMost(max)))
 const EMOTION_CODES = EMOTIONS.map((e) => e.code) as [string, ...string[]]
 
 /**

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
   const tab = params.get('tab') === 'history' ? 'history' : 'unused'
   const page = pageParam(params)
-  return { tab, page, ...(await vouchersOf(db, user.userId, tab, page)), title: getInstance(context).t('voucher.title') } as const
+  return { tab, ...(await vouchersOf(db, user.userId, tab, page)), title: getInstance(context).t('voucher.title') } as const
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -228,7 +228,7 @@ function MarksTab({ marks }: { marks: Marks }) {
       ) : (
         <p className="empty">{t('lists.noCollection')}</p>
       )}
-      <Pager page={marks.page} totalPages={(marks.cases ?? marks.collection)?.totalPages ?? 1} />
+      <Pager page={(marks.cases ?? marks.collection)?.page ?? 1} totalPages={(marks.cases ?? marks.collection)?.totalPages ?? 1} />
     </>
   )
 }

@@ -24,11 +24,14 @@ import { ErrorList, TextAreaField, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+import { journalZoneMiddleware } from '~/features/journals/zone.server'
 
 // The quest and contest texts are a dictionary part of their own (decision 0035).
 export const handle = CONTESTS_HANDLE
 export const clientMiddleware = contestsDictionary
 
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [journalZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 // `/contest/0000/edit?code=…` starts a contest journal from a code; any other id is a journal's.
@@ -141,24 +144,10 @@ function ContestForm({ defaults, lastResult, contest, cancelTo }: { defaults: Pa
           inputProps={{ type: 'date', min: contest.window.min, max: contest.window.max } as object}
         />
       ) : (
-        <div className="field">
-          <span className="label">{t('contest.startDate')}</span>
-          <p>
-            <strong>{contest.startDate}</strong> <span className="hint">{contest.startDateChanges > 0 ? t('contest.startDateOnce') : t('contest.startDateLocked')}</span>
-          </p>
-          <input type="hidden" name={fields.startDate.name} value={contest.startDate ?? ''} />
-          <ErrorList id={fields.startDate.errorId} errors={fields.startDate.errors} />
-        </div>
+        <LockedField field={fields.startDate} label={t('contest.startDate')} value={contest.startDate ?? ''} shown={contest.startDate} why={contest.startDateChanges > 0 ? t('contest.startDateOnce') : t('contest.startDateLocked')} />
       )}
       {contest.pickTypeLocked ? (
-        <div className="field">
-          <span className="label">{t('contest.pickType')}</span>
-          <p>
-            <strong>{t(`contest.pick${contest.pickType as (typeof PICK_TYPES)[number]}`)}</strong> <span className="hint">{t('contest.pickTypeLocked')}</span>
-          </p>
-          <input type="hidden" name={fields.pickType.name} value={String(contest.pickType)} />
-          <ErrorList id={fields.pickType.errorId} errors={fields.pickType.errors} />
-        </div>
+        <LockedField field={fields.pickType} label={t('contest.pickType')} value={String(contest.pickType)} shown={t(`contest.pick${contest.pickType as (typeof PICK_TYPES)[number]}`)} why={t('contest.pickTypeLocked')} />
       ) : (
         <Choice field={fields.pickType} legend={t('contest.pickType')} options={PICK_TYPES.map((n) => ({ value: String(n), label: t(`contest.pick${n}`) }))} />
       )}
@@ -175,5 +164,22 @@ function ContestForm({ defaults, lastResult, contest, cancelTo }: { defaults: Pa
         ) : null}
       </div>
     </Form>
+  )
+}
+
+/**
+ * A setting the contest no longer lets change: its value, kept by a hidden field, and why, said
+ * once: the server's error when a stale page sent a change (it gives the reason), else the hint.
+ */
+function LockedField({ field, label, value, shown, why }: { field: { name: string; errorId: string; errors?: string[] }; label: string; value: string; shown: React.ReactNode; why: string }) {
+  return (
+    <div className="field">
+      <span className="label">{label}</span>
+      <p>
+        <strong>{shown}</strong> {field.errors?.length ? null : <span className="hint">{why}</span>}
+      </p>
+      <input type="hidden" name={field.name} value={value} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
   )
 }

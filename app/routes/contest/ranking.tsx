@@ -98,7 +98,7 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
-          <Pager page={loaderData.page} totalPages={teams.totalPages} />
+          <Pager page={teams.page} totalPages={teams.totalPages} />
           <p className="hint">{t('ranking.total', { count: teams.total })}</p>
         </>
       ) : null}
@@ -141,7 +141,7 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
-          <Pager page={loaderData.page} totalPages={students.totalPages} />
+          <Pager page={students.page} totalPages={students.totalPages} />
         </>
       ) : null}
     </>

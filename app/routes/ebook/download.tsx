@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
-import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from 'react-router'
+import { data, Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import type { Route } from './+types/download'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { env } from '~/env.server'
 import { requireBook } from '~/features/ebooks/access.server'
-import { isReady, pagesOf } from '~/features/ebooks/books.server'
+import { pagesOf, printBlock } from '~/features/ebooks/books.server'
 import { exportInBackground } from '~/features/ebooks/drawing.server'
 import { exportState } from '~/features/ebooks/export.server'
 import { pictureUrl } from '~/features/ebooks/pages.server'
@@ -33,20 +33,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 const POLL_MS = 1000
 
 /**
- * Step 4, /ebook/{id}/download: opening it makes the PDF (once, however many ask) with the same
- * renderer as the page pictures; the overlay shows the real progress. Then the preview, the
- * download, and the share link with its optional password.
+ * Step 4, /ebook/{id}/download: the preview of the page pictures, and the PDF made with the same
+ * renderer when the teacher presses "Make the PDF" (never by opening the page, decision 0044); the
+ * overlay shows the real progress. Then the download, and the share link with its optional password.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { book } = await requireBook(request, context, params.bookId)
-  const pages = await pagesOf(db, book.id)
+  const { book, pages } = await requirePrintable(request, context, params.bookId)
   const title = `${getInstance(context).t('ebook.stepPrint')} | ${book.student}`
-  if (!isReady(pages)) return { title, bookId: book.id, ready: false as const }
-  let pdf = await exportState(db, book.id)
-  if (pdf.state === 'none' || (pdf.state === 'running' && pdf.stale)) {
-    await exportInBackground(book.id)
-    pdf = await exportState(db, book.id)
-  }
+  if (pages === null) return { title, bookId: book.id, ready: false as const }
+  const state = await exportState(db, book.id)
+  // A job whose process stopped (a restart) is shown as failed: "Try again" takes it over.
+  const pdf = state.state === 'running' && state.stale ? { state: 'failed' as const } : state
   const raw = Number(new URL(request.url).searchParams.get('page'))
   const page = Number.isInteger(raw) ? Math.min(Math.max(raw, 1), pages.length) : 1
   const share = await shareOf(db, book.id)
@@ -62,8 +59,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * Step 4 is closed until the book may print (printBlock): without its basic info, its URL sends the
+ * teacher back to step 2, which says why; while a page is not drawn, `pages` is null (the page says
+ * so). Its actions are refused the same way.
+ */
+async function requirePrintable(request: Request, context: Route.LoaderArgs['context'], rawId: string | undefined) {
+  const found = await requireBook(request, context, rawId)
+  const pages = await pagesOf(db, found.book.id)
+  const block = printBlock(found.book, pages)
+  if (block === 'basicInfo') throw redirect(`/ebook/${found.book.id}/basicinfo?needed=print`)
+  return { ...found, pages: block === null ? pages : null }
+}
+
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { book, session } = await requireBook(request, context, params.bookId)
+  const { book, session, pages } = await requirePrintable(request, context, params.bookId)
+  if (pages === null) throw data(null, { status: 409 })
   const form = await readForm(request)
   const intent = form.get('intent')
   const here = `/ebook/${book.id}/download`
@@ -103,7 +114,7 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
   if (!loaderData.ready) {
     return (
       <>
-        <EbookSteps bookId={loaderData.bookId} current={4} ready={false} />
+        <EbookSteps bookId={loaderData.bookId} current={4} block="pages" />
         <h1>{t('ebook.printTitle')}</h1>
         <p className="notice">
           {t('ebook.notReadyYet')} <FastLink to={`/ebook/${loaderData.bookId}/list`}>{t('ebook.stepPages')}</FastLink>
@@ -115,7 +126,7 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
   const here = `/ebook/${bookId}/download`
   return (
     <>
-      <EbookSteps bookId={bookId} current={4} ready />
+      <EbookSteps bookId={bookId} current={4} block={null} />
       <div className="page-head">
         <h1>{t('ebook.printTitle')}</h1>
         <p className="share-state">
@@ -130,22 +141,22 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
           <NoScriptRefresh seconds={2} />
           <div className="card">
             <h2>{t('ebook.making', { name })}</h2>
-            <progress max={pdf.total || 1} value={pdf.done} aria-label={t('ebook.makingProgress')} />
-            <p>{t('ebook.pagesDone', { done: pdf.done, count: pdf.total })}</p>
+            {/* Until the job has counted the pages, say so, with a bar that moves without a figure. */}
+            {pdf.total > 0 ? <progress max={pdf.total} value={pdf.done} aria-label={t('ebook.makingProgress')} /> : <progress aria-label={t('ebook.makingProgress')} />}
+            <p>{pdf.total > 0 ? t('ebook.pagesDone', { done: pdf.done, count: pdf.total }) : t('ebook.makingStarts')}</p>
           </div>
         </div>
       ) : null}
-      {pdf.state === 'ready' ? (
-        <BookPreview pictures={pictures} page={page} here={here} pdf={`/ebook/${bookId}/book.pdf`} />
-      ) : pdf.state === 'failed' ? (
-        <Form method="post" className="notice">
+      {pdf.state === 'ready' ? null : (
+        <Form method="post" className="notice print-start">
           <input type="hidden" name="intent" value="generate" />
-          <p>{t('ebook.failed')}</p>
-          <button type="submit" className="button" disabled={busy}>
-            {t('ebook.tryAgain')}
+          <p>{t(pdf.state === 'failed' ? 'ebook.failed' : 'ebook.makeHint')}</p>
+          <button type="submit" className="button" disabled={busy || pdf.state === 'running'}>
+            {t(pdf.state === 'failed' ? 'ebook.tryAgain' : 'ebook.makePdf')}
           </button>
         </Form>
-      ) : null}
+      )}
+      <BookPreview pictures={pictures} page={page} here={here} pdf={pdf.state === 'ready' ? `/ebook/${bookId}/book.pdf` : null} />
       {params.has('share') ? (
         <Dialog title={t('ebook.shareTitle')} closeTo={here}>
           {share ? (

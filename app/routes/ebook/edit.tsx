@@ -5,7 +5,7 @@ import type { Route } from './+types/edit'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { requireBook } from '~/features/ebooks/access.server'
-import { isReady } from '~/features/ebooks/books.server'
+import { printBlock } from '~/features/ebooks/books.server'
 import { EBOOK_ITEM_TEXT_MAX } from '~/features/ebooks/constants'
 import { drawNow, feelingInBook } from '~/features/ebooks/drawing.server'
 import { CANVAS_HEIGHT, CANVAS_WIDTH, keepOnCanvas, type Box, type TemplateItem } from '~/features/ebooks/page-model'
@@ -52,7 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     title: `${getInstance(context).t('ebook.editTitle')} | ${book.student}`,
     bookId: book.id,
-    ready: isReady(editing.pages),
+    block: printBlock(book, editing.pages),
     ...editing,
     index,
     picture: current.drawn ? pictureUrl(book.id, current) : null,
@@ -109,7 +109,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
   const { t } = useT()
   const pageName = usePageName()
   const designName = useDesignName()
-  const { bookId, ready, page, pages, index, choices } = loaderData
+  const { bookId, block, page, pages, index, choices } = loaderData
   const name = pageName({ templateId: page.templateId, postTitle: page.postTitle })
   const busy = useNavigation().state === 'submitting'
   const [params] = useSearchParams()
@@ -118,7 +118,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
   const here = `/ebook/${bookId}/edit?qpage_id=${page.id}`
   return (
     <>
-      <EbookSteps bookId={bookId} current={3} ready={ready} />
+      <EbookSteps bookId={bookId} current={3} block={block} />
       <nav className="breadcrumbs" aria-label={t('ebook.breadcrumb')}>
         <FastLink to={`/ebook/${bookId}/list`}>{t('ebook.pagesTitle')}</FastLink> › <span>{t('ebook.pageN', { n: index + 1, name })}</span>
       </nav>
@@ -263,7 +263,7 @@ function PageForm({ data: loaderData, error, busy }: { data: Route.ComponentProp
                     const value = e.currentTarget.value
                     setTexts((old) => ({ ...old, [i.id]: value }))
                   }} onFocus={() => setSelected(i.id)} aria-invalid={errorFor(i.id) ? true : undefined} aria-describedby={errorFor(i.id) ? `text-${i.id}-error` : undefined} />
-                <ErrorList id={`text-${i.id}-error`} errors={errorFor(i.id) && [`validation.tooLong`]} />
+                <ErrorList id={`text-${i.id}-error`} errors={errorFor(i.id)} />
               </div>
             ))}
           <p className="hint">{t('ebook.textsHint', { max: EBOOK_ITEM_TEXT_MAX })}</p>
@@ -315,7 +315,8 @@ function PageForm({ data: loaderData, error, busy }: { data: Route.ComponentProp
             ) : null}
           </fieldset>
         ) : null}
-        <div className="form-actions sticky-actions">
+        {/* In the flow, after the fields: a bar stuck to the screen's foot would cover the field being typed in. */}
+        <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
             {t('ebook.savePage')}
           </button>

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (journal !== null && (await journalChoices(db, maker)).some((j) => j.id === journal)) throw redirect(maker.kind === 'student' ? `/ebook/student/${journal}` : `/diary/homework/${journal}/student`)
   const { q, page } = listParams(url)
   const [list, journals] = await Promise.all([ebookList(db, maker, { q, page }), journalChoices(db, maker)])
-  return { title: getInstance(context).t('ebook.listTitle'), q, page, ...list, journals, student: maker.kind === 'student' }
+  return { title: getInstance(context).t('ebook.listTitle'), q, ...list, journals, student: maker.kind === 'student' }
 }
 
 export default function EbookList({ loaderData }: Route.ComponentProps) {

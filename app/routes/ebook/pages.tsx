@@ -3,7 +3,7 @@ import { data, Form, redirect, useNavigation, useRevalidator } from 'react-route
 import type { Route } from './+types/pages'
 import { db } from '~/db/db.server'
 import { requireBook } from '~/features/ebooks/access.server'
-import { isReady, pagesOf } from '~/features/ebooks/books.server'
+import { printBlock, pagesOf } from '~/features/ebooks/books.server'
 import { EBOOK_POLL_S } from '~/features/ebooks/constants'
 import { drawInBackground } from '~/features/ebooks/drawing.server'
 import { addPage, pictureUrl } from '~/features/ebooks/pages.server'
@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     title: `${getInstance(context).t('ebook.stepPages')} | ${book.student}`,
     bookId: book.id,
-    ready: isReady(pages),
+    block: printBlock(book, pages),
     pages: pages.map((p) => ({ ...p, picture: p.drawn ? pictureUrl(book.id, p) : null })),
     posts,
   }
@@ -63,14 +63,14 @@ function usePolling(on: boolean) {
 export default function PageList({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
   const pageName = usePageName()
-  const { bookId, ready, pages, posts } = loaderData
+  const { bookId, block, pages, posts } = loaderData
   const pending = pages.filter((p) => !p.picture).length
   const busy = useNavigation().state === 'submitting'
   usePolling(pending > 0)
   return (
     <>
       {pending > 0 ? <NoScriptRefresh seconds={EBOOK_POLL_S} /> : null}
-      <EbookSteps bookId={bookId} current={3} ready={ready} />
+      <EbookSteps bookId={bookId} current={3} block={block} />
       <h1>{t('ebook.pagesTitle')}</h1>
       <p className="hint" role="status">
         {pending > 0 ? t('ebook.drawing', { count: pending }) : t('ebook.pagesCount', { count: pages.length })}

@@ -5,7 +5,6 @@ import { clientAddressContext } from '~/context.server'
 import { db } from '~/db/db.server'
 import { LOGIN_LIMITS } from '~/features/auth/sign-in.server'
 import { pagesOf } from '~/features/ebooks/books.server'
-import { exportInBackground } from '~/features/ebooks/drawing.server'
 import { exportState } from '~/features/ebooks/export.server'
 import { pictureVersion } from '~/features/ebooks/pages.server'
 import { rememberUnlocked } from '~/features/ebooks/share-cookie.server'
@@ -36,11 +35,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const link = await requireSharedBook(request, params.token)
   if (link.locked) return { locked: true as const }
   const [book, pages] = await Promise.all([db.selectFrom('ebooks').select('name').where('id', '=', link.bookId).executeTakeFirstOrThrow(), pagesOf(db, link.bookId)])
-  let pdf = await exportState(db, link.bookId)
-  if (pdf.state === 'none' || (pdf.state === 'running' && pdf.stale)) {
-    await exportInBackground(link.bookId)
-    pdf = await exportState(db, link.bookId)
-  }
+  // Opening the link starts nothing (decision 0044): the PDF is the one its maker made on step 4.
+  const pdf = await exportState(db, link.bookId)
   const raw = Number(new URL(request.url).searchParams.get('page'))
   const here = `/ebook/share/${link.token}`
   return {
@@ -48,6 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     name: book.name,
     here,
     pdfReady: pdf.state === 'ready',
+    pdfMaking: pdf.state === 'running' && !pdf.stale,
     page: Number.isInteger(raw) ? Math.min(Math.max(raw, 1), pages.length) : 1,
     pictures: pages.map((p) => `${here}/pages/${p.id}?v=${pictureVersion(p.updatedAt)}`),
   }
@@ -65,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function SharedBook({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
   const busy = useNavigation().state === 'submitting'
-  const waiting = !loaderData.locked && !loaderData.pdfReady
+  const waiting = !loaderData.locked && loaderData.pdfMaking
   const { revalidate, state } = useRevalidator()
   useEffect(() => {
     if (!waiting || state !== 'idle') return
@@ -99,14 +96,13 @@ export default function SharedBook({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <>
             <h1>{loaderData.name}</h1>
-            {loaderData.pdfReady ? (
-              <BookPreview pictures={loaderData.pictures} page={loaderData.page} here={loaderData.here} pdf={`${loaderData.here}/book.pdf`} />
-            ) : (
+            {loaderData.pdfReady ? null : (
               <p role="status" className="notice">
-                <NoScriptRefresh seconds={2} />
-                {t('ebook.sharedPreparing')}
+                {waiting ? <NoScriptRefresh seconds={2} /> : null}
+                {t(waiting ? 'ebook.sharedPreparing' : 'ebook.sharedNoPdf')}
               </p>
             )}
+            <BookPreview pictures={loaderData.pictures} page={loaderData.page} here={loaderData.here} pdf={loaderData.pdfReady ? `${loaderData.here}/book.pdf` : null} />
           </>
         )}
       </main>

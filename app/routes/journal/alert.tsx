@@ -5,7 +5,7 @@ import type { z } from 'zod/mini'
 import type { Route } from './+types/alert'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
-import { actOnAlert, alertDetail } from '~/features/alerts/manage.server'
+import { actOnAlert, alertDetail, markSeen } from '~/features/alerts/manage.server'
 import type { ResolveSchema, SnoozeSchema} from '~/features/alerts/schema';
 import { AlertActionSchema, RESOLVE_NOTE_MAX, snoozeWindow, VERDICTS } from '~/features/alerts/schema'
 import { Choice } from '~/ui/choice-fields'
@@ -34,9 +34,16 @@ async function detailOr404(journalId: number, rawId: string | undefined) {
   return alert
 }
 
-/** /diary/homework/{id}/alerts/{alertId}: why the alert was raised, who has seen it, its trail, and what to do. */
+/**
+ * /diary/homework/{id}/alerts/{alertId}: why the alert was raised, who has seen it, its trail, and
+ * what to do. Opening it records that this teacher saw it, whatever the way in (the list, a
+ * notification, a bookmark, a new tab): an access record for the safeguarding trail, not a change
+ * the teacher makes (issue 34).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { journal } = journalOf(context)
+  const { journal, user } = journalOf(context)
+  const id = parseId(params.alertId)
+  if (id !== null) await markSeen(db, journal.id, id, user.userId)
   const alert = await detailOr404(journal.id, params.alertId)
   return { title: `${alert.student}: ${getInstance(context).t(`alerts.rule_${alert.rule as 'words'}`)} | ${journal.name}`, journalId: journal.id, alert, snooze: snoozeWindow() }
 }

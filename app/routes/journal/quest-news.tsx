@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewedRow = stats.rows.find((r) => r.postId === viewId)
   // Only a post of a row on this page opens in the dialog.
   const viewed = viewedRow ? await questPostOf(db, viewId, viewedRow.name) : null
-  return { ...base, browse: null, stats: { ...stats, notSubmitted, page }, viewed }
+  return { ...base, browse: null, stats: { ...stats, notSubmitted }, viewed }
 }
 
 const score = (value: number | null | undefined, t: TFunction) => (isScored(value) ? String(value) : t('score.scoring'))

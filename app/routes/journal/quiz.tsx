@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!paid) return { locked: true as const, title }
   const url = new URL(request.url)
   const { q, page } = listParams(url)
-  const [runs, choices, students, list] = await Promise.all([runsOf(db, journal.id), quizChoices(db, journal.lang), studentCount(db, journal.id), resultList(db, { journalId: journal.id, q, page })])
+  const [runs, choices, students, list] = await Promise.all([runsOf(db, journal.id), quizChoices(db, journal.lang, getInstance(context).language), studentCount(db, journal.id), resultList(db, { journalId: journal.id, q, page })])
   const run = runs.find((r) => r.id === parseId(url.searchParams.get('run'))) ?? runs[0]
   let summary = null
   if (run) {
@@ -218,7 +218,7 @@ export default function QuizPage({ loaderData, actionData }: Route.ComponentProp
             </table>
           </div>
         )}
-        <Pager page={loaderData.page} totalPages={list.totalPages} />
+        <Pager page={list.page} totalPages={list.totalPages} />
       </section>
       {loaderData.noData ? (
         <Dialog title={t('quiz.noDataTitle')} closeTo={`?${withoutNoData}`} alert>

@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const student = await journalStudent(db, journal.id, params.sid)
   const page = pageParam(new URL(request.url).searchParams)
   const posts = await studentPosts(db, { journalId: journal.id, studentId: student.id, teacherId: user.userId, page })
-  return { journalId: journal.id, student, posts, page, isOwner: role === 'owner', canStar: hasFunction(user, PAY_FUNCTIONS.collection) }
+  return { journalId: journal.id, student, posts, isOwner: role === 'owner', canStar: hasFunction(user, PAY_FUNCTIONS.collection) }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -65,7 +65,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
   const location = useLocation()
   const [params] = useSearchParams()
-  const { student, posts, page, isOwner, canStar, journalId } = loaderData
+  const { student, posts, isOwner, canStar, journalId } = loaderData
   return (
     <>
       <nav className="breadcrumbs" aria-label={t('post.breadcrumb')}>
@@ -162,7 +162,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
-      <Pager page={page} totalPages={posts.totalPages} />
+      <Pager page={posts.page} totalPages={posts.totalPages} />
       <p className="hint">{student.lastLogin ? t('students.lastLoginAt', { at: formatDateTime(student.lastLogin) }) : null}</p>
     </>
   )

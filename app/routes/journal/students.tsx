@@ -115,7 +115,7 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           )}
-          <Pager page={loaderData.page ?? 1} totalPages={list.totalPages} />
+          <Pager page={list.page} totalPages={list.totalPages} />
         </>
       )}
     </>

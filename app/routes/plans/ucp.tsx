@@ -16,6 +16,7 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { ErrorList } from '~/ui/field'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -36,7 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const commentId = Number(params.get('comment')) || null
   return {
     ...codes,
-    page,
     filter: { code: params.get('code') ?? '', journalId, status },
     journals: await journalChoices(db, user.userId),
     unsold: await unsoldCount(db, user.userId, journalId ?? undefined),
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get('intent'))
   if (intent === 'comment') {
     const parsed = CodeCommentSchema.safeParse({ intent, comment: form.get('comment') ?? '' })
-    if (!parsed.success) return data({ commentError: parsed.error.issues[0].message as 'validation.required' | 'validation.tooLong' }, 400)
+    if (!parsed.success) return data({ commentError: parsed.error.issues[0].message as 'validation.required' | `validation.tooLong|${string}` }, 400)
     if (!(await addCodeComment(db, user.userId, id, parsed.data.comment))) throw data(null, 404)
     return done('success', 'ucp.commented')
   }
@@ -228,11 +228,7 @@ export default function PlanCodesPage({ loaderData, actionData }: Route.Componen
           <div className="field">
             <label htmlFor="ucp-comment">{t('ucp.comment')}</label>
             <textarea id="ucp-comment" name="comment" rows={3} aria-invalid={actionData?.commentError ? true : undefined} />
-            {actionData?.commentError ? (
-              <p className="field-error" role="alert">
-                {t(actionData.commentError)}
-              </p>
-            ) : null}
+            <ErrorList errors={actionData?.commentError ? [actionData.commentError] : undefined} />
           </div>
           <div className="form-actions">
             <button type="submit" className="button">

@@ -33,7 +33,11 @@ import { ScoreCard } from '~/ui/score-card'
 import { readForm } from '~/http/form.server'
 import { alertOfPost, flagPost } from '~/features/alerts/raise.server'
 import { WorrySchema } from '~/features/alerts/schema'
+import { postZoneMiddleware } from '~/features/journals/zone.server'
+import { NOTIFICATION_PARAM } from '~/features/notifications/constants'
 
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [postZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** The block in the URL: a frame id, or the whole post. */
@@ -144,7 +148,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
   const { t } = useT()
   const { post, journal, block, types, libType, library, userId, isOwner, canSendBack, canRevise, canSuggest, suggestions } = loaderData
   const [params] = useSearchParams()
-  const fromNotifications = params.get('from') === 'notification'
+  const fromNotifications = params.has(NOTIFICATION_PARAM)
   const link = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params)
     for (const [k, v] of Object.entries(changes)) if (v === null) next.delete(k)

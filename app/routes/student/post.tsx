@@ -16,7 +16,10 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readUpload, TOO_LARGE, unreadFormReply } from '~/http/form.server'
 import { questPromptOf, scoreQuestPost } from '~/features/quests/quest-posts.server'
+import { postZoneMiddleware } from '~/features/journals/zone.server'
 
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [postZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.post.title, matches)
 
 /** /s/post/{id}: the student's post with the teacher's comments and corrections; revise when sent back. */

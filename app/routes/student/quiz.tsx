@@ -14,9 +14,12 @@ import { ASSESSMENTS_HANDLE, assessmentsDictionary } from '~/i18n/client-resourc
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
 import { pageMeta } from '~/ui/page-title'
+import { journalZoneMiddleware } from '~/features/journals/zone.server'
 
 export const handle = ASSESSMENTS_HANDLE
 export const clientMiddleware = assessmentsDictionary
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [journalZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.run.title, matches)
 
 async function runOf(request: Request, context: Route.LoaderArgs['context'], params: Route.LoaderArgs['params']) {

@@ -15,7 +15,10 @@ import { StudentPostForm } from '~/ui/student-post-form'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readUpload, TOO_LARGE, unreadFormReply } from '~/http/form.server'
+import { journalZoneMiddleware } from '~/features/journals/zone.server'
 
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [journalZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /s/journal/{id}/new: write a post. The journal's submit mode names the button (submit or share). */

@@ -16,6 +16,7 @@ import { Pager } from '~/ui/pager'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readUpload, TOO_LARGE } from '~/http/form.server'
+import { ErrorText } from '~/ui/field'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -181,7 +182,7 @@ function PreviewForm({ preview, journals }: { preview: Preview; journals: { id: 
                   {IMPORT_FIELDS.map((f) => (
                     <td key={f}>
                       <input name={f} defaultValue={row[f]} aria-label={`${t(FIELD_LABELS[f])} ${i + 1}`} aria-invalid={errors[f] || (f === 'account' && dup) ? true : undefined} size={f === 'name' || f === 'account' || f === 'password' ? 14 : 5} />
-                      {errors[f] ? <span className="field-error">{t(errors[f] as 'validation.required')}</span> : null}
+                      {errors[f] ? <ErrorText error={errors[f]} /> : null}
                       {f === 'account' && dup ? <span className="field-error">{t('import.duplicateAccount')}</span> : null}
                     </td>
                   ))}
@@ -307,7 +308,7 @@ function Roster({ data: d }: { data: Route.ComponentProps['loaderData'] }) {
           </div>
         </Form>
       )}
-      <Pager page={d.page} totalPages={roster.totalPages} />
+      <Pager page={roster.page} totalPages={roster.totalPages} />
     </div>
   )
 }
