@@ -10,7 +10,9 @@ describe.each(DIALECTS)('demo school on %s', (dialect) => {
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
     expect(await seedDemo(conn.db)).toBe(true)
-  })
+    // The whole demo school (two months of posts, each read by the risk assessment): on PostgreSQL
+    // on a busy 2-core machine it has taken over 30 s.
+  }, 120_000)
   afterAll(() => conn.close())
 
   it('is written once', async () => {
