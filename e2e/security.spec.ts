@@ -155,7 +155,7 @@ test('a long correction is refused with the length message and nothing is saved'
   const frame = await db().selectFrom('post_frames').select('id').where('post_id', '=', id).where('frame_type', '=', 'event').executeTakeFirstOrThrow()
   const response = await page.request.post(`/diary/diaryPost/${id}/revise`, { form: { [`frame-${frame.id}`]: 'x'.repeat(100_000) }, headers: { Origin: origin }, maxRedirects: 0 })
   expect(response.status()).toBe(400)
-  expect(await response.text()).toContain('At most 2000 characters.')
+  expect(await response.text()).toContain('This is too long: at most 2000 characters.')
   expect(await db().selectFrom('post_revisions').select('post_id').where('post_id', '=', id).execute()).toEqual([])
 })
 
