@@ -73,9 +73,9 @@ async function requirePrintable(request: Request, context: Route.LoaderArgs['con
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await readForm(request)
   const { book, session, pages } = await requirePrintable(request, context, params.bookId)
   if (pages === null) throw data(null, { status: 409 })
-  const form = await readForm(request)
   const intent = form.get('intent')
   const here = `/ebook/${book.id}/download`
   if (intent === 'generate') {
