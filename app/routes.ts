@@ -58,6 +58,8 @@ export default [
       route('diary/homework/:id/export', 'routes/journal/export.tsx'),
       route('diary/homework/:id/export.xlsx', 'routes/journal/export-file.ts'),
       route('diary/homework/:id/report', 'routes/journal/report.tsx', { id: 'journal-report' }),
+      route('diary/homework/:id/feedback', 'routes/journal/feedback.tsx'),
+      route('diary/homework/:id/feedback.xlsx', 'routes/journal/feedback-file.ts'),
       route('diary/homework/:id/student/:sid/report', 'routes/journal/report.tsx', { id: 'student-report' }),
       route('diary/homework/:id/report/chart.png', 'routes/journal/report-png.ts', { id: 'journal-report-png' }),
       route('diary/homework/:id/student/:sid/report/chart.png', 'routes/journal/report-png.ts', { id: 'student-report-png' }),

@@ -23,6 +23,7 @@ import { digestsAndAlerts } from './migrations/0020-digests-and-alerts'
 import { ebooks } from './migrations/0021-ebooks'
 import { ebookExports } from './migrations/0022-ebook-exports'
 import { alertVerdicts } from './migrations/0023-alert-verdicts'
+import { postAnswers } from './migrations/0030-post-answers'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -52,6 +53,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0021-ebooks': ebooks(dialect),
         '0022-ebook-exports': ebookExports(dialect),
         '0023-alert-verdicts': alertVerdicts(),
+        '0030-post-answers': postAnswers(dialect),
       }
     },
   }

@@ -306,6 +306,9 @@ export interface PostsTable {
   score_reasons: ColumnType<string | null, string | null | undefined, string | null>
   /** 'rules', 'ai' or 'teacher' (an override). */
   score_source: ColumnType<string | null, string | null | undefined, string | null>
+  /** The first visible comment of a teacher of the journal, and the seconds to it: kept by triggers on comments (migration 0030). */
+  first_answer_at: Generated<string | null>
+  answer_secs: Generated<number | null>
 }
 
 export interface PostFramesTable {
