@@ -6,12 +6,18 @@ import { giveTeacherCodes } from './features/journals/insert.server'
 import { sweepUnusedPictures } from './features/posts/pictures.server'
 import { mailer, OUTBOX_DIR } from './mail/mail.server'
 import { startJobs } from './jobs.server'
+import { assignPostTopics } from './db/migrations/0032-assign-post-topics'
 
 /** Run once when the server starts: migrate, seed reference data and, on an empty database, the demo; sweep unused pictures; start the background jobs. */
 export async function startup() {
   await migrate(connection)
   await seedReferenceData(connection.db)
   const seeded = env.SEED_DEMO === '1' ? await seedDemo(connection.db) : false
+  // The batched migration of the posts' topics (0032): the demo's are read before the server
+  // answers; a database with posts of its own is read in the background.
+  const topics = assignPostTopics(connection.db, { log: true })
+  if (seeded) await topics
+  else topics.catch((error: unknown) => console.error('topics backfill failed', error instanceof Error ? error.message : error))
   await sweepUnusedPictures(connection.db)
   await giveTeacherCodes(connection.db)
   // Digests at the journals' hours and the daily clean-up (issue 22).
