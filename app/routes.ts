@@ -60,6 +60,8 @@ export default [
       route('diary/homework/:id/report', 'routes/journal/report.tsx', { id: 'journal-report' }),
       route('diary/homework/:id/feedback', 'routes/journal/feedback.tsx'),
       route('diary/homework/:id/feedback.xlsx', 'routes/journal/feedback-file.ts'),
+      route('diary/homework/:id/patterns', 'routes/journal/patterns.tsx'),
+      route('diary/homework/:id/patterns.xlsx', 'routes/journal/patterns-file.ts'),
       route('diary/homework/:id/student/:sid/report', 'routes/journal/report.tsx', { id: 'student-report' }),
       route('diary/homework/:id/report/chart.png', 'routes/journal/report-png.ts', { id: 'journal-report-png' }),
       route('diary/homework/:id/student/:sid/report/chart.png', 'routes/journal/report-png.ts', { id: 'student-report-png' }),

@@ -152,8 +152,8 @@ describe.each(DIALECTS)('feedback figures on %s', (dialect) => {
   it('trends by school week', async () => {
     const weeks = await weeklyFeedback(conn.db, scope(), period)
     expect(weeks).toHaveLength(8)
-    expect(weeks.at(-2)).toEqual({ week: '2026-11-16', posts: 8, answered: 3, medianSecs: 4 * 3600 })
-    expect(weeks.at(-1)).toEqual({ week: '2026-11-23', posts: 0, answered: 0, medianSecs: null })
+    expect(weeks.at(-2)).toEqual({ week: '2026-11-16', partial: false, posts: 8, answered: 3, medianSecs: 4 * 3600 })
+    expect(weeks.at(-1)).toEqual({ week: '2026-11-23', partial: true, posts: 0, answered: 0, medianSecs: null })
   })
 
   it('counts posts that waited more than three school days for the digest, and says so in every language', async () => {

@@ -1,6 +1,6 @@
 import { Bar, type BarCustomLayerProps, type BarItemProps } from '@nivo/bar'
 import { Line, type LineSeries } from '@nivo/line'
-import { CHART_COLOURS, linkProps, svgOf, THEME, type Href } from '~/features/reports/charts.server'
+import { CHART_COLOURS, svgOf, THEME, type Href } from '~/features/reports/charts.server'
 
 /**
  * The Feedback and Patterns charts, drawn on the server with @nivo as SVG like the report's
@@ -8,13 +8,17 @@ import { CHART_COLOURS, linkProps, svgOf, THEME, type Href } from '~/features/re
  * table beside each chart holds the same figures for screen readers.
  */
 const GREY = '#8a9691'
+// A bar or label opens the posts behind it further up the page (#picked): the page scrolls there.
+const linkProps = (href: string, name?: string) => ({ href, 'data-fast-link': '', 'aria-label': name })
 
 /** Posts written and posts answered per school week: a small chart beside the Feedback table. */
-export function weeklyChart(weeks: { week: string; posts: number; answered: number }[], labels: { posts: string; answered: string; title: string }) {
+export function weeklyChart(weeks: { week: string; partial: boolean; posts: number; answered: number }[], labels: { posts: string; answered: string; title: string }) {
   const size = { width: 360, height: 220 }
+  // A week the period cuts short (this week so far) is marked "*", as the report marks one.
+  const x = (w: { week: string; partial: boolean }) => `${w.week.slice(5)}${w.partial ? '*' : ''}`
   const data: LineSeries[] = [
-    { id: 'posts', data: weeks.map((w) => ({ x: w.week.slice(5), y: w.posts })) },
-    { id: 'answered', data: weeks.map((w) => ({ x: w.week.slice(5), y: w.answered })) },
+    { id: 'posts', data: weeks.map((w) => ({ x: x(w), y: w.posts })) },
+    { id: 'answered', data: weeks.map((w) => ({ x: x(w), y: w.answered })) },
   ]
   const max = Math.max(1, ...weeks.map((w) => w.posts))
   return svgOf(
@@ -61,11 +65,12 @@ export function topicBars(topics: { topic: string; label: string; percent: numbe
   const data = topics.map((t) => ({ id: t.topic, label: t.label, value: t.percent, posts: t.posts, few: t.few ? 1 : 0 })).reverse()
   const LinkedBar = ({ bar }: BarItemProps<(typeof data)[number]>) => {
     const d = bar.data.data
+    const value = bar.data.value ?? 0
     return (
-      <a {...linkProps(href(`topic:${d.id}`), `${d.label}: ${d.value}% (${d.posts})`)}>
+      <a {...linkProps(href(`topic:${d.id}`), `${d.label}: ${value}% (${d.posts})`)}>
         <rect x={bar.x} y={bar.y} width={Math.max(bar.width, 1)} height={bar.height} fill={d.few ? GREY : CHART_COLOURS.negative} rx={2} />
         <text x={bar.x + bar.width + 6} y={bar.y + bar.height / 2} dominantBaseline="central" fontSize={12} fill="#333333" fontFamily={THEME.text.fontFamily}>
-          {`${d.value}% (${d.posts})`}
+          {`${value}% (${d.posts})`}
         </text>
       </a>
     )

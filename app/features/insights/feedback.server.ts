@@ -193,6 +193,8 @@ export async function teacherFeedback(db: DB, scope: FeedbackScope, period: Peri
 export interface WeekFeedback {
   /** The Monday the school week starts on. */
   week: string
+  /** The period ends before the week does (the current week): its posts may still be answered. */
+  partial: boolean
   posts: number
   answered: number
   medianSecs: number | null
@@ -222,7 +224,7 @@ export async function weeklyFeedback(db: DB, scope: FeedbackScope, period: Perio
   return weeks.map((week, i) => {
     const f = figures.find((r) => Number(r.w) === i)
     const median = medians.get(String(i))
-    return { week, posts: Number(f?.posts ?? 0), answered: Number(f?.answered ?? 0), medianSecs: median === undefined ? null : Math.round(median) }
+    return { week, partial: addDays(week, 6) > period.end, posts: Number(f?.posts ?? 0), answered: Number(f?.answered ?? 0), medianSecs: median === undefined ? null : Math.round(median) }
   })
 }
 

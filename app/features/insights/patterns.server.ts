@@ -170,7 +170,7 @@ export interface StudentCoping {
   few: boolean
 }
 
-/** Per student against the class (the class's figures include the student): their feelings, the most posts first. */
+/** Per student against the class (the class's figures include the student): their feelings, those that differ from the class first. */
 export function studentCoping(student: CopingRow[], klass: CopingRow[]): StudentCoping[] {
   return student
     .filter((r) => r.top !== null)
@@ -181,7 +181,8 @@ export function studentCoping(student: CopingRow[], klass: CopingRow[]): Student
       const classPercent = c && classTop !== null ? percentOf(c.counts[BEHAVIOURS.findIndex((b) => b.code === classTop)], c.posts) : 0
       return { emotion: r.emotion, posts: r.posts, top: r.top!, topCount, classTop, classPercent, differs: classTop !== null && classTop !== r.top, few: r.posts < FEW_POSTS }
     })
-    .sort((a, b) => b.posts - a.posts || EMOTIONS.findIndex((e) => e.code === a.emotion) - EMOTIONS.findIndex((e) => e.code === b.emotion))
+    // What a teacher should read first: enough posts to tell, then a way of coping unlike the class's, then the most posts.
+    .sort((a, b) => Number(a.few) - Number(b.few) || Number(b.differs) - Number(a.differs) || b.posts - a.posts || EMOTIONS.findIndex((e) => e.code === a.emotion) - EMOTIONS.findIndex((e) => e.code === b.emotion))
 }
 
 /** What a click on a chart or table cell asks for (kept in the URL as `pick`). */

@@ -128,7 +128,7 @@ function StudentTable({ data }: { data: Data }) {
                   {s.oldest ? (
                     <>
                       <FastLink to={`/diary/diaryPost/${s.oldest.postId}`}>{formatDate(s.oldest.createdAt)}</FastLink>{' '}
-                      <span className={s.oldest.schoolDays > data.waitDays ? 'badge' : 'hint'}>{t('feedback.schoolDays', { count: s.oldest.schoolDays })}</span>
+                      <span className={s.oldest.schoolDays > data.waitDays ? 'badge' : 'hint days'}>{t('feedback.schoolDays', { count: s.oldest.schoolDays })}</span>
                     </>
                   ) : (
                     '–'
@@ -148,8 +148,10 @@ function StudentTable({ data }: { data: Data }) {
 
 function WeeklyTrend({ data }: { data: Data }) {
   const { t } = useT()
-  const last = data.weeks.at(-1)!
-  const before = data.weeks.at(-2)!
+  // The finding compares the last whole week with the one before: a week still going would read as a drop.
+  const whole = data.weeks.filter((w) => !w.partial)
+  const last = whole.at(-1) ?? data.weeks.at(-1)!
+  const before = whole.at(-2) ?? data.weeks.at(-2)!
   const few = last.posts < FEW_POSTS
   return (
     <section className="card chart-card weekly" aria-labelledby="trend-title">
@@ -184,7 +186,10 @@ function WeeklyTrend({ data }: { data: Data }) {
               <tbody>
                 {data.weeks.map((w) => (
                   <tr key={w.week}>
-                    <th scope="row">{w.week}</th>
+                    <th scope="row">
+                      {w.week}
+                      {w.partial ? '*' : ''}
+                    </th>
                     <td>{w.posts}</td>
                     <td>
                       {w.answered} ({percentOf(w.answered, w.posts)}%)
@@ -195,6 +200,7 @@ function WeeklyTrend({ data }: { data: Data }) {
               </tbody>
             </table>
           </details>
+          {data.weeks.some((w) => w.partial) ? <p className="hint">{t('feedback.partialNote')}</p> : null}
         </>
       ) : (
         <p className="empty">{t('feedback.trendEmpty')}</p>
