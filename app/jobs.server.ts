@@ -2,6 +2,7 @@ import type { Connection } from './db/connect.server'
 import type { Mailer } from './mail/mailer.server'
 import { digestMailsOf, sendDigestMail, type DigestMail } from './features/notifications/digest-mail.server'
 import { runDueDigests, runRetention } from './features/notifications/digests.server'
+import { assignPendingTopics } from './features/topics/assign.server'
 
 /**
  * The background work (issue 22, decision 0037): every minute, the digests due at this hour in each
@@ -16,9 +17,13 @@ const TICK = 'tick'
 const DIGEST_MAIL = 'digest-mail'
 const TICK_MS = 60_000
 
+/** Posts whose topics a tick reads (issue 37): those written by seeds, imports or fixtures, at most this many a minute. */
+const TOPICS_PER_TICK = 500
+
 async function tick(connection: Connection, queueMail: (mail: DigestMail) => Promise<unknown>, at = new Date()) {
   const told = await runDueDigests(connection.db, at)
   await runRetention(connection.db, at)
+  await assignPendingTopics(connection.db, TOPICS_PER_TICK).catch((error: unknown) => console.error('topics of posts failed', error instanceof Error ? error.message : error))
   for (const mail of await digestMailsOf(connection.db, told)) await queueMail(mail)
 }
 

@@ -6,12 +6,13 @@ import { giveTeacherCodes } from './features/journals/insert.server'
 import { sweepUnusedPictures } from './features/posts/pictures.server'
 import { mailer, OUTBOX_DIR } from './mail/mail.server'
 import { startJobs } from './jobs.server'
+import { assignPostTopics } from './db/migrations/0032-assign-post-topics'
 
 /** The demo seed alone (in a process of its own, see server.ts): migrate, reference data, and the demo on an empty database. */
 export async function seedDemoOnly() {
   await migrate(connection)
   await seedReferenceData(connection.db)
-  await seedDemo(connection.db)
+  if (await seedDemo(connection.db)) await assignPostTopics(connection.db)
 }
 
 /**
@@ -24,6 +25,12 @@ export async function startup(seedElsewhere?: () => Promise<void>) {
   await seedReferenceData(connection.db)
   const seeded = env.SEED_DEMO === '1' && !(await demoSeeded(connection.db))
   if (seeded) await (seedElsewhere ? seedElsewhere() : seedDemo(connection.db))
+  // The batched migration of the posts' topics (0032): the demo's are read before the server
+  // answers (in the seed's own process where there is one); a database with posts of its own is
+  // read in the background.
+  const topics = assignPostTopics(connection.db, { log: true })
+  if (seeded && !seedElsewhere) await topics
+  else topics.catch((error: unknown) => console.error('topics backfill failed', error instanceof Error ? error.message : error))
   await sweepUnusedPictures(connection.db)
   await giveTeacherCodes(connection.db)
   // Digests at the journals' hours and the daily clean-up (issue 22).

@@ -11,7 +11,7 @@ const SIZES = [
 ]
 const PAGES = [
   '/diary', '/diary/homework/1/news', '/diary/homework/1/student', '/diary/homework/1/student/8', '/diary/homework/1/sendback',
-  '/diary/diaryPost/87', '/diary/homework/1/report', '/diary/homework/1/info', '/diary/homework/1/edit', '/setting/user', '/diarySample', '/diary/homework/2/quiz', '/notification', '/diary/homework/2/alerts', '/diary/homework/1/alerts/1',
+  '/diary/diaryPost/87', '/diary/homework/1/report', '/diary/homework/1/feedback', '/diary/homework/1/patterns', '/diary/homework/1/info', '/diary/homework/1/edit', '/setting/user', '/diarySample', '/diary/homework/2/quiz', '/notification', '/diary/homework/2/alerts', '/diary/homework/1/alerts/1',
   '/ebook/1/posts', '/ebook/1/list', '/ebook/1/edit?qpage_id=3', '/ebook/1/download',
 ]
 
@@ -38,6 +38,8 @@ async function checkLayout(page: Page, wide: boolean) {
 for (const size of SIZES) {
   for (const locale of size.locales) {
     test(`main pages at ${size.name} in ${locale}`, async ({ page }, info) => {
+      // Two dozen pages, each photographed, then checked by axe-core once each: over the default minute on a loaded 2-core machine.
+      test.setTimeout(150_000)
       await page.setViewportSize({ width: size.width, height: size.height })
       await signInToConsole(page, 'teacher@demo.test', locale)
       for (const path of PAGES) {

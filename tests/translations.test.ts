@@ -24,6 +24,9 @@ import zhTWAlerts from '~/i18n/locales/zh-TW/alerts.json'
 import enEbooks from '~/i18n/locales/en/ebooks.json'
 import jaEbooks from '~/i18n/locales/ja/ebooks.json'
 import zhTWEbooks from '~/i18n/locales/zh-TW/ebooks.json'
+import enInsights from '~/i18n/locales/en/insights.json'
+import jaInsights from '~/i18n/locales/ja/insights.json'
+import zhTWInsights from '~/i18n/locales/zh-TW/insights.json'
 import enServer from '~/i18n/locales/en/server.json'
 import jaServer from '~/i18n/locales/ja/server.json'
 import zhTWServer from '~/i18n/locales/zh-TW/server.json'
@@ -35,6 +38,7 @@ const contestsPart: Record<string, object> = { en: enContests, ja: jaContests, '
 const assessmentsPart: Record<string, object> = { en: enAssessments, ja: jaAssessments, 'zh-TW': zhTWAssessments }
 const alertsPart: Record<string, object> = { en: enAlerts, ja: jaAlerts, 'zh-TW': zhTWAlerts }
 const ebooksPart: Record<string, object> = { en: enEbooks, ja: jaEbooks, 'zh-TW': zhTWEbooks }
+const insightsPart: Record<string, object> = { en: enInsights, ja: jaInsights, 'zh-TW': zhTWInsights }
 
 // Every key of every locale, translated with values by the cached path and by i18next itself.
 function keysOf(tree: object, prefix = ''): string[] {
@@ -125,6 +129,16 @@ const PAGE_PARTS = [
       'routes/ebook/download.tsx', 'routes/ebook/shared.tsx', 'routes/ebook/login.tsx', 'routes/ebook/list.tsx', 'ui/book-preview.tsx', 'ui/ebook-steps.tsx', 'ui/ebook-page-name.ts', 'ui/page-canvas.tsx', 'ui/picture-cropper.tsx', 'ui/unsaved-changes.tsx',
     ],
   },
+  {
+    part: 'insights',
+    sections: ['insights', 'feedback', 'patterns', 'topic'],
+    dictionaries: insightsPart,
+    handle: 'handle = INSIGHTS_HANDLE',
+    modules: [
+      'routes/journal/feedback.tsx', 'routes/journal/patterns.tsx', 'routes/journal/student.tsx', 'features/insights/feedback-file.server.ts', 'features/insights/patterns-file.server.ts',
+      'features/insights/period-picker.tsx', 'features/insights/figures.ts', 'features/insights/feedback-page.server.ts', 'features/insights/patterns-page.server.ts', 'features/insights/patterns-view.tsx', 'features/insights/student-patterns.tsx',
+    ],
+  },
 ]
 
 describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dictionaries, handle, modules }) => {
@@ -141,7 +155,7 @@ describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dicti
   })
   it('shares no section with the other parts, in every language', () => {
     for (const lng of LOCALES) {
-      const others = [signedInPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart].filter((p) => p !== dictionaries)
+      const others = [signedInPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart].filter((p) => p !== dictionaries)
       expect(Object.keys(dictionaries[lng]).filter((s) => others.some((o) => s in o[lng]))).toEqual([])
     }
   })

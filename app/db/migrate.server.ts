@@ -24,6 +24,8 @@ import { ebooks } from './migrations/0021-ebooks'
 import { ebookExports } from './migrations/0022-ebook-exports'
 import { alertVerdicts } from './migrations/0023-alert-verdicts'
 import { teamTimeZone } from './migrations/0024-team-time-zone'
+import { postAnswers } from './migrations/0030-post-answers'
+import { postTopics } from './migrations/0031-post-topics'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -54,6 +56,8 @@ export async function migrate({ db, dialect }: Connection) {
         '0022-ebook-exports': ebookExports(dialect),
         '0023-alert-verdicts': alertVerdicts(),
         '0024-team-time-zone': teamTimeZone(),
+        '0030-post-answers': postAnswers(dialect),
+        '0031-post-topics': postTopics(),
       }
     },
   }

@@ -22,6 +22,7 @@ export interface Database {
   post_frames: PostFramesTable
   post_emotions: PostEmotionsTable
   post_behaviours: PostBehavioursTable
+  post_topics: PostTopicsTable
   comments: CommentsTable
   samples: SamplesTable
   resource_books: ResourceBooksTable
@@ -308,6 +309,17 @@ export interface PostsTable {
   score_reasons: ColumnType<string | null, string | null | undefined, string | null>
   /** 'rules', 'ai' or 'teacher' (an override). */
   score_source: ColumnType<string | null, string | null | undefined, string | null>
+  /** The first visible comment of a teacher of the journal, and the seconds to it: kept by triggers on comments (migration 0030). */
+  first_answer_at: Generated<string | null>
+  answer_secs: Generated<number | null>
+  /** The topic lexicon's version that read the post's event; null until read (migrations 0031, 0032). */
+  topics_version: Generated<number | null>
+}
+
+/** A topic of a post's event (features/topics/lexicon.ts). */
+export interface PostTopicsTable {
+  post_id: number
+  topic: string
 }
 
 export interface PostFramesTable {

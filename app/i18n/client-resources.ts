@@ -9,11 +9,11 @@ type Loader = () => Promise<{ default: Dictionary }>
  * The browser's dictionary comes in parts per language, each its own chunk (decision 0019):
  * `public` (sign-in, setup and error pages) with the first page, `signedIn` (the console and the
  * student pages) once a page of those areas shows, `contests` (the quest and contest pages,
- * decision 0035) and `assessments` (the quiz pages, decision 0036) and `alerts` (the risk-alert pages, decision 0037) and `ebooks` (the e-book pages, decision 0039) only on those. Their sections do
+ * decision 0035) and `assessments` (the quiz pages, decision 0036) and `alerts` (the risk-alert pages, decision 0037) and `ebooks` (the e-book pages, decision 0039) and `insights` (the Feedback and Patterns pages and a student's patterns, decision 0048) only on those. Their sections do
  * not overlap.
  */
-export type DictionaryPart = 'public' | 'signedIn' | 'contests' | 'assessments' | 'alerts' | 'ebooks'
-export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'contests', 'assessments', 'alerts', 'ebooks']
+export type DictionaryPart = 'public' | 'signedIn' | 'contests' | 'assessments' | 'alerts' | 'ebooks' | 'insights'
+export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'contests', 'assessments', 'alerts', 'ebooks', 'insights']
 
 const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
   en: {
@@ -23,6 +23,7 @@ const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     assessments: () => import('./locales/en/assessments.json'),
     alerts: () => import('./locales/en/alerts.json'),
     ebooks: () => import('./locales/en/ebooks.json'),
+    insights: () => import('./locales/en/insights.json'),
   },
   'zh-TW': {
     public: () => import('./locales/zh-TW/translation.json'),
@@ -31,6 +32,7 @@ const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     assessments: () => import('./locales/zh-TW/assessments.json'),
     alerts: () => import('./locales/zh-TW/alerts.json'),
     ebooks: () => import('./locales/zh-TW/ebooks.json'),
+    insights: () => import('./locales/zh-TW/insights.json'),
   },
   ja: {
     public: () => import('./locales/ja/translation.json'),
@@ -39,6 +41,7 @@ const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     assessments: () => import('./locales/ja/assessments.json'),
     alerts: () => import('./locales/ja/alerts.json'),
     ebooks: () => import('./locales/ja/ebooks.json'),
+    insights: () => import('./locales/ja/insights.json'),
   },
 }
 
@@ -70,6 +73,8 @@ export const ASSESSMENTS_HANDLE = { dictionary: 'assessments' as DictionaryPart 
 export const ALERTS_HANDLE = { dictionary: 'alerts' as DictionaryPart }
 /** The e-book pages' part (their layout asks for it; they use no signed-in texts). */
 export const EBOOKS_HANDLE = { dictionary: 'ebooks' as DictionaryPart }
+/** The Feedback and Patterns pages' part, and a student's page (its patterns section). */
+export const INSIGHTS_HANDLE = { dictionary: 'insights' as DictionaryPart }
 
 /** A page's client middleware that loads its part before it renders after a client navigation. */
 const dictionaryMiddleware = (part: DictionaryPart): MiddlewareFunction<Record<string, unknown>>[] => [
@@ -82,3 +87,4 @@ export const contestsDictionary = dictionaryMiddleware('contests')
 export const assessmentsDictionary = dictionaryMiddleware('assessments')
 export const alertsDictionary = dictionaryMiddleware('alerts')
 export const ebooksDictionary = dictionaryMiddleware('ebooks')
+export const insightsDictionary = dictionaryMiddleware('insights')

@@ -5,6 +5,7 @@ import enContests from './locales/en/contests.json'
 import enAssessments from './locales/en/assessments.json'
 import enAlerts from './locales/en/alerts.json'
 import enEbooks from './locales/en/ebooks.json'
+import enInsights from './locales/en/insights.json'
 import ja from './locales/ja/translation.json'
 import jaServer from './locales/ja/server.json'
 import jaSignedIn from './locales/ja/signed-in.json'
@@ -12,6 +13,7 @@ import jaContests from './locales/ja/contests.json'
 import jaAssessments from './locales/ja/assessments.json'
 import jaAlerts from './locales/ja/alerts.json'
 import jaEbooks from './locales/ja/ebooks.json'
+import jaInsights from './locales/ja/insights.json'
 import zhTW from './locales/zh-TW/translation.json'
 import zhTWServer from './locales/zh-TW/server.json'
 import zhTWSignedIn from './locales/zh-TW/signed-in.json'
@@ -19,6 +21,7 @@ import zhTWContests from './locales/zh-TW/contests.json'
 import zhTWAssessments from './locales/zh-TW/assessments.json'
 import zhTWAlerts from './locales/zh-TW/alerts.json'
 import zhTWEbooks from './locales/zh-TW/ebooks.json'
+import zhTWInsights from './locales/zh-TW/insights.json'
 
 /** Two dictionaries merged section by section (their sections may share a name). */
 function merged<A extends Record<string, object>, B extends Record<string, object>>(a: A, b: B): A & B {
@@ -30,9 +33,9 @@ function merged<A extends Record<string, object>, B extends Record<string, objec
 // Server side: every locale, every part, with the texts only the server writes (server.json: comment
 // suggestions, spreadsheet headings), which the browser never downloads. The browser loads the
 // current locale's translation.json, signed-in.json on the console and student pages, and
-// contests.json on the quest and contest pages, assessments.json on the quiz pages, alerts.json on the risk-alert pages, ebooks.json on the e-book pages (client-resources.ts).
+// contests.json on the quest and contest pages, assessments.json on the quiz pages, alerts.json on the risk-alert pages, ebooks.json on the e-book pages, insights.json on the Feedback and Patterns pages and a student's page (client-resources.ts).
 export const resources = {
-  en: { translation: merged(merged(merged(merged(merged(merged(en, enSignedIn), enContests), enAssessments), enAlerts), enEbooks), enServer) },
-  'zh-TW': { translation: merged(merged(merged(merged(merged(merged(zhTW, zhTWSignedIn), zhTWContests), zhTWAssessments), zhTWAlerts), zhTWEbooks), zhTWServer) },
-  ja: { translation: merged(merged(merged(merged(merged(merged(ja, jaSignedIn), jaContests), jaAssessments), jaAlerts), jaEbooks), jaServer) },
+  en: { translation: merged(merged(merged(merged(merged(merged(merged(en, enSignedIn), enContests), enAssessments), enAlerts), enEbooks), enInsights), enServer) },
+  'zh-TW': { translation: merged(merged(merged(merged(merged(merged(merged(zhTW, zhTWSignedIn), zhTWContests), zhTWAssessments), zhTWAlerts), zhTWEbooks), zhTWInsights), zhTWServer) },
+  ja: { translation: merged(merged(merged(merged(merged(merged(merged(ja, jaSignedIn), jaContests), jaAssessments), jaAlerts), jaEbooks), jaInsights), jaServer) },
 }

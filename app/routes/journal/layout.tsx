@@ -46,6 +46,9 @@ const MENU = [
   { to: 'quiz', labelKey: 'journal.menuAssessment' },
   { to: 'export', labelKey: 'journal.menuExport' },
   { to: 'report', labelKey: 'journal.menuReport' },
+  // Who waits for an answer, and what comes before and after a feeling (issue 37).
+  { to: 'feedback', labelKey: 'journal.menuFeedback' },
+  { to: 'patterns', labelKey: 'journal.menuPatterns' },
 ] as const
 
 export default function JournalLayout({ loaderData }: Route.ComponentProps) {

@@ -19,6 +19,13 @@ import { ConfirmDialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { Avatar } from '~/ui/avatar'
 import { readForm } from '~/http/form.server'
+import { studentPatterns } from '~/features/insights/student-patterns.server'
+import { StudentPatterns } from '~/features/insights/student-patterns'
+import { INSIGHTS_HANDLE, insightsDictionary } from '~/i18n/client-resources'
+
+// The patterns section's texts (issue 37) come with the page.
+export const handle = INSIGHTS_HANDLE
+export const clientMiddleware = insightsDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.student.name, matches)
 
@@ -27,8 +34,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { journal, user, role } = journalOf(context)
   const student = await journalStudent(db, journal.id, params.sid)
   const page = pageParam(new URL(request.url).searchParams)
-  const posts = await studentPosts(db, { journalId: journal.id, studentId: student.id, teacherId: user.userId, page })
-  return { journalId: journal.id, student, posts, isOwner: role === 'owner', canStar: hasFunction(user, PAY_FUNCTIONS.collection) }
+  const [posts, patterns] = await Promise.all([
+    studentPosts(db, { journalId: journal.id, studentId: student.id, teacherId: user.userId, page }),
+    // The reports' pay function covers the patterns too: without it the section shows the notice and no data.
+    hasFunction(user, PAY_FUNCTIONS.report) ? studentPatterns(db, journal, student.id) : null,
+  ])
+  return { journalId: journal.id, student, posts, page, patterns, isOwner: role === 'owner', canStar: hasFunction(user, PAY_FUNCTIONS.collection) }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -162,7 +173,8 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
-      <Pager page={posts.page} totalPages={posts.totalPages} />
+      <Pager page={page} totalPages={posts.totalPages} />
+      <StudentPatterns journalId={journalId} student={{ id: student.id, name: String(student.name) }} data={loaderData.patterns} />
       <p className="hint">{student.lastLogin ? t('students.lastLoginAt', { at: formatDateTime(student.lastLogin) }) : null}</p>
     </>
   )
