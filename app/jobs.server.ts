@@ -1,4 +1,5 @@
-import type { Connection } from './db/connect.server'
+import { sql } from 'kysely'
+import type { Connection, DB } from './db/connect.server'
 import type { Mailer } from './mail/mailer.server'
 import { digestMailsOf, sendDigestMail, type DigestMail } from './features/notifications/digest-mail.server'
 import { runDueDigests, runRetention } from './features/notifications/digests.server'
@@ -16,9 +17,32 @@ const TICK = 'tick'
 const DIGEST_MAIL = 'digest-mail'
 const TICK_MS = 60_000
 
+/** Any fixed numbers: the advisory locks that let one tick, and one queue setup, run at a time on a PostgreSQL database. */
+const TICK_LOCK = 220_037
+const QUEUE_SETUP_LOCK = 220_038
+
+/**
+ * On PostgreSQL the tick's claims and digests are one transaction that first takes a lock of the
+ * database's: two ticks at once (two processes, the schedule and a retry) run one after the other,
+ * so the first tells everything due and each teacher gets one mail, never the digests of one hour
+ * split over two (issue 35); the second finds the slots taken. A process that dies mid-tick rolls
+ * its claims back and frees the lock with its connection. SQLite has one process and one timer.
+ */
+async function oneTickAtATime<T>(connection: Connection, run: (db: DB) => Promise<T>) {
+  if (connection.dialect !== 'postgres') return run(connection.db)
+  return connection.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${TICK_LOCK})`.execute(trx)
+    return run(trx)
+  })
+}
+
 async function tick(connection: Connection, queueMail: (mail: DigestMail) => Promise<unknown>, at = new Date()) {
-  const told = await runDueDigests(connection.db, at)
-  await runRetention(connection.db, at)
+  const told = await oneTickAtATime(connection, async (db) => {
+    const told = await runDueDigests(db, at)
+    await runRetention(db, at)
+    return told
+  })
+  // The mails once the digests are saved.
   for (const mail of await digestMailsOf(connection.db, told)) await queueMail(mail)
 }
 
@@ -38,10 +62,16 @@ export async function startJobs(connection: Connection, options: JobOptions): Pr
     const { default: PgBoss } = await import('pg-boss')
     const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 2 })
     boss.on('error', logged('job queue'))
-    await boss.start()
-    await boss.createQueue(TICK)
-    await boss.createQueue(DIGEST_MAIL)
-    await boss.schedule(TICK, '* * * * *')
+    // Processes started together (a deployment) set the queue up one after the other: pg-boss makes
+    // each queue's table when it is first created, and two processes doing so at once on a new
+    // database deadlocked, which ended one of them (issue 35).
+    await connection.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${QUEUE_SETUP_LOCK})`.execute(trx)
+      await boss.start()
+      await boss.createQueue(TICK)
+      await boss.createQueue(DIGEST_MAIL)
+      await boss.schedule(TICK, '* * * * *')
+    })
     await boss.work(TICK, async () => tick(connection, (mail) => boss.send(DIGEST_MAIL, mail, { retryLimit: 5, retryDelay: 60, retryBackoff: true })))
     await boss.work<DigestMail>(DIGEST_MAIL, async ([job]) => send(job.data))
     return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) }

@@ -52,7 +52,8 @@ export async function freshDatabase(dialect: (typeof DIALECTS)[number]): Promise
       await conn.db.destroy()
       const a = new pg.Client({ connectionString: adminUrl })
       await a.connect()
-      await a.query(`DROP DATABASE IF EXISTS ${name}`)
+      // FORCE: an app process the test started (tests/many-processes.test.ts) may still be leaving.
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await a.end()
     },
   }
