@@ -36,7 +36,8 @@ async function oneTickAtATime<T>(connection: Connection, run: (db: DB) => Promis
   })
 }
 
-async function tick(connection: Connection, queueMail: (mail: DigestMail) => Promise<unknown>, at = new Date()) {
+/** One tick: the digests due at `at` (each slot claimed once), the daily clean-up, then each teacher's mail. */
+export async function tick(connection: Connection, queueMail: (mail: DigestMail) => Promise<unknown>, at = new Date()) {
   const told = await oneTickAtATime(connection, async (db) => {
     const told = await runDueDigests(db, at)
     await runRetention(db, at)
