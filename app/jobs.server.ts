@@ -1,5 +1,5 @@
-import { sql } from 'kysely'
-import type { Connection, DB } from './db/connect.server'
+import type { Connection } from './db/connect.server'
+import { oneProcessAtATime } from './db/lock.server'
 import type { Mailer } from './mail/mailer.server'
 import { digestMailsOf, sendDigestMail, type DigestMail } from './features/notifications/digest-mail.server'
 import { runDueDigests, runRetention } from './features/notifications/digests.server'
@@ -17,28 +17,13 @@ const TICK = 'tick'
 const DIGEST_MAIL = 'digest-mail'
 const TICK_MS = 60_000
 
-/** Any fixed numbers: the advisory locks that let one tick, and one queue setup, run at a time on a PostgreSQL database. */
-const TICK_LOCK = 220_037
-const QUEUE_SETUP_LOCK = 220_038
-
-/**
- * On PostgreSQL the tick's claims and digests are one transaction that first takes a lock of the
- * database's: two ticks at once (two processes, the schedule and a retry) run one after the other,
- * so the first tells everything due and each teacher gets one mail, never the digests of one hour
- * split over two (issue 35); the second finds the slots taken. A process that dies mid-tick rolls
- * its claims back and frees the lock with its connection. SQLite has one process and one timer.
- */
-async function oneTickAtATime<T>(connection: Connection, run: (db: DB) => Promise<T>) {
-  if (connection.dialect !== 'postgres') return run(connection.db)
-  return connection.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${TICK_LOCK})`.execute(trx)
-    return run(trx)
-  })
-}
-
 /** One tick: the digests due at `at` (each slot claimed once), the daily clean-up, then each teacher's mail. */
 export async function tick(connection: Connection, queueMail: (mail: DigestMail) => Promise<unknown>, at = new Date()) {
-  const told = await oneTickAtATime(connection, async (db) => {
+  // On PostgreSQL the claims and digests are one transaction, and two ticks at once (two processes,
+  // the schedule and a retry) run one after the other: the first tells everything due, so each
+  // teacher gets one mail, never one hour's digests split over two (issue 35); the second finds the
+  // slots taken. A process that dies mid-tick rolls its claims back. SQLite: one process, one timer.
+  const told = await oneProcessAtATime(connection, 'digest-tick', async (db) => {
     const told = await runDueDigests(db, at)
     await runRetention(db, at)
     return told
@@ -66,8 +51,7 @@ export async function startJobs(connection: Connection, options: JobOptions): Pr
     // Processes started together (a deployment) set the queue up one after the other: pg-boss makes
     // each queue's table when it is first created, and two processes doing so at once on a new
     // database deadlocked, which ended one of them (issue 35).
-    await connection.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${QUEUE_SETUP_LOCK})`.execute(trx)
+    await oneProcessAtATime(connection, 'job-queue-setup', async () => {
       await boss.start()
       await boss.createQueue(TICK)
       await boss.createQueue(DIGEST_MAIL)

@@ -91,7 +91,21 @@ describe('two app processes on one PostgreSQL behind a balancer', () => {
   let bellBefore = 0
 
   beforeAll(async () => {
-    conn = await freshDatabase('postgres')
+    // A new, empty database, as at a first deployment: the processes migrate it and write the reference data.
+    conn = await freshDatabase('postgres', { empty: true })
+    smtp = await startSmtp()
+    balancer = await startBalancer()
+    // What every process of a deployment shares: the database, the secret, the mail server, the
+    // public address (the balancer's), and one proxy in front.
+    const env = { DATABASE_URL: conn.url!, SEED_DEMO: '0', SESSION_SECRET: randomBytes(24).toString('hex'), SMTP_URL: smtp.url, PUBLIC_URL: balancer.url, TRUST_PROXY: '1' }
+    // Both start at once on the empty database: they prepare it in turn (migrations, reference data,
+    // the queue's schema and schedule) and both answer.
+    const started = await Promise.allSettled(['a', 'b'].map((name) => startAppProcess(name, env)))
+    for (const s of started) if (s.status === 'fulfilled') apps.push(s.value)
+    for (const s of started) if (s.status === 'rejected') throw s.reason
+    for (const app of apps) balancer.add({ name: app.name, port: app.port })
+    teacher = new Visitor(balancer.url)
+
     // Journal 501 of `owner` (a teacher with a verified address who wants the digests by mail), its
     // students Amy (26 posts, today) and Ben, and Amy's e-book of them, no page drawn yet.
     c = await ebookClass(conn.db, 26)
@@ -101,18 +115,6 @@ describe('two app processes on one PostgreSQL behind a balancer', () => {
     book = (await bookFor(conn.db, (await openBook(conn.db, c.journalId, c.id.amy, owner))!, owner))!
     await choosePosts(conn.db, book, c.posts)
     await saveBasicInfo(conn.db, book, { name: '我的一年', aboutAuthor: '我喜歡踢足球。', thanks: '謝謝林老師。', postscript: '明年見。', messageBoard: 'on' })
-
-    smtp = await startSmtp()
-    balancer = await startBalancer()
-    // What every process of a deployment shares: the database, the secret, the mail server, the
-    // public address (the balancer's), and one proxy in front.
-    const env = { DATABASE_URL: conn.url!, SEED_DEMO: '0', SESSION_SECRET: randomBytes(24).toString('hex'), SMTP_URL: smtp.url, PUBLIC_URL: balancer.url, TRUST_PROXY: '1' }
-    // Both start at once, as after a deployment: the queue's schema and schedule are made once.
-    const started = await Promise.allSettled(['a', 'b'].map((name) => startAppProcess(name, env)))
-    for (const s of started) if (s.status === 'fulfilled') apps.push(s.value)
-    for (const s of started) if (s.status === 'rejected') throw s.reason
-    for (const app of apps) balancer.add({ name: app.name, port: app.port })
-    teacher = new Visitor(balancer.url)
   }, 120_000)
 
   afterAll(async () => {
