@@ -1,4 +1,5 @@
 import type { Connection } from './db/connect.server'
+import { oneProcessAtATime } from './db/lock.server'
 import type { Mailer } from './mail/mailer.server'
 import { digestMailsOf, sendDigestMail, type DigestMail } from './features/notifications/digest-mail.server'
 import { runDueDigests, runRetention } from './features/notifications/digests.server'
@@ -20,10 +21,19 @@ const TICK_MS = 60_000
 /** Posts whose topics a tick reads (issue 37): those written by seeds, imports or fixtures, at most this many a minute. */
 const TOPICS_PER_TICK = 500
 
-async function tick(connection: Connection, queueMail: (mail: DigestMail) => Promise<unknown>, at = new Date()) {
-  const told = await runDueDigests(connection.db, at)
-  await runRetention(connection.db, at)
+/** One tick: the digests due at `at` (each slot claimed once), the daily clean-up, then each teacher's mail. */
+export async function tick(connection: Connection, queueMail: (mail: DigestMail) => Promise<unknown>, at = new Date()) {
+  // On PostgreSQL the claims and digests are one transaction, and two ticks at once (two processes,
+  // the schedule and a retry) run one after the other: the first tells everything due, so each
+  // teacher gets one mail, never one hour's digests split over two (issue 35); the second finds the
+  // slots taken. A process that dies mid-tick rolls its claims back. SQLite: one process, one timer.
+  const told = await oneProcessAtATime(connection, 'digest-tick', async (db) => {
+    const told = await runDueDigests(db, at)
+    await runRetention(db, at)
+    return told
+  })
   await assignPendingTopics(connection.db, TOPICS_PER_TICK).catch((error: unknown) => console.error('topics of posts failed', error instanceof Error ? error.message : error))
+  // The mails once the digests are saved.
   for (const mail of await digestMailsOf(connection.db, told)) await queueMail(mail)
 }
 
@@ -43,10 +53,15 @@ export async function startJobs(connection: Connection, options: JobOptions): Pr
     const { default: PgBoss } = await import('pg-boss')
     const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 2 })
     boss.on('error', logged('job queue'))
-    await boss.start()
-    await boss.createQueue(TICK)
-    await boss.createQueue(DIGEST_MAIL)
-    await boss.schedule(TICK, '* * * * *')
+    // Processes started together (a deployment) set the queue up one after the other: pg-boss makes
+    // each queue's table when it is first created, and two processes doing so at once on a new
+    // database deadlocked, which ended one of them (issue 35).
+    await oneProcessAtATime(connection, 'job-queue-setup', async () => {
+      await boss.start()
+      await boss.createQueue(TICK)
+      await boss.createQueue(DIGEST_MAIL)
+      await boss.schedule(TICK, '* * * * *')
+    })
     await boss.work(TICK, async () => tick(connection, (mail) => boss.send(DIGEST_MAIL, mail, { retryLimit: 5, retryDelay: 60, retryBackoff: true })))
     await boss.work<DigestMail>(DIGEST_MAIL, async ([job]) => send(job.data))
     return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) }

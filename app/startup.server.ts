@@ -1,4 +1,5 @@
 import { connection } from './db/db.server'
+import { oneProcessAtATime } from './db/lock.server'
 import { migrate } from './db/migrate.server'
 import { DEMO_LOGINS, DEMO_PASSWORD, demoSeeded, seedDemo, seedReferenceData } from './db/seed/demo.server'
 import { env } from './env.server'
@@ -18,21 +19,27 @@ export async function seedDemoOnly() {
 /**
  * Run once when the server starts: migrate, seed reference data and, on an empty database, the demo
  * (by `seedElsewhere`, a process of its own, where the server gives one); sweep unused pictures;
- * start the background jobs.
+ * start the background jobs. On PostgreSQL one process at a time prepares the database.
  */
 export async function startup(seedElsewhere?: () => Promise<void>) {
-  await migrate(connection)
-  await seedReferenceData(connection.db)
-  const seeded = env.SEED_DEMO === '1' && !(await demoSeeded(connection.db))
-  if (seeded) await (seedElsewhere ? seedElsewhere() : seedDemo(connection.db))
+  // Processes started together on one PostgreSQL database (a deployment) prepare it in turn: on a
+  // new database the second found the reference data half written by the first and stopped on a
+  // duplicate key (issue 35); now it finds the database ready.
+  const seeded = await oneProcessAtATime(connection, 'startup', async () => {
+    await migrate(connection)
+    await seedReferenceData(connection.db)
+    const seeded = env.SEED_DEMO === '1' && !(await demoSeeded(connection.db))
+    if (seeded) await (seedElsewhere ? seedElsewhere() : seedDemo(connection.db))
+    await sweepUnusedPictures(connection.db)
+    await giveTeacherCodes(connection.db)
+    return seeded
+  })
   // The batched migration of the posts' topics (0032): the demo's are read before the server
   // answers (in the seed's own process where there is one); a database with posts of its own is
   // read in the background.
   const topics = assignPostTopics(connection.db, { log: true })
   if (seeded && !seedElsewhere) await topics
   else topics.catch((error: unknown) => console.error('topics backfill failed', error instanceof Error ? error.message : error))
-  await sweepUnusedPictures(connection.db)
-  await giveTeacherCodes(connection.db)
   // Digests at the journals' hours and the daily clean-up (issue 22).
   await startJobs(connection, { databaseUrl: env.DATABASE_URL, mailer, origin: env.PUBLIC_ORIGIN })
   const lines = [`database: ${connection.dialect}${connection.dialect === 'sqlite' ? ` (${env.DATA_DIR}/app.db)` : ''}`]
