@@ -72,17 +72,34 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (pageId === null) throw data(null, { status: 404 })
   // Only the page form sends a file: over the limits, it is shown again with the picture's message.
   if (form === TOO_LARGE) return data({ error: 'ebook.imageTooBig' as const, item: '' }, 413)
-  const intent = form.get('intent')
-  const here = `/ebook/${book.id}/edit?qpage_id=${pageId}`
-  if (intent === 'template') {
-    if (!(await changeTemplate(db, book, pageId, String(form.get('templateId'))))) throw data(null, { status: 400 })
-    await drawNow(book.id)
-    return await redirectWithToast(request, session, here, { kind: 'success', key: 'ebook.templateChanged' })
+  const args: IntentArgs = { request, session, book, pageId, form, here: `/ebook/${book.id}/edit?qpage_id=${pageId}` }
+  switch (form.get('intent')) {
+    case 'template':
+      return templateAction(args)
+    case 'remove':
+      return removeAction(args)
+    case 'save':
+      return saveAction(args)
+    default:
+      throw data(null, { status: 400 })
   }
-  if (intent === 'remove') {
-    if (!(await removeAddedPage(db, book, pageId))) throw data(null, { status: 400 })
-    return await redirectWithToast(request, session, `/ebook/${book.id}/list`, { kind: 'success', key: 'ebook.pageRemoved' })
-  }
+}
+
+type IntentArgs = Pick<Awaited<ReturnType<typeof editorPage>>, 'book' | 'session'> & { request: Request; pageId: number; form: FormData; here: string }
+
+async function templateAction({ request, session, book, pageId, form, here }: IntentArgs) {
+  if (!(await changeTemplate(db, book, pageId, String(form.get('templateId'))))) throw data(null, { status: 400 })
+  await drawNow(book.id)
+  return await redirectWithToast(request, session, here, { kind: 'success', key: 'ebook.templateChanged' })
+}
+
+async function removeAction({ request, session, book, pageId }: IntentArgs) {
+  if (!(await removeAddedPage(db, book, pageId))) throw data(null, { status: 400 })
+  return await redirectWithToast(request, session, `/ebook/${book.id}/list`, { kind: 'success', key: 'ebook.pageRemoved' })
+}
+
+/** The page form: its texts, its boxes and a new picture (cropped with JavaScript). */
+async function saveAction({ request, session, book, pageId, form, here }: IntentArgs) {
   const edit: PageEdit = { texts: new Map(), boxes: new Map() }
   for (const [name, value] of form) {
     if (name.startsWith('text:') && typeof value === 'string') edit.texts.set(name.slice(5), value)
