@@ -4,7 +4,7 @@ import type { Route } from './+types/shared'
 import { clientAddressContext } from '~/context.server'
 import { db } from '~/db/db.server'
 import { LOGIN_LIMITS } from '~/features/auth/sign-in.server'
-import { pagesOf } from '~/features/ebooks/books.server'
+import { bookName, pagesOf } from '~/features/ebooks/books.server'
 import { exportState } from '~/features/ebooks/export.server'
 import { pictureVersion } from '~/features/ebooks/pages.server'
 import { rememberUnlocked } from '~/features/ebooks/share-cookie.server'
@@ -34,14 +34,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...pageMet
 export async function loader({ request, params }: Route.LoaderArgs) {
   const link = await requireSharedBook(request, params.token)
   if (link.locked) return { locked: true as const }
-  const [book, pages] = await Promise.all([db.selectFrom('ebooks').select('name').where('id', '=', link.bookId).executeTakeFirstOrThrow(), pagesOf(db, link.bookId)])
+  const [name, pages] = await Promise.all([bookName(db, link.bookId), pagesOf(db, link.bookId)])
   // Opening the link starts nothing (decision 0044): the PDF is the one its maker made on step 4.
   const pdf = await exportState(db, link.bookId)
   const raw = Number(new URL(request.url).searchParams.get('page'))
   const here = `/ebook/share/${link.token}`
   return {
     locked: false as const,
-    name: book.name,
+    name,
     here,
     pdfReady: pdf.state === 'ready',
     pdfMaking: pdf.state === 'running' && !pdf.stale,
