@@ -9,7 +9,7 @@ import { printBlock } from '~/features/ebooks/books.server'
 import { EBOOK_ITEM_TEXT_MAX } from '~/features/ebooks/constants'
 import { drawNow, feelingInBook } from '~/features/ebooks/drawing.server'
 import { CANVAS_HEIGHT, CANVAS_WIDTH, keepOnCanvas, type Box, type TemplateItem } from '~/features/ebooks/page-model'
-import { changeTemplate, pageForEditing, pictureUrl, removeAddedPage, savePage, type PageEdit } from '~/features/ebooks/pages.server'
+import { changeTemplate, firstPageId, pageForEditing, pictureUrl, removeAddedPage, savePage, type PageEdit } from '~/features/ebooks/pages.server'
 import { parseId } from '~/features/lists'
 import { readUpload, TOO_LARGE } from '~/http/form.server'
 import { EBOOKS_HANDLE } from '~/i18n/client-resources'
@@ -43,8 +43,8 @@ async function editorPage(request: Request, context: Route.LoaderArgs['context']
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { book, pageId } = await editorPage(request, context, params.bookId)
-  const first = pageId === null ? await db.selectFrom('ebook_pages').select('id').where('ebook_id', '=', book.id).orderBy('position').executeTakeFirst() : null
-  if (first) throw redirect(`/ebook/${book.id}/edit?qpage_id=${first.id}`)
+  const first = pageId === null ? await firstPageId(db, book.id) : undefined
+  if (first !== undefined) throw redirect(`/ebook/${book.id}/edit?qpage_id=${first}`)
   const editing = pageId === null ? null : await pageForEditing(db, book, pageId, feelingInBook)
   if (!editing) throw data(null, { status: 404 })
   const index = editing.pages.findIndex((p) => p.id === editing.page.id)
