@@ -4,7 +4,7 @@ import { data, Form, redirect, useNavigation, useSearchParams } from 'react-rout
 import type { Route } from './+types/edit'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
-import { requireBook } from '~/features/ebooks/access.server'
+import { requireBook } from '~/auth/ebook-access.server'
 import { printBlock } from '~/features/ebooks/books.server'
 import { EBOOK_ITEM_TEXT_MAX } from '~/features/ebooks/constants'
 import { drawNow, feelingInBook } from '~/features/ebooks/drawing.server'

@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from 'react-router'
-import { requireEbookUser, type EbookUser } from '~/auth/ebook-guard.server'
+import { requireEbookUser, type EbookUser } from './ebook-guard.server'
 import { db } from '~/db/db.server'
 import { journalExists } from '~/features/journals/access.server'
 import { parseId } from '~/features/lists'
-import { bookExists, bookFor, openBook } from './books.server'
+import { bookExists, bookFor, openBook } from '~/features/ebooks/books.server'
 
 /**
  * An e-book page's book and who asks (issue 23, rights): a book that does not exist is a 404; one

@@ -1,12 +1,12 @@
 import { data, type RouterContextProvider } from 'react-router'
-import { requireJournalReader } from '~/auth/guards.server'
+import { requireJournalReader } from './guards.server'
 import { db } from '~/db/db.server'
 import { requireJournal } from '~/features/journals/access.server'
 import { SHARE_TYPE } from '~/features/journals/constants'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from './journal-gate.server'
 import { parseId } from '~/features/lists'
-import { contestHead, contestOfJournal } from './contest.server'
-import { viewerTeams } from './ranking.server'
+import { contestHead, contestOfJournal } from '~/features/quests/contest.server'
+import { viewerTeams } from '~/features/quests/ranking.server'
 
 /** A quest page under the journal layout: the gate's result and the journal's contest; 404 for any other journal. */
 export async function questJournalOf(context: Readonly<RouterContextProvider>, { ownerOnly = false } = {}) {
