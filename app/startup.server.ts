@@ -1,7 +1,7 @@
 import { connection } from './db/db.server'
 import { oneProcessAtATime } from './db/lock.server'
 import { migrate } from './db/migrate.server'
-import { DEMO_LOGINS, DEMO_PASSWORD, demoSeeded, seedDemo, seedReferenceData } from './db/seed/demo.server'
+import { DEMO_LOGINS, DEMO_PASSWORD, demoSeeded, seedDemo, seedReferenceData } from './seed/demo.server'
 import { env } from './env.server'
 import { giveTeacherCodes } from './features/journals/insert.server'
 import { sweepUnusedPictures } from './features/posts/pictures.server'

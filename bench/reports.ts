@@ -6,7 +6,7 @@
 import i18next from 'i18next'
 import { connect } from '../app/db/connect.server'
 import { migrate } from '../app/db/migrate.server'
-import { seedReferenceData } from '../app/db/seed/demo.server'
+import { seedReferenceData } from '../app/seed/demo.server'
 import { registerWithPassword } from '../app/features/auth/accounts.server'
 import { exportWorkbook } from '../app/features/export/export.server'
 import { addDays } from '../app/shared/dates'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, seedDemo } from '~/db/seed/demo.server'
+import { DEMO_PASSWORD, seedDemo } from '~/seed/demo.server'
 import { verifyLogin } from '~/features/auth/accounts.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 import { joinedJournals, ownJournals } from '~/features/journals/list.server'

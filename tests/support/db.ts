@@ -6,7 +6,7 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import { connect, type Connection } from '~/db/connect.server'
 import { migrate } from '~/db/migrate.server'
-import { seedReferenceData } from '~/db/seed/demo.server'
+import { seedReferenceData } from '~/seed/demo.server'
 
 export const DIALECTS = ['sqlite', 'postgres'] as const
 

@@ -1,4 +1,4 @@
-import type { SessionValues } from '~/auth/session-storage.server'
+import type { SessionValues } from '~/shared/session-values'
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { isLocale, DEFAULT_LOCALE } from '~/i18n/config'

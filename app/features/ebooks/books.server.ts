@@ -62,6 +62,17 @@ export async function bookFor(db: DB, bookId: number, who: Maker) {
 }
 export type Book = NonNullable<Awaited<ReturnType<typeof bookFor>>>
 
+/** Whether a book of that id exists: to tell a refusal (403) from nothing there (404). */
+export async function bookExists(db: DB, bookId: number) {
+  return Boolean(await db.selectFrom('ebooks').select('id').where('id', '=', bookId).executeTakeFirst())
+}
+
+/** A book's name, for a page that shows the book to someone who is not its maker (a share link). */
+export async function bookName(db: DB, bookId: number) {
+  const book = await db.selectFrom('ebooks').select('name').where('id', '=', bookId).executeTakeFirstOrThrow()
+  return book.name
+}
+
 /** Step 1: the student's published posts of the journal with their frames, the chosen ones in book order, and the limits. */
 export async function postChoices(db: DB, book: Book) {
   const [posts, chosen] = await Promise.all([

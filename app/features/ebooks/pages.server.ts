@@ -51,6 +51,12 @@ export async function pageForEditing(db: DB, book: Book, pageId: number, feeling
 }
 export type EditorPage = NonNullable<Awaited<ReturnType<typeof pageForEditing>>>
 
+/** The id of the book's first page, or undefined while it has none. */
+export async function firstPageId(db: DB, bookId: number) {
+  const first = await db.selectFrom('ebook_pages').select('id').where('ebook_id', '=', bookId).orderBy('position').executeTakeFirst()
+  return first?.id
+}
+
 const clamp = (v: number, min: number, max: number) => Math.min(Math.max(Math.round(v), min), max)
 
 export interface PageEdit {

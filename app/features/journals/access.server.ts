@@ -28,6 +28,11 @@ export function journalIdOf(param: string | undefined) {
   return parseId(param)
 }
 
+/** Whether a journal of that id exists (archived or not): to tell a refusal (403) from nothing there (404). */
+export async function journalExists(db: DB, journalId: number) {
+  return Boolean(await db.selectFrom('journals').select('id').where('id', '=', journalId).executeTakeFirst())
+}
+
 // Every page under a journal runs it: prepared once.
 const accessQuery = prepared((db, v: { journalId: number; userId: number }) =>
   db

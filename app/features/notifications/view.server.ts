@@ -16,6 +16,12 @@ export const itemView = (n: NotificationItem, locale: string) => ({
 })
 export type NotificationView = ReturnType<typeof itemView>
 
+/** What the bell reads from /notification/latest: the unread count, and the newest few when it is opened. */
+export interface BellData {
+  count: number
+  items: NotificationView[] | null
+}
+
 /**
  * A notification is a link to its target carrying its id (issue 34): the target's GET marks it read
  * (opened.server.ts), from a click, a new tab or a bookmark alike; a post opened so shows

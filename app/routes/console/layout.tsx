@@ -13,7 +13,7 @@ import { Bell } from '~/ui/bell'
 import { ZoneNote } from '~/ui/zone-note'
 import { db } from '~/db/db.server'
 import { unreadCount } from '~/features/notifications/list.server'
-import { notificationOpenedMiddleware } from '~/features/notifications/opened.server'
+import { notificationOpenedMiddleware } from '~/http/notification-opened.server'
 
 // These pages need the signed-in part of the dictionary: fetched with the first page (root) or, on
 // a client navigation from a public page, before this layout's pages render.

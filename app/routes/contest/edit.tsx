@@ -8,8 +8,8 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { LABEL_COLORS } from '~/features/journals/constants'
 import { PICK_TYPES, RETURN } from '~/features/quests/constants'
-import { saveContestSettings } from '~/features/quests/contest.server'
-import { requireContestJournal } from '~/features/quests/gate.server'
+import { contestNameByCode, saveContestSettings } from '~/features/quests/contest.server'
+import { requireContestJournal } from '~/auth/quest-gate.server'
 import { ContestSettingsSchema } from '~/features/quests/schema'
 import { startContestJournal } from '~/features/samples/contest-code.server'
 import { readForm } from '~/http/form.server'
@@ -47,8 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.id === FROM_CODE) {
     await requireJournalReader(request, context)
     const code = (url.searchParams.get('code') ?? '').trim().slice(0, 50)
-    const contest = code ? await db.selectFrom('contests').select(['name', 'ends_at']).where('code', '=', code).executeTakeFirst() : undefined
-    return { mode: 'code' as const, code, contestName: contest?.name ?? null, title: t('contest.takeTitle') }
+    return { mode: 'code' as const, code, contestName: code ? await contestNameByCode(db, code) : null, title: t('contest.takeTitle') }
   }
   const { journal, contest } = await requireContestJournal(request, context, params.id)
   return {

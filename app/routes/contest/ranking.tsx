@@ -1,9 +1,9 @@
 import { data } from 'react-router'
 import type { Route } from './+types/ranking'
-import { requireJournalReader } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
 import { pageParam, parseId } from '~/features/lists'
-import { studentRanking, teamRanking, viewerTeams } from '~/features/quests/ranking.server'
+import { requireContestReader } from '~/auth/quest-gate.server'
+import { studentRanking, teamRanking } from '~/features/quests/ranking.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { Avatar } from '~/ui/avatar'
@@ -25,12 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
  * from 30 posts. Only teachers of one of the contest's journals may read it.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requireJournalReader(request, context)
-  const contestId = parseId(params.contestId)
-  const contest = contestId === null ? undefined : await db.selectFrom('contests').select(['id', 'name']).where('id', '=', contestId).executeTakeFirst()
-  if (!contest) throw data(null, { status: 404 })
-  const mine = await viewerTeams(db, contest.id, user.userId)
-  if (!mine) throw data(null, { status: 403 })
+  const { contest, mine } = await requireContestReader(request, context, params.contestId)
   const url = new URL(request.url)
   const page = pageParam(url.searchParams)
   const teamId = parseId(url.searchParams.get('teamId')) ?? mine[0].id

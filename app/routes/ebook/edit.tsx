@@ -4,12 +4,12 @@ import { data, Form, redirect, useNavigation, useSearchParams } from 'react-rout
 import type { Route } from './+types/edit'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
-import { requireBook } from '~/features/ebooks/access.server'
+import { requireBook } from '~/auth/ebook-access.server'
 import { printBlock } from '~/features/ebooks/books.server'
 import { EBOOK_ITEM_TEXT_MAX } from '~/features/ebooks/constants'
 import { drawNow, feelingInBook } from '~/features/ebooks/drawing.server'
 import { CANVAS_HEIGHT, CANVAS_WIDTH, keepOnCanvas, type Box, type TemplateItem } from '~/features/ebooks/page-model'
-import { changeTemplate, pageForEditing, pictureUrl, removeAddedPage, savePage, type PageEdit } from '~/features/ebooks/pages.server'
+import { changeTemplate, firstPageId, pageForEditing, pictureUrl, removeAddedPage, savePage, type PageEdit } from '~/features/ebooks/pages.server'
 import { parseId } from '~/features/lists'
 import { readUpload, TOO_LARGE } from '~/http/form.server'
 import { EBOOKS_HANDLE } from '~/i18n/client-resources'
@@ -43,8 +43,8 @@ async function editorPage(request: Request, context: Route.LoaderArgs['context']
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { book, pageId } = await editorPage(request, context, params.bookId)
-  const first = pageId === null ? await db.selectFrom('ebook_pages').select('id').where('ebook_id', '=', book.id).orderBy('position').executeTakeFirst() : null
-  if (first) throw redirect(`/ebook/${book.id}/edit?qpage_id=${first.id}`)
+  const first = pageId === null ? await firstPageId(db, book.id) : undefined
+  if (first !== undefined) throw redirect(`/ebook/${book.id}/edit?qpage_id=${first}`)
   const editing = pageId === null ? null : await pageForEditing(db, book, pageId, feelingInBook)
   if (!editing) throw data(null, { status: 404 })
   const index = editing.pages.findIndex((p) => p.id === editing.page.id)
@@ -72,17 +72,34 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (pageId === null) throw data(null, { status: 404 })
   // Only the page form sends a file: over the limits, it is shown again with the picture's message.
   if (form === TOO_LARGE) return data({ error: 'ebook.imageTooBig' as const, item: '' }, 413)
-  const intent = form.get('intent')
-  const here = `/ebook/${book.id}/edit?qpage_id=${pageId}`
-  if (intent === 'template') {
-    if (!(await changeTemplate(db, book, pageId, String(form.get('templateId'))))) throw data(null, { status: 400 })
-    await drawNow(book.id)
-    return await redirectWithToast(request, session, here, { kind: 'success', key: 'ebook.templateChanged' })
+  const args: IntentArgs = { request, session, book, pageId, form, here: `/ebook/${book.id}/edit?qpage_id=${pageId}` }
+  switch (form.get('intent')) {
+    case 'template':
+      return templateAction(args)
+    case 'remove':
+      return removeAction(args)
+    case 'save':
+      return saveAction(args)
+    default:
+      throw data(null, { status: 400 })
   }
-  if (intent === 'remove') {
-    if (!(await removeAddedPage(db, book, pageId))) throw data(null, { status: 400 })
-    return await redirectWithToast(request, session, `/ebook/${book.id}/list`, { kind: 'success', key: 'ebook.pageRemoved' })
-  }
+}
+
+type IntentArgs = Pick<Awaited<ReturnType<typeof editorPage>>, 'book' | 'session'> & { request: Request; pageId: number; form: FormData; here: string }
+
+async function templateAction({ request, session, book, pageId, form, here }: IntentArgs) {
+  if (!(await changeTemplate(db, book, pageId, String(form.get('templateId'))))) throw data(null, { status: 400 })
+  await drawNow(book.id)
+  return await redirectWithToast(request, session, here, { kind: 'success', key: 'ebook.templateChanged' })
+}
+
+async function removeAction({ request, session, book, pageId }: IntentArgs) {
+  if (!(await removeAddedPage(db, book, pageId))) throw data(null, { status: 400 })
+  return await redirectWithToast(request, session, `/ebook/${book.id}/list`, { kind: 'success', key: 'ebook.pageRemoved' })
+}
+
+/** The page form: its texts, its boxes and a new picture (cropped with JavaScript). */
+async function saveAction({ request, session, book, pageId, form, here }: IntentArgs) {
   const edit: PageEdit = { texts: new Map(), boxes: new Map() }
   for (const [name, value] of form) {
     if (name.startsWith('text:') && typeof value === 'string') edit.texts.set(name.slice(5), value)

@@ -4,12 +4,12 @@ import type { Route } from './+types/shared'
 import { clientAddressContext } from '~/context.server'
 import { db } from '~/db/db.server'
 import { LOGIN_LIMITS } from '~/features/auth/sign-in.server'
-import { pagesOf } from '~/features/ebooks/books.server'
+import { bookName, pagesOf } from '~/features/ebooks/books.server'
 import { exportState } from '~/features/ebooks/export.server'
 import { pictureVersion } from '~/features/ebooks/pages.server'
-import { rememberUnlocked } from '~/features/ebooks/share-cookie.server'
+import { rememberUnlocked } from '~/auth/share-cookie.server'
 import { unlockShare } from '~/features/ebooks/share.server'
-import { requireSharedBook } from '~/features/ebooks/shared-access.server'
+import { requireSharedBook } from '~/auth/shared-access.server'
 import { readForm } from '~/http/form.server'
 import { withoutControl } from '~/shared/text'
 import { ebooksDictionary, EBOOKS_HANDLE } from '~/i18n/client-resources'
@@ -34,14 +34,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...pageMet
 export async function loader({ request, params }: Route.LoaderArgs) {
   const link = await requireSharedBook(request, params.token)
   if (link.locked) return { locked: true as const }
-  const [book, pages] = await Promise.all([db.selectFrom('ebooks').select('name').where('id', '=', link.bookId).executeTakeFirstOrThrow(), pagesOf(db, link.bookId)])
+  const [name, pages] = await Promise.all([bookName(db, link.bookId), pagesOf(db, link.bookId)])
   // Opening the link starts nothing (decision 0044): the PDF is the one its maker made on step 4.
   const pdf = await exportState(db, link.bookId)
   const raw = Number(new URL(request.url).searchParams.get('page'))
   const here = `/ebook/share/${link.token}`
   return {
     locked: false as const,
-    name: book.name,
+    name,
     here,
     pdfReady: pdf.state === 'ready',
     pdfMaking: pdf.state === 'running' && !pdf.stale,

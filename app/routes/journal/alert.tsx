@@ -9,7 +9,7 @@ import { actOnAlert, alertDetail, markSeen } from '~/features/alerts/manage.serv
 import type { ResolveSchema, SnoozeSchema} from '~/features/alerts/schema';
 import { AlertActionSchema, RESOLVE_NOTE_MAX, snoozeWindow, VERDICTS } from '~/features/alerts/schema'
 import { Choice } from '~/ui/choice-fields'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { parseId } from '~/features/lists'
 import { readForm } from '~/http/form.server'
 import { ALERTS_HANDLE, alertsDictionary } from '~/i18n/client-resources'

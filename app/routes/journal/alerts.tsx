@@ -1,7 +1,7 @@
 import type { Route } from './+types/alerts'
 import { db } from '~/db/db.server'
 import { alertFeedback, alertsOf, schoolJournalIds } from '~/features/alerts/manage.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { listParams } from '~/features/lists'
 import { ALERTS_HANDLE, alertsDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'

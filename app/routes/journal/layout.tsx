@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from 'react-router'
 import { FastLink } from '~/ui/fast-link'
 import type { Route } from './+types/layout'
-import { journalGate, journalOf } from '~/features/journals/gate.server'
+import { journalGate, journalOf } from '~/auth/journal-gate.server'
 import { useT } from '~/i18n/use-t'
 import { hasSubType, SHARE_TYPE, SUB_TYPE } from '~/features/journals/constants'
 import { activeAlertCount } from '~/features/alerts/manage.server'

@@ -2,7 +2,7 @@ import { data, Form, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/quiz'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
-import { assessmentOf } from '~/features/assessments/gate.server'
+import { assessmentOf } from '~/auth/assessment-gate.server'
 import { openRun, quizChoices, runsOf, setRunOpen } from '~/features/assessments/quizzes.server'
 import { changesOf, resultList, runSummary } from '~/features/assessments/results.server'
 import { idField } from '~/features/form-ids.server'
@@ -59,18 +59,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { journal, user, session, paid } = assessmentOf(context)
   const form = await readForm(request)
   if (!paid) throw data(null, { status: 403 })
-  const intent = form.get('intent')
-  const result =
-    intent === 'open'
-      ? await openRun(db, journal.id, idField(form, 'quizId'), user.userId)
-      : intent === 'close' || intent === 'reopen'
-        ? await setRunOpen(db, journal.id, idField(form, 'runId'), intent === 'reopen')
-        : null
-  if (!result) throw data(null, { status: 400 })
+  const args: IntentArgs = { request, session, journalId: journal.id, userId: user.userId, form }
+  switch (form.get('intent')) {
+    case 'open':
+      return openAction(args)
+    case 'close':
+      return setOpenAction(args, false)
+    case 'reopen':
+      return setOpenAction(args, true)
+    default:
+      throw data(null, { status: 400 })
+  }
+}
+
+interface IntentArgs {
+  request: Request
+  session: ReturnType<typeof assessmentOf>['session']
+  journalId: number
+  userId: number
+  form: FormData
+}
+
+/** The quiz opens as the next run: the page goes back to the newest run. */
+async function openAction({ request, session, journalId, userId, form }: IntentArgs) {
+  const result = await openRun(db, journalId, idField(form, 'quizId'), userId)
+  if (!result.ok) return data({ error: result.error }, 400)
+  return redirectWithToast(request, session, new URL(request.url).pathname, { kind: 'success', key: 'quiz.opened', snackbar: true })
+}
+
+/** A run closes or opens again: the page stays on that run. */
+async function setOpenAction({ request, session, journalId, form }: IntentArgs, open: boolean) {
+  const result = await setRunOpen(db, journalId, idField(form, 'runId'), open)
   if (!result.ok) return data({ error: result.error }, 400)
   const back = new URL(request.url)
-  const key = intent === 'open' ? 'quiz.opened' : intent === 'close' ? 'quiz.closed' : 'quiz.reopened'
-  return redirectWithToast(request, session, `${back.pathname}${intent === 'open' ? '' : back.search}`, { kind: 'success', key, snackbar: true })
+  return redirectWithToast(request, session, `${back.pathname}${back.search}`, { kind: 'success', key: open ? 'quiz.reopened' : 'quiz.closed', snackbar: true })
 }
 
 export default function QuizPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Form, redirect } from 'react-router'
 import type { Route } from './+types/report'
 import { REPORT_PRESETS } from '~/features/reports/range'
+import { journalOf } from '~/auth/journal-gate.server'
 import { reportFor } from '~/features/reports/page.server'
 import { REPORT_TABS, reportPath } from '~/features/reports/tabs'
 import { getInstance } from '~/i18n/middleware.server'
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const t = getInstance(context).t
-  const report = await reportFor(context, request, params.sid, t)
+  const report = await reportFor(journalOf(context), request, params.sid, t)
   const fill = url.searchParams.get('fill')
   if (fill && !report.locked) {
     const next = new URLSearchParams(url.searchParams)

@@ -1,6 +1,6 @@
 import type { Route } from './+types/sendback'
 import { db } from '~/db/db.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { sentBackOf } from '~/features/posts/lists.server'
 import { getInstance } from '~/i18n/middleware.server'

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useLocation, useSearchParams } from 'react-
 import type { Route } from './+types/student'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { setStarred, isStudentPost } from '~/features/posts/marks.server'
 import { archiveStudent, journalStudent, studentPosts } from '~/features/students/list.server'

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { db } from '~/db/db.server'
-import { sharedBook } from './share.server'
+import { sharedBook } from '~/features/ebooks/share.server'
 import { unlockedShares } from './share-cookie.server'
 
 /**

@@ -1,8 +1,8 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { requireJournalReader, type SignedIn } from '~/auth/guards.server'
+import { requireJournalReader, type SignedIn } from './guards.server'
 import { db } from '~/db/db.server'
 import { inSchoolZone } from '~/time-zone.server'
-import { requireJournal, type JournalHead, type JournalRole } from './access.server'
+import { requireJournal, type JournalHead, type JournalRole } from '~/features/journals/access.server'
 
 interface Gate extends SignedIn {
   journal: JournalHead

@@ -1,4 +1,4 @@
-import type { DB } from '../connect.server'
+import type { DB } from '~/db/connect.server'
 import { hashPassword } from '~/features/auth/password.server'
 import { PLANS, TEAM_PLAN_STATUS } from '~/features/plans/constants'
 import { TEAM_ROLES } from '~/features/team/constants'
