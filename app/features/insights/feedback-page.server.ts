@@ -4,7 +4,7 @@ import { db } from '~/db/db.server'
 import { offsetOf, pageParam, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
 import { weeklyChart } from './charts.server'
 import { journalFeedback, studentFeedback, teacherFeedback, weeklyFeedback, WAIT_SCHOOL_DAYS } from './feedback.server'
-import { insightsScope } from './scope.server'
+import { insightsScope } from '~/auth/insights-scope.server'
 
 /**
  * Everything /diary/homework/{id}/feedback shows (issue 37): the period, the journal's figures,

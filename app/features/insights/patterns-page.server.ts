@@ -7,7 +7,7 @@ import { journalStudent } from '~/features/students/list.server'
 import { topicBars } from './charts.server'
 import { copingFinding, feelingFinding, topicFinding } from './findings'
 import { copingMatrix, NEGATIVE_EMOTIONS, parsePatternPick, patternPickValue, patternPosts, studentCoping, topicFigures, topicsBeforeFeelings, type PatternPick } from './patterns.server'
-import { insightsScope } from './scope.server'
+import { insightsScope } from '~/auth/insights-scope.server'
 
 /**
  * Everything /diary/homework/{id}/patterns shows (issue 37): events → feelings (topics against

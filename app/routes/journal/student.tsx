@@ -173,7 +173,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
-      <Pager page={page} totalPages={posts.totalPages} />
+      <Pager page={posts.page} totalPages={posts.totalPages} />
       <StudentPatterns journalId={journalId} student={{ id: student.id, name: String(student.name) }} data={loaderData.patterns} />
       <p className="hint">{student.lastLogin ? t('students.lastLoginAt', { at: formatDateTime(student.lastLogin) }) : null}</p>
     </>

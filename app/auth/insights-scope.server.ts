@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from 'react-router'
 import { db } from '~/db/db.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from './journal-gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { hasFunction } from '~/features/plans/pay-functions'
 import { formatDate, todayDate } from '~/shared/dates'
-import { periodOf, periodParams } from './period'
+import { periodOf, periodParams } from '~/features/insights/period'
 
 /**
  * What the Feedback and Patterns pages (and their files) start from: the journal the gate let
