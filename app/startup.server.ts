@@ -34,12 +34,10 @@ export async function startup(seedElsewhere?: () => Promise<void>) {
     await giveTeacherCodes(connection.db)
     return seeded
   })
-  // The batched migration of the posts' topics (0032): the demo's are read before the server
-  // answers (in the seed's own process where there is one); a database with posts of its own is
-  // read in the background.
-  const topics = assignPostTopics(connection.db, { log: true })
-  if (seeded && !seedElsewhere) await topics
-  else topics.catch((error: unknown) => console.error('topics backfill failed', error instanceof Error ? error.message : error))
+  // The batched migration of the posts' topics (0032), in the background: the demo's were read in
+  // the seed's own process; posts of a database of its own, or of a seed in this process (tests),
+  // are read while the server answers (and by the minute's tick).
+  assignPostTopics(connection.db, { log: true }).catch((error: unknown) => console.error('topics backfill failed', error instanceof Error ? error.message : error))
   // Digests at the journals' hours and the daily clean-up (issue 22).
   await startJobs(connection, { databaseUrl: env.DATABASE_URL, mailer, origin: env.PUBLIC_ORIGIN })
   const lines = [`database: ${connection.dialect}${connection.dialect === 'sqlite' ? ` (${env.DATA_DIR}/app.db)` : ''}`]
