@@ -12,6 +12,7 @@ import { Dialog } from '~/ui/dialog'
 import { FastLink } from '~/ui/fast-link'
 import { Pager } from '~/ui/pager'
 import { pageMeta } from '~/ui/page-title'
+import { TableHead } from '~/ui/table-head'
 
 export const handle = EBOOKS_HANDLE
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -57,18 +58,7 @@ export default function EbookList({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('ebook.bookName')}</th>
-                <th scope="col">{t('ebook.author')}</th>
-                <th scope="col">{t('ebook.type')}</th>
-                <th scope="col">{t('ebook.lastEdit')}</th>
-                <th scope="col">{t('ebook.lastExport')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('ebook.view')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('ebook.bookName'), t('ebook.author'), t('ebook.type'), t('ebook.lastEdit'), t('ebook.lastExport'), { hidden: t('ebook.view') }]} />
             <tbody>
               {rows.map((b) => (
                 <tr key={b.id}>
