@@ -1,5 +1,4 @@
-import { useEffect } from 'react'
-import { data, Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from 'react-router'
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/download'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
@@ -25,6 +24,7 @@ import { ErrorList } from '~/ui/field'
 import { FastLink } from '~/ui/fast-link'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { pageMeta } from '~/ui/page-title'
+import { usePolling } from '~/ui/polling'
 
 export const handle = EBOOKS_HANDLE
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -95,22 +95,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   throw data(null, { status: 400 })
 }
 
-/** With JavaScript, the page asks for the progress every second while the PDF is made. */
-function usePolling(on: boolean) {
-  const { revalidate, state } = useRevalidator()
-  useEffect(() => {
-    if (!on || state !== 'idle') return
-    const timer = window.setTimeout(() => void revalidate(), POLL_MS)
-    return () => window.clearTimeout(timer)
-  }, [on, state, revalidate])
-}
-
 export default function Download({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
   const [params] = useSearchParams()
   const busy = useNavigation().state === 'submitting'
   const running = loaderData.ready && loaderData.pdf.state === 'running'
-  usePolling(running)
+  // With JavaScript, the page asks for the progress every second while the PDF is made.
+  usePolling(running, POLL_MS)
   if (!loaderData.ready) {
     return (
       <>

@@ -1,5 +1,4 @@
-import { useEffect } from 'react'
-import { data, Form, redirect, useNavigation, useRevalidator } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/shared'
 import { clientAddressContext } from '~/context.server'
 import { db } from '~/db/db.server'
@@ -21,6 +20,7 @@ import { ErrorList } from '~/ui/field'
 import { LanguageSwitcher } from '~/ui/language-switcher'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { pageMeta } from '~/ui/page-title'
+import { usePolling } from '~/ui/polling'
 
 export const handle = EBOOKS_HANDLE
 export const clientMiddleware = ebooksDictionary
@@ -63,12 +63,7 @@ export default function SharedBook({ loaderData, actionData }: Route.ComponentPr
   const { t } = useT()
   const busy = useNavigation().state === 'submitting'
   const waiting = !loaderData.locked && loaderData.pdfMaking
-  const { revalidate, state } = useRevalidator()
-  useEffect(() => {
-    if (!waiting || state !== 'idle') return
-    const timer = window.setTimeout(() => void revalidate(), 1000)
-    return () => window.clearTimeout(timer)
-  }, [waiting, state, revalidate])
+  usePolling(waiting, 1000)
   return (
     <div className="ebook-app">
       <a className="skip-link" href="#main">
