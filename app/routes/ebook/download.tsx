@@ -18,7 +18,7 @@ import { useT } from '~/i18n/use-t'
 import { withValues } from '~/shared/error-values'
 import { BookPreview } from '~/ui/book-preview'
 import { CopyButton } from '~/ui/copy-button'
-import { Dialog } from '~/ui/dialog'
+import { Dialog, DialogFooter } from '~/ui/dialog'
 import { EbookSteps } from '~/ui/ebook-steps'
 import { ErrorList } from '~/ui/field'
 import { FastLink } from '~/ui/fast-link'
@@ -157,7 +157,7 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
                 <input id="share-url" readOnly value={share.url} />
               </div>
               <p className="hint">{t(share.hasPassword ? 'ebook.shareHasPassword' : 'ebook.shareNoPassword')}</p>
-              <div className="form-actions">
+              <DialogFooter closeTo={here} close={t('ebook.close')}>
                 <CopyButton text={share.url} labels={{ copy: t('ebook.copy'), copied: t('ebook.copied') }} />
                 <Form method="post">
                   <input type="hidden" name="intent" value="stop" />
@@ -165,10 +165,7 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
                     {t('ebook.stopSharing')}
                   </button>
                 </Form>
-                <Link to={here} preventScrollReset data-autofocus>
-                  {t('ebook.close')}
-                </Link>
-              </div>
+              </DialogFooter>
             </>
           ) : (
             <Form method="post">
@@ -181,14 +178,11 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
                 </p>
                 <ErrorList errors={actionData?.error ? [actionData.error] : undefined} />
               </div>
-              <div className="form-actions">
+              <DialogFooter closeTo={here} close={t('ebook.close')}>
                 <button type="submit" className="button" disabled={busy}>
                   {t('ebook.createLink')}
                 </button>
-                <Link to={here} preventScrollReset data-autofocus>
-                  {t('ebook.close')}
-                </Link>
-              </div>
+              </DialogFooter>
             </Form>
           )}
         </Dialog>

@@ -8,7 +8,7 @@ import { EBOOKS_HANDLE } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
-import { Dialog } from '~/ui/dialog'
+import { Dialog, DialogFooter } from '~/ui/dialog'
 import { FastLink } from '~/ui/fast-link'
 import { Pager } from '~/ui/pager'
 import { pageMeta } from '~/ui/page-title'
@@ -101,14 +101,11 @@ export default function EbookList({ loaderData }: Route.ComponentProps) {
                   {t(student ? 'ebook.chooseJournalStudent' : 'ebook.chooseJournalTeacher')}
                 </p>
               </div>
-              <div className="form-actions">
+              <DialogFooter closeTo={closeTo} close={t('ebook.close')}>
                 <button type="submit" className="button">
                   {t('ebook.next')}
                 </button>
-                <Link to={closeTo} preventScrollReset data-autofocus>
-                  {t('ebook.close')}
-                </Link>
-              </div>
+              </DialogFooter>
             </Form>
           )}
         </Dialog>
