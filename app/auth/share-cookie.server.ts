@@ -1,5 +1,6 @@
 import { createCookie } from 'react-router'
 import { env } from '~/env.server'
+import { isHttps } from './cookies.server'
 
 /** The share links this browser has unlocked with their password, for a day (signed; only for /ebook/share). */
 const unlocked = createCookie('__ebook_shares', { httpOnly: true, sameSite: 'lax', path: '/ebook/share', secrets: [env.SESSION_SECRET], maxAge: 24 * 3600 })
@@ -10,6 +11,5 @@ export async function unlockedShares(request: Request): Promise<string[]> {
 }
 
 export async function rememberUnlocked(request: Request, token: string) {
-  const secure = new URL(request.url).protocol === 'https:'
-  return unlocked.serialize([token, ...(await unlockedShares(request)).filter((t) => t !== token)].slice(0, 20), { secure })
+  return unlocked.serialize([token, ...(await unlockedShares(request)).filter((t) => t !== token)].slice(0, 20), { secure: isHttps(request) })
 }
