@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useSearchParams } from 'react-router'
-import type { Route } from './+types/list'
+import type { Route } from './+types/books'
 import { requireEbookUser } from '~/auth/ebook-guard.server'
 import { db } from '~/db/db.server'
 import { ebookList, journalChoices } from '~/features/ebooks/list.server'

@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
-import type { Route } from './+types/pages'
+import type { Route } from './+types/page-list'
 import { db } from '~/db/db.server'
 import { requireBook } from '~/auth/ebook-access.server'
 import { printBlock, pagesOf } from '~/features/ebooks/books.server'
