@@ -43,7 +43,7 @@ export default [
       route('diary/homework/:id/contestinfo', 'routes/journal/info.tsx', { id: 'contest-info' }),
       route('diary/homework/:id/questList', 'routes/journal/quest-list.tsx'),
       route('diary/homework/:id/questList/edit', 'routes/journal/quest-select.tsx'),
-      route('diary/homework/:id/questList/:questId', 'routes/journal/quest-news.tsx'),
+      route('diary/homework/:id/questList/:questId', 'routes/journal/quest-list-item.tsx'),
       route('diary/homework/:id/quest', 'routes/journal/quests.tsx'),
       route('diary/homework/:id/quest/edit', 'routes/journal/quest-edit.tsx'),
       route('diary/homework/:id/quest/:qid', 'routes/journal/quest-redirect.tsx'),

@@ -97,7 +97,7 @@ const PAGE_PARTS = [
     dictionaries: contestsPart,
     handle: 'handle = CONTESTS_HANDLE',
     modules: [
-      'routes/contest/edit.tsx', 'routes/contest/ranking.tsx', 'routes/journal/quest-list.tsx', 'routes/journal/quest-select.tsx', 'routes/journal/quest-news.tsx',
+      'routes/contest/edit.tsx', 'routes/contest/ranking.tsx', 'routes/journal/quest-list.tsx', 'routes/journal/quest-select.tsx', 'routes/journal/quest-list-item.tsx',
       'routes/journal/quests.tsx', 'routes/journal/quest-edit.tsx', 'routes/journal/info.tsx', 'ui/contest-card.tsx', 'ui/quest-figures.tsx',
     ],
   },
