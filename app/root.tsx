@@ -15,9 +15,10 @@ import { useFastLinks } from './ui/fast-link'
 import { useFocusOnNavigate } from './ui/focus-on-navigate'
 import { Toast } from './ui/toast'
 import { takeToast } from './auth/toast.server'
-import { browserTimeZone, requestTimeZone, schoolZoneMiddleware } from './time-zone.server'
+import { schoolZoneMiddleware } from './auth/school-zone.server'
+import { browserTimeZone, requestTimeZone } from './time-zone.server'
 import { formatDateTime } from './shared/dates'
-import { DEFAULT_TIME_ZONE, setTimeZoneSource, TIME_ZONE_HINT_SCRIPT } from './shared/time-zone'
+import { DEFAULT_TIME_ZONE, setTimeZoneSource, TIME_ZONE_HINT_SCRIPT, type RequestZones } from './shared/time-zone'
 
 // In the browser, dates are written in the school's zone the page was rendered with, so hydration matches.
 let pageTimeZone = DEFAULT_TIME_ZONE
@@ -41,8 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const timeZone = requestTimeZone()
   const browser = browserTimeZone(request)
   const now = new Date().toISOString()
-  const browserZone = browser && formatDateTime(now, browser) !== formatDateTime(now, timeZone) ? browser : null
-  return data({ locale: getLocale(context) as Locale, appName: getInstance(context).t('app.name'), timeZone, browserZone, toast }, { headers })
+  const zones: RequestZones = { timeZone, browserZone: browser && formatDateTime(now, browser) !== formatDateTime(now, timeZone) ? browser : null }
+  return data({ locale: getLocale(context) as Locale, appName: getInstance(context).t('app.name'), ...zones, toast }, { headers })
 }
 
 /** Client navigation can change the language (after sign-in): load that locale and switch. */

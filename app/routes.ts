@@ -43,7 +43,7 @@ export default [
       route('diary/homework/:id/contestinfo', 'routes/journal/info.tsx', { id: 'contest-info' }),
       route('diary/homework/:id/questList', 'routes/journal/quest-list.tsx'),
       route('diary/homework/:id/questList/edit', 'routes/journal/quest-select.tsx'),
-      route('diary/homework/:id/questList/:questId', 'routes/journal/quest-news.tsx'),
+      route('diary/homework/:id/questList/:questId', 'routes/journal/quest-list-item.tsx'),
       route('diary/homework/:id/quest', 'routes/journal/quests.tsx'),
       route('diary/homework/:id/quest/edit', 'routes/journal/quest-edit.tsx'),
       route('diary/homework/:id/quest/:qid', 'routes/journal/quest-redirect.tsx'),
@@ -94,12 +94,12 @@ export default [
   route('ebook/logout', 'routes/ebook/logout.ts'),
   // The e-book pages (spec 3): their own layout, for a teacher or the student (issue 23).
   layout('routes/ebook/layout.tsx', [
-    route('ebook', 'routes/ebook/list.tsx'),
+    route('ebook', 'routes/ebook/books.tsx'),
     route('diary/homework/:id/student/:sid/ebook', 'routes/ebook/entry.tsx', { id: 'ebook-entry' }),
     route('ebook/student/:did', 'routes/ebook/entry.tsx', { id: 'ebook-student-entry' }),
     route('ebook/:bookId/posts', 'routes/ebook/posts.tsx'),
     route('ebook/:bookId/basicinfo', 'routes/ebook/basic-info.tsx'),
-    route('ebook/:bookId/list', 'routes/ebook/pages.tsx'),
+    route('ebook/:bookId/list', 'routes/ebook/page-list.tsx'),
     route('ebook/:bookId/edit', 'routes/ebook/edit.tsx'),
     route('ebook/:bookId/download', 'routes/ebook/download.tsx'),
   ]),

@@ -101,7 +101,7 @@ const PAGE_PARTS = [
     dictionaries: contestsPart,
     handle: 'handle = CONTESTS_HANDLE',
     modules: [
-      'routes/contest/edit.tsx', 'routes/contest/ranking.tsx', 'routes/journal/quest-list.tsx', 'routes/journal/quest-select.tsx', 'routes/journal/quest-news.tsx',
+      'routes/contest/edit.tsx', 'routes/contest/ranking.tsx', 'routes/journal/quest-list.tsx', 'routes/journal/quest-select.tsx', 'routes/journal/quest-list-item.tsx',
       'routes/journal/quests.tsx', 'routes/journal/quest-edit.tsx', 'routes/journal/info.tsx', 'ui/contest-card.tsx', 'ui/quest-figures.tsx',
     ],
   },
@@ -125,8 +125,8 @@ const PAGE_PARTS = [
     dictionaries: ebooksPart,
     handle: 'handle = EBOOKS_HANDLE',
     modules: [
-      'routes/ebook/layout.tsx', 'routes/ebook/entry.tsx', 'routes/ebook/posts.tsx', 'routes/ebook/basic-info.tsx', 'routes/ebook/pages.tsx', 'routes/ebook/edit.tsx',
-      'routes/ebook/download.tsx', 'routes/ebook/shared.tsx', 'routes/ebook/login.tsx', 'routes/ebook/list.tsx', 'ui/book-preview.tsx', 'ui/ebook-steps.tsx', 'ui/ebook-page-name.ts', 'ui/page-canvas.tsx', 'ui/picture-cropper.tsx', 'ui/unsaved-changes.tsx',
+      'routes/ebook/layout.tsx', 'routes/ebook/entry.tsx', 'routes/ebook/posts.tsx', 'routes/ebook/basic-info.tsx', 'routes/ebook/page-list.tsx', 'routes/ebook/edit.tsx',
+      'routes/ebook/download.tsx', 'routes/ebook/shared.tsx', 'routes/ebook/login.tsx', 'routes/ebook/books.tsx', 'ui/book-preview.tsx', 'ui/ebook-public-shell.tsx', 'ui/ebook-steps.tsx', 'ui/ebook-page-name.ts', 'ui/page-canvas.tsx', 'ui/picture-cropper.tsx', 'ui/unsaved-changes.tsx',
     ],
   },
   {

@@ -5,7 +5,7 @@ import { bookFor, choosePosts, drawPendingPages, openBook, saveBasicInfo } from 
 import { emotionName } from '~/features/posts/names'
 import { POST_STATUS } from '~/features/posts/constants'
 import { claimExport, runExport } from '~/features/ebooks/export.server'
-import { shareBook } from '~/features/ebooks/share.server'
+import { shareBook } from '~/features/ebooks/share-links.server'
 import { translatorOf } from '~/i18n/middleware.server'
 
 /** Simple crayon-like pictures for the demo book's frames: sky and ground, and one thing in the middle. */

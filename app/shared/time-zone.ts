@@ -51,3 +51,9 @@ export const currentTimeZone = () => source()
  * and only the next request needs the cookie.
  */
 export const TIME_ZONE_HINT_SCRIPT = `(window.requestIdleCallback||setTimeout)(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z&&document.cookie.indexOf('${TIME_ZONE_COOKIE}='+encodeURIComponent(z))<0)document.cookie='${TIME_ZONE_COOKIE}='+encodeURIComponent(z)+';path=/;max-age=31536000;samesite=lax'}catch(e){}})`
+
+/** What the root loader tells every page of zones: the school's, and the browser's where its clock differs (ui/zone-note.tsx). */
+export interface RequestZones {
+  timeZone: string
+  browserZone: string | null
+}

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router'
-import type { loader as rootLoader } from '~/root'
+import type { RequestZones } from '~/shared/time-zone'
 import { useT } from '~/i18n/use-t'
 
 /**
@@ -9,7 +9,7 @@ import { useT } from '~/i18n/use-t'
  */
 export function ZoneNote() {
   const { t } = useT()
-  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const root = useRouteLoaderData<RequestZones>('root')
   if (!root?.browserZone) return null
   return <p className="zone-note hint">{t('console.zoneNote', { zone: root.timeZone, browser: root.browserZone })}</p>
 }

@@ -12,6 +12,7 @@ import { Pager } from '~/ui/pager'
 import { pageMeta } from '~/ui/page-title'
 import { Crown, Medal } from '~/ui/ranking-icons'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+import { TableHead } from '~/ui/table-head'
 
 // The quest and contest texts are a dictionary part of their own (decision 0035).
 export const handle = CONTESTS_HANDLE
@@ -61,15 +62,7 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
           <div className="table-scroll">
             <table className="table ranking">
               <caption className="visually-hidden">{t('ranking.teams')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('ranking.rank')}</th>
-                  <th scope="col">{t('ranking.team')}</th>
-                  <th scope="col">{t('ranking.school')}</th>
-                  <th scope="col">{t('ranking.status')}</th>
-                  <th scope="col">{t('ranking.avgScore')}</th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('ranking.rank'), t('ranking.team'), t('ranking.school'), t('ranking.status'), t('ranking.avgScore')]} />
               <tbody>
                 {teams.list.length === 0 ? (
                   <tr>
@@ -103,14 +96,7 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
           <div className="table-scroll">
             <table className="table ranking">
               <caption className="visually-hidden">{t('ranking.studentsOf', { team: students.teamName })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('ranking.rank')}</th>
-                  <th scope="col">{t('ranking.student')}</th>
-                  <th scope="col">{t('ranking.posts')}</th>
-                  <th scope="col">{t('ranking.totalScore')}</th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('ranking.rank'), t('ranking.student'), t('ranking.posts'), t('ranking.totalScore')]} />
               <tbody>
                 {students.list.length === 0 ? (
                   <tr>

@@ -1,5 +1,4 @@
-import { useEffect } from 'react'
-import { data, Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from 'react-router'
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/download'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
@@ -10,7 +9,7 @@ import { exportInBackground } from '~/features/ebooks/drawing.server'
 import { exportState } from '~/features/ebooks/export.server'
 import { pictureUrl } from '~/features/ebooks/pages.server'
 import { SHARE_PASSWORD } from '~/features/ebooks/constants'
-import { shareBook, shareOf, stopSharing } from '~/features/ebooks/share.server'
+import { shareBook, shareOf, stopSharing } from '~/features/ebooks/share-links.server'
 import { readForm } from '~/http/form.server'
 import { withoutControl } from '~/shared/text'
 import { EBOOKS_HANDLE } from '~/i18n/client-resources'
@@ -19,12 +18,13 @@ import { useT } from '~/i18n/use-t'
 import { withValues } from '~/shared/error-values'
 import { BookPreview } from '~/ui/book-preview'
 import { CopyButton } from '~/ui/copy-button'
-import { Dialog } from '~/ui/dialog'
+import { Dialog, DialogFooter } from '~/ui/dialog'
 import { EbookSteps } from '~/ui/ebook-steps'
 import { ErrorList } from '~/ui/field'
 import { FastLink } from '~/ui/fast-link'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { pageMeta } from '~/ui/page-title'
+import { usePolling } from '~/ui/polling'
 
 export const handle = EBOOKS_HANDLE
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -95,22 +95,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   throw data(null, { status: 400 })
 }
 
-/** With JavaScript, the page asks for the progress every second while the PDF is made. */
-function usePolling(on: boolean) {
-  const { revalidate, state } = useRevalidator()
-  useEffect(() => {
-    if (!on || state !== 'idle') return
-    const timer = window.setTimeout(() => void revalidate(), POLL_MS)
-    return () => window.clearTimeout(timer)
-  }, [on, state, revalidate])
-}
-
 export default function Download({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
   const [params] = useSearchParams()
   const busy = useNavigation().state === 'submitting'
   const running = loaderData.ready && loaderData.pdf.state === 'running'
-  usePolling(running)
+  // With JavaScript, the page asks for the progress every second while the PDF is made.
+  usePolling(running, POLL_MS)
   if (!loaderData.ready) {
     return (
       <>
@@ -166,7 +157,7 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
                 <input id="share-url" readOnly value={share.url} />
               </div>
               <p className="hint">{t(share.hasPassword ? 'ebook.shareHasPassword' : 'ebook.shareNoPassword')}</p>
-              <div className="form-actions">
+              <DialogFooter closeTo={here} close={t('ebook.close')}>
                 <CopyButton text={share.url} labels={{ copy: t('ebook.copy'), copied: t('ebook.copied') }} />
                 <Form method="post">
                   <input type="hidden" name="intent" value="stop" />
@@ -174,10 +165,7 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
                     {t('ebook.stopSharing')}
                   </button>
                 </Form>
-                <Link to={here} preventScrollReset data-autofocus>
-                  {t('ebook.close')}
-                </Link>
-              </div>
+              </DialogFooter>
             </>
           ) : (
             <Form method="post">
@@ -190,14 +178,11 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
                 </p>
                 <ErrorList errors={actionData?.error ? [actionData.error] : undefined} />
               </div>
-              <div className="form-actions">
+              <DialogFooter closeTo={here} close={t('ebook.close')}>
                 <button type="submit" className="button" disabled={busy}>
                   {t('ebook.createLink')}
                 </button>
-                <Link to={here} preventScrollReset data-autofocus>
-                  {t('ebook.close')}
-                </Link>
-              </div>
+              </DialogFooter>
             </Form>
           )}
         </Dialog>

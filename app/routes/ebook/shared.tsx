@@ -1,5 +1,4 @@
-import { useEffect } from 'react'
-import { data, Form, redirect, useNavigation, useRevalidator } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/shared'
 import { clientAddressContext } from '~/context.server'
 import { db } from '~/db/db.server'
@@ -7,20 +6,19 @@ import { LOGIN_LIMITS } from '~/features/auth/sign-in.server'
 import { bookName, pagesOf } from '~/features/ebooks/books.server'
 import { exportState } from '~/features/ebooks/export.server'
 import { pictureVersion } from '~/features/ebooks/pages.server'
-import { rememberUnlocked } from '~/auth/share-cookie.server'
-import { unlockShare } from '~/features/ebooks/share.server'
-import { requireSharedBook } from '~/auth/shared-access.server'
+import { unlockShare } from '~/features/ebooks/share-links.server'
+import { rememberUnlocked, requireSharedBook } from '~/auth/shared-book.server'
 import { readForm } from '~/http/form.server'
 import { withoutControl } from '~/shared/text'
 import { ebooksDictionary, EBOOKS_HANDLE } from '~/i18n/client-resources'
 import { useT } from '~/i18n/use-t'
 import { withValues } from '~/shared/error-values'
 import { BookPreview } from '~/ui/book-preview'
-import { Brand } from '~/ui/brand'
+import { EbookPublicShell } from '~/ui/ebook-public-shell'
 import { ErrorList } from '~/ui/field'
-import { LanguageSwitcher } from '~/ui/language-switcher'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { pageMeta } from '~/ui/page-title'
+import { usePolling } from '~/ui/polling'
 
 export const handle = EBOOKS_HANDLE
 export const clientMiddleware = ebooksDictionary
@@ -63,49 +61,33 @@ export default function SharedBook({ loaderData, actionData }: Route.ComponentPr
   const { t } = useT()
   const busy = useNavigation().state === 'submitting'
   const waiting = !loaderData.locked && loaderData.pdfMaking
-  const { revalidate, state } = useRevalidator()
-  useEffect(() => {
-    if (!waiting || state !== 'idle') return
-    const timer = window.setTimeout(() => void revalidate(), 1000)
-    return () => window.clearTimeout(timer)
-  }, [waiting, state, revalidate])
+  usePolling(waiting, 1000)
   return (
-    <div className="ebook-app">
-      <a className="skip-link" href="#main">
-        {t('app.skip')}
-      </a>
-      <header className="topbar">
-        <Brand to="/index" />
-        <span className="mode-badge light">{t('ebook.badge')}</span>
-        <span className="spacer" />
-        <LanguageSwitcher />
-      </header>
-      <main id="main" className="ebook-main shared-book">
-        {loaderData.locked ? (
-          <Form method="post" className="card share-unlock">
-            <h1>{t('ebook.sharedLocked')}</h1>
-            <div className="field">
-              <label htmlFor="password">{t('ebook.sharePasswordAsk')}</label>
-              <input id="password" name="password" type="password" autoComplete="off" required aria-invalid={actionData?.error ? true : undefined} aria-describedby={actionData?.error ? 'password-error' : undefined} />
-              <ErrorList id="password-error" errors={actionData?.error ? [actionData.error] : undefined} />
-            </div>
-            <button type="submit" className="button" disabled={busy}>
-              {t('ebook.open')}
-            </button>
-          </Form>
-        ) : (
-          <>
-            <h1>{loaderData.name}</h1>
-            {loaderData.pdfReady ? null : (
-              <p role="status" className="notice">
-                {waiting ? <NoScriptRefresh seconds={2} /> : null}
-                {t(waiting ? 'ebook.sharedPreparing' : 'ebook.sharedNoPdf')}
-              </p>
-            )}
-            <BookPreview pictures={loaderData.pictures} page={loaderData.page} here={loaderData.here} pdf={loaderData.pdfReady ? `${loaderData.here}/book.pdf` : null} />
-          </>
-        )}
-      </main>
-    </div>
+    <EbookPublicShell mainClass="shared-book">
+      {loaderData.locked ? (
+        <Form method="post" className="card share-unlock">
+          <h1>{t('ebook.sharedLocked')}</h1>
+          <div className="field">
+            <label htmlFor="password">{t('ebook.sharePasswordAsk')}</label>
+            <input id="password" name="password" type="password" autoComplete="off" required aria-invalid={actionData?.error ? true : undefined} aria-describedby={actionData?.error ? 'password-error' : undefined} />
+            <ErrorList id="password-error" errors={actionData?.error ? [actionData.error] : undefined} />
+          </div>
+          <button type="submit" className="button" disabled={busy}>
+            {t('ebook.open')}
+          </button>
+        </Form>
+      ) : (
+        <>
+          <h1>{loaderData.name}</h1>
+          {loaderData.pdfReady ? null : (
+            <p role="status" className="notice">
+              {waiting ? <NoScriptRefresh seconds={2} /> : null}
+              {t(waiting ? 'ebook.sharedPreparing' : 'ebook.sharedNoPdf')}
+            </p>
+          )}
+          <BookPreview pictures={loaderData.pictures} page={loaderData.page} here={loaderData.here} pdf={loaderData.pdfReady ? `${loaderData.here}/book.pdf` : null} />
+        </>
+      )}
+    </EbookPublicShell>
   )
 }

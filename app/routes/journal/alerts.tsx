@@ -12,6 +12,7 @@ import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
 import { Pager } from '~/ui/pager'
+import { TableHead } from '~/ui/table-head'
 
 export const handle = ALERTS_HANDLE
 export const clientMiddleware = alertsDictionary
@@ -40,18 +41,7 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
         <p className="empty">{t('alerts.none')}</p>
       ) : (
         <table className="table row-heads alerts-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('alerts.student')}</th>
-              <th scope="col">{t('alerts.why')}</th>
-              <th scope="col">{t('alerts.status')}</th>
-              <th scope="col">{t('alerts.updated')}</th>
-              <th scope="col">{t('alerts.seenBy')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('alerts.open')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t('alerts.student'), t('alerts.why'), t('alerts.status'), t('alerts.updated'), t('alerts.seenBy'), { hidden: t('alerts.open') }]} />
           <tbody>
             {list.rows.map((a) => (
               <tr key={a.id} className={a.shownStatus === 'resolved' ? 'done' : undefined}>

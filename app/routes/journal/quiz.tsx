@@ -20,6 +20,7 @@ import { pageMeta } from '~/ui/page-title'
 import { Pager } from '~/ui/pager'
 import { PayNotice } from '~/ui/pay'
 import { QuizSummary } from '~/ui/quiz-summary'
+import { TableHead } from '~/ui/table-head'
 
 export const handle = ASSESSMENTS_HANDLE
 export const clientMiddleware = assessmentsDictionary
@@ -130,18 +131,7 @@ export default function QuizPage({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <div className="table-scroll">
             <table className="table row-heads">
-              <thead>
-                <tr>
-                  <th scope="col">{t('quiz.colQuiz')}</th>
-                  <th scope="col">{t('quiz.colRun')}</th>
-                  <th scope="col">{t('quiz.colOpened')}</th>
-                  <th scope="col" className="number">{t('quiz.colAnswered')}</th>
-                  <th scope="col">{t('quiz.colStatus')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('quiz.close')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('quiz.colQuiz'), t('quiz.colRun'), t('quiz.colOpened'), { label: t('quiz.colAnswered'), className: 'number' }, t('quiz.colStatus'), { hidden: t('quiz.close') }]} />
               <tbody>
                 {runs.map((r) => (
                   <tr key={r.id} aria-current={r.id === runId ? 'true' : undefined} className={r.id === runId ? 'current' : undefined}>
@@ -209,17 +199,7 @@ export default function QuizPage({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <div className="table-scroll">
             <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('quiz.colName')}</th>
-                  <th scope="col">{t('quiz.colAccount')}</th>
-                  <th scope="col">{t('quiz.colTitle')}</th>
-                  <th scope="col">{t('quiz.colDate')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('quiz.detail')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('quiz.colName'), t('quiz.colAccount'), t('quiz.colTitle'), t('quiz.colDate'), { hidden: t('quiz.detail') }]} />
               <tbody>
                 {list.rows.map((r) => (
                   <tr key={r.uuid}>

@@ -19,6 +19,7 @@ import { ConfirmDialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { Avatar } from '~/ui/avatar'
 import { readForm } from '~/http/form.server'
+import { TableHead } from '~/ui/table-head'
 import { studentPatterns } from '~/features/insights/student-patterns.server'
 import { StudentPatterns } from '~/features/insights/student-patterns'
 import { INSIGHTS_HANDLE, insightsDictionary } from '~/i18n/client-resources'
@@ -115,21 +116,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
         <p className="empty">{t('diary.noPosts')}</p>
       ) : (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('students.star')}</th>
-              <th scope="col">{t('news.diaryDate')}</th>
-              <th scope="col">{t('students.postTitle')}</th>
-              <th scope="col">
-                {t('news.place')} / {t('news.time')}
-              </th>
-              <th scope="col">{t('students.score')}</th>
-              <th scope="col">{t('students.created')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('post.open')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t('students.star'), t('news.diaryDate'), t('students.postTitle'), <>{t('news.place')} / {t('news.time')}</>, t('students.score'), t('students.created'), { hidden: t('post.open') }]} />
           <tbody>
             {posts.posts.map((p) => (
               <tr key={p.id}>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import { data, Form, Link, useLocation } from 'react-router'
-import type { Route } from './+types/quest-news'
+import type { Route } from './+types/quest-list-item'
 import { db } from '~/db/db.server'
 import { pageParam } from '~/features/lists'
 import { questJournalOf } from '~/auth/quest-gate.server'
