@@ -11,6 +11,8 @@
 // Run by bench/run.ts in a process of its own, or alone after `npm run build`: `tsx bench/district.ts`.
 // Prints JSON on its last line.
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { addDays } from '../app/shared/dates'
@@ -33,6 +35,12 @@ async function districtDatabase(): Promise<{ url: string; cluster?: PgCluster }>
   const url = new URL(cluster.url)
   url.pathname = '/district'
   return { url: url.toString(), cluster }
+}
+
+/** A process's CPU time so far, user and system, in ms (Linux: /proc/{pid}/stat, in clock ticks of 10 ms). */
+function cpuMs(app: AppProcess) {
+  const fields = readFileSync(`/proc/${app.child.pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
 const apps: AppProcess[] = []
@@ -62,10 +70,14 @@ try {
     if (res.status !== 200) throw new Error(`${name} answered ${res.status}`)
   }
 
-  const latency: Record<string, Load> = {}
+  // Latency at 1 connection, with the app process's own CPU time a page (user and system, from
+  // /proc): the machine is shared, and that figure moves less with the others' load than latency.
+  const latency: Record<string, Load & { cpuMs: number }> = {}
   for (const [name, page] of Object.entries(pages)) {
     await load(`${a}${page}`, 1, headers, WARMUP_S)
-    latency[name] = await load(`${a}${page}`, 1, headers, DURATION_S)
+    const cpu = cpuMs(apps[0])
+    const measured = await load(`${a}${page}`, 1, headers, DURATION_S)
+    latency[name] = { ...measured, cpuMs: Math.round(((cpuMs(apps[0]) - cpu) / (measured.rps * DURATION_S)) * 10) / 10 }
   }
 
   apps.push(await startAppProcess('district-b', env))
@@ -81,7 +93,8 @@ try {
     }
     throughput[name] = median(rounds, (r) => r.ratio)
   }
-  console.log(JSON.stringify({ district: { ...DISTRICT, posts: district.posts }, latency, throughput, seconds: DURATION_S, roundSeconds: ROUND_S }))
+  // The machine's load (1 minute) as the run ended: other work on it shows in every figure.
+  console.log(JSON.stringify({ district: { ...DISTRICT, posts: district.posts }, latency, throughput, seconds: DURATION_S, roundSeconds: ROUND_S, loadAverage: Math.round(os.loadavg()[0] * 10) / 10, cores: os.cpus().length }))
 } finally {
   await Promise.all(apps.map((app) => app.stop()))
   await cluster?.stop()
