@@ -199,7 +199,7 @@ describe('two app processes on one PostgreSQL behind a balancer', () => {
     expect(mail.raw).toContain(`${balancer.url}/diary/homework/${c.journalId}/alerts`)
     await until('the mail job done', async () => ((await q.getJobById('digest-mail', (await sql<{ id: string }>`select id from pgboss.job where name = 'digest-mail'`.execute(conn.db)).rows[0].id))?.state === 'completed' ? true : undefined))
     expect(smtp.received.filter((m) => m.to.includes(OWNER_MAIL))).toHaveLength(1)
-  })
+  }, 60_000)
 
   it('a PDF job whose process dies is finished by the other', async () => {
     const row = () => conn.db.selectFrom('ebook_exports').select(['status', 'pages_done', 'pages_total', 'heartbeat_at']).where('ebook_id', '=', book.id).executeTakeFirst()
