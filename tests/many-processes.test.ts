@@ -199,7 +199,7 @@ describe('two app processes on one PostgreSQL behind a balancer', () => {
     expect(mail.raw).toContain(`${balancer.url}/diary/homework/${c.journalId}/alerts`)
     await until('the mail job done', async () => ((await q.getJobById('digest-mail', (await sql<{ id: string }>`select id from pgboss.job where name = 'digest-mail'`.execute(conn.db)).rows[0].id))?.state === 'completed' ? true : undefined))
     expect(smtp.received.filter((m) => m.to.includes(OWNER_MAIL))).toHaveLength(1)
-  })
+  }, 60_000)
 
   // Left (issue 35): since issue 34 step 4 makes the PDF only when every page is drawn, so the job no
   // longer draws this book's pages and the kill cannot land mid-job; the case must draw the pages
