@@ -25,6 +25,7 @@ import { ebookExports } from './migrations/0022-ebook-exports'
 import { alertVerdicts } from './migrations/0023-alert-verdicts'
 import { postAnswers } from './migrations/0030-post-answers'
 import { postTopics } from './migrations/0031-post-topics'
+import { postMasks } from './migrations/0033-post-masks'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -56,6 +57,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0023-alert-verdicts': alertVerdicts(),
         '0030-post-answers': postAnswers(dialect),
         '0031-post-topics': postTopics(),
+        '0033-post-masks': postMasks(dialect),
       }
     },
   }
