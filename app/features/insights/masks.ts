@@ -7,11 +7,8 @@ import { TOPICS, type Topic } from '~/features/topics/lexicon'
  * topic's bit is its place in TOPICS, a feeling's its place in EMOTIONS, a behaviour's its code
  * less one: those lists only ever grow at their end, or the masks must be migrated.
  */
-export const topicBit = (topic: Topic) => 1 << TOPICS.indexOf(topic)
-export const emotionBit = (code: string) => 1 << EMOTIONS.findIndex((e) => e.code === code)
-export const behaviourBit = (code: number) => 1 << (code - 1)
-
-export const topicsOfMask = (mask: number) => TOPICS.filter((_, i) => mask & (1 << i))
+/** What a mask holds, in its list's order (the tests read the triggers' work with them). */
+export const topicsOfMask = (mask: number): Topic[] => TOPICS.filter((_, i) => mask & (1 << i))
 export const emotionsOfMask = (mask: number) => EMOTIONS.filter((_, i) => mask & (1 << i)).map((e) => e.code)
 export const behavioursOfMask = (mask: number) => BEHAVIOURS.filter((b) => mask & (1 << (b.code - 1))).map((b) => b.code)
 
