@@ -13,11 +13,9 @@ export async function startup() {
   await migrate(connection)
   await seedReferenceData(connection.db)
   const seeded = env.SEED_DEMO === '1' ? await seedDemo(connection.db) : false
-  // The batched migration of the posts' topics (0032): the demo's are read before the server
-  // answers; a database with posts of its own is read in the background.
-  const topics = assignPostTopics(connection.db, { log: true })
-  if (seeded) await topics
-  else topics.catch((error: unknown) => console.error('topics backfill failed', error instanceof Error ? error.message : error))
+  // The batched migration of the posts' topics (0032), in the background: the server answers at
+  // once, and what is not read yet is counted on the Patterns page as such.
+  void assignPostTopics(connection.db, { log: true }).catch((error: unknown) => console.error('topics backfill failed', error instanceof Error ? error.message : error))
   await sweepUnusedPictures(connection.db)
   await giveTeacherCodes(connection.db)
   // Digests at the journals' hours and the daily clean-up (issue 22).

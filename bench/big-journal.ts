@@ -93,7 +93,7 @@ export async function seedBigJournal(options: { databaseUrl?: string; sqliteFile
       const commented = posts.map((p, k) => ({ post_id: ids[k], at: Date.parse(p.created_at) + (1 + ((start + k) % 40)) * 3_600_000 })).filter((c, k) => k % 10 === 0 && c.at <= now)
       if (commented.length) await trx.insertInto('comments').values(commented.map((c) => ({ post_id: c.post_id, msg_id: null, author_id: teacher.id, comment: 'Thank you for sharing.', type: 3, status: 1, created_at: iso(c.at), updated_at: iso(c.at) }))).execute()
     }
-    return { journalId, middlePost }
+    return { journalId, middlePost, student: students[0] }
   })
   // Planner statistics, as a database that grew over a year would have (autovacuum, PRAGMA optimize).
   await sql.raw('ANALYZE').execute(db)

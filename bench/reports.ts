@@ -59,12 +59,12 @@ for (const [label, range] of Object.entries(ranges)) {
   }
 }
 
-// Issue 37: the Feedback and Patterns pages' queries over 30 days, the term and the whole year.
+// Issue 37: the Feedback and Patterns pages' queries over their presets, 30 days (the default) and
+// the term (Taiwan's semester: from 1 August or 1 February, about a third of this journal's year).
 const timeZone = 'Asia/Taipei'
 const periods: Record<string, Period> = {
   '30 days': periodOf(new URLSearchParams('period=30'), { created: addDays(today, -SIZE.days), today, timeZone }).period,
   term: periodOf(new URLSearchParams('period=term'), { created: addDays(today, -SIZE.days), today, timeZone }).period,
-  year: { kind: 'custom', start: addDays(today, -SIZE.days), end: today },
 }
 for (const [label, period] of Object.entries(periods)) {
   const where = { journalId, timeZone }
