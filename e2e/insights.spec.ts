@@ -87,6 +87,8 @@ test('feedback: the student who waits longest comes first, in school days; each 
 
 test('patterns: a topic and its feelings, the heat map, the posts behind a cell five at a time, a student against the class, and the file', NO_JS, async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 })
+  // The server reads the demo's topics in the background after it starts: done by now, or here.
+  await readTopics()
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto('/diary/homework/1/news')
   await page.getByRole('navigation', { name: 'Journal menu' }).getByRole('link', { name: 'Patterns' }).click()
@@ -153,10 +155,12 @@ test('patterns and feedback of a journal without posts, and of posts with no top
   await expect(page.locator('figure, table.heatmap')).toHaveCount(0)
   await checkAccessible(page)
 
-  // One student, one post of emoji alone and one in a fourth language: no topic, no chart, too few to tell.
-  const journalId = await newJournalWith(teacher, `Emoji ${info.project.name} ${Date.now().toString(36)}`, [student])
+  // Two students of one post each, of emoji alone and in a fourth language: no topic, no chart, too few to tell.
+  const other = info.project.name === 'js' ? 'student37@demo.test' : 'student38@demo.test'
+  const journalId = await newJournalWith(teacher, `Emoji ${info.project.name} ${Date.now().toString(36)}`, [student, other])
+  await db().updateTable('journals').set({ created_at: new Date(Date.now() - 2 * 86_400_000).toISOString() }).where('id', '=', journalId).execute()
   await postAt(journalId, student, { hoursAgo: 5, title: '😀', event: '😀😀😀', emotions: ['B'], behaviour: 5 })
-  await postAt(journalId, student, { hoursAgo: 4, title: 'Hoy', event: 'Hoy fui a la playa.', emotions: ['B'], behaviour: 5 })
+  await postAt(journalId, other, { hoursAgo: 4, title: 'Hoy', event: 'Hoy fui a la playa.', emotions: ['B'], behaviour: 5 })
   await readTopics()
   await page.goto(`/diary/homework/${journalId}/patterns`)
   const topics = page.getByRole('region', { name: 'Events → feelings' })
@@ -167,6 +171,13 @@ test('patterns and feedback of a journal without posts, and of posts with no top
   await expect(coping.locator('.finding.few')).toHaveText('Feeling “Sad”, the class most often chose “Leave”: 2 of 2 posts (100%). (From 2 posts: too few to tell.)')
   await topics.getByRole('row', { name: /No topic found/ }).getByRole('link').click()
   await expect(page.locator('.picked .people > li')).toHaveCount(2)
+  // The student of one post: their page says it is too few to tell, greyed.
+  const studentId = (await db().selectFrom('users').select('id').where('account', '=', student).executeTakeFirstOrThrow()).id
+  await page.goto(`/diary/homework/${journalId}/student/${studentId}`)
+  const section = page.getByRole('region', { name: 'Patterns this term' })
+  await expect(section.locator('.versus li.few')).toHaveText(/Feeling “Sad”, Student \d\d, like the class, most often chose “Leave” \(1 of 1 post; the class 100%\)\. \(From 1 post: too few to tell\.\)/)
+  await expect(section.getByRole('table')).toHaveCount(0)
+  await expect(section).toContainText('No post in this period names a topic of the lexicon yet.')
 })
 
 test('feedback and patterns are refused to a teacher of another journal, and behind the reports\' pay gate', async ({ page }) => {
@@ -184,6 +195,9 @@ test('feedback and patterns are refused to a teacher of another journal, and beh
   await page.context().clearCookies()
   // A student who is not in the journal is not found; an unknown pick is no pick.
   await signInToConsole(page, 'teacher@demo.test')
+  // A co-teacher (teacher@ in free@'s Reading Club) sees the same table of the journal's teachers, the owner first.
+  await page.goto('/diary/homework/4/feedback')
+  await expect(page.getByRole('region', { name: 'Teachers of this journal' }).locator('tbody th')).toHaveText([/\(owner\)/, /Lin Mei-hua/])
   expect((await page.request.get('/diary/homework/1/patterns?student=99999999')).status()).toBe(404)
   expect((await page.request.get('/diary/homework/1/patterns?student=abc')).status()).toBe(404)
   await page.goto('/diary/homework/1/patterns?pick=topic:weather&more=-4')

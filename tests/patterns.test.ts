@@ -8,6 +8,7 @@ import { joinAsStudent } from '~/features/students/join.server'
 import { createPost, revisePost } from '~/features/students/posts.server'
 import { assignPendingTopics, pendingTopics } from '~/features/topics/assign.server'
 import { TOPIC_LEXICON_VERSION } from '~/features/topics/lexicon'
+import { behavioursOfMask, emotionsOfMask, topicsOfMask } from '~/features/insights/masks'
 import { topicsOfText } from '~/features/topics/match.server'
 import { DIALECTS, freshDatabase } from './support/db'
 
@@ -133,6 +134,30 @@ describe.each(DIALECTS)('patterns on %s', (dialect) => {
     expect(await topicFigures(conn.db, empty)).toEqual({ posts: 0, negative: 0, percent: 0, withTopic: 0, unread: 0, topics: [] })
     expect(await topicsBeforeFeelings(conn.db, empty)).toEqual([])
     expect(await copingMatrix(conn.db, empty)).toEqual([])
+  })
+
+  it('keeps each post\'s masks equal to its topics, feelings and behaviours, written any way', async () => {
+    const posts = await conn.db.selectFrom('posts').select(['id', 'topic_mask', 'emotion_mask', 'behaviour_mask']).where('journal_id', '=', journalId).execute()
+    expect(posts).toHaveLength(30)
+    for (const p of posts) {
+      const [topics, emotions, behaviours] = await Promise.all([
+        conn.db.selectFrom('post_topics').select('topic').where('post_id', '=', p.id).execute(),
+        conn.db.selectFrom('post_emotions').select('emotion_code').where('post_id', '=', p.id).execute(),
+        conn.db.selectFrom('post_behaviours').select('behaviour_code').where('post_id', '=', p.id).execute(),
+      ])
+      expect(topicsOfMask(p.topic_mask).sort()).toEqual(topics.map((x) => x.topic).sort())
+      expect(emotionsOfMask(p.emotion_mask).sort()).toEqual(emotions.map((x) => x.emotion_code).sort())
+      expect(behavioursOfMask(p.behaviour_mask)).toEqual(behaviours.map((x) => x.behaviour_code).sort((a, b) => a - b))
+    }
+    // A feeling removed and one added (as a revision does): the mask follows.
+    const one = posts[0].id
+    await conn.db.deleteFrom('post_emotions').where('post_id', '=', one).execute()
+    const frame = (await conn.db.selectFrom('post_frames').select('id').where('post_id', '=', one).where('frame_type', '=', 'emotion').executeTakeFirstOrThrow()).id
+    await conn.db.insertInto('post_emotions').values([{ post_id: one, frame_id: frame, emotion_code: 'F' }, { post_id: one, frame_id: frame, emotion_code: '3' }]).execute()
+    const after = await conn.db.selectFrom('posts').select('emotion_mask').where('id', '=', one).executeTakeFirstOrThrow()
+    expect(emotionsOfMask(after.emotion_mask)).toEqual(['3', 'F'])
+    await conn.db.deleteFrom('post_emotions').where('post_id', '=', one).where('emotion_code', '=', 'F').execute()
+    await conn.db.updateTable('post_emotions').set({ emotion_code: 'B' }).where('post_id', '=', one).execute()
   })
 
   it('writes topics with the post and again with its revision', async () => {

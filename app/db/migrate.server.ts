@@ -26,6 +26,7 @@ import { alertVerdicts } from './migrations/0023-alert-verdicts'
 import { teamTimeZone } from './migrations/0024-team-time-zone'
 import { postAnswers } from './migrations/0030-post-answers'
 import { postTopics } from './migrations/0031-post-topics'
+import { postMasks } from './migrations/0033-post-masks'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -58,6 +59,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0024-team-time-zone': teamTimeZone(),
         '0030-post-answers': postAnswers(dialect),
         '0031-post-topics': postTopics(),
+        '0033-post-masks': postMasks(dialect),
       }
     },
   }

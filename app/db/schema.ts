@@ -314,6 +314,10 @@ export interface PostsTable {
   answer_secs: Generated<number | null>
   /** The topic lexicon's version that read the post's event; null until read (migrations 0031, 0032). */
   topics_version: Generated<number | null>
+  /** Bit masks of the post's topics, feelings and behaviours: kept by triggers (migration 0033, features/insights/masks.ts). */
+  topic_mask: Generated<number>
+  emotion_mask: Generated<number>
+  behaviour_mask: Generated<number>
 }
 
 /** A topic of a post's event (features/topics/lexicon.ts). */

@@ -6,9 +6,9 @@ import { assignPendingTopics, pendingTopics } from '~/features/topics/assign.ser
  * read (those written before migration 0031, or read by an older lexicon) gets its topics, a batch
  * of BATCH posts at a time, each batch its own transaction. It keeps no progress of its own: the
  * posts still behind are what is left, so a run cut short (a restart, a crash) goes on where it
- * stopped, and two processes running it at once skip each other's posts. It runs after the schema
- * migrations, in the background on a database with posts to read (the demo's are read before the
- * server answers), and the background tick finishes whatever is left.
+ * stopped, and two processes running it at once skip each other's posts. It runs in the background
+ * after the schema migrations and the demo's seed (the server answers meanwhile), and the jobs'
+ * tick reads whatever is left or written later by other means.
  */
 export const BATCH = 200
 

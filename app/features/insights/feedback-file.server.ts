@@ -1,13 +1,13 @@
 import type { TFunction } from 'i18next'
 import { db } from '~/db/db.server'
-import { journalFeedback, studentFeedback, teacherFeedback, weeklyFeedback } from './feedback.server'
+import { feedbackOf, teacherFeedback, weeklyFeedback } from './feedback.server'
 import type { Period } from './period'
 import { dateOf, hours, workbookOf } from './workbook.server'
 
 /** The Feedback page's three tables for its period as a workbook, every student on one sheet, and its file name. */
 export async function feedbackWorkbook(scope: { journal: { id: number; name: string }; timeZone: string; period: Period }, t: TFunction) {
   const where = { journalId: scope.journal.id, timeZone: scope.timeZone }
-  const [totals, students, weeks] = await Promise.all([journalFeedback(db, where, scope.period), studentFeedback(db, where, scope.period), weeklyFeedback(db, where, scope.period)])
+  const [{ totals, students }, weeks] = await Promise.all([feedbackOf(db, where, scope.period), weeklyFeedback(db, where, scope.period)])
   const teachers = await teacherFeedback(db, where, scope.period, totals.posts)
   const file = await workbookOf([
     {

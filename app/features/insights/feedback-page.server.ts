@@ -3,7 +3,7 @@ import type { RouterContextProvider } from 'react-router'
 import { db } from '~/db/db.server'
 import { offsetOf, pageParam, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
 import { weeklyChart } from './charts.server'
-import { journalFeedback, studentFeedback, teacherFeedback, weeklyFeedback, WAIT_SCHOOL_DAYS } from './feedback.server'
+import { feedbackOf, teacherFeedback, weeklyFeedback, WAIT_SCHOOL_DAYS, withOldestPosts } from './feedback.server'
 import { insightsScope } from '~/auth/insights-scope.server'
 
 /**
@@ -17,7 +17,7 @@ export async function feedbackPage(context: Readonly<RouterContextProvider>, req
   const base = { journal: { id: journal.id, name: journal.name } }
   if (scope.locked) return { ...base, locked: true as const }
   const where = { journalId: journal.id, timeZone: scope.timeZone }
-  const [totals, students, weeks] = await Promise.all([journalFeedback(db, where, period), studentFeedback(db, where, period), weeklyFeedback(db, where, period)])
+  const [{ totals, students }, weeks] = await Promise.all([feedbackOf(db, where, period), weeklyFeedback(db, where, period)])
   const teachers = await teacherFeedback(db, where, period, totals.posts)
   const page = Math.min(pageParam(new URL(request.url).searchParams), pagesOf(students.length))
   const chart = weeks.some((w) => w.posts > 0) ? weeklyChart(weeks, { posts: t('feedback.posts'), answered: t('feedback.answered'), title: t('feedback.trendTitle') }) : null
@@ -32,7 +32,7 @@ export async function feedbackPage(context: Readonly<RouterContextProvider>, req
     keep: scope.keep,
     waitDays: WAIT_SCHOOL_DAYS,
     totals,
-    students: { rows: students.slice(offsetOf(page), offsetOf(page) + TABLE_PAGE_SIZE), total: students.length, page, totalPages: pagesOf(students.length) },
+    students: { rows: await withOldestPosts(db, journal.id, students.slice(offsetOf(page), offsetOf(page) + TABLE_PAGE_SIZE)), total: students.length, page, totalPages: pagesOf(students.length) },
     teachers,
     weeks,
     chart,

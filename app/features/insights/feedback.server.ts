@@ -6,7 +6,7 @@ import { addDays, formatDate, fromWallClock } from '~/shared/dates'
 import type { Period } from './period'
 import { lastDayWaiting, schoolDaysBetween, weekOf } from './school-days'
 import { percentOf } from './figures'
-import { mediansBy, secondsBetween } from './sql.server'
+import { mediansBy, mediansByAndAll, secondsBetween } from './sql.server'
 
 /** A post waits too long after this many school days (the digest's line, issue 37). */
 export const WAIT_SCHOOL_DAYS = 3
@@ -37,18 +37,19 @@ export interface StudentFeedback {
   posts: number
   answered: number
   waiting: number
-  /** The student's oldest waiting post of the period. */
-  oldest: { postId: number; createdAt: string; schoolDays: number } | null
+  /** The student's oldest waiting post of the period (its id once `withOldestPosts` has looked it up). */
+  oldest: { postId?: number; createdAt: string; schoolDays: number } | null
   /** Median seconds from a post to its first answer, over the period's answered posts. */
   medianSecs: number | null
 }
 
 /**
- * Per student of the journal (issue 37): posts written in the period, how many wait for an answer,
- * the oldest of them and its age in school days, and the median time to a first answer. The
- * longest-waiting first; students who wrote nothing in the period last.
+ * The Feedback page's figures of a period from one pass over its posts (issue 37): per student of
+ * the journal, the posts written, how many wait for an answer, the oldest of them and its age in
+ * school days, and the median time to a first answer, the longest-waiting first and students who
+ * wrote nothing last; and the whole journal's sums (archived students' posts included) and median.
  */
-export async function studentFeedback(db: DB, scope: FeedbackScope, period: Period, now = new Date()): Promise<StudentFeedback[]> {
+export async function feedbackOf(db: DB, scope: FeedbackScope, period: Period, now = new Date()): Promise<{ totals: JournalFeedback; students: StudentFeedback[] }> {
   const { from, to } = periodBounds(period, scope.timeZone)
   const today = formatDate(now.toISOString(), scope.timeZone)
   const [figures, medians, roster] = await Promise.all([
@@ -56,7 +57,8 @@ export async function studentFeedback(db: DB, scope: FeedbackScope, period: Peri
       .select((eb) => ['p.creator_id as id', eb.fn.countAll<number>().as('posts'), eb.fn.count<number>('p.answer_secs').as('answered'), eb.fn.sum<number>(waiting).as('waiting'), eb.fn.min(sql<string | null>`case when p.answer_secs is null and p.status = ${POST_STATUS.published} then p.created_at end`).as('oldest')])
       .groupBy('p.creator_id')
       .execute(),
-    mediansBy(db, postsBetween(db, scope.journalId, from, to).select(['p.creator_id as k', 'p.answer_secs as v']).where('p.answer_secs', 'is not', null)),
+    // Only the answered posts, from their own index.
+    mediansByAndAll(db, postsBetween(db, scope.journalId, from, to).select(['p.creator_id as k', 'p.answer_secs as v']).where('p.answer_secs', 'is not', null)),
     db
       .selectFrom('journal_members as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -67,32 +69,21 @@ export async function studentFeedback(db: DB, scope: FeedbackScope, period: Peri
       .execute(),
   ])
   const byStudent = new Map(figures.map((f) => [f.id, f]))
-  // The oldest waiting post of each student who has one: its id, for a link to it.
-  const oldestPairs = figures.filter((f) => f.oldest && roster.some((s) => s.id === f.id))
-  const oldestPosts = oldestPairs.length
-    ? await db
-        .selectFrom('posts as p')
-        .select(['p.id', 'p.creator_id as creatorId', 'p.created_at as createdAt'])
-        .where('p.journal_id', '=', scope.journalId)
-        .where('p.status', '=', POST_STATUS.published)
-        .where('p.answer_secs', 'is', null)
-        .where((eb) => eb.or(oldestPairs.map((f) => eb.and([eb('p.creator_id', '=', f.id), eb('p.created_at', '=', f.oldest as string)]))))
-        .execute()
-    : []
   const rows = roster.map((s): StudentFeedback => {
     const f = byStudent.get(s.id)
-    const oldest = oldestPosts.filter((p) => p.creatorId === s.id).sort((a, b) => a.id - b.id)[0]
+    const oldest = f?.oldest ? String(f.oldest) : null
+    const median = medians.byKey.get(String(s.id))
     return {
       id: s.id,
       name: String(s.name),
       posts: Number(f?.posts ?? 0),
       answered: Number(f?.answered ?? 0),
       waiting: Number(f?.waiting ?? 0),
-      oldest: oldest ? { postId: oldest.id, createdAt: oldest.createdAt, schoolDays: schoolDaysBetween(formatDate(oldest.createdAt, scope.timeZone), today) } : null,
-      medianSecs: medians.has(String(s.id)) ? Math.round(medians.get(String(s.id))!) : null,
+      oldest: oldest ? { createdAt: oldest, schoolDays: schoolDaysBetween(formatDate(oldest, scope.timeZone), today) } : null,
+      medianSecs: median === undefined ? null : Math.round(median),
     }
   })
-  return rows.sort(
+  const students = rows.sort(
     (a, b) =>
       (a.oldest ? 0 : 1) - (b.oldest ? 0 : 1) ||
       (a.oldest && b.oldest ? a.oldest.createdAt.localeCompare(b.oldest.createdAt) : 0) ||
@@ -101,7 +92,41 @@ export async function studentFeedback(db: DB, scope: FeedbackScope, period: Peri
       a.name.localeCompare(b.name) ||
       a.id - b.id,
   )
+  const total = (key: 'posts' | 'answered' | 'waiting') => figures.reduce((n, f) => n + Number(f[key] ?? 0), 0)
+  const totals = {
+    posts: total('posts'),
+    answered: total('answered'),
+    waiting: total('waiting'),
+    waitingStudents: figures.filter((f) => Number(f.waiting) > 0).length,
+    medianSecs: medians.all === null ? null : Math.round(medians.all),
+  }
+  return { totals, students }
 }
+
+/**
+ * The oldest waiting posts of some students (a page of the table), for a link to each: looked up
+ * for those shown only, by (student, time) on the journal's index of students' posts.
+ */
+export async function withOldestPosts(db: DB, journalId: number, rows: StudentFeedback[]) {
+  const asked = rows.filter((r) => r.oldest)
+  if (asked.length === 0) return rows
+  const found = await db
+    .selectFrom('posts as p')
+    .select(['p.id', 'p.creator_id as creatorId', 'p.created_at as createdAt'])
+    .where('p.journal_id', '=', journalId)
+    .where('p.status', '=', POST_STATUS.published)
+    .where('p.answer_secs', 'is', null)
+    .where((eb) => eb.or(asked.map((r) => eb.and([eb('p.creator_id', '=', r.id), eb('p.created_at', '=', r.oldest!.createdAt)]))))
+    .orderBy('p.id')
+    .execute()
+  return rows.map((r) => {
+    const post = r.oldest && found.find((p) => p.creatorId === r.id && p.createdAt === r.oldest!.createdAt)
+    return post ? { ...r, oldest: { ...r.oldest!, postId: post.id } } : r
+  })
+}
+
+/** Per student of the journal, the longest-waiting first (feedbackOf's). */
+export const studentFeedback = async (db: DB, scope: FeedbackScope, period: Period, now = new Date()) => (await feedbackOf(db, scope, period, now)).students
 
 export interface JournalFeedback {
   posts: number
@@ -111,23 +136,8 @@ export interface JournalFeedback {
   medianSecs: number | null
 }
 
-/** The whole journal over the period: posts, answered, waiting (and from how many students), median time to a first answer. */
-export async function journalFeedback(db: DB, scope: FeedbackScope, period: Period): Promise<JournalFeedback> {
-  const { from, to } = periodBounds(period, scope.timeZone)
-  const [row, medians] = await Promise.all([
-    postsBetween(db, scope.journalId, from, to)
-      .select((eb) => [
-        eb.fn.countAll<number>().as('posts'),
-        eb.fn.count<number>('p.answer_secs').as('answered'),
-        eb.fn.sum<number>(waiting).as('waiting'),
-        eb.fn.count<number>(sql`case when p.answer_secs is null and p.status = ${POST_STATUS.published} then p.creator_id end`).distinct().as('waitingStudents'),
-      ])
-      .executeTakeFirstOrThrow(),
-    mediansBy(db, postsBetween(db, scope.journalId, from, to).select([sql<number>`1`.as('k'), 'p.answer_secs as v']).where('p.answer_secs', 'is not', null)),
-  ])
-  const median = medians.get('1')
-  return { posts: Number(row.posts), answered: Number(row.answered), waiting: Number(row.waiting ?? 0), waitingStudents: Number(row.waitingStudents), medianSecs: median === undefined ? null : Math.round(median) }
-}
+/** The whole journal over the period (feedbackOf's). */
+export const journalFeedback = async (db: DB, scope: FeedbackScope, period: Period) => (await feedbackOf(db, scope, period)).totals
 
 export interface TeacherFeedback {
   id: number
@@ -148,7 +158,8 @@ export interface TeacherFeedback {
  */
 export async function teacherFeedback(db: DB, scope: FeedbackScope, period: Period, totalPosts: number): Promise<TeacherFeedback[]> {
   const { from, to } = periodBounds(period, scope.timeZone)
-  const commentsOf = () => postsBetween(db, scope.journalId, from, to).innerJoin('comments as c', 'c.post_id', 'p.id').where('c.status', '=', 1)
+  // Only answered posts can hold a teacher's visible comment: their own index, not every post's comments.
+  const commentsOf = () => postsBetween(db, scope.journalId, from, to).where('p.answer_secs', 'is not', null).innerJoin('comments as c', 'c.post_id', 'p.id').where('c.status', '=', 1)
   const [teachers, figures, medians] = await Promise.all([
     db
       .selectFrom('journals as j')
@@ -205,22 +216,13 @@ export async function weeklyFeedback(db: DB, scope: FeedbackScope, period: Perio
   const lastWeek = weekOf(period.end)
   const weeks = Array.from({ length: TREND_WEEKS }, (_, i) => addDays(lastWeek, -7 * (TREND_WEEKS - 1 - i)))
   const bounds = [...weeks, addDays(lastWeek, 7)].map((w) => fromWallClock(w, '00:00', scope.timeZone))
-  // Each post's week, as the index of its bucket (the bounds are the zone's Monday midnights).
-  const bucket = sql.join(bounds.slice(1).map((b, i) => sql`when p.created_at < ${b} then ${sql.lit(i)}`), sql` `)
-  // Bucketed once in a subquery: PostgreSQL would not see two copies of the CASE (their parameters numbered apart) as one.
-  const bucketed = () =>
-    db.selectFrom(
-      postsBetween(db, scope.journalId, bounds[0], bounds.at(-1)!)
-        .select([sql<number>`case ${bucket} end`.as('w'), 'p.answer_secs as secs'])
-        .as('b'),
-    )
-  const [figures, medians] = await Promise.all([
-    bucketed()
-      .select((eb) => ['b.w', eb.fn.countAll<number>().as('posts'), eb.fn.count<number>('b.secs').as('answered')])
-      .groupBy('b.w')
-      .execute(),
-    mediansBy(db, bucketed().select(['b.w as k', 'b.secs as v']).where('b.secs', 'is not', null)),
-  ])
+  // A range of the index for each week, one after another (UNION ALL): no expression to work out a
+  // week for every post, and each week's answered posts from their own index.
+  const week = (i: number) => postsBetween(db, scope.journalId, bounds[i], bounds[i + 1])
+  const each = <T,>(build: (i: number) => T) => weeks.map((_, i) => build(i))
+  const counts = each((i) => week(i).select((eb) => [sql<number>`${sql.lit(i)}`.as('w'), eb.fn.countAll<number>().as('posts'), eb.fn.count<number>('p.answer_secs').as('answered')]))
+  const answered = each((i) => week(i).select([sql<number>`${sql.lit(i)}`.as('k'), 'p.answer_secs as v']).where('p.answer_secs', 'is not', null))
+  const [figures, medians] = await Promise.all([counts.slice(1).reduce((q, next) => q.unionAll(next), counts[0]).execute(), mediansBy(db, answered.slice(1).reduce((q, next) => q.unionAll(next), answered[0]))])
   return weeks.map((week, i) => {
     const f = figures.find((r) => Number(r.w) === i)
     const median = medians.get(String(i))

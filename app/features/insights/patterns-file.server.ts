@@ -4,7 +4,7 @@ import { BEHAVIOURS } from '~/features/posts/constants'
 import { behaviourName, emotionName } from '~/features/posts/names'
 import { percentOf } from './figures'
 import type { Period } from './period'
-import { copingMatrix, topicFigures, topicsBeforeFeelings } from './patterns.server'
+import { readPatterns } from './patterns.server'
 import { workbookOf } from './workbook.server'
 
 /**
@@ -13,7 +13,7 @@ import { workbookOf } from './workbook.server'
  */
 export async function patternsWorkbook(scope: { journal: { id: number; name: string }; period: Period }, student: { id: number; name: string } | null, t: TFunction) {
   const where = { journalId: scope.journal.id, start: scope.period.start, end: scope.period.end, studentId: student?.id }
-  const [figures, feelings, matrix] = await Promise.all([topicFigures(db, where), topicsBeforeFeelings(db, where), copingMatrix(db, where)])
+  const { figures, feelings, matrix } = await readPatterns(db, where)
   const file = await workbookOf([
     {
       name: t('patterns.sheetTopics'),

@@ -6,7 +6,7 @@ import { behaviourName, emotionName } from '~/features/posts/names'
 import { journalStudent } from '~/features/students/list.server'
 import { topicBars } from './charts.server'
 import { copingFinding, feelingFinding, topicFinding } from './findings'
-import { copingMatrix, NEGATIVE_EMOTIONS, parsePatternPick, patternPickValue, patternPosts, studentCoping, topicFigures, topicsBeforeFeelings, type PatternPick } from './patterns.server'
+import { NEGATIVE_EMOTIONS, parsePatternPick, patternPickValue, patternPosts, readPatterns, studentCoping, type PatternPick } from './patterns.server'
 import { insightsScope } from '~/auth/insights-scope.server'
 
 /**
@@ -31,13 +31,9 @@ export async function patternsPage(context: Readonly<RouterContextProvider>, req
 
   const klass = { journalId: journal.id, start: period.start, end: period.end }
   const mine = student ? { ...klass, studentId: student.id } : klass
-  const [figures, classFigures, feelings, matrix, classMatrix] = await Promise.all([
-    topicFigures(db, mine),
-    student ? topicFigures(db, klass) : null,
-    topicsBeforeFeelings(db, mine),
-    copingMatrix(db, mine),
-    student ? copingMatrix(db, klass) : null,
-  ])
+  const [{ figures, feelings, matrix }, whole] = await Promise.all([readPatterns(db, mine), student ? readPatterns(db, klass) : null])
+  const classFigures = whole?.figures
+  const classMatrix = whole?.matrix
   const keep = new URLSearchParams(scope.keep)
   if (student) keep.set('student', String(student.id))
   const href = (pick: string) => `?${new URLSearchParams([...keep, ['pick', pick]])}#picked`

@@ -1,8 +1,12 @@
+import type { ExpressionBuilder } from 'kysely'
 import type { DB } from '~/db/connect.server'
+import type { Database } from '~/db/schema'
 import { tagsOf } from '~/features/posts/feed.server'
 import { BEHAVIOURS, EMOTIONS } from '~/features/posts/constants'
 import { TOPIC_LEXICON_VERSION, TOPICS, isTopic, type Topic } from '~/features/topics/lexicon'
 import { FEW_POSTS, percentOf } from './figures'
+import { NEGATIVE_MASK } from './masks'
+import { isPostgres } from './sql.server'
 
 /**
  * The Patterns page's figures (issue 37, decision 0049): the spec's three frames read together.
@@ -51,36 +55,6 @@ export interface TopicFigures {
   topics: TopicFigure[]
 }
 
-/** Events → feelings: every topic of the scope's posts, the most posts first. */
-export async function topicFigures(db: DB, scope: PatternScope): Promise<TopicFigures> {
-  const [all, rows] = await Promise.all([
-    postsIn(db, scope)
-      .select((eb) => [
-        eb.fn.countAll<number>().as('posts'),
-        eb.fn.sum<number>('p.mood_n').as('negative'),
-        eb.fn.sum<number>(eb.case().when(eb.exists(eb.selectFrom('post_topics as t').select('t.post_id').whereRef('t.post_id', '=', 'p.id'))).then(1).else(0).end()).as('withTopic'),
-        eb.fn.sum<number>(eb.case().when(eb.or([eb('p.topics_version', 'is', null), eb('p.topics_version', '<>', TOPIC_LEXICON_VERSION)])).then(1).else(0).end()).as('unread'),
-      ])
-      .executeTakeFirstOrThrow(),
-    postsIn(db, scope)
-      .innerJoin('post_topics as t', 't.post_id', 'p.id')
-      .select((eb) => ['t.topic', eb.fn.countAll<number>().as('posts'), eb.fn.count<number>('p.creator_id').distinct().as('students'), eb.fn.sum<number>('p.mood_n').as('negative')])
-      .groupBy('t.topic')
-      .execute(),
-  ])
-  const posts = Number(all.posts)
-  const negative = Number(all.negative ?? 0)
-  const percent = percentOf(negative, posts)
-  const topics = rows
-    .filter((r) => isTopic(r.topic))
-    .map((r) => {
-      const p = percentOf(Number(r.negative ?? 0), Number(r.posts))
-      return { topic: r.topic as Topic, posts: Number(r.posts), students: Number(r.students), negative: Number(r.negative ?? 0), percent: p, diff: p - percent, few: Number(r.posts) < FEW_POSTS }
-    })
-    .sort((a, b) => b.posts - a.posts || TOPICS.indexOf(a.topic) - TOPICS.indexOf(b.topic))
-  return { posts, negative, percent, withTopic: Number(all.withTopic ?? 0), unread: Number(all.unread ?? 0), topics }
-}
-
 export interface FeelingTopics {
   emotion: string
   /** The scope's posts with this feeling. */
@@ -88,37 +62,6 @@ export interface FeelingTopics {
   /** The topics of those posts, the most frequent first (at most three). */
   topics: { topic: Topic; count: number }[]
   few: boolean
-}
-
-/** The topics most often before each negative feeling, the most frequent feeling first. */
-export async function topicsBeforeFeelings(db: DB, scope: PatternScope): Promise<FeelingTopics[]> {
-  const [pairs, feelings] = await Promise.all([
-    postsIn(db, scope)
-      .innerJoin('post_topics as t', 't.post_id', 'p.id')
-      .innerJoin('post_emotions as e', 'e.post_id', 'p.id')
-      .select((eb) => ['t.topic', 'e.emotion_code as emotion', eb.fn.countAll<number>().as('n')])
-      .where('e.emotion_code', 'in', NEGATIVE_EMOTIONS)
-      .groupBy(['t.topic', 'e.emotion_code'])
-      .execute(),
-    postsIn(db, scope)
-      .innerJoin('post_emotions as e', 'e.post_id', 'p.id')
-      .select((eb) => ['e.emotion_code as emotion', eb.fn.countAll<number>().as('n')])
-      .where('e.emotion_code', 'in', NEGATIVE_EMOTIONS)
-      .groupBy('e.emotion_code')
-      .execute(),
-  ])
-  return feelings
-    .map((f) => ({
-      emotion: f.emotion,
-      posts: Number(f.n),
-      topics: pairs
-        .filter((p) => p.emotion === f.emotion && isTopic(p.topic))
-        .map((p) => ({ topic: p.topic as Topic, count: Number(p.n) }))
-        .sort((a, b) => b.count - a.count || TOPICS.indexOf(a.topic) - TOPICS.indexOf(b.topic))
-        .slice(0, 3),
-      few: Number(f.n) < FEW_POSTS,
-    }))
-    .sort((a, b) => b.posts - a.posts || NEGATIVE_EMOTIONS.indexOf(a.emotion as never) - NEGATIVE_EMOTIONS.indexOf(b.emotion as never))
 }
 
 export interface CopingRow {
@@ -132,30 +75,137 @@ export interface CopingRow {
   few: boolean
 }
 
-/** Feelings → behaviour: for each feeling of the scope's posts, how many chose each of the ten behaviours. */
-export async function copingMatrix(db: DB, scope: PatternScope): Promise<CopingRow[]> {
-  const rows = await postsIn(db, scope)
-    .innerJoin('post_emotions as e', 'e.post_id', 'p.id')
-    .innerJoin('post_behaviours as b', 'b.post_id', 'p.id')
-    .select((eb) => ['e.emotion_code as emotion', 'b.behaviour_code as behaviour', eb.fn.count<number>('p.id').distinct().as('n')])
-    .groupBy(['e.emotion_code', 'b.behaviour_code'])
-    .execute()
-  // A post has one behaviour (the student's form), so a feeling's posts are the sum of its row;
-  // counted as distinct posts, so a post with two behaviours (old data) is one post.
-  const totals = await postsIn(db, scope)
-    .innerJoin('post_emotions as e', 'e.post_id', 'p.id')
-    .select((eb) => ['e.emotion_code as emotion', eb.fn.countAll<number>().as('n')])
-    .where((eb) => eb.exists(eb.selectFrom('post_behaviours as b').select('b.post_id').whereRef('b.post_id', '=', 'p.id')))
-    .groupBy('e.emotion_code')
-    .execute()
-  return EMOTIONS.flatMap((e) => {
-    const posts = Number(totals.find((t) => t.emotion === e.code)?.n ?? 0)
-    if (posts === 0) return []
-    const counts = BEHAVIOURS.map((b) => Number(rows.find((r) => r.emotion === e.code && Number(r.behaviour) === b.code)?.n ?? 0))
-    const best = Math.max(...counts)
-    return [{ emotion: e.code, posts, counts, top: best > 0 ? BEHAVIOURS[counts.indexOf(best)].code : null, few: posts < FEW_POSTS }]
-  })
+export interface Patterns {
+  /** Events → feelings: every topic of the scope's posts, the most posts first. */
+  figures: TopicFigures
+  /** The topics most often before each negative feeling, the most frequent feeling first. */
+  feelings: FeelingTopics[]
+  /** Feelings → behaviour: for each feeling, how many chose each of the ten behaviours. */
+  matrix: CopingRow[]
 }
+
+/** The places of a mask's bits, written into `out`: no array is made for each post (a term has 30,000). */
+function bitsOf(mask: number, size: number, out: number[]) {
+  out.length = 0
+  for (let i = 0; i < size && mask >> i; i++) if (mask & (1 << i)) out.push(i)
+  return out
+}
+// The places of each topic mask's bits, worked out once.
+const TOPIC_MASK_BITS = Array.from({ length: 1 << TOPICS.length }, (_, m) => bitsOf(m, TOPICS.length, []))
+const topicBits = (mask: number) => TOPIC_MASK_BITS[mask] ?? bitsOf(mask, TOPICS.length, [])
+
+type Counted = { n?: number }
+/**
+ * What the figures are counted from, read from one covering index: the posts' topic and feeling
+ * masks, their feeling and behaviour masks, each student's topic masks, and how many posts the
+ * lexicon has not read. SQLite, in the process, hands over the posts themselves (grouping there is
+ * a sort for each list: it cost more than it saved); PostgreSQL groups alike posts before they
+ * cross the wire (30,000 rows cost its client more than the query).
+ */
+async function patternRows(db: DB, scope: PatternScope): Promise<{ te: ({ t: number; e: number } & Counted)[]; eb: ({ e: number; b: number } & Counted)[]; st: { s: number; t: number }[]; unread: number }> {
+  const stale = (eb: ExpressionBuilder<Database & { p: Database['posts'] }, 'p'>) => eb.or([eb('p.topics_version', 'is', null), eb('p.topics_version', '<>', TOPIC_LEXICON_VERSION)])
+  if (!isPostgres(db)) {
+    const rows = await postsIn(db, scope).select(['p.creator_id as s', 'p.topic_mask as t', 'p.emotion_mask as e', 'p.behaviour_mask as b', 'p.topics_version as v']).execute()
+    let unread = 0
+    for (const r of rows) if (r.v !== TOPIC_LEXICON_VERSION) unread++
+    return { te: rows, eb: rows, st: rows, unread }
+  }
+  const [te, eb, st, unread] = await Promise.all([
+    postsIn(db, scope).select((x) => ['p.topic_mask as t', 'p.emotion_mask as e', x.fn.countAll<number>().as('n')]).groupBy(['p.topic_mask', 'p.emotion_mask']).execute(),
+    postsIn(db, scope).select((x) => ['p.emotion_mask as e', 'p.behaviour_mask as b', x.fn.countAll<number>().as('n')]).groupBy(['p.emotion_mask', 'p.behaviour_mask']).execute(),
+    postsIn(db, scope).select(['p.creator_id as s', 'p.topic_mask as t']).where('p.topic_mask', '<>', 0).groupBy(['p.creator_id', 'p.topic_mask']).execute(),
+    postsIn(db, scope).select((x) => x.fn.countAll<number>().as('n')).where(stale).executeTakeFirstOrThrow(),
+  ])
+  return { te, eb, st, unread: Number(unread.n) }
+}
+
+/** Every Patterns figure of a scope, counted over what patternRows read. */
+export async function readPatterns(db: DB, scope: PatternScope): Promise<Patterns> {
+  const { te, eb, st, unread } = await patternRows(db, scope)
+  const T = TOPICS.length
+  const E = EMOTIONS.length
+  const B = BEHAVIOURS.length
+  const topicPosts = new Array<number>(T).fill(0)
+  const topicNegative = new Array<number>(T).fill(0)
+  const topicFeeling = Array.from({ length: T }, () => new Array<number>(E).fill(0))
+  const feelingPosts = new Array<number>(E).fill(0)
+  const feelingActed = new Array<number>(E).fill(0)
+  const feelingBehaviour = Array.from({ length: E }, () => new Array<number>(B).fill(0))
+  let posts = 0
+  let negative = 0
+  let withTopic = 0
+  const feelingBits: number[] = []
+  const actBits: number[] = []
+  // Topics and feelings: each post (or group of alike posts) adds itself to every topic and feeling of its masks.
+  for (const g of te) {
+    const t = Number(g.t)
+    const e = Number(g.e)
+    const n = g.n === undefined ? 1 : Number(g.n)
+    const sad = (e & NEGATIVE_MASK) !== 0
+    posts += n
+    if (sad) negative += n
+    if (t) withTopic += n
+    bitsOf(e, E, feelingBits)
+    for (const i of topicBits(t)) {
+      topicPosts[i] += n
+      if (sad) topicNegative[i] += n
+      for (const j of feelingBits) topicFeeling[i][j] += n
+    }
+    for (const j of feelingBits) feelingPosts[j] += n
+  }
+  // Feelings and behaviours.
+  for (const g of eb) {
+    const n = g.n === undefined ? 1 : Number(g.n)
+    bitsOf(Number(g.b), B, actBits)
+    if (actBits.length === 0) continue
+    for (const j of bitsOf(Number(g.e), E, feelingBits)) {
+      feelingActed[j] += n
+      for (const k of actBits) feelingBehaviour[j][k] += n
+    }
+  }
+  const studentsOf = TOPICS.map(() => new Set<number>())
+  for (const g of st) if (g.t) for (const i of topicBits(Number(g.t))) studentsOf[i].add(Number(g.s))
+
+  const percent = percentOf(negative, posts)
+  const topics = TOPICS.map((topic, i) => {
+    const p = percentOf(topicNegative[i], topicPosts[i])
+    return { topic, posts: topicPosts[i], students: studentsOf[i].size, negative: topicNegative[i], percent: p, diff: p - percent, few: topicPosts[i] < FEW_POSTS }
+  })
+    .filter((x) => x.posts > 0)
+    .sort((a, b) => b.posts - a.posts || TOPICS.indexOf(a.topic) - TOPICS.indexOf(b.topic))
+  const figures = { posts, negative, percent, withTopic, unread, topics }
+
+  const feelings = EMOTIONS.flatMap((e, j) =>
+    NEGATIVE_EMOTIONS.includes(e.code as never) && feelingPosts[j] > 0
+      ? [
+          {
+            emotion: e.code as string,
+            posts: feelingPosts[j],
+            topics: TOPICS.map((topic, i) => ({ topic, count: topicFeeling[i][j] }))
+              .filter((x) => x.count > 0)
+              .sort((a, b) => b.count - a.count || TOPICS.indexOf(a.topic) - TOPICS.indexOf(b.topic))
+              .slice(0, 3),
+            few: feelingPosts[j] < FEW_POSTS,
+          },
+        ]
+      : [],
+  ).sort((a, b) => b.posts - a.posts || NEGATIVE_EMOTIONS.indexOf(a.emotion as never) - NEGATIVE_EMOTIONS.indexOf(b.emotion as never))
+
+  const matrix = EMOTIONS.flatMap((e, j) => {
+    if (feelingActed[j] === 0) return []
+    const counts = feelingBehaviour[j]
+    const best = Math.max(...counts)
+    return [{ emotion: e.code as string, posts: feelingActed[j], counts, top: best > 0 ? BEHAVIOURS[counts.indexOf(best)].code : null, few: feelingActed[j] < FEW_POSTS }]
+  })
+  return { figures, feelings, matrix }
+}
+
+/** Events → feelings alone. */
+export const topicFigures = async (db: DB, scope: PatternScope) => (await readPatterns(db, scope)).figures
+/** The topics before each negative feeling alone. */
+export const topicsBeforeFeelings = async (db: DB, scope: PatternScope) => (await readPatterns(db, scope)).feelings
+/** Feelings → behaviour alone. */
+export const copingMatrix = async (db: DB, scope: PatternScope) => (await readPatterns(db, scope)).matrix
 
 export interface StudentCoping {
   emotion: string

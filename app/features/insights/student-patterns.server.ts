@@ -1,7 +1,7 @@
 import type { DB } from '~/db/connect.server'
 import type { JournalHead } from '~/features/journals/access.server'
 import { formatDate, todayDate } from '~/shared/dates'
-import { copingMatrix, studentCoping, topicFigures } from './patterns.server'
+import { readPatterns, studentCoping } from './patterns.server'
 import { periodOf } from './period'
 
 /**
@@ -14,7 +14,7 @@ export async function studentPatterns(db: DB, journal: JournalHead, studentId: n
   const { period } = periodOf(new URLSearchParams('period=term'), { created: formatDate(journal.createdAt, timeZone), today: todayDate(new Date(), timeZone), timeZone })
   const klass = { journalId: journal.id, start: period.start, end: period.end }
   const mine = { ...klass, studentId }
-  const [figures, classFigures, matrix, classMatrix] = await Promise.all([topicFigures(db, mine), topicFigures(db, klass), copingMatrix(db, mine), copingMatrix(db, klass)])
+  const [{ figures, matrix }, { figures: classFigures, matrix: classMatrix }] = await Promise.all([readPatterns(db, mine), readPatterns(db, klass)])
   const classShare = new Map(classFigures.topics.map((x) => [x.topic, x.percent]))
   return {
     period,

@@ -44,8 +44,8 @@ export async function pendingTopics(db: DB) {
 /**
  * Reads up to `batch` posts that the current lexicon has not read, and writes their topics in one
  * transaction. A post written meanwhile (a revision) already has its topics and is left as it is:
- * each write is conditional on the post still being behind, so two processes never undo each
- * other's work. Returns how many posts were read.
+ * the write claims only the posts still behind (a row lock on PostgreSQL, the write lock on SQLite),
+ * so two processes never undo each other's work. Returns how many posts were read.
  */
 export async function assignPendingTopics(db: DB, batch = 200) {
   const rows = await stale(db)
@@ -62,18 +62,24 @@ export async function assignPendingTopics(db: DB, batch = 200) {
   if (rows.length === 0) return 0
   const found: { id: number; topics: Topic[] }[] = []
   for (const r of rows) found.push({ id: r.id, topics: await topicsOfText(postText(r.title, r.event ?? ''), r.lang) })
+  // Three statements a batch, whatever its size: claim the posts still behind, then replace their topics.
   await db.transaction().execute(async (trx) => {
-    for (const f of found) {
-      const claimed = await trx
-        .updateTable('posts')
-        .set({ topics_version: TOPIC_LEXICON_VERSION })
-        .where('id', '=', f.id)
-        .where((eb) => eb.or([eb('topics_version', 'is', null), eb('topics_version', '<>', TOPIC_LEXICON_VERSION)]))
-        .executeTakeFirst()
-      if (Number(claimed.numUpdatedRows) !== 1) continue
-      await trx.deleteFrom('post_topics').where('post_id', '=', f.id).execute()
-      if (f.topics.length) await trx.insertInto('post_topics').values(f.topics.map((topic) => ({ post_id: f.id, topic }))).execute()
-    }
+    const claimed = await trx
+      .updateTable('posts')
+      .set({ topics_version: TOPIC_LEXICON_VERSION })
+      .where(
+        'id',
+        'in',
+        found.map((f) => f.id),
+      )
+      .where((eb) => eb.or([eb('topics_version', 'is', null), eb('topics_version', '<>', TOPIC_LEXICON_VERSION)]))
+      .returning('id')
+      .execute()
+    const ids = new Set(claimed.map((c) => c.id))
+    if (ids.size === 0) return
+    await trx.deleteFrom('post_topics').where('post_id', 'in', [...ids]).execute()
+    const values = found.filter((f) => ids.has(f.id)).flatMap((f) => f.topics.map((topic) => ({ post_id: f.id, topic })))
+    if (values.length) await trx.insertInto('post_topics').values(values).execute()
   })
   return rows.length
 }

@@ -127,7 +127,7 @@ function StudentTable({ data }: { data: Data }) {
                 <td>
                   {s.oldest ? (
                     <>
-                      <FastLink to={`/diary/diaryPost/${s.oldest.postId}`}>{formatDate(s.oldest.createdAt)}</FastLink>{' '}
+                      {s.oldest.postId ? <FastLink to={`/diary/diaryPost/${s.oldest.postId}`}>{formatDate(s.oldest.createdAt)}</FastLink> : formatDate(s.oldest.createdAt)}{' '}
                       <span className={s.oldest.schoolDays > data.waitDays ? 'badge' : 'hint days'}>{t('feedback.schoolDays', { count: s.oldest.schoolDays })}</span>
                     </>
                   ) : (
