@@ -14,7 +14,7 @@
 import { sql } from 'kysely'
 import { connect } from '../app/db/connect.server'
 import { migrate } from '../app/db/migrate.server'
-import { seedReferenceData } from '../app/db/seed/demo.server'
+import { seedReferenceData } from '../app/seed/demo.server'
 import { hashPassword } from '../app/features/auth/password.server'
 import { EMOTIONS } from '../app/features/posts/constants'
 import { TEAM_ROLES } from '../app/features/team/constants'
