@@ -29,7 +29,7 @@ export default defineConfig({
   // Journeys (sign-up, setup, two accounts) take 20–30 s on a loaded CI machine: a limit, not a speed test.
   timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON ?? 'test-results/e2e.json' }]],
-  // The browser's zone is the school's (the pages follow it, app/shared/time-zone.ts): Taipei, as the tests' dates.
+  // The browser in the school's zone (Asia/Taipei, the default school zone), as the tests' dates; e2e/time-zone.spec.ts runs one elsewhere.
   // A trace is recorded at the retry only: recording every action of every test costs the 2-core
   // machine minutes, and a test that fails once is retried and traced there (it fails the run either way).
   use: { locale: 'en-US', timezoneId: 'Asia/Taipei', trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure' },

@@ -1,21 +1,23 @@
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
 import path from 'node:path'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { isCrossOriginWrite } from './app/auth/origin'
+import { closeAfterEarlyAnswer } from './app/http/close-after-answer'
 
 // The built app: its entry module also exports what the server needs at start.
 type AppEntry = {
   createLoadContext(nonce: string, clientAddress: string): RouterContextProvider
-  startup(): Promise<string[]>
+  startup(seedElsewhere?: () => Promise<void>): Promise<string[]>
+  seedDemoOnly(): Promise<void>
   health(): Promise<boolean>
   providerOrigins(): string[]
   /** The app's settings, read and checked once (app/env.server.ts): the only reader of process.env. */
   env: { NODE_ENV: string; PORT: number; TRUST_PROXY: number; ALLOWED_HOST_LIST: string[] }
-  /** The form reader's largest body (app/http/form.server.ts). */
-  MAX_BODY_BYTES: number
 }
 const BUILD = path.resolve('build/server/index.js')
 const build = (await import(BUILD)) as ServerBuild
@@ -25,33 +27,15 @@ if (env.NODE_ENV !== 'production') {
   console.warn('NODE_ENV is not "production": React renders in development mode (slow). Use npm start.')
 }
 
-/** At most this much of an unread body is read and dropped after the answer; then the connection is closed. */
-const DRAIN_MAX_BYTES = 256 * 1024 * 1024
-
-function drainUnread(req: Request) {
-  if (req.complete || req.destroyed) return
-  let drained = 0
-  // The app's reader (a paused web stream) lets go of the body: data from here on is dropped.
-  req.removeAllListeners('data')
-  req.on('data', (chunk: Buffer) => {
-    drained += chunk.length
-    if (drained > DRAIN_MAX_BYTES) req.destroy()
-  })
-  req.resume()
-}
-
-// Refused before the app runs, so in the three languages at once (the app's own 413 page is localized).
-const TOO_LARGE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Too much to send | Mood Diary Console</title>
-<main style="font-family:sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5">
-<h1>Too much to send</h1><p>The form or its file is larger than the console accepts (a picture or class list up to 5 MB). Go back and choose a smaller file.</p>
-<h2 lang="zh-TW">傳送的內容太大</h2><p lang="zh-TW">表單或檔案超過系統可接受的大小（圖片或學生名單最大 5 MB）。請返回並選擇較小的檔案。</p>
-<h2 lang="ja">送信する内容が大きすぎます</h2><p lang="ja">フォームまたはファイルが受け付けられるサイズを超えています（画像や名簿は 5 MB まで）。戻って小さいファイルを選んでください。</p>
-<p><a href="/diary">Mood Diary Console</a></p></main></html>`
-
 export async function createApp() {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', env.TRUST_PROXY)
+  // Bodies are read by the app's form reader (app/http/form.server.ts), counted as they stream; a
+  // body over a form's limits gets that form's page with its message (413) at once, even before a
+  // byte of a declared length is read. An answer that leaves while the client is still sending
+  // closes the connection after it, in stages, so the client reads it instead of a reset.
+  app.use(closeAfterEarlyAnswer)
   // Level 1: pages are small; the fastest level costs a fraction of the CPU for a few more bytes.
   app.use(compression({ level: 1 }))
 
@@ -99,19 +83,6 @@ export async function createApp() {
     next()
   })
 
-  // Bodies are counted as they stream by the form reader (app/http/form.server.ts), which stops at
-  // its limits and answers 413. A declared Content-Length over the largest form is refused here at
-  // once. Either way the client may still be sending: the rest of the body is read and dropped
-  // (never kept), so it can read the answer; closing at once would reset its connection.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    res.once('finish', () => drainUnread(req))
-    if (Number(req.get('content-length') ?? 0) > entry.MAX_BODY_BYTES) {
-      res.status(413).type('html').send(TOO_LARGE_PAGE)
-      return
-    }
-    next()
-  })
-
   app.get('/healthz', async (_req, res) => {
     const ok = await entry.health().catch(() => false)
     res.status(ok ? 200 : 503).type('text/plain').send(ok ? 'ok' : 'database unavailable')
@@ -143,7 +114,20 @@ export async function createApp() {
   return app
 }
 
-const lines = await entry.startup()
+// The demo seed reads two months of posts through the language analysers (a few hundred MB): on an
+// empty database it runs in a process of its own, whose memory goes back to the system when it
+// ends, so the server itself starts lean (issue 35).
+if (process.argv.includes('--seed-demo')) {
+  await entry.seedDemoOnly()
+  process.exit(0)
+}
+async function seedInChild() {
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1], '--seed-demo'], { stdio: 'inherit' })
+  const [code] = (await once(child, 'exit')) as [number | null]
+  if (code !== 0) throw new Error(`the demo seed failed (exit code ${code})`)
+}
+
+const lines = await entry.startup(seedInChild)
 const port = env.PORT
 const app = await createApp()
 const listener = app.listen(port, () => {

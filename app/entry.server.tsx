@@ -10,11 +10,10 @@ import stylesheetHref from './styles/app.css?url'
 import stylesheetText from './styles/app.css?inline'
 
 export { createLoadContext } from './context.server'
-export { startup } from './startup.server'
+export { seedDemoOnly, startup } from './startup.server'
 export { health } from './health.server'
 export { providerOrigins } from './auth/providers.server'
 export { env } from './env.server'
-export { MAX_BODY_BYTES } from './http/form.server'
 
 export const streamTimeout = 5_000
 

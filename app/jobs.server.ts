@@ -1,5 +1,5 @@
-import PgBoss from 'pg-boss'
 import type { Connection } from './db/connect.server'
+import { oneProcessAtATime } from './db/lock.server'
 import type { Mailer } from './mail/mailer.server'
 import { digestMailsOf, sendDigestMail, type DigestMail } from './features/notifications/digest-mail.server'
 import { runDueDigests, runRetention } from './features/notifications/digests.server'
@@ -10,6 +10,7 @@ import { runRetentionDuties } from './features/privacy/retention.server'
 import { removeExpiredExports, resumeStaleExports } from './features/privacy/export.server'
 import { claimSlot } from './features/notifications/digests.server'
 import { translatorOf } from './i18n/middleware.server'
+import { assignPendingTopics } from './features/topics/assign.server'
 
 /**
  * The background work (issue 22, decision 0037): every minute, the digests due at this hour in each
@@ -30,7 +31,11 @@ interface Queue {
   alert(mail: AlertMail): Promise<unknown>
 }
 
-async function tick(connection: Connection, queue: Queue, exportsDir: string, at = new Date()) {
+/** Posts whose topics a tick reads (issue 37): those written by seeds, imports or fixtures, at most this many a minute. */
+const TOPICS_PER_TICK = 500
+
+/** One tick: alerts nobody opened, children's data duties, the digests due at `at` (each slot claimed once), the daily clean-up, then the mails. */
+export async function tick(connection: Connection, queue: Queue, exportsDir: string, at = new Date()) {
   // Alerts nobody opened in time first (issue 36): each claimed once, its people told at once.
   for (const mail of await runOverdueAlerts(connection.db, at)) await queue.alert(mail)
   // Children's data (issue 36): erasures whose 30 days are over (each claimed once), exports whose
@@ -40,8 +45,17 @@ async function tick(connection: Connection, queue: Queue, exportsDir: string, at
   if (await claimSlot(connection.db, `exports-expired:${at.toISOString().slice(0, 10)}`, at)) await removeExpiredExports(connection.db, exportsDir, at)
   // Retention, the daily job: each team's notice 30 days before, then the deletion it announced.
   if (await claimSlot(connection.db, `retention-duty:${at.toISOString().slice(0, 10)}`, at)) await runRetentionDuties(connection.db, at)
-  const told = await runDueDigests(connection.db, at)
-  await runRetention(connection.db, at)
+  // On PostgreSQL the claims and digests are one transaction, and two ticks at once (two processes,
+  // the schedule and a retry) run one after the other: the first tells everything due, so each
+  // teacher gets one mail, never one hour's digests split over two (issue 35); the second finds the
+  // slots taken. A process that dies mid-tick rolls its claims back. SQLite: one process, one timer.
+  const told = await oneProcessAtATime(connection, 'digest-tick', async (db) => {
+    const told = await runDueDigests(db, at)
+    await runRetention(db, at)
+    return told
+  })
+  await assignPendingTopics(connection.db, TOPICS_PER_TICK).catch((error: unknown) => console.error('topics of posts failed', error instanceof Error ? error.message : error))
+  // The mails once the digests are saved.
   for (const mail of await digestMailsOf(connection.db, told)) await queue.digest(mail)
 }
 
@@ -60,13 +74,20 @@ export async function startJobs(connection: Connection, options: JobOptions): Pr
   const sendAlert = (mail: AlertMail) => sendAlertMail(connection.db, options.mailer, options.origin, mail)
   const logged = (what: string) => (error: unknown) => console.error(`${what} failed`, error instanceof Error ? error.message : error)
   if (connection.dialect === 'postgres' && options.databaseUrl) {
+    // Loaded only where the queue runs on PostgreSQL.
+    const { default: PgBoss } = await import('pg-boss')
     const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 2 })
     boss.on('error', logged('job queue'))
-    await boss.start()
-    await boss.createQueue(TICK)
-    await boss.createQueue(DIGEST_MAIL)
-    await boss.createQueue(ALERT_MAIL)
-    await boss.schedule(TICK, '* * * * *')
+    // Processes started together (a deployment) set the queue up one after the other: pg-boss makes
+    // each queue's table when it is first created, and two processes doing so at once on a new
+    // database deadlocked, which ended one of them (issue 35).
+    await oneProcessAtATime(connection, 'job-queue-setup', async () => {
+      await boss.start()
+      await boss.createQueue(TICK)
+      await boss.createQueue(DIGEST_MAIL)
+      await boss.createQueue(ALERT_MAIL)
+      await boss.schedule(TICK, '* * * * *')
+    })
     const retried = { retryLimit: 5, retryDelay: 60, retryBackoff: true }
     await boss.work(TICK, async () => tick(connection, { digest: (mail) => boss.send(DIGEST_MAIL, mail, retried), alert: (mail) => boss.send(ALERT_MAIL, mail, retried) }, options.exportsDir))
     await boss.work<DigestMail>(DIGEST_MAIL, async ([job]) => send(job.data))

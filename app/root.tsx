@@ -4,7 +4,8 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from './+types/root'
 import { DEFAULT_LOCALE, type Locale } from './i18n/config'
 import { sessionMiddleware } from './auth/session.server'
-import { getInstance, getLocale, i18nextMiddleware } from './i18n/middleware.server'
+import { i18nextMiddleware } from './auth/locale.server'
+import { getInstance, getLocale } from './i18n/middleware.server'
 import { loadClientLocale, type DictionaryPart } from './i18n/client-resources'
 import stylesheet from './styles/app.css?url'
 import { ErrorNotice } from './ui/error-notices'
@@ -14,14 +15,19 @@ import { useFastLinks } from './ui/fast-link'
 import { useFocusOnNavigate } from './ui/focus-on-navigate'
 import { Toast } from './ui/toast'
 import { takeToast } from './auth/toast.server'
-import { requestTimeZone, timeZoneMiddleware } from './time-zone.server'
-import { DEFAULT_TIME_ZONE, setTimeZoneSource, TIME_ZONE_HINT_SCRIPT } from './shared/time-zone'
+import { schoolZoneMiddleware } from './auth/school-zone.server'
+import { browserTimeZone, requestTimeZone } from './time-zone.server'
+import { formatDateTime } from './shared/dates'
+import { DEFAULT_TIME_ZONE, setTimeZoneSource, TIME_ZONE_HINT_SCRIPT, type RequestZones } from './shared/time-zone'
 
-// In the browser, dates are written in the zone the page was rendered with, so hydration matches.
+// In the browser, dates are written in the school's zone the page was rendered with, so hydration matches.
 let pageTimeZone = DEFAULT_TIME_ZONE
 if (typeof document !== 'undefined') setTimeZoneSource(() => pageTimeZone)
 
-export const middleware: Route.MiddlewareFunction[] = [timeZoneMiddleware, sessionMiddleware, i18nextMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, schoolZoneMiddleware, i18nextMiddleware]
+
+// The school's zone changes with the page's journal or post, i.e. with the URL's params: the root's
+// data (the zone below) is read again whenever they change (React Router's default revalidation).
 
 // On an error page the boundary gives the title (ErrorNotice).
 export const meta: Route.MetaFunction = ({ loaderData, error }) => (error ? [] : [{ title: loaderData?.appName }])
@@ -32,7 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A message flashed by the action before (redirectWithToast) is read here, once, for every page.
   const { toast, headers } = await takeToast(request, context)
   // The product's name ends every page's title (ui/page-title.ts); alone, it titles the error pages.
-  return data({ locale: getLocale(context) as Locale, appName: getInstance(context).t('app.name'), timeZone: requestTimeZone(), toast }, { headers })
+  // The browser's own zone is only named, when its clock differs from the school's (ui/zone-note.tsx).
+  const timeZone = requestTimeZone()
+  const browser = browserTimeZone(request)
+  const now = new Date().toISOString()
+  const zones: RequestZones = { timeZone, browserZone: browser && formatDateTime(now, browser) !== formatDateTime(now, timeZone) ? browser : null }
+  return data({ locale: getLocale(context) as Locale, appName: getInstance(context).t('app.name'), ...zones, toast }, { headers })
 }
 
 /** Client navigation can change the language (after sign-in): load that locale and switch. */

@@ -1,8 +1,28 @@
 // The bench's large journal (issue 5): 200 students and 20,000 posts over 200 days, with their
-// frames, emotions, behaviours and a comment on one post in ten, owned by the demo teacher.
+// frames, emotions, behaviours and a comment on one post in ten (a few hours after the post),
+// owned by the demo teacher. Events vary over a dozen everyday texts, whose topics (issue 37) are
+// read once each with the app's own analysis and written with the posts, as a student's save does.
 import { sql } from 'kysely'
 import { connect } from '../app/db/connect.server'
 import { EMOTIONS } from '../app/features/posts/constants'
+import { TOPIC_LEXICON_VERSION } from '../app/features/topics/lexicon'
+import { topicsOfText } from '../app/features/topics/match.server'
+import { postText } from '../app/features/topics/assign.server'
+
+const EVENTS = [
+  'We had a maths quiz today and I was not ready for it.',
+  'My best friend sat with someone else at lunch.',
+  'My little sister broke my pencil case.',
+  'Our teacher read us a funny story.',
+  'We played football at recess and our team won.',
+  'I had a fever and stayed home from school.',
+  'My dog learned a new trick.',
+  'I played video games until late and was tired in the morning.',
+  'My grandpa passed away last week.',
+  'Nobody wanted to play with me, I felt left out.',
+  'It rained so our field trip to the zoo was cancelled.',
+  'I helped in the library after class.',
+]
 
 export const BIG = { students: 200, posts: 20_000, days: 200 }
 
@@ -11,6 +31,7 @@ export async function seedBigJournal(options: { databaseUrl?: string; sqliteFile
   const teacher = await db.selectFrom('users').select('id').where('account', '=', size.owner).executeTakeFirstOrThrow()
   const now = Date.now()
   const iso = (ms: number) => new Date(ms).toISOString()
+  const topics = await Promise.all(EVENTS.map((event, i) => topicsOfText(postText(`Post ${i}`, event), 'en')))
   let seed = 7
   const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
   const result = await db.transaction().execute(async (trx) => {
@@ -40,14 +61,14 @@ export async function seedBigJournal(options: { databaseUrl?: string; sqliteFile
       const posts = Array.from({ length: Math.min(BATCH, size.posts - start) }, (_, k) => {
         const n = start + k
         const at = iso(now - size.days * 86_400_000 + Math.floor((n / size.posts) * size.days * 86_400_000))
-        return { journal_id: journalId, creator_id: students[n % size.students], title: `Post ${n}`, diary_date: at.slice(0, 10), location: 'School', happen_time: 'Morning', status: 1, score: null, is_video: 0, created_at: at, updated_at: at }
+        return { journal_id: journalId, creator_id: students[n % size.students], title: `Post ${n}`, diary_date: at.slice(0, 10), location: 'School', happen_time: 'Morning', status: 1, score: null, is_video: 0, created_at: at, updated_at: at, topics_version: TOPIC_LEXICON_VERSION }
       })
       const ids = (await trx.insertInto('posts').values(posts).returning('id').execute()).map((r) => r.id)
       if (start <= size.posts / 2 && size.posts / 2 < start + BATCH) middlePost = ids[size.posts / 2 - start]
       const frames = await trx
         .insertInto('post_frames')
-        .values(ids.flatMap((post_id) => [
-          { post_id, position: 1, frame_type: 'event' as const, message: 'We had a maths quiz today and I was not ready for it.', img_url: null },
+        .values(ids.flatMap((post_id, k) => [
+          { post_id, position: 1, frame_type: 'event' as const, message: EVENTS[(start + k) % EVENTS.length], img_url: null },
           { post_id, position: 2, frame_type: 'emotion' as const, message: '', img_url: null },
           { post_id, position: 3, frame_type: 'behavior' as const, message: 'I asked my teacher to explain it again.', img_url: null },
         ]))
@@ -66,10 +87,13 @@ export async function seedBigJournal(options: { databaseUrl?: string; sqliteFile
         )
         .execute()
       await trx.insertInto('post_behaviours').values(behaviourFrames.map((f) => ({ post_id: f.post_id, frame_id: f.id, behaviour_code: 1 + Math.floor(rand() * 10) }))).execute()
-      const commented = ids.filter((_, k) => k % 10 === 0)
-      if (commented.length) await trx.insertInto('comments').values(commented.map((post_id) => ({ post_id, msg_id: null, author_id: teacher.id, comment: 'Thank you for sharing.', type: 3, status: 1, created_at: iso(now), updated_at: iso(now) }))).execute()
+      const tagged = ids.flatMap((post_id, k) => topics[(start + k) % EVENTS.length].map((topic) => ({ post_id, topic })))
+      if (tagged.length) await trx.insertInto('post_topics').values(tagged).execute()
+      // The teacher answers one post in ten, 1 to 40 hours after it (never in the future).
+      const commented = posts.map((p, k) => ({ post_id: ids[k], at: Date.parse(p.created_at) + (1 + ((start + k) % 40)) * 3_600_000 })).filter((c, k) => k % 10 === 0 && c.at <= now)
+      if (commented.length) await trx.insertInto('comments').values(commented.map((c) => ({ post_id: c.post_id, msg_id: null, author_id: teacher.id, comment: 'Thank you for sharing.', type: 3, status: 1, created_at: iso(c.at), updated_at: iso(c.at) }))).execute()
     }
-    return { journalId, middlePost }
+    return { journalId, middlePost, student: students[0] }
   })
   // Planner statistics, as a database that grew over a year would have (autovacuum, PRAGMA optimize).
   await sql.raw('ANALYZE').execute(db)

@@ -4,7 +4,7 @@
 // classes and a new journal, in one transaction). Prints JSON.
 import { connect } from '../app/db/connect.server'
 import { migrate } from '../app/db/migrate.server'
-import { seedReferenceData } from '../app/db/seed/demo.server'
+import { seedReferenceData } from '../app/seed/demo.server'
 import { registerWithPassword } from '../app/features/auth/accounts.server'
 import { rowErrors } from '../app/features/students/import-rows'
 import { duplicateAccounts, readImportFile, submitImport } from '../app/features/students/import.server'

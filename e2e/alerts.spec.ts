@@ -28,7 +28,7 @@ test('a post with worrying words raises an alert with its reasons; the teacher i
   await expect(row).toContainText('High')
   await expect(row).toContainText('Open')
   await expect(row.locator('.evidence-line')).toHaveText('Sometimes I want to die.')
-  await row.getByRole('button', { name: /Open the alert of/ }).click()
+  await row.getByRole('link', { name: /Open the alert of/ }).click()
   await expect(page).toHaveURL(new RegExp(`/diary/homework/${journalId}/alerts/\\d+$`))
   const alertId = Number(page.url().split('/').pop())
   // The title apart, then the whole sentence with the words marked.
@@ -74,12 +74,29 @@ test('a post with worrying words raises an alert with its reasons; the teacher i
   expect(await db().selectFrom('notifications as n').innerJoin('users as u', 'u.id', 'n.user_id').select('n.id').where('u.account', '=', other).where('n.msg_key', '=', 'notification.alertHigh').execute()).toEqual([])
 })
 
+test('an alert opened by its address (a bookmark, a link from elsewhere) records who saw it, once', NO_JS, async ({ page }, info) => {
+  const teacher = await newTeacher(info, 'alerts-seen', { standard: true })
+  const student = info.project.name === 'js' ? 'student29@demo.test' : 'student40@demo.test'
+  const journalId = await newJournalWith(teacher, `Seen ${info.project.name} ${Date.now().toString(36)}`, [student])
+  await studentWritesPost(page, student, journalId, { title: 'Nobody sees', event: 'Sometimes I want to die.' })
+  const { id: alertId } = await db().selectFrom('risk_alerts').select('id').where('journal_id', '=', journalId).executeTakeFirstOrThrow()
+  await signInToConsole(page, teacher)
+  // Straight to the alert's page, not through the list.
+  await page.goto(`/diary/homework/${journalId}/alerts/${alertId}`)
+  await expect(page.locator('section[aria-labelledby="seen"]')).toContainText('Test alerts-seen')
+  expect(await stepsOf(alertId)).toEqual(['raised', 'seen'])
+  await page.reload()
+  expect(await stepsOf(alertId)).toEqual(['raised', 'seen'])
+  await page.goto(`/diary/homework/${journalId}/alerts`)
+  await expect(page.getByRole('row').filter({ hasText: 'Possible suicidal thoughts' })).toContainText('1 teacher')
+})
+
 test('snooze asks for a day from tomorrow to 90 days ahead; acknowledged and snoozed alerts show who took them', NO_JS, async ({ page }, info) => {
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto('/diary/homework/2/alerts')
   const open = page.getByRole('row').filter({ hasText: 'Possible suicidal thoughts' }).filter({ hasText: 'Open' })
   await expect(open).toHaveCount(1)
-  await open.getByRole('button', { name: /Open the alert of/ }).click()
+  await open.getByRole('link', { name: /Open the alert of/ }).click()
   const alertId = Number(page.url().split('/').pop())
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Worrying content')
   await page.getByLabel('Snooze until').fill(schoolDate(-1))

@@ -45,6 +45,8 @@ test('a teacher turns assessment on and opens a quiz; a student answers it once;
   await expect(page.getByRole('heading', { level: 1, name: 'Assessment' })).toBeVisible()
   await expect(page.getByText('No quiz has been opened in this journal yet.')).toBeVisible()
 
+  // One entry per quiz, in the reader's language (not one per language).
+  await expect(page.getByLabel('Quiz', { exact: true }).locator('option')).toHaveText(['Mood check', 'Friends and belonging'])
   // Open the mood check; opening it again while open is refused, one run is kept.
   await page.getByLabel('Quiz', { exact: true }).selectOption({ label: 'Mood check' })
   await page.getByRole('button', { name: 'Open the quiz' }).click()

@@ -29,7 +29,7 @@ test('a teacher makes a book from the student page: ten posts, basic info with e
   await expect(page.getByRole('heading', { name: 'Opening the e-book…' })).toBeVisible()
   await expect(page).toHaveURL(/\/ebook\/\d+\/posts$/, { timeout: 10_000 })
   const bookId = Number(page.url().split('/').at(-2))
-  await expect(page.getByRole('navigation', { name: 'Steps of the e-book' })).toContainText('Print(when every page is ready)')
+  await expect(page.getByRole('navigation', { name: 'Steps of the e-book' })).toContainText('Print(when the basic info is filled in)')
 
   // Step 1: fewer than the minimum is refused (disabled with JavaScript; the server's message without).
   const next = page.getByRole('button', { name: 'Save and go on' })
@@ -54,7 +54,7 @@ test('a teacher makes a book from the student page: ten posts, basic info with e
   await page.getByLabel('Postscript').fill('x'.repeat(101))
   await page.getByRole('button', { name: 'Save and go on' }).click()
   await expect(page.getByText('This field must not be empty.')).toHaveCount(3) // name, about the author, thanks
-  await expect(page.getByText('This is too long.')).toBeVisible()
+  await expect(page.getByText('This is too long: at most 100 characters.')).toBeVisible()
   expect((await bookOf(journalId))?.name).toBe('')
   await page.getByLabel('Book name').fill('A year of feelings')
   await page.getByLabel('About the author').fill('I like football and drawing.')
@@ -179,13 +179,38 @@ test('the printed book: the PDF with its progress, every page previewed, downloa
   await expect(page).toHaveURL(/\/posts$/, { timeout: 10_000 })
   const bookId = Number(page.url().split('/').at(-2))
   await page.getByRole('button', { name: 'Choose all (up to 30)' }).click()
-  await page.goto(`/ebook/${bookId}/basicinfo`)
+  await expect(page.getByRole('status').filter({ hasText: '3 posts chosen' })).toBeVisible()
+  // Every page drawn, but no basic info yet: step 4 stays closed, and its URL sends back to step 2 with the reason (issue 34).
+  await page.goto(`/ebook/${bookId}/list`)
+  await expect(page.getByText('7 pages. Choose a page to edit it.')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole('navigation', { name: 'Steps of the e-book' })).toContainText('Print(when the basic info is filled in)')
+  await expect(page.getByRole('navigation', { name: 'Steps of the e-book' }).getByRole('link', { name: /Print/ })).toHaveCount(0)
+  await page.goto(`/ebook/${bookId}/download`)
+  await expect(page).toHaveURL(`/ebook/${bookId}/basicinfo?needed=print`)
+  await expect(page.getByText('The book prints once its basic info is filled in')).toBeVisible()
+  const origin = new URL(page.url()).origin
+  expect((await page.request.post(`/ebook/${bookId}/download`, { form: { intent: 'generate' }, headers: { Origin: origin }, maxRedirects: 0 })).headers().location).toBe(`/ebook/${bookId}/basicinfo?needed=print`)
+  expect(await db().selectFrom('ebook_exports').select('ebook_id').where('ebook_id', '=', bookId).execute()).toEqual([])
   await page.getByLabel('Book name').fill('Our family keepsake')
   for (const label of ['About the author', 'Thanks', 'Postscript']) await page.getByLabel(label).fill(`${label} text.`)
   await page.getByRole('button', { name: 'Save and go on' }).click()
   await expect(page.getByText('7 pages. Choose a page to edit it.')).toBeVisible({ timeout: 20_000 })
   await page.getByRole('navigation', { name: 'Steps of the e-book' }).getByRole('link', { name: /Print/ }).click()
   await expect(page).toHaveURL(`/ebook/${bookId}/download`)
+  // Opening step 4 starts nothing: the pages show, and the PDF is made from the button.
+  await expect(page.locator('.page-counter')).toHaveText('Page 1 of 7')
+  await expect(page.getByRole('link', { name: 'Download the PDF' })).toHaveCount(0)
+  expect(await db().selectFrom('ebook_exports').select('ebook_id').where('ebook_id', '=', bookId).execute()).toEqual([])
+  // A job that has not counted its pages yet says what it does, not "0 of 0 pages done."
+  const book = await bookOf(journalId)
+  const at = new Date().toISOString()
+  await db().insertInto('ebook_exports').values({ ebook_id: bookId, status: 'running', book_version: book!.edited_at, pages_done: 0, pages_total: 0, pdf: null, started_at: at, heartbeat_at: at, finished_at: null }).execute()
+  await page.reload()
+  await expect(page.locator('.ebook-overlay')).toContainText('Counting the pages and getting them ready…')
+  await expect(page.locator('.ebook-overlay')).not.toContainText('0 of 0')
+  await db().deleteFrom('ebook_exports').where('ebook_id', '=', bookId).execute()
+  await page.goto(`/ebook/${bookId}/download`)
+  await page.getByRole('button', { name: 'Make the PDF' }).click()
   // The overlay shows while it is made (real pages done); then the preview.
   await expect(page.getByRole('link', { name: 'Download the PDF' })).toBeVisible({ timeout: 20_000 })
   await expect(page.locator('.ebook-overlay')).toHaveCount(0)
@@ -250,7 +275,12 @@ test('the printed book: the PDF with its progress, every page previewed, downloa
   // A family member, signed out: the password first, then nothing but the book.
   await visitor.goto(path)
   await expect(visitor.getByRole('heading', { name: 'This book has a password' })).toBeVisible()
-  expect((await visitor.request.get(`${path}/book.pdf`)).status()).toBe(404)
+  // The PDF's own address (a bookmark, a forwarded link) asks for the password too, as a page.
+  const early = await visitor.request.get(`${path}/book.pdf`, { maxRedirects: 0 })
+  expect([early.status(), early.headers().location]).toEqual([302, path])
+  await visitor.goto(`${path}/book.pdf`)
+  await expect(visitor).toHaveURL(path)
+  await expect(visitor.getByRole('heading', { name: 'This book has a password' })).toBeVisible()
   await visitor.getByLabel('Password').fill('not-it')
   await visitor.getByRole('button', { name: 'Open the book' }).click()
   await expect(visitor.getByText('The password is not right.')).toBeVisible()

@@ -159,6 +159,36 @@ test('teacher invitations: the .docx opens as a Word document; the e-mail arrive
   await expect(card.getByText('Join pending')).toBeVisible()
 })
 
+test('typing before the form\'s checks have downloaded (a slow PC) waits for the next submit: no stray request, no error page', async ({ page }) => {
+  // The schema's chunk is held back, as on a slow network: the first submit is checked by the server.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/validate-[^/]*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const posted: string[] = []
+  page.on('request', (r) => {
+    if (r.method() === 'POST') posted.push(r.postData() ?? '')
+  })
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto('/diary/homework/3/info')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText('This field must not be empty.')).toBeVisible()
+  await page.getByLabel("Colleague's e-mail address").fill('not-an-email')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText('The e-mail format is not valid.')).toBeVisible()
+  expect(posted).toHaveLength(2)
+  expect(posted.every((body) => body.includes('intent=invite-email') && !body.includes('__intent__'))).toBe(true)
+
+  // Once the checks arrive, typing revalidates in the browser again.
+  release()
+  await page.getByLabel("Colleague's e-mail address").fill('still-not')
+  await page.getByLabel("Colleague's e-mail address").fill('')
+  await expect(page.getByText('This field must not be empty.')).toBeVisible()
+  expect(posted).toHaveLength(2)
+})
+
 test('the homework lock: the plan-expired notice, no lists, and every journal action refused', async ({ page }, info) => {
   await signInToConsole(page, await newTeacher(info, 'expired', { planEnded: true }))
   await expect(page.getByRole('alert').first()).toContainText(/plan has expired/i)

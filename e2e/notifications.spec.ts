@@ -48,19 +48,28 @@ test('a student posts; the teacher\'s bell shows it; the tabs; opening marks it 
   await page.getByRole('link', { name: 'Journals', exact: true }).click()
   const item = page.getByRole('main').locator('.notification-items li').filter({ hasText: title })
   await expect(item).toHaveClass(/unread/)
-  // A GET changes nothing.
+  // Listing them changes nothing.
   await page.reload()
   expect(await unreadOf(teacher)).toBe(1)
-  await item.getByRole('button').click()
-  await expect(page).toHaveURL(/\/diary\/diaryPost\/\d+\?from=notification$/)
+  // Each is a link to its target (a new tab, a copied address): the target's GET marks it read.
+  const link = item.getByRole('link')
+  await expect(link).toHaveAttribute('href', /^\/diary\/diaryPost\/\d+\?notification=\d+$/)
+  await link.click()
+  await expect(page).toHaveURL(/\/diary\/diaryPost\/\d+\?notification=\d+$/)
   await expect(page.getByRole('navigation', { name: 'You are here' }).getByRole('link').first()).toHaveText('Notification list')
   await expect(bell(page)).toHaveAttribute('aria-label', 'Notifications')
   expect(await unreadOf(teacher)).toBe(0)
 
   await told(teacher, `${name} one`)
   await told(teacher, `${name} two`, 'c')
+  await told(teacher, `${name} three`)
   await page.goto('/notification')
-  await expect(page.getByRole('main').locator('.notification-items li.unread')).toHaveCount(2)
+  await expect(page.getByRole('main').locator('.notification-items li.unread')).toHaveCount(3)
+  // Opened in a new tab (its address fetched on its own): read too.
+  const third = await page.getByRole('main').locator('.notification-items li', { hasText: `${name} three` }).getByRole('link').getAttribute('href')
+  expect((await page.request.get(third!)).status()).toBe(200)
+  expect(await unreadOf(teacher)).toBe(2)
+  await page.reload()
   await page.getByRole('button', { name: 'Mark all as read' }).click()
   await expect(page.getByRole('status')).toHaveText('All notifications are marked as read.')
   await expect(page.getByRole('main').locator('.notification-items li.unread')).toHaveCount(0)
@@ -86,8 +95,8 @@ test('a notification is only its reader\'s to open', async ({ page }, info) => {
   await told(owner, `private ${Date.now()}`)
   const mine = await db().selectFrom('notifications as n').innerJoin('users as u', 'u.id', 'n.user_id').select('n.id').where('u.account', '=', owner).executeTakeFirstOrThrow()
   await signInToConsole(page, other)
-  const res = await page.request.post('/notification', { form: { intent: 'open', id: String(mine.id) }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 })
-  expect(res.status()).toBe(404)
+  // Its link opened by another: the page is theirs to see (or not), the notification stays unread.
+  await page.request.get(`/diary?notification=${mine.id}`)
   expect(await unreadOf(owner)).toBe(1)
   await page.goto('/notification')
   await expect(page.getByText('No notifications yet.')).toBeVisible()

@@ -109,3 +109,16 @@ test('another teacher\'s code is refused on the server', async ({ page }, info) 
   const row = await db().selectFrom('plan_codes').select(['sold_date', 'exchange_code']).where('id', '=', codes.unsold).executeTakeFirstOrThrow()
   expect(row).toEqual({ sold_date: null, exchange_code: null })
 })
+
+test('a comment keeps no control characters; one made of them alone is empty', async ({ page }, info) => {
+  const account = await newTeacher(info, 'codectl')
+  const codes = await codesFor(account)
+  await signInToConsole(page, account)
+  const origin = new URL(page.url()).origin
+  const comment = (text: string) => page.request.post(`/my/ucp?comment=${codes.inUse}`, { form: { intent: 'comment', id: String(codes.inUse), comment: text }, headers: { Origin: origin }, maxRedirects: 0 })
+  const empty = await comment('\u0000\u0008\u000b\u001b ')
+  expect(empty.status()).toBe(400)
+  expect(await empty.text()).toContain('This field must not be empty.')
+  expect((await comment('Paid\u0000 by the\u0008 class\u000b fund\u001b[0m')).status()).toBe(302)
+  expect(await db().selectFrom('plan_code_comments').select('comment').where('plan_code_id', '=', codes.inUse).execute()).toEqual([{ comment: 'Paid by the class fund[0m' }])
+})

@@ -1,4 +1,4 @@
-import { expect, test, NO_JS } from './support/test'
+import { expect, expectAccessible, test, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { db } from './support/db'
 import { signInToConsole, studentSignIn } from './support/helpers'
@@ -140,7 +140,7 @@ test('a sample quest: every message the spec names, created, edited and deleted'
   await page.getByLabel('Description').fill('x'.repeat(201))
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('This field must not be empty.')).toHaveCount(1) // title
-  await expect(page.getByText('This is too long.')).toBeVisible()
+  await expect(page.getByText('This is too long: at most 200 characters.')).toBeVisible()
   await expect(page.getByText('A quest needs an event, a story and a behaviour frame. Missing: Event frame, Story frame, and Behaviour frame.')).toBeVisible()
   const title = `Thanks ${info.project.name} ${Date.now().toString(36)}`
   await page.getByLabel('Title', { exact: true }).fill(title)
@@ -209,4 +209,33 @@ test('before the contest starts a student sees when it starts, and a post is ref
   const refused = await page.request.post(`/s/journal/${journalId}/new`, { multipart: form, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 })
   expect(refused.status()).toBe(400)
   expect(await db().selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('journal_id', '=', journalId).executeTakeFirstOrThrow()).toEqual(before)
+})
+
+test("each count of a student's posts names its period: the info page's recent posters, the ranking's whole contest", async ({ page }) => {
+  await signInToConsole(page, 'teacher@demo.test')
+  const journalId = await journalNamed('Kindness Relay 501')
+  await page.goto(`/diary/homework/${journalId}/contestinfo`)
+  const posters = page.locator('section', { has: page.getByRole('heading', { name: 'Recent posters (last 30 days)' }) })
+  await expect(posters.locator('li').first()).toContainText(/\d+ posts?/)
+  const team = await db().selectFrom('contest_teams').select('id').where('journal_id', '=', journalId).executeTakeFirstOrThrow()
+  await page.goto(`/contest/${await contestCoded('ct_relay')}/ranking?tab=students&teamId=${team.id}`)
+  await expect(page.getByRole('columnheader', { name: 'Quest posts (whole contest)' })).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('a start date locked meanwhile (another teacher changed it) says why once, not as a hint and an error', NO_JS, async ({ page }, info) => {
+  await signInToConsole(page, await newTeacher(info, 'contest-stale', { standard: true }))
+  await page.locator('.action-card').getByText('From a sample code').click()
+  await page.getByLabel('Sample code').fill('ct_spring')
+  await page.getByRole('button', { name: 'Start the journal' }).click()
+  await expect(page).toHaveURL(/\/contest\/\d+\/edit\?new=1$/)
+  const journalId = Number(/contest\/(\d+)/.exec(page.url())![1])
+  // While this page was open, the date was set and changed once.
+  await db().updateTable('contest_teams').set({ start_date: schoolDate(2), start_date_changes: 1 }).where('journal_id', '=', journalId).execute()
+  await page.getByLabel('Description').fill('Our class writes kindness stories.')
+  await page.getByLabel('Start date').fill(schoolDate(3))
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'The start date has already been changed once.' })).toBeVisible()
+  await expect(page.getByText('The start date has already been changed once.')).toHaveCount(1)
+  if (info.project.name === 'js') await expectAccessible(page)
 })

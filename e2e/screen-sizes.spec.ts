@@ -11,7 +11,7 @@ const SIZES = [
 ]
 const PAGES = [
   '/diary', '/diary/homework/1/news', '/diary/homework/1/student', '/diary/homework/1/student/8', '/diary/homework/1/sendback',
-  '/diary/diaryPost/87', '/diary/homework/1/report', '/diary/homework/1/info', '/diary/homework/1/edit', '/setting/user', '/diarySample', '/diary/homework/2/quiz', '/notification', '/diary/homework/2/alerts', '/diary/homework/1/alerts/1',
+  '/diary/diaryPost/87', '/diary/homework/1/report', '/diary/homework/1/feedback', '/diary/homework/1/patterns', '/diary/homework/1/info', '/diary/homework/1/edit', '/setting/user', '/diarySample', '/diary/homework/2/quiz', '/notification', '/diary/homework/2/alerts', '/diary/homework/1/alerts/1',
   '/ebook/1/posts', '/ebook/1/list', '/ebook/1/edit?qpage_id=3', '/ebook/1/download',
   // Children's data (issue 36).
   '/diary/homework/1/student/8/export', '/diary/homework/1/student/8/erase', '/diary/homework/1/student/8/family',
@@ -40,6 +40,8 @@ async function checkLayout(page: Page, wide: boolean) {
 for (const size of SIZES) {
   for (const locale of size.locales) {
     test(`main pages at ${size.name} in ${locale}`, async ({ page }, info) => {
+      // Two dozen pages, each photographed, then checked by axe-core once each: over the default minute on a loaded 2-core machine.
+      test.setTimeout(150_000)
       await page.setViewportSize({ width: size.width, height: size.height })
       await signInToConsole(page, 'teacher@demo.test', locale)
       for (const path of PAGES) {
@@ -67,3 +69,21 @@ for (const locale of SIZES[0].locales) {
     }
   })
 }
+test('the page editor at 1024 × 768: one scroll area, the page; the save button covers no field', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto('/ebook/login')
+  await page.goto('/ebook/1/edit?qpage_id=3')
+  await expect(page.getByRole('heading', { name: 'Edit a page' })).toBeVisible()
+  const scrollers = await page.locator('main *').evaluateAll((all) =>
+    all.filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight + 1).map((e) => e.className),
+  )
+  expect(scrollers, 'nothing in the page scrolls up and down but the page').toEqual([])
+  const save = page.getByRole('button', { name: 'Save the page' })
+  for (const field of await page.locator('.editor-fields textarea, .editor-fields select, .editor-fields input').all()) {
+    await field.focus()
+    const [a, b] = [await field.boundingBox(), await save.boundingBox()]
+    const covered = a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    expect(covered, `${await field.getAttribute('id')} is not under the save button`).toBeFalsy()
+  }
+})

@@ -1,8 +1,6 @@
 // The security part of the browser suite: what every route promises, whatever the route. The
 // routes come from the built app's own manifest, so a route added later is covered without a new test.
 import { expect, test, type APIRequestContext, type Page, type TestInfo, NO_JS } from './support/test'
-import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import type { ServerBuild } from 'react-router'
@@ -13,6 +11,7 @@ import { db } from './support/db'
 import { DEMO_PASSWORD, signInToConsole, studentSignIn, uniqueAccount } from './support/helpers'
 import { latestMailTo, resetLinkIn } from './support/mail'
 import { newPost } from './support/posts'
+import { flood, peakMemoryDuring } from './support/uploads'
 
 /** Every route with an action (or a loader), as a URL pattern (":id") built from the manifest's nesting. */
 async function routesWith(kind: 'action' | 'loader') {
@@ -156,7 +155,7 @@ test('a long correction is refused with the length message and nothing is saved'
   const frame = await db().selectFrom('post_frames').select('id').where('post_id', '=', id).where('frame_type', '=', 'event').executeTakeFirstOrThrow()
   const response = await page.request.post(`/diary/diaryPost/${id}/revise`, { form: { [`frame-${frame.id}`]: 'x'.repeat(100_000) }, headers: { Origin: origin }, maxRedirects: 0 })
   expect(response.status()).toBe(400)
-  expect(await response.text()).toContain('At most 2000 characters.')
+  expect(await response.text()).toContain('This is too long: at most 2000 characters.')
   expect(await db().selectFrom('post_revisions').select('post_id').where('post_id', '=', id).execute()).toEqual([])
 })
 
@@ -183,41 +182,10 @@ test('a redirect target with control characters or backslashes stays on this sit
   }
 })
 
-/** Resident memory of a process in MB (ps, on Linux and macOS alike). */
-const residentMb = (pid: string) => Number(execFileSync('ps', ['-o', 'rss=', '-p', pid], { encoding: 'utf8' }).trim()) / 1024
-
-/** A body of `size` bytes sent in 64 KB chunks, without or with a Content-Length; resolves with the status. */
-function flood(url: URL, size: number, chunked: boolean) {
-  return new Promise<number | string>((resolve) => {
-    const headers: Record<string, string | number> = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: url.origin }
-    if (!chunked) headers['Content-Length'] = size
-    const req = http.request(url, { method: 'POST', headers }, (res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
-    })
-    req.on('error', (error) => resolve(error.message))
-    const block = Buffer.alloc(64 * 1024, 0x61)
-    let sent = 0
-    const write = () => {
-      while (sent < size) {
-        sent += block.length
-        if (!req.write(block)) return void req.once('drain', write)
-      }
-      req.end()
-    }
-    write()
-  })
-}
-
 test('20 bodies of 200 MB at once, with and without a length, get 413 and do not fill the memory', async ({ baseURL }) => {
   test.setTimeout(120_000)
-  const pid = readFileSync(path.join(process.env.E2E_WORKER_DIR!, 'app.pid'), 'utf8')
-  const before = residentMb(pid)
-  let peak = before
-  const watch = setInterval(() => (peak = Math.max(peak, residentMb(pid))), 50)
   const url = new URL('/login', baseURL)
-  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => flood(url, 200 * 1024 * 1024, i % 2 === 0)))
-  clearInterval(watch)
+  const { result: answers, before, peak } = await peakMemoryDuring(() => Promise.all(Array.from({ length: 20 }, (_, i) => flood(url, 200 * 1024 * 1024, i % 2 === 0))))
   expect(answers).toEqual(Array(20).fill(413))
   // Each is read up to the form's limit (1 MiB), the rest dropped as it comes.
   expect(peak - before, `grew from ${before.toFixed(0)} to ${peak.toFixed(0)} MB`).toBeLessThan(300)

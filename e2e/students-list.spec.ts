@@ -1,4 +1,4 @@
-import { expect, test, NO_JS } from './support/test'
+import { expect, expectAccessible, test, NO_JS } from './support/test'
 import { signInToConsole } from './support/helpers'
 import { newJournalWith, newPost } from './support/posts'
 
@@ -87,4 +87,23 @@ test('pay gates and rights on the student pages, refused on the server', async (
   expect((await page.request.get('/diary/homework/2/student')).status()).toBe(403)
   for (const path of ['student/37', 'case', 'collection', 'sendback']) expect((await page.request.get(`/diary/homework/2/${path}`)).status()).toBe(403)
   expect((await post('/diary/homework/2/student/37', { intent: 'archive' })).status()).toBe(403)
+})
+
+test('a page past the end of a list shows its last page, in every list; the feed, which counts no pages, says so with the way back', async ({ page }) => {
+  await signInToConsole(page, 'teacher@demo.test')
+  const pager = page.getByRole('navigation', { name: 'Pages' })
+  // 502's 25 students: page 3 holds 5.
+  await page.goto('/diary/homework/2/student?page=999')
+  await expect(page.locator('tbody tr')).toHaveCount(5)
+  await expect(pager.getByRole('link', { name: '3', exact: true })).toHaveAttribute('aria-current', 'page')
+  await page.goto('/diary/homework/2/alerts?page=999')
+  await expect(page.locator('.alerts-table tbody tr').first()).toBeVisible()
+  await page.goto('/ebook?page=999')
+  await expect(page.locator('table tbody tr').first()).toBeVisible()
+  await expect(page.getByText('No e-books yet')).toHaveCount(0)
+  await page.goto('/diary/homework/2/news?page=999')
+  await expect(page.getByText('There is no page 999 of this list.')).toBeVisible()
+  await page.getByRole('link', { name: 'Go to the first page' }).click()
+  await expect(page.locator('.post-card').first()).toBeVisible()
+  await expectAccessible(page)
 })

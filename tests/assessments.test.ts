@@ -70,8 +70,12 @@ describe.each(DIALECTS)('assessments on %s', (dialect) => {
     await seedPlatformQuizzes(conn.db)
     const all = await conn.db.selectFrom('quizzes').select('id').execute()
     expect(all).toHaveLength(PLATFORM_QUIZZES.length)
-    expect((await quizChoices(conn.db, 'zh-Hant'))[0].lang).toBe('zh-TW')
-    expect((await quizChoices(conn.db, 'ja'))[0].lang).toBe('ja')
+    // One entry per quiz (not one per language), named in the reader's language, opening the journal's (issue 34).
+    const byId = new Map((await conn.db.selectFrom('quizzes').select(['id', 'lang', 'title']).execute()).map((q) => [q.id, q]))
+    const choices = await quizChoices(conn.db, 'zh-Hant', 'en')
+    expect(choices.map((c) => c.title)).toEqual(['Mood check', 'Friends and belonging'])
+    expect(choices.map((c) => byId.get(c.id)!.title)).toEqual(['心情小檢核', '友誼與歸屬感'])
+    expect((await quizChoices(conn.db, 'ja', 'ja')).map((c) => [c.title, byId.get(c.id)!.lang])).toEqual([['きもちチェック', 'ja'], ['友だちとクラス', 'ja']])
   })
 
   it('the settings switch assessment (sub-type 6) on and off and keep the other sub-types', async () => {

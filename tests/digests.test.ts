@@ -1,11 +1,11 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startJobs } from '~/jobs.server'
+import { startJobs, tick } from '~/jobs.server'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { acceptTeacher, teacherCodeOf } from '~/features/journals/info.server'
 import { joinAsTeacher } from '~/features/journals/join.server'
 import { createJournal } from '~/features/journals/settings.server'
-import { digestMailsOf, sendDigestMail } from '~/features/notifications/digest-mail.server'
+import { digestMailsOf, sendDigestMail, type DigestMail } from '~/features/notifications/digest-mail.server'
 import { runDueDigests, runRetention, wallClock } from '~/features/notifications/digests.server'
 import { joinAsStudent } from '~/features/students/join.server'
 import { createPost } from '~/features/students/posts.server'
@@ -106,20 +106,56 @@ describe.each(DIALECTS)('digests and retention on %s', (dialect) => {
   })
 })
 
+describe('two ticks at once on PostgreSQL (two processes, or the schedule and a retry)', () => {
+  it('run one after the other: the first tells every digest due, so each teacher gets one mail with all of them', async () => {
+    const now = new Date('2026-11-25T02:00:00Z')
+    vi.useFakeTimers({ toFake: ['Date'], now })
+    const conn = await freshDatabase('postgres')
+    const other = await conn.another!()
+    try {
+      const owner = await registerWithPassword(conn.db, { account: 'owner@school.test', password: 'secret-pass-1', locale: 'en' })
+      const amy = await registerWithPassword(conn.db, { account: 'amy', password: 'secret-pass-1', locale: 'en' })
+      if (owner.code !== '01000' || amy.code !== '01000') throw new Error('setup')
+      await conn.db.updateTable('users').set({ email_verified: 1, digest_mail: 1 }).where('id', '=', owner.userId).execute()
+      const { hour } = wallClock(now, 'Asia/Taipei')
+      // Two journals with digests at this hour: five slots for the two ticks to share out.
+      for (const name of ['501', '502']) {
+        const j = await createJournal(conn.db, { userId: owner.userId, planLimit: 30 }, { name, labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '5', shareType: '2', notifySubmit: 'on', notifySubmitTime: '8', notifyStat: 'on', notifyStatTime: '8', notifyExtreme: 'on', notifyExtremeTime: '8' })
+        if (!j.ok) throw new Error('journal')
+        await conn.db.updateTable('journals').set({ notify_submit_time: hour, notify_stat_time: hour, notify_extreme_time: hour }).where('id', '=', j.id).execute()
+        await joinAsStudent(conn.db, amy.userId, (await conn.db.selectFrom('journals').select('invite_code').where('id', '=', j.id).executeTakeFirstOrThrow()).invite_code!)
+        await createPost(conn.db, amy.userId, j.id, { title: 'A day', diaryDate: now.toISOString().slice(0, 10), event: 'Rain.', emotions: ['B'], behaviour: '6', behaviourText: 'I read.' })
+      }
+      const queued: DigestMail[][] = [[], []]
+      const at = new Date(now.getTime() + 1000)
+      const queue = (i: number) => ({ digest: async (m: DigestMail) => queued[i].push(m), alert: async () => undefined })
+      await Promise.all([tick(conn, queue(0), '/nonexistent/exports', at), tick(other, queue(1), '/nonexistent/exports', at)])
+      const mails = queued.flat()
+      expect(mails).toHaveLength(1)
+      expect(mails[0].lines.map((l) => l.msgKey).sort()).toEqual(['notification.digestMood', 'notification.digestMood', 'notification.digestPosts', 'notification.digestPosts'])
+    } finally {
+      await other.close()
+      await conn.close()
+      vi.useRealTimers()
+    }
+  })
+})
+
 describe.each(DIALECTS)('the background jobs on %s', (dialect) => {
-  it('start and stop: a tick runs at start on SQLite; on PostgreSQL two processes share one pg-boss schedule', async () => {
+  it('start and stop: a tick runs at start on SQLite; on PostgreSQL two processes started at once share one pg-boss schedule', async () => {
     const conn = await freshDatabase(dialect)
     const mailer = createMailer({ outboxDir: '/nonexistent', from: 'test@console.test' })
     const options = { databaseUrl: conn.url, mailer, origin: 'http://localhost', exportsDir: '/nonexistent/exports' }
-    const jobs = [await startJobs(conn, options)]
     if (dialect === 'postgres') {
+      // Two processes starting at once on a new database (a deployment): each makes the queues.
       const other = await conn.another!()
-      jobs.push(await startJobs(other, options))
+      const jobs = await Promise.all([startJobs(conn, options), startJobs(other, options)])
       const { rows } = await sql<{ name: string; cron: string }>`select name, cron from pgboss.schedule`.execute(conn.db)
       expect(rows).toEqual([{ name: 'tick', cron: '* * * * *' }])
       for (const j of jobs) await j.stop()
       await other.close()
     } else {
+      const jobs = [await startJobs(conn, options)]
       // The day's clean-ups, each claimed once: read notifications, expired exports (issue 36).
       const today = new Date().toISOString().slice(0, 10)
       await expect.poll(async () => (await conn.db.selectFrom('job_slots').select('slot').execute()).map((r) => r.slot).sort()).toEqual([`exports-expired:${today}`, `retention-duty:${today}`, `retention:${today}`])

@@ -2,7 +2,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookFor, choosePosts, openBook, pagesOf, saveBasicInfo, type Book } from '~/features/ebooks/books.server'
 import { claimExport, exportedPdf, exportState, EXPORT_STALE_MS, runExport } from '~/features/ebooks/export.server'
-import { sharedBook, shareBook, shareOf, stopSharing, unlockShare } from '~/features/ebooks/share.server'
+import { sharedBook, shareBook, shareOf, stopSharing, unlockShare } from '~/features/ebooks/share-links.server'
 import { DIALECTS, freshDatabase } from './support/db'
 import { ebookClass } from './support/ebook-class'
 

@@ -1,6 +1,6 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sharedBook, shareBook } from '~/features/ebooks/share.server'
+import { sharedBook, shareBook } from '~/features/ebooks/share-links.server'
 import { openBook } from '~/features/ebooks/books.server'
 import { answerConsent, answerEbookConsent, consentRequests, ebookConsentRequests, makePack, needsConsent, packsOf, revokePack, sharedPack, sharePack } from '~/features/privacy/family-pack.server'
 import { createPost } from '~/features/students/posts.server'

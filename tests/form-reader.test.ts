@@ -1,9 +1,9 @@
 import { isRouteErrorResponse } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { FORM_LIMITS, readForm } from '~/http/form.server'
+import { FORM_LIMITS, readForm, readUpload, TOO_LARGE } from '~/http/form.server'
 
-const post = (body: BodyInit | ReadableStream, contentType?: string) =>
-  new Request('http://console.test/x', { method: 'POST', body, headers: contentType ? { 'Content-Type': contentType } : {}, duplex: 'half' } as RequestInit)
+const post = (body: BodyInit | ReadableStream, contentType?: string, headers: Record<string, string> = {}) =>
+  new Request('http://console.test/x', { method: 'POST', body, headers: { ...(contentType ? { 'Content-Type': contentType } : {}), ...headers }, duplex: 'half' } as RequestInit)
 
 async function statusOf(promise: Promise<unknown>) {
   try {
@@ -21,12 +21,16 @@ async function statusOf(promise: Promise<unknown>) {
 function endless() {
   const pulled = { bytes: 0 }
   const chunk = new Uint8Array(64 * 1024).fill(0x61)
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      pulled.bytes += chunk.length
-      controller.enqueue(chunk)
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        pulled.bytes += chunk.length
+        controller.enqueue(chunk)
+      },
     },
-  })
+    // Nothing is pulled before a reader asks.
+    { highWaterMark: 0 },
+  )
   return { stream, pulled }
 }
 
@@ -42,7 +46,7 @@ describe('the form reader', () => {
     const form = await readForm(post('intent=comment&text=%E4%BD%A0%E5%A5%BD', 'application/x-www-form-urlencoded'))
     expect(Object.fromEntries(form)).toEqual({ intent: 'comment', text: '你好' })
     const upload = multipart([{ name: 'intent', value: 'upload' }, { name: 'file', value: 'a,b', filename: 'list.csv' }])
-    const withFile = await readForm(post(upload.body, upload.type), { files: 1 })
+    const withFile = (await readUpload(post(upload.body, upload.type))) as FormData
     expect(withFile.get('intent')).toBe('upload')
     expect(await (withFile.get('file') as File).text()).toBe('a,b')
     // A file sent to a form without one is refused, not read.
@@ -77,7 +81,21 @@ describe('the form reader', () => {
         c.enqueue(value!)
       },
     })
-    expect(await statusOf(readForm(post(body, 'multipart/form-data; boundary=b'), { files: 1 }))).toBe(413)
+    // A page with a file field answers with its own form: the reader says the body is too large.
+    expect(await readUpload(post(body, 'multipart/form-data; boundary=b'))).toBe(TOO_LARGE)
     expect(multi.pulled.bytes).toBeLessThan(FORM_LIMITS.fieldBytes + FORM_LIMITS.fileBytes + 512 * 1024)
+  })
+
+  it('refuses a declared length over the limits before reading a byte', async () => {
+    const fifty = String(50 * 1024 * 1024)
+    const upload = endless()
+    expect(await readUpload(post(upload.stream, 'multipart/form-data; boundary=b', { 'Content-Length': fifty }))).toBe(TOO_LARGE)
+    const form = endless()
+    expect(await statusOf(readForm(post(form.stream, 'application/x-www-form-urlencoded', { 'Content-Length': fifty })))).toBe(413)
+    expect([upload.pulled.bytes, form.pulled.bytes]).toEqual([0, 0])
+    // Within the limits with room for a multipart body's boundaries, the body is read.
+    const small = multipart([{ name: 'intent', value: 'upload' }])
+    const declared = String(FORM_LIMITS.fieldBytes + FORM_LIMITS.fileBytes + 1000)
+    expect(((await readUpload(post(small.body, small.type, { 'Content-Length': declared }))) as FormData).get('intent')).toBe('upload')
   })
 })

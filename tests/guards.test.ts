@@ -31,7 +31,8 @@ describe('route guard (spec 1 section 4)', () => {
   beforeAll(async () => {
     await startup()
     teacherId = (await db.selectFrom('users').select('id').where('account', '=', 'teacher@demo.test').executeTakeFirstOrThrow()).id
-  })
+    // startup() seeds the whole demo school in this process: on a busy 2-core machine that has taken over 30 s.
+  }, 120_000)
 
   it('no user: saves the wanted path and goes to /login/check', async () => {
     const res = await thrown(requireUser(new Request('http://console.test/diary?tab=joined')))

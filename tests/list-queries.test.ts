@@ -82,14 +82,16 @@ describe.each(DIALECTS)('feed, post and student-list queries on %s', (dialect) =
     const second = await journalStudents(conn.db, { journalId, teacherId: teacher, page: 2 })
     expect(second.students.map((s) => s.name)).toEqual(['Kid 11', 'zed_50%'])
     expect(second.total).toBe(12)
+    // A page past the end shows the last page (issue 34).
     const past = await journalStudents(conn.db, { journalId, teacherId: teacher, page: 5 })
-    expect(past).toMatchObject({ students: [], total: 12, totalPages: 2 })
+    expect(past).toMatchObject({ total: 12, page: 2, totalPages: 2 })
+    expect(past.students.map((s) => s.name)).toEqual(['Kid 11', 'zed_50%'])
   })
 
   it('searches by name or account, wildcards taken literally', async () => {
     expect((await journalStudents(conn.db, { journalId, teacherId: teacher, q: 'KID 1', page: 1 })).students.map((s) => s.name)).toEqual(['Kid 10', 'Kid 11'])
     expect((await journalStudents(conn.db, { journalId, teacherId: teacher, q: '50%', page: 1 })).students.map((s) => s.account)).toEqual(['zed_50%'])
     expect((await journalStudents(conn.db, { journalId, teacherId: teacher, q: '%', page: 1 })).total).toBe(1)
-    expect(await journalStudents(conn.db, { journalId, teacherId: teacher, q: 'nobody', page: 2 })).toMatchObject({ students: [], total: 0, totalPages: 1 })
+    expect(await journalStudents(conn.db, { journalId, teacherId: teacher, q: 'nobody', page: 2 })).toMatchObject({ students: [], total: 0, page: 1, totalPages: 1 })
   })
 })

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { listParams, MAX_PAGE, pageLinks, pagesOf, parseId } from '~/features/lists'
+import { listParams, MAX_PAGE, pageLinks, pagesOf, pageWithin, parseId } from '~/features/lists'
 
 describe('lists', () => {
   it('pages of 10 rows, at least one page', () => {
     expect([0, 1, 10, 11, 200].map((n) => pagesOf(n))).toEqual([1, 1, 1, 2, 20])
+  })
+  it('shows the last page for a page past the end, and the first of an empty list (issue 34)', () => {
+    expect(pageWithin(3, 25)).toEqual({ page: 3, totalPages: 3, offset: 20 })
+    expect(pageWithin(999, 25)).toEqual({ page: 3, totalPages: 3, offset: 20 })
+    expect(pageWithin(999, 2)).toEqual({ page: 1, totalPages: 1, offset: 0 })
+    expect(pageWithin(5, 0)).toEqual({ page: 1, totalPages: 1, offset: 0 })
+    expect(pageWithin(9, 45, 20)).toEqual({ page: 3, totalPages: 3, offset: 40 })
   })
   it('up to 11 page links with the current page in the middle where it can be', () => {
     expect(pageLinks(1, 3)).toEqual([1, 2, 3])

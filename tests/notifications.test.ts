@@ -4,7 +4,7 @@ import { acceptTeacher, removeTeacher, teacherCodeOf } from '~/features/journals
 import { joinAsTeacher } from '~/features/journals/join.server'
 import { DRP_STATUS } from '~/features/journals/constants'
 import { createJournal } from '~/features/journals/settings.server'
-import { markAllRead, notificationList, openNotification, unreadCount } from '~/features/notifications/list.server'
+import { markAllRead, markOpened, notificationList, unreadCount } from '~/features/notifications/list.server'
 import { notify } from '~/features/notifications/notify.server'
 import { openedLink } from '~/features/notifications/view.server'
 import { addComment } from '~/features/posts/comments.server'
@@ -23,9 +23,9 @@ describe('how long ago', () => {
     expect(timeAgo('2026-11-24T09:00:00Z', 'zh-TW', now)).toBe('3 小時前')
     expect(timeAgo('2026-11-24T09:00:00Z', 'ja', now)).toBe('3 時間前')
   })
-  it('a post opened from the list carries where it came from', () => {
-    expect(openedLink('/diary/diaryPost/7')).toBe('/diary/diaryPost/7?from=notification')
-    expect(openedLink('/diary/homework/3/info')).toBe('/diary/homework/3/info')
+  it('is a link to its target naming itself, so the target marks it read (issue 34)', () => {
+    expect(openedLink('/diary/diaryPost/7', 12)).toBe('/diary/diaryPost/7?notification=12')
+    expect(openedLink('/diary?tab=joined', 13)).toBe('/diary?tab=joined&notification=13')
   })
 })
 
@@ -109,13 +109,13 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
     expect((await notificationList(conn.db, id.owner, { type: 'c', limit: 10 })).items).toHaveLength(1)
   })
 
-  it('opening marks one read and gives its link, only to its reader; mark all read by tab; the list pages and filters', async () => {
+  it('opening marks one read, only for its reader; mark all read by tab; the list pages and filters', async () => {
     const unread = await unreadCount(conn.db, id.owner)
     expect(unread).toBeGreaterThan(3)
     const [first] = await mine('owner')
-    expect(await openNotification(conn.db, id.cot, first.id)).toBeNull()
+    await markOpened(conn.db, id.cot, first.id)
     expect(await unreadCount(conn.db, id.owner)).toBe(unread)
-    expect(await openNotification(conn.db, id.owner, first.id)).toMatch(/^\//)
+    await markOpened(conn.db, id.owner, first.id)
     expect(await unreadCount(conn.db, id.owner)).toBe(unread - 1)
     const page = await notificationList(conn.db, id.owner, { type: null, limit: 2 })
     expect([page.items.length, page.more]).toEqual([2, true])

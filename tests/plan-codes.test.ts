@@ -4,6 +4,7 @@ import { insertJournal } from '~/features/journals/insert.server'
 import { ticketsFor } from '~/features/journals/settings.server'
 import { CODE_STATUS, codeActions, codeStatus } from '~/features/plans/plan-code-status'
 import { addCodeComment, commentsOf, planCodesOf, runCodeAction, unsoldCount } from '~/features/plans/plan-codes.server'
+import { CodeCommentSchema } from '~/features/plans/schema'
 import { DIALECTS, freshDatabase } from './support/db'
 
 const DAY = 86_400_000
@@ -106,5 +107,13 @@ describe.each(DIALECTS)('plan codes on %s', (dialect) => {
     expect(await addCodeComment(conn.db, owner, ids.inUse, '  Paid by the PTA  ')).toBe(true)
     expect((await commentsOf(conn.db, owner, ids.inUse)).map((c) => c.comment)).toEqual(['Paid by the PTA'])
     expect(await commentsOf(conn.db, other, ids.inUse)).toEqual([])
+  })
+
+  it('stores a comment without control characters (the form\'s schema, and the feature again)', async () => {
+    const parsed = CodeCommentSchema.safeParse({ intent: 'comment', comment: '\u0000Paid\b by\u000b the\u001b[31m fund\n' })
+    expect(parsed.data?.comment).toBe('Paid by the[31m fund')
+    expect(CodeCommentSchema.safeParse({ intent: 'comment', comment: '\u0000\u0007 ' }).error?.issues.map((i) => i.message)).toEqual(['validation.required'])
+    expect(await addCodeComment(conn.db, owner, ids.unsold, 'Sold\u0000 at the\u0008 fair\u001b')).toBe(true)
+    expect((await commentsOf(conn.db, owner, ids.unsold)).map((c) => c.comment)).toEqual(['Sold at the fair'])
   })
 })

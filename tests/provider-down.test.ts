@@ -21,7 +21,8 @@ const { action } = await import('~/routes/oauth/start')
 const { createLoadContext } = await import('~/context.server')
 
 describe('an unreachable sign-in provider', () => {
-  it('answers with the error page (502), not a bare server error', async () => {
+  // startup() seeds the whole demo school in this process: on a busy 2-core machine that has taken over 20 s.
+  it('answers with the error page (502), not a bare server error', { timeout: 120_000 }, async () => {
     await startup()
     const request = new Request('http://console.test/oauth/login/openid', { method: 'POST', body: new URLSearchParams({ intent: 'login' }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
     const context = createLoadContext('nonce', '127.0.0.1')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDbSessionStorage, endOtherSessions, SESSION_COOKIE } from '~/auth/session-storage.server'
-import { refreshValuesOf } from '~/features/account/session-values.server'
+import { loadSessionValues, refreshValuesOf } from '~/features/account/session-values.server'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { DIALECTS, freshDatabase } from './support/db'
 
@@ -114,5 +114,23 @@ describe.each(DIALECTS)('server-side sessions on %s', (dialect) => {
     const again = await storage.getSession(value)
     expect(again.get('redirect_path')).toBe('/diary/homework/7/report')
     expect(again.get('userId')).toBeUndefined()
+  })
+
+  it("gives a teacher their school's zone: the team's, else the newest journal's they teach; none for neither (issue 34)", async () => {
+    const zone = async (userId: number) => (await loadSessionValues(conn.db, userId))!.timeZone
+    const [teacher, teamed] = [users[1], users[2]]
+    expect(await zone(teacher)).toBeNull()
+    const at = (day: number) => `2026-11-0${day}T00:00:00.000Z`
+    const journal = (name: string, timeZone: string, day: number) =>
+      conn.db.insertInto('journals').values({ owner_id: users[0], name, description: '', label_color_code: 1, user_classes: '', speech_lang: 'en', calendar_mode: 0, ai_scoring: 0, expire_type: 1, diary_publish_num: 10, share_type: '2', sub_type: '', invite_code: name, time_zone: timeZone, created_at: at(day) }).returning('id').executeTakeFirstOrThrow()
+    const tokyo = await journal('TZ1', 'Asia/Tokyo', 1)
+    await journal('TZ2', 'Europe/London', 2)
+    expect(await zone(users[0])).toBe('Europe/London')
+    // A co-teacher reads the clock of the journal they teach.
+    await conn.db.insertInto('journal_members').values({ journal_id: tokyo.id, user_id: teacher, role: 'teacher', drp_status: 1, joined_at: at(3) }).execute()
+    expect(await zone(teacher)).toBe('Asia/Tokyo')
+    const team = await conn.db.insertInto('teams').values({ name: 'TZ team', school_id: null, created_at: at(1), time_zone: 'Asia/Seoul' }).returning('id').executeTakeFirstOrThrow()
+    await conn.db.insertInto('team_members').values({ team_id: team.id, user_id: teamed, role_id: 1, joined_at: at(1) }).execute()
+    expect(await zone(teamed)).toBe('Asia/Seoul')
   })
 })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword, verifyLogin } from '~/features/auth/accounts.server'
 import { AUTH_CODES } from '~/features/auth/codes'
-import { IMPORT_CODES, UPLOAD_CODES, type ImportRow } from '~/features/students/import-rows'
+import { IMPORT_CODES, MAX_IMPORT_FILE_BYTES, UPLOAD_CODES, type ImportRow } from '~/features/students/import-rows'
 import { decodeCsv, duplicateAccounts, readImportFile, submitImport } from '~/features/students/import.server'
 import { assignStudents, deleteStudents, ownStudents } from '~/features/students/roster.server'
 import { classCsv, encoded } from './support/class-csv'
@@ -30,6 +30,7 @@ describe('reading a class file', () => {
   })
   it('takes only .csv files, refuses short rows (-12003) and too many (-12002)', async () => {
     expect(await readImportFile(fileOf(encoded(text, 'utf-8'), 'class.xlsx'))).toEqual({ ok: false, code: UPLOAD_CODES.fileError })
+    expect(await readImportFile(fileOf(new Uint8Array(MAX_IMPORT_FILE_BYTES + 1).fill(0x31)))).toEqual({ ok: false, code: UPLOAD_CODES.tooBig })
     // Simplified Chinese (GBK) and Korean (EUC-KR) lists are not read as garbled Big5 or Shift_JIS.
     const gbk = classCsv([{ name: '张伟', account: 'zhang01' }, { name: '李娜', account: 'li01' }, { name: '王芳', account: 'wang02' }])
     const korean = classCsv([{ name: '김민준', account: 'kim01' }, { name: '이서연', account: 'lee01' }, { name: '박지훈', account: 'park01' }], false)
@@ -87,6 +88,26 @@ describe.each(DIALECTS)('importing students on %s', (dialect) => {
     expect(await duplicateAccounts(conn.db, [row('chen-mei01')])).toEqual(['chen-mei01'])
     expect(await registerWithPassword(conn.db, { account: 'CHEN-mei01', password: 'secret-pass-1', locale: 'en' })).toEqual({ code: AUTH_CODES.accountExists })
     await expect(conn.db.insertInto('users').values({ account: 'chen-MEI01', kind: 'student', email_verified: 0, info_set: 1, created_at: new Date().toISOString() } as never).execute()).rejects.toThrow()
+  })
+
+  it('stores no control characters from a class file or a preview row: name, account, class and journal name', async () => {
+    const other = (await registerWithPassword(conn.db, { account: 'control@school.test', password: 'secret-pass-1', locale: 'en' })) as { userId: number }
+    // A spreadsheet cell can hold NUL, backspace, vertical tab and ESC; quoted, the CSV keeps them.
+    const read = await readImportFile(fileOf(encoded('2026,5,07,5,"Ctl\bKid\v",ctl-x,kid-pass-1\r\n2026,5,"0\u001b7",6,Two\u0000,ctl-y,kid-pass-2\u0007\r\n', 'utf-8')))
+    expect(read).toEqual({
+      ok: true,
+      rows: [
+        { year: '2026', grade: '5', classNo: '07', name: 'CtlKid', account: 'ctl-x', password: 'kid-pass-1' },
+        { year: '2026', grade: '5', classNo: '07', name: 'Two', account: 'ctl-y', password: 'kid-pass-2' },
+      ],
+    })
+    // The preview posts rows back as typed: what is stored is what the rule reads, whatever was sent.
+    const sent = [{ year: '2026', grade: '5', classNo: '\u001b07\u0000', name: '\u0000Ctl\bKid\u000b', account: 'ctl\u0008-z', password: 'kid-pass-3' }]
+    expect(await submitImport(conn.db, { userId: other.userId, planLimit: 30 }, sent, { journalName: '5-07\u001b[2J' })).toMatchObject({ code: IMPORT_CODES.ok, created: 1 })
+    const kid = await conn.db.selectFrom('users as u').innerJoin('classes as c', 'c.id', 'u.class_id').select(['u.id', 'u.name', 'u.nickname', 'u.account', 'c.class_no']).where('c.owner_id', '=', other.userId).executeTakeFirstOrThrow()
+    expect(kid).toMatchObject({ name: 'CtlKid', nickname: 'CtlKid', account: 'ctl-z', class_no: '07' })
+    expect(await conn.db.selectFrom('journals').select('name').where('owner_id', '=', other.userId).execute()).toEqual([{ name: '5-07[2J' }])
+    expect(await verifyLogin(conn.db, 'ctl-z', 'kid-pass-3', 'student')).toBe(kid.id)
   })
 
   it('writes nothing when a row fails: duplicates, over the places, another teacher\'s journal', async () => {

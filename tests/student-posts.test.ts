@@ -153,4 +153,37 @@ describe.each(DIALECTS)('student posts on %s', (dialect) => {
     await revisePost(conn.db, student, id, { ...post, event: 'Found it.' })
     expect((await myPost(conn.db, student, String(id))).frames[0].imgUrl).toBe(stored.url)
   })
+
+  it('keeps one picture per form across refused tries: the same file again is the kept one, another replaces it', async () => {
+    const count = async () => Number((await conn.db.selectFrom('post_pictures').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', student).executeTakeFirstOrThrow()).n)
+    const file = new File([new Uint8Array(await photo(640, 480))], 'beans.jpg', { type: 'image/jpeg' })
+    const before = await count()
+    // Five refused tries of one form: each sends the chosen file again with the picture kept by the last.
+    let kept: string | undefined
+    const urls: string[] = []
+    for (let i = 0; i < 5; i++) {
+      const picture = await pictureFromForm(conn.db, student, formWith(file, kept))
+      expect(picture.error).toBeUndefined()
+      kept = picture.url!
+      urls.push(kept)
+    }
+    expect(new Set(urls).size).toBe(1)
+    expect(await count()).toBe(before + 1)
+    // Another file on the next try takes the kept one's place.
+    const replaced = await pictureFromForm(conn.db, student, formWith(new File([await photo(300, 200)], 'other.jpg', { type: 'image/jpeg' }), kept))
+    expect(replaced.url).not.toBe(kept)
+    expect(await pictureBytes(conn.db, kept)).toBeNull()
+    expect(await count()).toBe(before + 1)
+    // A kept picture that a post shows stays, and a picture refused on the next try keeps the form's.
+    const id = await createPost(conn.db, student, journalId, post, replaced.url)
+    const third = await pictureFromForm(conn.db, student, formWith(new File([await photo(200, 300)], 'third.jpg', { type: 'image/jpeg' }), replaced.url!))
+    expect(await pictureBytes(conn.db, replaced.url)).not.toBeNull()
+    expect((await myPost(conn.db, student, String(id))).frames[0].imgUrl).toBe(replaced.url)
+    const refused = await pictureFromForm(conn.db, student, formWith(new File(['not a picture'], 'x.png', { type: 'image/png' }), third.url!))
+    expect(refused).toEqual({ url: third.url, error: 'write.pictureType' })
+    // Another student's kept picture is neither reused nor removed.
+    const theirs = await pictureFromForm(conn.db, other, formWith(file, third.url!))
+    expect(theirs.url).not.toBe(third.url)
+    expect(await pictureBytes(conn.db, third.url)).not.toBeNull()
+  })
 })

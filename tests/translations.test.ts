@@ -27,6 +27,9 @@ import zhTWEbooks from '~/i18n/locales/zh-TW/ebooks.json'
 import enPrivacy from '~/i18n/locales/en/privacy.json'
 import jaPrivacy from '~/i18n/locales/ja/privacy.json'
 import zhTWPrivacy from '~/i18n/locales/zh-TW/privacy.json'
+import enInsights from '~/i18n/locales/en/insights.json'
+import jaInsights from '~/i18n/locales/ja/insights.json'
+import zhTWInsights from '~/i18n/locales/zh-TW/insights.json'
 import enServer from '~/i18n/locales/en/server.json'
 import jaServer from '~/i18n/locales/ja/server.json'
 import zhTWServer from '~/i18n/locales/zh-TW/server.json'
@@ -39,6 +42,7 @@ const assessmentsPart: Record<string, object> = { en: enAssessments, ja: jaAsses
 const alertsPart: Record<string, object> = { en: enAlerts, ja: jaAlerts, 'zh-TW': zhTWAlerts }
 const ebooksPart: Record<string, object> = { en: enEbooks, ja: jaEbooks, 'zh-TW': zhTWEbooks }
 const privacyPart: Record<string, object> = { en: enPrivacy, ja: jaPrivacy, 'zh-TW': zhTWPrivacy }
+const insightsPart: Record<string, object> = { en: enInsights, ja: jaInsights, 'zh-TW': zhTWInsights }
 
 // Every key of every locale, translated with values by the cached path and by i18next itself.
 function keysOf(tree: object, prefix = ''): string[] {
@@ -101,7 +105,7 @@ const PAGE_PARTS = [
     dictionaries: contestsPart,
     handle: 'handle = CONTESTS_HANDLE',
     modules: [
-      'routes/contest/edit.tsx', 'routes/contest/ranking.tsx', 'routes/journal/quest-list.tsx', 'routes/journal/quest-select.tsx', 'routes/journal/quest-news.tsx',
+      'routes/contest/edit.tsx', 'routes/contest/ranking.tsx', 'routes/journal/quest-list.tsx', 'routes/journal/quest-select.tsx', 'routes/journal/quest-list-item.tsx',
       'routes/journal/quests.tsx', 'routes/journal/quest-edit.tsx', 'routes/journal/info.tsx', 'ui/contest-card.tsx', 'ui/quest-figures.tsx',
     ],
   },
@@ -131,8 +135,18 @@ const PAGE_PARTS = [
     dictionaries: ebooksPart,
     handle: 'handle = EBOOKS_HANDLE',
     modules: [
-      'routes/ebook/layout.tsx', 'routes/ebook/entry.tsx', 'routes/ebook/posts.tsx', 'routes/ebook/basic-info.tsx', 'routes/ebook/pages.tsx', 'routes/ebook/edit.tsx',
-      'routes/ebook/download.tsx', 'routes/ebook/shared.tsx', 'routes/ebook/login.tsx', 'routes/ebook/list.tsx', 'ui/book-preview.tsx', 'ui/ebook-steps.tsx', 'ui/ebook-page-name.ts', 'ui/page-canvas.tsx', 'ui/picture-cropper.tsx', 'ui/unsaved-changes.tsx',
+      'routes/ebook/layout.tsx', 'routes/ebook/entry.tsx', 'routes/ebook/posts.tsx', 'routes/ebook/basic-info.tsx', 'routes/ebook/page-list.tsx', 'routes/ebook/edit.tsx',
+      'routes/ebook/download.tsx', 'routes/ebook/shared.tsx', 'routes/ebook/login.tsx', 'routes/ebook/books.tsx', 'ui/book-preview.tsx', 'ui/ebook-public-shell.tsx', 'ui/ebook-steps.tsx', 'ui/ebook-page-name.ts', 'ui/page-canvas.tsx', 'ui/picture-cropper.tsx', 'ui/unsaved-changes.tsx',
+    ],
+  },
+  {
+    part: 'insights',
+    sections: ['insights', 'feedback', 'patterns', 'topic'],
+    dictionaries: insightsPart,
+    handle: 'handle = INSIGHTS_HANDLE',
+    modules: [
+      'routes/journal/feedback.tsx', 'routes/journal/patterns.tsx', 'routes/journal/student.tsx', 'features/insights/feedback-file.server.ts', 'features/insights/patterns-file.server.ts',
+      'features/insights/period-picker.tsx', 'features/insights/figures.ts', 'features/insights/feedback-page.server.ts', 'features/insights/patterns-page.server.ts', 'features/insights/patterns-view.tsx', 'features/insights/student-patterns.tsx',
     ],
   },
   {
@@ -163,7 +177,7 @@ describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dicti
   })
   it('shares no section with the other parts, in every language', () => {
     for (const lng of LOCALES) {
-      const others = [signedInPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, privacyPart].filter((p) => p !== dictionaries)
+      const others = [signedInPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart].filter((p) => p !== dictionaries)
       expect(Object.keys(dictionaries[lng]).filter((s) => others.some((o) => s in o[lng]))).toEqual([])
     }
   })

@@ -1,6 +1,6 @@
-import { createCookie, redirect, type RouterContextProvider } from 'react-router'
-import { env } from '~/env.server'
+import { redirect, type RouterContextProvider } from 'react-router'
 import type { Maker } from '~/features/ebooks/books.server'
+import { wantedPathCookie } from './cookies.server'
 import { localPath, wantedPath } from './guards.server'
 import { getSession } from './session.server'
 
@@ -13,12 +13,11 @@ export interface EbookUser {
 }
 
 /** The e-book page to come back to after /ebook/login (spec 3: redirect_path), for an hour. */
-const ebookWanted = createCookie('__ebook_wanted', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [env.SESSION_SECRET], maxAge: 3600 })
+const ebookWanted = wantedPathCookie('__ebook_wanted')
 
 export async function takeEbookWanted(request: Request) {
-  const value: unknown = await ebookWanted.parse(request.headers.get('Cookie'))
-  const to = localPath(value, '/ebook')
-  return { to: to.startsWith('/ebook') || to.startsWith('/diary/homework/') ? to : '/ebook', clear: await ebookWanted.serialize('', { maxAge: 0 }) }
+  const to = localPath(await ebookWanted.read(request), '/ebook')
+  return { to: to.startsWith('/ebook') || to.startsWith('/diary/homework/') ? to : '/ebook', clear: await ebookWanted.clear() }
 }
 
 /**
@@ -31,6 +30,5 @@ export async function requireEbookUser(request: Request, context: Readonly<Route
   const user = session.get('ebookUser')
   if (user) return { maker: { userId: user.userId, kind: user.kind }, name: user.name, home: user.kind === 'teacher' ? '/diary' : '/s', session }
   if (request.method !== 'GET') throw redirect('/ebook/login')
-  const secure = new URL(request.url).protocol === 'https:'
-  throw redirect('/ebook/login', { headers: { 'Set-Cookie': await ebookWanted.serialize(wantedPath(request), { secure }) } })
+  throw redirect('/ebook/login', { headers: { 'Set-Cookie': await ebookWanted.remember(request, wantedPath(request)) } })
 }

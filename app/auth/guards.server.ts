@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { PayFunctionId } from '~/features/plans/constants'
 import { hasFunction } from '~/features/plans/pay-functions'
-import type { SessionValues } from './session-storage.server'
+import type { SessionValues } from '~/shared/session-values'
 import { db } from '~/db/db.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 import { getSession, rememberWantedPath, sessionStorage, storeValues } from './session.server'

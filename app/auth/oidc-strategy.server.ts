@@ -1,15 +1,7 @@
 import * as client from 'openid-client'
 import { redirect } from 'react-router'
 import { Strategy } from 'remix-auth/strategy'
-
-/** What a provider tells about the person after a checked sign-in. */
-export interface OidcProfile {
-  subject: string
-  email: string | null
-  emailVerified: boolean
-  name: string | null
-  picture: string | null
-}
+import type { OidcProfile } from '~/shared/oidc-profile'
 
 /** A sign-in on its way to the provider: what the callback must match. */
 export interface PendingSignIn {

@@ -2,7 +2,8 @@ import { Authenticator } from 'remix-auth'
 import type { RouterContextProvider } from 'react-router'
 import type { IdentityPlatform } from '~/db/schema'
 import { env } from '~/env.server'
-import { OidcStrategy, type OidcOptions, type OidcProfile } from './oidc-strategy.server'
+import type { OidcProfile } from '~/shared/oidc-profile'
+import { OidcStrategy, type OidcOptions } from './oidc-strategy.server'
 import { commitSession, getSession } from './session.server'
 
 /** The providers with a client id: only they get a button (issue 3). */

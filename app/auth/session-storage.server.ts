@@ -3,29 +3,10 @@ import { createCookie, createSessionStorage, type Cookie, type Session } from 'r
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import type { IdentityPlatform } from '~/db/schema'
-import type { Locale } from '~/i18n/config'
-import type { OidcProfile, PendingSignIn } from './oidc-strategy.server'
+import type { SessionValues } from '~/shared/session-values'
+import type { OidcProfile } from '~/shared/oidc-profile'
+import type { PendingSignIn } from './oidc-strategy.server'
 
-/** The spec's browser-held values (spec 1 section 3), kept on the server. */
-export interface SessionValues {
-  userId: number
-  userName: string
-  locale: Locale
-  mode: 'personal' | 'team'
-  teamModeAvailable: boolean
-  /** The user's role in their team (features/team/roles.ts), for the menu: the counsellor's page (issue 36). */
-  teamRoleId?: number | null
-  isHomeworkLock: boolean
-  planName: string
-  planLevel: number
-  planEndDate: string | null
-  studentLimit: number
-  payfunctionMap: Record<string, 0 | 1>
-  infoSet: '0' | '1'
-  emailVerified: '0' | '1'
-  /** When these values were read: they are read again after a few minutes (auth/guards.server.ts). */
-  valuesAt?: string
-}
 export interface SessionData extends Partial<SessionValues> {
   redirect_path?: string
   /** A student's session (the student pages under /s): never a console user. */

@@ -1,6 +1,7 @@
-import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { db } from '~/db/db.server'
 import { env } from '~/env.server'
+import { isHttps, wantedPathCookie } from './cookies.server'
 import { createDbSessionStorage, type AppSession, type SessionData } from './session-storage.server'
 
 export const sessionStorage = createDbSessionStorage(db, [env.SESSION_SECRET])
@@ -10,17 +11,16 @@ export const sessionStorage = createDbSessionStorage(db, [env.SESSION_SECRET])
  * own, not in a database session: a visit that holds nothing else writes no row (issue 18, item
  * 15). Signing in moves it into the new session.
  */
-const wantedPathCookie = createCookie('__wanted', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [env.SESSION_SECRET], maxAge: 3600 })
+const wanted = wantedPathCookie('__wanted')
 
 /** Remembers where a visitor or a user going through a setup page wanted to go. */
 export async function rememberWantedPath(request: Request, session: AppSession, path: string) {
-  const secure = new URL(request.url).protocol === 'https:'
   // Someone signed in (e.g. sent to the setup pages) has a session worth keeping already.
   if (session.get('userId') || session.get('studentId')) {
     session.set('redirect_path', path)
     return commitSession(request, session)
   }
-  return wantedPathCookie.serialize(path, { secure })
+  return wanted.remember(request, path)
 }
 
 // One read of the session per request: the root middleware reads it into the router context, and
@@ -38,7 +38,7 @@ export function getSession(request: Request, context?: Readonly<RouterContextPro
 
 /** Set-Cookie for the session; Secure whenever the request came over HTTPS. */
 export function commitSession(request: Request, session: AppSession) {
-  return sessionStorage.commitSession(session, { secure: new URL(request.url).protocol === 'https:' })
+  return sessionStorage.commitSession(session, { secure: isHttps(request) })
 }
 
 export function destroySession(session: AppSession) {
@@ -56,7 +56,7 @@ export function storeValues(session: AppSession, values: SessionData) {
  */
 export async function rotateSession(request: Request, context: Readonly<RouterContextProvider> | undefined, values: SessionData) {
   const old = await getSession(request, context)
-  const waiting = (await wantedPathCookie.parse(request.headers.get('Cookie'))) as unknown
+  const waiting = await wanted.read(request)
   const redirectPath = old.get('redirect_path') ?? (typeof waiting === 'string' ? waiting : undefined)
   if (old.id) await sessionStorage.destroySession(old)
   const fresh = await sessionStorage.getSession()
@@ -64,6 +64,6 @@ export async function rotateSession(request: Request, context: Readonly<RouterCo
   if (redirectPath) fresh.set('redirect_path', redirectPath)
   const headers = new Headers()
   headers.append('Set-Cookie', await commitSession(request, fresh))
-  if (waiting) headers.append('Set-Cookie', await wantedPathCookie.serialize('', { maxAge: 0 }))
+  if (waiting) headers.append('Set-Cookie', await wanted.clear())
   return { session: fresh, headers, redirectPath }
 }

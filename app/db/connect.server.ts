@@ -18,6 +18,9 @@ pg.types.setTypeParser(20, (v) => Number(v))
 export function connect(options: { databaseUrl?: string; sqliteFile?: string }): Connection {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, Client: NamingClient })
+    // An idle connection the server closes (a restart, a failover, an administrator) is an error
+    // event on the pool: logged and let go (the pool opens a new one), never a crash of the process.
+    pool.on('error', (error) => console.error('database: an idle connection was closed', error.message))
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
   }
   const file = options.sqliteFile ?? path.resolve('data/app.db')

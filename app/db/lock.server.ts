@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Transaction } from 'kysely'
+import type { Connection, DB } from './connect.server'
 import type { Database } from './schema'
 
 /**
@@ -18,4 +19,19 @@ export async function lockRow(trx: Transaction<Database>, table: 'users' | 'team
 export async function lockNames(trx: Transaction<Database>, names: string[]) {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return
   for (const name of [...names].sort()) await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx)
+}
+
+/**
+ * Runs `run` while this process holds a named lock of the PostgreSQL database, so that the
+ * processes sharing it take turns (processes started together on a new database; two digest ticks
+ * at once). The lock is transaction-scoped: freed when `run` ends, or with the connection when the
+ * process dies. `run` gets that transaction, for work that must commit before the next one's turn.
+ * SQLite serves one process: `run` gets the database itself.
+ */
+export async function oneProcessAtATime<T>(connection: Connection, name: string, run: (db: DB) => Promise<T>): Promise<T> {
+  if (connection.dialect !== 'postgres') return run(connection.db)
+  return connection.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`process:${name}`}))`.execute(trx)
+    return run(trx)
+  })
 }

@@ -23,6 +23,10 @@ import { digestsAndAlerts } from './migrations/0020-digests-and-alerts'
 import { ebooks } from './migrations/0021-ebooks'
 import { ebookExports } from './migrations/0022-ebook-exports'
 import { alertVerdicts } from './migrations/0023-alert-verdicts'
+import { teamTimeZone } from './migrations/0024-team-time-zone'
+import { postAnswers } from './migrations/0030-post-answers'
+import { postTopics } from './migrations/0031-post-topics'
+import { postMasks } from './migrations/0033-post-masks'
 import { counsellorEscalation } from './migrations/0025-counsellor-escalation'
 import { childrensData } from './migrations/0026-childrens-data'
 import { familyPacksAndConsent } from './migrations/0027-family-packs-and-consent'
@@ -57,6 +61,10 @@ export async function migrate({ db, dialect }: Connection) {
         '0021-ebooks': ebooks(dialect),
         '0022-ebook-exports': ebookExports(dialect),
         '0023-alert-verdicts': alertVerdicts(),
+        '0024-team-time-zone': teamTimeZone(),
+        '0030-post-answers': postAnswers(dialect),
+        '0031-post-topics': postTopics(),
+        '0033-post-masks': postMasks(dialect),
         '0025-counsellor-escalation': counsellorEscalation(dialect),
         '0026-childrens-data': childrensData(dialect),
         '0027-family-packs-and-consent': familyPacksAndConsent(dialect),

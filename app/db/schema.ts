@@ -22,6 +22,7 @@ export interface Database {
   post_frames: PostFramesTable
   post_emotions: PostEmotionsTable
   post_behaviours: PostBehavioursTable
+  post_topics: PostTopicsTable
   comments: CommentsTable
   samples: SamplesTable
   resource_books: ResourceBooksTable
@@ -229,6 +230,8 @@ export interface TeamsTable {
   /** The cutoff (a date) the admins were told of, and when: a deletion waits 30 days after its notice. */
   retention_notice_before: ColumnType<string | null, string | null | undefined, string | null>
   retention_notice_at: ColumnType<string | null, string | null | undefined, string | null>
+  /** The school's zone, for its teachers' pages outside a journal (a journal has its own). */
+  time_zone: ColumnType<string, string | undefined, string>
 }
 
 export interface TeamRolesTable {
@@ -331,6 +334,21 @@ export interface PostsTable {
   score_reasons: ColumnType<string | null, string | null | undefined, string | null>
   /** 'rules', 'ai' or 'teacher' (an override). */
   score_source: ColumnType<string | null, string | null | undefined, string | null>
+  /** The first visible comment of a teacher of the journal, and the seconds to it: kept by triggers on comments (migration 0030). */
+  first_answer_at: Generated<string | null>
+  answer_secs: Generated<number | null>
+  /** The topic lexicon's version that read the post's event; null until read (migrations 0031, 0032). */
+  topics_version: Generated<number | null>
+  /** Bit masks of the post's topics, feelings and behaviours: kept by triggers (migration 0033, features/insights/masks.ts). */
+  topic_mask: Generated<number>
+  emotion_mask: Generated<number>
+  behaviour_mask: Generated<number>
+}
+
+/** A topic of a post's event (features/topics/lexicon.ts). */
+export interface PostTopicsTable {
+  post_id: number
+  topic: string
 }
 
 export interface PostFramesTable {

@@ -12,6 +12,16 @@ export const MAX_QUERY_LENGTH = 100
 export const pagesOf = (total: number, size = TABLE_PAGE_SIZE) => Math.max(1, Math.ceil(total / size))
 export const offsetOf = (page: number, size = TABLE_PAGE_SIZE) => (page - 1) * size
 
+/**
+ * The page a list shows for the page asked (issue 34): a page past the end shows the last page,
+ * never an empty list that says there is nothing. Every list pages through this (or `pageOfList`).
+ */
+export function pageWithin(asked: number, total: number, size = TABLE_PAGE_SIZE) {
+  const totalPages = pagesOf(total, size)
+  const page = Math.min(Math.max(1, asked), totalPages)
+  return { page, totalPages, offset: offsetOf(page, size) }
+}
+
 /** The page links around the current page: at most PAGE_LINKS, the current one in the middle where it can be. */
 export function pageLinks(page: number, totalPages: number) {
   const first = Math.max(1, Math.min(page - Math.floor(PAGE_LINKS / 2), totalPages - PAGE_LINKS + 1))

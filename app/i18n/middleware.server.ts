@@ -1,21 +1,10 @@
 import i18next, { type i18n } from 'i18next'
-import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { getSession } from '~/auth/session.server'
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, localeFromAcceptLanguage, type Locale } from './config'
+import { createContext, createCookie, type RouterContextProvider } from 'react-router'
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale } from './config'
 import { resources } from './resources'
 
 /** A visitor's language choice, kept for a year. Signed-in users keep theirs in the session. */
 export const localeCookie = createCookie(LOCALE_COOKIE, { path: '/', sameSite: 'lax', httpOnly: true, maxAge: 365 * 24 * 3600 })
-
-/** Session, then the visitor cookie, then the browser language when English or Chinese, then English. */
-export async function detectLocale(request: Request, context?: Readonly<RouterContextProvider>): Promise<Locale> {
-  const session = await getSession(request, context)
-  const fromSession = session.get('locale')
-  if (isLocale(fromSession)) return fromSession
-  const fromCookie = await localeCookie.parse(request.headers.get('Cookie'))
-  if (isLocale(fromCookie)) return fromCookie
-  return localeFromAcceptLanguage(request.headers.get('Accept-Language')) ?? DEFAULT_LOCALE
-}
 
 const PLURAL_SUFFIXES = ['_zero', '_one', '_two', '_few', '_many', '_other']
 // Options i18next reads from the values object: a call that passes one goes to i18next.
@@ -80,12 +69,8 @@ const instances = new Map<Locale, i18n>(
   }),
 )
 
-const localeContext = createContext<Locale>(DEFAULT_LOCALE)
-
-export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  context.set(localeContext, await detectLocale(request, context))
-  return next()
-}
+/** The request's language, set by the locale middleware (auth/locale.server.ts). */
+export const localeContext = createContext<Locale>(DEFAULT_LOCALE)
 
 export const getLocale = (context: Readonly<RouterContextProvider>) => context.get(localeContext)
 export const getInstance = (context: Readonly<RouterContextProvider>) => instances.get(context.get(localeContext))!

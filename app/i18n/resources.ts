@@ -6,6 +6,7 @@ import enAssessments from './locales/en/assessments.json'
 import enAlerts from './locales/en/alerts.json'
 import enEbooks from './locales/en/ebooks.json'
 import enPrivacy from './locales/en/privacy.json'
+import enInsights from './locales/en/insights.json'
 import ja from './locales/ja/translation.json'
 import jaServer from './locales/ja/server.json'
 import jaSignedIn from './locales/ja/signed-in.json'
@@ -14,6 +15,7 @@ import jaAssessments from './locales/ja/assessments.json'
 import jaAlerts from './locales/ja/alerts.json'
 import jaEbooks from './locales/ja/ebooks.json'
 import jaPrivacy from './locales/ja/privacy.json'
+import jaInsights from './locales/ja/insights.json'
 import zhTW from './locales/zh-TW/translation.json'
 import zhTWServer from './locales/zh-TW/server.json'
 import zhTWSignedIn from './locales/zh-TW/signed-in.json'
@@ -22,6 +24,7 @@ import zhTWAssessments from './locales/zh-TW/assessments.json'
 import zhTWAlerts from './locales/zh-TW/alerts.json'
 import zhTWEbooks from './locales/zh-TW/ebooks.json'
 import zhTWPrivacy from './locales/zh-TW/privacy.json'
+import zhTWInsights from './locales/zh-TW/insights.json'
 
 /** Two dictionaries merged section by section (their sections may share a name). */
 function merged<A extends Record<string, object>, B extends Record<string, object>>(a: A, b: B): A & B {
@@ -33,9 +36,9 @@ function merged<A extends Record<string, object>, B extends Record<string, objec
 // Server side: every locale, every part, with the texts only the server writes (server.json: comment
 // suggestions, spreadsheet headings), which the browser never downloads. The browser loads the
 // current locale's translation.json, signed-in.json on the console and student pages, and
-// contests.json on the quest and contest pages, assessments.json on the quiz pages, alerts.json on the risk-alert pages, ebooks.json on the e-book pages, privacy.json on a student's data pages (client-resources.ts).
+// contests.json on the quest and contest pages, assessments.json on the quiz pages, alerts.json on the risk-alert pages, ebooks.json on the e-book pages, insights.json on the Feedback and Patterns pages and a student's page, privacy.json on a student's data pages (client-resources.ts).
 export const resources = {
-  en: { translation: merged(merged(merged(merged(merged(merged(merged(en, enSignedIn), enContests), enAssessments), enAlerts), enEbooks), enPrivacy), enServer) },
-  'zh-TW': { translation: merged(merged(merged(merged(merged(merged(merged(zhTW, zhTWSignedIn), zhTWContests), zhTWAssessments), zhTWAlerts), zhTWEbooks), zhTWPrivacy), zhTWServer) },
-  ja: { translation: merged(merged(merged(merged(merged(merged(merged(ja, jaSignedIn), jaContests), jaAssessments), jaAlerts), jaEbooks), jaPrivacy), jaServer) },
+  en: { translation: merged(merged(merged(merged(merged(merged(merged(merged(en, enSignedIn), enContests), enAssessments), enAlerts), enEbooks), enInsights), enPrivacy), enServer) },
+  'zh-TW': { translation: merged(merged(merged(merged(merged(merged(merged(merged(zhTW, zhTWSignedIn), zhTWContests), zhTWAssessments), zhTWAlerts), zhTWEbooks), zhTWInsights), zhTWPrivacy), zhTWServer) },
+  ja: { translation: merged(merged(merged(merged(merged(merged(merged(merged(ja, jaSignedIn), jaContests), jaAssessments), jaAlerts), jaEbooks), jaInsights), jaPrivacy), jaServer) },
 }

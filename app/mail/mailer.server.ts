@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 export interface Mail {
   to: string
@@ -18,18 +18,22 @@ export interface Mailer {
 export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string }): Mailer {
   // Quoted-printable keeps ASCII (a code, a link) readable in the raw mail, in every language.
   const defaults = { from: options.from, textEncoding: 'quoted-printable' as const }
+  // nodemailer (about 12 MB in memory) is loaded at the first mail, not at start-up.
+  let transporter: Promise<Transporter> | undefined
+  const transport = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ))
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl)
     return {
       async send(mail) {
-        await transport.sendMail({ ...defaults, ...mail })
+        await (await transport()).sendMail({ ...defaults, ...mail })
       },
     }
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(mail) {
-      const info = await transport.sendMail({ ...defaults, ...mail })
+      const info = await (await transport()).sendMail({ ...defaults, ...mail })
       mkdirSync(options.outboxDir, { recursive: true })
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_')
       writeFileSync(path.join(options.outboxDir, `${Date.now()}-${safeTo}.eml`), info.message as Buffer)

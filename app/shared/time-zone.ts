@@ -1,8 +1,9 @@
 /**
- * The school's time zone, in which every moment is shown (DESIGN rule 5): the browser's, told by a
- * client-hint cookie that a small script in the page sets, and Asia/Taipei until it has (or
- * without JavaScript). Shared by both sides: the server reads the zone of the request being
- * rendered (time-zone.server.ts), the browser the one its page was rendered with (root.tsx).
+ * The school's time zone, in which every moment is shown (DESIGN rule 5, issue 34): a journal's
+ * own, or the teacher's team's, Asia/Taipei by default; never the browser's, so one event has one
+ * time on every page. Shared by both sides: the server reads the zone of the request being rendered
+ * (time-zone.server.ts), the browser the one its page was rendered with (root.tsx). A small script
+ * tells the server the browser's zone (a client-hint cookie), only to name it when it differs.
  */
 export const DEFAULT_TIME_ZONE = 'Asia/Taipei'
 export const TIME_ZONE_COOKIE = 'tz'
@@ -23,11 +24,17 @@ export function isTimeZone(zone: string) {
   return ok
 }
 
-/** The zone a Cookie header names, or the default. */
+/** A zone Intl knows, of at most 64 characters; null for anything else. */
+export const validZone = (zone: string | null | undefined) => (zone && zone.length <= 64 && isTimeZone(zone) ? zone : null)
+
+/** The browser's zone a Cookie header names (the page script's hint), or null. */
 export function timeZoneOf(cookieHeader: string | null) {
   const match = cookieHeader?.match(/(?:^|;\s*)tz=([^;]+)/)
-  const zone = match ? decodeURIComponent(match[1]) : ''
-  return zone.length <= 64 && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE
+  try {
+    return validZone(match ? decodeURIComponent(match[1]) : null)
+  } catch {
+    return null // not a URI component: the user's to forge
+  }
 }
 
 let source: () => string = () => DEFAULT_TIME_ZONE
@@ -38,8 +45,15 @@ export function setTimeZoneSource(read: () => string) {
 export const currentTimeZone = () => source()
 
 /**
- * The page's script: tell the server the browser's zone for the next requests (a year). It runs
+ * The page's script: tell the server the browser's zone for the next requests (a year), so that a
+ * browser elsewhere is told which zone the times are in. It runs
  * when the browser is idle, after the first paint: starting Intl costs 70 to 100 ms on a slow PC,
  * and only the next request needs the cookie.
  */
 export const TIME_ZONE_HINT_SCRIPT = `(window.requestIdleCallback||setTimeout)(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z&&document.cookie.indexOf('${TIME_ZONE_COOKIE}='+encodeURIComponent(z))<0)document.cookie='${TIME_ZONE_COOKIE}='+encodeURIComponent(z)+';path=/;max-age=31536000;samesite=lax'}catch(e){}})`
+
+/** What the root loader tells every page of zones: the school's, and the browser's where its clock differs (ui/zone-note.tsx). */
+export interface RequestZones {
+  timeZone: string
+  browserZone: string | null
+}

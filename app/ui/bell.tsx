@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useFetcher, useLocation } from 'react-router'
-import type { loader as latestLoader } from '~/routes/notifications/latest'
+import type { BellData } from '~/features/notifications/view.server'
 import { useT } from '~/i18n/use-t'
 import { FastLink } from './fast-link'
 import { useHydrated } from './hydrated'
@@ -25,8 +25,8 @@ function BellIcon() {
 export function Bell({ unread }: { unread: number }) {
   const { t } = useT()
   const hydrated = useHydrated()
-  const poll = useFetcher<typeof latestLoader>()
-  const list = useFetcher<typeof latestLoader>()
+  const poll = useFetcher<BellData>()
+  const list = useFetcher<BellData>()
   const menu = useRef<HTMLDetailsElement>(null)
   const location = useLocation()
   const count = list.data?.count ?? poll.data?.count ?? unread

@@ -5,9 +5,10 @@ import { FastLink } from './fast-link'
 /**
  * A printed book's preview (spec 3, download page): one page picture at a time, previous and next,
  * a slider clamped to 1 … last (a GET form, so it works without JavaScript; with it the page changes
- * as the slider moves), the page counter, the download button and the hint on printing.
+ * as the slider moves), the page counter, and once the PDF is made (`pdf`, its address) the download
+ * button and the hint on printing.
  */
-export function BookPreview({ pictures, page, here, pdf }: { pictures: string[]; page: number; here: string; pdf: string }) {
+export function BookPreview({ pictures, page, here, pdf }: { pictures: string[]; page: number; here: string; pdf: string | null }) {
   const { t } = useT()
   const navigate = useNavigate()
   const last = pictures.length
@@ -38,12 +39,16 @@ export function BookPreview({ pictures, page, here, pdf }: { pictures: string[];
         </span>
         {page < last ? <FastLink to={to(page + 1)} preventScrollReset>{t('ebook.nextPage')}</FastLink> : <span aria-disabled="true">{t('ebook.nextPage')}</span>}
       </nav>
-      <p>
-        <a className="button" href={pdf} download>
-          {t('ebook.downloadPdf')}
-        </a>
-      </p>
-      <p className="hint">{t('ebook.printHint')}</p>
+      {pdf ? (
+        <>
+          <p>
+            <a className="button" href={pdf} download>
+              {t('ebook.downloadPdf')}
+            </a>
+          </p>
+          <p className="hint">{t('ebook.printHint')}</p>
+        </>
+      ) : null}
     </section>
   )
 }

@@ -76,16 +76,27 @@ export function ConfirmDialog({ title, text, closeTo, confirm, cancel, fields }:
   )
 }
 
+/**
+ * A dialog's footer: the dialog's own buttons (`children`), then the way back to `closeTo`, which
+ * has the focus when the dialog opens (the safe choice). `closeClass` styles it as a button.
+ */
+export function DialogFooter({ closeTo, close, closeClass, children }: { closeTo: string; close: string; closeClass?: string; children?: ReactNode }) {
+  return (
+    <div className="form-actions">
+      {children}
+      <Link className={closeClass} to={closeTo} preventScrollReset data-autofocus>
+        {close}
+      </Link>
+    </div>
+  )
+}
+
 /** A message to acknowledge (a warning, an error): its text and one button that closes it. */
 export function NoticeDialog({ title, closeTo, ok, children }: { title: ReactNode; closeTo: string; ok: string; children: ReactNode }) {
   return (
     <Dialog title={title} closeTo={closeTo} alert>
       {children}
-      <div className="form-actions">
-        <Link className="button" to={closeTo} preventScrollReset data-autofocus>
-          {ok}
-        </Link>
-      </div>
+      <DialogFooter closeTo={closeTo} close={ok} closeClass="button" />
     </Dialog>
   )
 }

@@ -1,3 +1,4 @@
+import type { PrintBlock } from '~/features/ebooks/books.server'
 import { useT } from '~/i18n/use-t'
 import { FastLink } from './fast-link'
 
@@ -9,10 +10,11 @@ const STEPS = [
 
 /**
  * The e-book's step bar (spec 3): 1 choose posts, 2 basic info, 3 pages, 4 print. Step 4 is
- * disabled until the book is ready (a cover, and every page with its picture).
+ * disabled until the book is ready (`block` null: printBlock), and says what it waits for.
  */
-export function EbookSteps({ bookId, current, ready }: { bookId: number; current: 1 | 2 | 3 | 4; ready: boolean }) {
+export function EbookSteps({ bookId, current, block }: { bookId: number; current: 1 | 2 | 3 | 4; block: PrintBlock | null }) {
   const { t } = useT()
+  const ready = block === null
   return (
     <nav className="ebook-steps" aria-label={t('ebook.steps')}>
       <ol>
@@ -41,7 +43,7 @@ export function EbookSteps({ bookId, current, ready }: { bookId: number; current
                 4
               </span>
               {t('ebook.stepPrint')}
-              <span className="step-state">{t('ebook.notReady')}</span>
+              <span className="step-state">{t(block === 'basicInfo' ? 'ebook.notReadyInfo' : 'ebook.notReady')}</span>
             </span>
           )}
         </li>

@@ -22,6 +22,13 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
   )
 }
 
+/** One field error inline (a table cell): its key translated with the values it carries. */
+export function ErrorText({ error }: { error: string }) {
+  const { t } = useT()
+  const [key, values] = splitError(error)
+  return <span className="field-error">{t(key as never, values)}</span>
+}
+
 type InputType = 'text' | 'password' | 'email' | 'search' | 'tel'
 
 export function TextField({

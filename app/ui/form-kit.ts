@@ -8,6 +8,8 @@ type FormOptions<Schema extends Record<string, unknown>, Output> = Parameters<ty
  * The console's forms, set up once (decision 0027): conform validates on submit and again on every
  * input after that, with the form's zod schema fetched when the user first touches the form (see
  * lazy-validation.ts); the browser's own validation stays off so that the messages are the spec's;
+ * until the schema has arrived, typing revalidates nothing (conform would otherwise post a
+ * "validate" request that is no form of this console: a fast typist on a slow PC saw an error page);
  * the server checks the same schema in the action (a browser without JavaScript gets its answer
  * from there). `formProps` go on the `<Form>`; `busy` disables the submit button while it is sent.
  */
@@ -21,7 +23,7 @@ export function useConsoleForm<Schema extends Record<string, unknown>, Output = 
 }) {
   const navigation = useNavigation()
   const { onValidate, formEvents } = useLazyValidation(load)
-  const [form, fields] = useForm<Schema, Output>({ ...options, onValidate, shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })
+  const [form, fields] = useForm<Schema, Output>({ ...options, onValidate, shouldValidate: 'onSubmit', shouldRevalidate: onValidate ? 'onInput' : 'onSubmit' })
   return {
     form,
     fields,

@@ -4,6 +4,7 @@ import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/shared/dates'
 import { BehaviourTags, EmotionTags } from './post-view'
 import { FastLink } from '~/ui/fast-link'
+import { TableHead } from './table-head'
 
 /** The search box of a list: by user name, kept in the URL with the page reset. */
 export function NameSearch({ q }: { q: string }) {
@@ -57,17 +58,7 @@ export function CasesTable({ rows, showJournal, t }: { rows: CaseRow[]; showJour
   const location = useLocation()
   return (
     <table className="table">
-      <thead>
-        <tr>
-          <th scope="col">{t('students.student')}</th>
-          {showJournal ? <th scope="col">{t('lists.journal')}</th> : null}
-          <th scope="col">{t('students.latestPost')}</th>
-          <th scope="col">{t('students.lastLogin')}</th>
-          <th scope="col">
-            <span className="visually-hidden">{t('students.detail')}</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={[t('students.student'), showJournal && t('lists.journal'), t('students.latestPost'), t('students.lastLogin'), { hidden: t('students.detail') }]} />
       <tbody>
         {rows.map((r) => (
           <tr key={`${r.journalId}-${r.id}`}>
@@ -129,25 +120,7 @@ export function PostsTable({ rows, showJournal, withStar, t }: { rows: PostRow[]
   const location = useLocation()
   return (
     <table className="table">
-      <thead>
-        <tr>
-          <th scope="col">
-            <span className="visually-hidden">{t('students.unread')}</span>
-          </th>
-          {withStar ? <th scope="col">{t('students.star')}</th> : null}
-          <th scope="col">{t('students.student')}</th>
-          {showJournal ? <th scope="col">{t('lists.journal')}</th> : null}
-          <th scope="col">{t('news.diaryDate')}</th>
-          <th scope="col">{t('students.postTitle')}</th>
-          <th scope="col">
-            {t('news.place')} / {t('news.time')}
-          </th>
-          <th scope="col">{t('students.created')}</th>
-          <th scope="col">
-            <span className="visually-hidden">{t('post.open')}</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={[{ hidden: t('students.unread') }, withStar && t('students.star'), t('students.student'), showJournal && t('lists.journal'), t('news.diaryDate'), t('students.postTitle'), <>{t('news.place')} / {t('news.time')}</>, t('students.created'), { hidden: t('post.open') }]} />
       <tbody>
         {rows.map((r) => (
           <tr key={r.id}>

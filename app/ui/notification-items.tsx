@@ -1,11 +1,12 @@
-import { Form } from 'react-router'
 import type { NotificationView } from '~/features/notifications/view.server'
 import { useT } from '~/i18n/use-t'
 import { Avatar } from './avatar'
+import { FastLink } from './fast-link'
 
 /**
- * Notifications as a list: each one a POST that marks it read and goes to its link (nothing changes
- * on a GET), its picture (who caused it), message and how long ago; unread ones highlighted.
+ * Notifications as a list: each one a link to its target (a new tab, a copied address), whose GET
+ * marks it read (issue 34); its picture (who caused it), message and how long ago; unread ones
+ * highlighted.
  */
 export function NotificationItems({ items }: { items: NotificationView[] }) {
   const { t } = useT()
@@ -13,19 +14,16 @@ export function NotificationItems({ items }: { items: NotificationView[] }) {
     <ul className="notification-items">
       {items.map((n) => (
         <li key={n.id} className={n.unread ? 'unread' : undefined}>
-          <Form method="post" action="/notification">
-            <input type="hidden" name="id" value={n.id} />
-            <button type="submit" name="intent" value="open">
-              {n.actor?.avatarUrl ? <img className="avatar" src={n.actor.avatarUrl} alt="" width={36} height={36} /> : n.actor ? <Avatar name={n.actor.name} seed={n.actor.id} /> : <span className="avatar" aria-hidden>🔔</span>}
-              <span className="text">
-                {n.unread ? <span className="visually-hidden">{t('notification.unread')}: </span> : null}
-                <span className="msg">{t(n.msgKey as 'notification.commented', n.params)}</span>
-                <time className="hint" dateTime={n.at}>
-                  {n.ago}
-                </time>
-              </span>
-            </button>
-          </Form>
+          <FastLink to={n.href}>
+            {n.actor?.avatarUrl ? <img className="avatar" src={n.actor.avatarUrl} alt="" width={36} height={36} /> : n.actor ? <Avatar name={n.actor.name} seed={n.actor.id} /> : <span className="avatar" aria-hidden>🔔</span>}
+            <span className="text">
+              {n.unread ? <span className="visually-hidden">{t('notification.unread')}: </span> : null}
+              <span className="msg">{t(n.msgKey as 'notification.commented', n.params)}</span>
+              <time className="hint" dateTime={n.at}>
+                {n.ago}
+              </time>
+            </span>
+          </FastLink>
         </li>
       ))}
     </ul>

@@ -23,7 +23,8 @@ const oidc = await startOidcProvider({
     { clientId: 'edu-client', clientSecret: 'edu-secret', redirectUris: [`${appUrl}/login/redirect`] },
   ],
 })
-const app = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+// The built server, as `npm start` runs it (plain node: no TypeScript loader in the process).
+const app = spawn(process.execPath, ['build/server.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -6,7 +6,7 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import { connect, type Connection } from '~/db/connect.server'
 import { migrate } from '~/db/migrate.server'
-import { seedReferenceData } from '~/db/seed/demo.server'
+import { seedReferenceData } from '~/seed/demo.server'
 
 export const DIALECTS = ['sqlite', 'postgres'] as const
 
@@ -22,7 +22,8 @@ type TestConnection = Connection & {
   url?: string
 }
 
-export async function freshDatabase(dialect: (typeof DIALECTS)[number]): Promise<TestConnection> {
+/** `empty`: PostgreSQL only, a database with nothing in it (not migrated), as before a first deployment. */
+export async function freshDatabase(dialect: (typeof DIALECTS)[number], { empty = false } = {}): Promise<TestConnection> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sqlitetest-'))
     const conn = connect({ sqliteFile: path.join(dir, 'test.db') })
@@ -39,8 +40,10 @@ export async function freshDatabase(dialect: (typeof DIALECTS)[number]): Promise
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const conn = connect({ databaseUrl: url.toString() })
-  await migrate(conn)
-  await seedReferenceData(conn.db)
+  if (!empty) {
+    await migrate(conn)
+    await seedReferenceData(conn.db)
+  }
   return {
     ...conn,
     url: url.toString(),
@@ -52,7 +55,8 @@ export async function freshDatabase(dialect: (typeof DIALECTS)[number]): Promise
       await conn.db.destroy()
       const a = new pg.Client({ connectionString: adminUrl })
       await a.connect()
-      await a.query(`DROP DATABASE IF EXISTS ${name}`)
+      // FORCE: an app process the test started (tests/many-processes.test.ts) may still be leaving.
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await a.end()
     },
   }

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely'
-import { EMOTIONS } from '~/features/posts/constants'
 import type { Dialect } from '../dialect'
 
-// A post with an emotion of the joy group has a positive feeling; any other is negative.
-const POSITIVE = EMOTIONS.filter((e) => e.group === 'joy').map((e) => e.code)
+// A post with an emotion of the joy group has a positive feeling; any other is negative. The codes
+// of that group as they were when this migration was written: a migration keeps its meaning when
+// the app's constants change (features/posts/constants.ts, EMOTIONS).
+const POSITIVE = ['3', '4', '5', '6', '7', '8', '9']
 
 /**
  * Each post's mood flags (issue 7, decision 0018): has a positive feeling, has a negative one. The

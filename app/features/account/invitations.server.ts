@@ -4,6 +4,7 @@ import type { DB } from '~/db/connect.server'
 import type { Database } from '~/db/schema'
 import { addDays, todayDate, DEFAULT_TIME_ZONE } from '~/shared/dates'
 import { unusedVoucher } from './vouchers.server'
+import { pageOfList } from '~/features/lists.server'
 
 /** Friend invitations (spec 1 section 9): every 3 registered friends earn a one-month standard-plan trial voucher. */
 export const FRIENDS_PER_VOUCHER = 3
@@ -51,24 +52,11 @@ async function grantInviteVouchers(trx: Transaction<Database>, inviterId: number
 /** The invite page: my code, the friends who registered with it (10 a page), and how many more earn a voucher. */
 export async function invitationsOf(db: DB, userId: number, page: number) {
   const me = await db.selectFrom('users').select('invite_code').where('id', '=', userId).executeTakeFirstOrThrow()
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['account', 'created_at as createdAt'])
-      .where('invited_by', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(FRIENDS_PER_PAGE)
-      .offset((page - 1) * FRIENDS_PER_PAGE)
-      .execute(),
-    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('invited_by', '=', userId).executeTakeFirstOrThrow(),
-  ])
-  const total = Number(count.n)
-  return {
-    inviteCode: me.invite_code,
-    rows,
-    total,
-    totalPages: Math.max(1, Math.ceil(total / FRIENDS_PER_PAGE)),
-    needed: FRIENDS_PER_VOUCHER - (total % FRIENDS_PER_VOUCHER),
-  }
+  const list = await pageOfList(
+    page,
+    async () => (await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('invited_by', '=', userId).executeTakeFirstOrThrow()).n,
+    (offset, limit) => db.selectFrom('users').select(['account', 'created_at as createdAt']).where('invited_by', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    FRIENDS_PER_PAGE,
+  )
+  return { inviteCode: me.invite_code, ...list, needed: FRIENDS_PER_VOUCHER - (list.total % FRIENDS_PER_VOUCHER) }
 }

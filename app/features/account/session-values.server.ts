@@ -1,4 +1,4 @@
-import type { SessionValues } from '~/auth/session-storage.server'
+import type { SessionValues } from '~/shared/session-values'
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { isLocale, DEFAULT_LOCALE } from '~/i18n/config'
@@ -15,7 +15,7 @@ export async function loadSessionValues(db: DB, userId: number): Promise<Session
     .where('id', '=', userId)
     .executeTakeFirst()
   if (!user) return null
-  const team = await db.selectFrom('team_members').select(['team_id', 'role_id']).where('user_id', '=', userId).executeTakeFirst()
+  const team = await db.selectFrom('team_members as m').innerJoin('teams as t', 't.id', 'm.team_id').select(['m.team_id', 'm.role_id', 't.time_zone']).where('m.user_id', '=', userId).executeTakeFirst()
   const teamModeAvailable = Boolean(team)
   const mode = teamModeAvailable && user.mode === 'team' ? 'team' : 'personal'
   const plan = await chargePlanFor(db, userId, mode)
@@ -34,8 +34,21 @@ export async function loadSessionValues(db: DB, userId: number): Promise<Session
     payfunctionMap: plan.payfunctionMap,
     infoSet: user.info_set ? '1' : '0',
     emailVerified: user.email_verified ? '1' : '0',
+    timeZone: team?.time_zone ?? (await newestJournalZone(db, userId)),
     valuesAt: new Date().toISOString(),
   }
+}
+
+/** The zone of the newest journal the user owns or teaches: a teacher without a team reads its clock. */
+async function newestJournalZone(db: DB, userId: number) {
+  const row = await db
+    .selectFrom('journals as j')
+    .select('j.time_zone')
+    .where((eb) => eb.or([eb('j.owner_id', '=', userId), eb.exists(eb.selectFrom('journal_members as m').select('m.user_id').whereRef('m.journal_id', '=', 'j.id').where('m.user_id', '=', userId).where('m.role', '=', 'teacher'))]))
+    .orderBy('j.created_at', 'desc')
+    .orderBy('j.id', 'desc')
+    .executeTakeFirst()
+  return row?.time_zone ?? null
 }
 
 /**

@@ -2,20 +2,20 @@ import { z } from 'zod/mini'
 import { LOCALES } from '~/i18n/config'
 import { newPassword } from '~/features/auth/schema'
 import { birthdayOf } from './birthday'
-import { cleanText } from '~/shared/text'
+import { atMost, cleanText, secretText } from '~/shared/text'
 
 // The settings page's forms (spec 1 sections 2 and 5). Messages are locale keys.
 const required = { error: 'validation.required' }
-const optionalText = (max: number) => z.optional(z.string().check(...cleanText, z.maxLength(max, 'validation.tooLong')))
+const optionalText = (max: number) => z.optional(z.string().check(...cleanText, atMost(max)))
 
 export const ProfileSchema = z
   .object({
     intent: z.literal('profile'),
-    name: z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(50, 'validation.tooLong')),
+    name: z.string(required).check(...cleanText, z.minLength(1, required), atMost(50)),
     nickname: optionalText(50),
-    birthYear: z.optional(z.string()),
-    birthMonth: z.optional(z.string()),
-    birthDay: z.optional(z.string()),
+    birthYear: z.optional(z.string().check(...cleanText)),
+    birthMonth: z.optional(z.string().check(...cleanText)),
+    birthDay: z.optional(z.string().check(...cleanText)),
     gender: z.enum(['m', 'f'], { error: 'validation.gender' }),
   })
   .check(z.refine((d) => birthdayOf(d.birthYear, d.birthMonth, d.birthDay) !== undefined, { path: ['birthDay'], message: 'settings.birthdayInvalid' }))
@@ -24,9 +24,9 @@ export const AccountSchema = z
   .object({
     intent: z.literal('account'),
     account: z.string(required).check(...cleanText, z.regex(/^\S{3,100}$/, 'validation.accountFormat')),
-    currentPassword: z.optional(z.string()),
+    currentPassword: z.optional(z.string().check(...secretText)),
     password: z.optional(newPassword),
-    repeatPassword: z.optional(z.string()),
+    repeatPassword: z.optional(z.string().check(...secretText)),
   })
   .check(z.refine((d) => (d.password ?? '') === (d.repeatPassword ?? ''), { path: ['repeatPassword'], message: 'settings.passwordNotMatch' }))
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import sharp from 'sharp'
+import { loadSharp } from '~/sharp.server'
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import type { Locale } from '~/i18n/config'
@@ -102,6 +102,7 @@ export type AvatarResult = { ok: true; url: string } | { ok: false; error: 'sett
  * 200x200 WebP without metadata.
  */
 export async function saveAvatar(db: DB, userId: number, file: File, crop: { x: number; y: number; size: number } | null): Promise<AvatarResult> {
+  const sharp = await loadSharp()
   if (file.size > AVATAR_MAX_BYTES) return { ok: false, error: 'settings.avatarTooBig' }
   const input = Buffer.from(await file.arrayBuffer())
   let data: Buffer

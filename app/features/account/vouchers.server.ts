@@ -3,6 +3,7 @@ import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { todayDate, DEFAULT_TIME_ZONE } from '~/shared/dates'
 import { REDEEM, USE, VOUCHER_STATUS, VOUCHERS_PER_PAGE } from './voucher-codes'
+import { pageOfList } from '~/features/lists.server'
 
 export const newVoucherCode = () => `V${randomBytes(5).toString('hex').toUpperCase()}`
 const normalizeCode = (code: string) => code.trim().toUpperCase()
@@ -40,19 +41,21 @@ export async function vouchersOf(db: DB, userId: number, tab: 'unused' | 'histor
     .selectFrom('vouchers as v')
     .where('v.owner_id', '=', userId)
     .where('v.status', tab === 'unused' ? '=' : '!=', VOUCHER_STATUS.unused)
-  const [rows, count] = await Promise.all([
-    base
-      .innerJoin('plans as p', 'p.id', 'v.plan_id')
-      .select(['v.id', 'v.code', 'v.status', 'v.days', 'v.expire_date as expireDate', 'v.used_at as usedAt', 'p.code as planCode'])
-      .orderBy('v.id', 'desc')
-      .limit(VOUCHERS_PER_PAGE)
-      .offset((page - 1) * VOUCHERS_PER_PAGE)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  const total = Number(count.n)
+  const list = await pageOfList(
+    page,
+    async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    (offset, limit) =>
+      base
+        .innerJoin('plans as p', 'p.id', 'v.plan_id')
+        .select(['v.id', 'v.code', 'v.status', 'v.days', 'v.expire_date as expireDate', 'v.used_at as usedAt', 'p.code as planCode'])
+        .orderBy('v.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    VOUCHERS_PER_PAGE,
+  )
   const today = todayDate(new Date(), DEFAULT_TIME_ZONE)
-  return { rows: rows.map((r) => ({ ...r, expired: r.expireDate < today })), total, totalPages: Math.max(1, Math.ceil(total / VOUCHERS_PER_PAGE)) }
+  return { ...list, rows: list.rows.map((r) => ({ ...r, expired: r.expireDate < today })) }
 }
 
 /**

@@ -1,4 +1,3 @@
-import OpenAI from 'openai'
 import { env } from '~/env.server'
 
 /** An OpenAI-compatible chat completions API (any server that speaks it: a hosted model or a local one). */
@@ -15,6 +14,8 @@ export const configuredProvider = (): ProviderConfig | null =>
 
 /** One question to the model, with no retry (the callers fall back to their rules): its answer's text. */
 export async function askModel(config: ProviderConfig, { system, user, temperature }: { system: string; user: string; temperature: number }) {
+  // The client library is loaded at the first question, not at start-up (most schools have no provider).
+  const { default: OpenAI } = await import('openai')
   const client = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey, timeout: config.timeoutMs, maxRetries: 0 })
   const completion = await client.chat.completions.create({
     model: config.model,

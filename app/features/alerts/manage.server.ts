@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import type { AlertStatus, Database } from '~/db/schema'
 import { nowIso } from '~/db/time'
-import { offsetOf, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
+import { pageOfList } from '~/features/lists.server'
 import { todayDate } from '~/shared/dates'
 import type { AlertAction } from './schema'
 import { evidenceLine, type AlertReasons } from './rules'
@@ -31,36 +31,36 @@ export async function activeAlertCount(db: DB, journalId: number, today = todayD
 /** A journal's alerts: active first (high before medium), then snoozed, then resolved; newest first within each. */
 export async function alertsOf(db: DB, journalId: number, page: number, today = todayDate()) {
   const base = db.selectFrom('risk_alerts as a').where('a.journal_id', '=', journalId)
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-  const rows = await base
-    .innerJoin('users as u', 'u.id', 'a.student_id')
-    .select((eb) => [
-      'a.id',
-      'a.rule',
-      'a.severity',
-      'a.status',
-      'a.snooze_until as snoozeUntil',
-      'a.created_at as createdAt',
-      'a.updated_at as updatedAt',
-      'a.student_id as studentId',
-      'a.reasons',
-      'u.avatar_url as avatarUrl',
-      eb.fn.coalesce('u.name', 'u.account').as('student'),
-      eb.selectFrom('risk_alert_steps as s').select((x) => x.fn.count<number>('s.user_id').distinct().as('n')).whereRef('s.alert_id', '=', 'a.id').as('seenBy'),
-      eb.case().when(activeWhere(today)(eb)).then(0).when('a.status', '=', 'snoozed').then(1).else(2).end().as('rank'),
-    ])
-    .orderBy('rank')
-    .orderBy(sql`case when a.severity = 'high' then 0 else 1 end`)
-    .orderBy('a.updated_at', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(TABLE_PAGE_SIZE)
-    .offset(offsetOf(page))
-    .execute()
-  return {
-    rows: rows.map(({ rank: _rank, reasons, ...r }) => ({ ...r, evidence: evidenceLine(JSON.parse(reasons) as AlertReasons), seenBy: Number(r.seenBy), shownStatus: shown(r.status, r.snoozeUntil, today) })),
-    total,
-    totalPages: pagesOf(total),
-  }
+  const list = await pageOfList(
+    page,
+    async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    (offset, limit) =>
+      base
+        .innerJoin('users as u', 'u.id', 'a.student_id')
+        .select((eb) => [
+          'a.id',
+          'a.rule',
+          'a.severity',
+          'a.status',
+          'a.snooze_until as snoozeUntil',
+          'a.created_at as createdAt',
+          'a.updated_at as updatedAt',
+          'a.student_id as studentId',
+          'a.reasons',
+          'u.avatar_url as avatarUrl',
+          eb.fn.coalesce('u.name', 'u.account').as('student'),
+          eb.selectFrom('risk_alert_steps as s').select((x) => x.fn.count<number>('s.user_id').distinct().as('n')).whereRef('s.alert_id', '=', 'a.id').as('seenBy'),
+          eb.case().when(activeWhere(today)(eb)).then(0).when('a.status', '=', 'snoozed').then(1).else(2).end().as('rank'),
+        ])
+        .orderBy('rank')
+        .orderBy(sql`case when a.severity = 'high' then 0 else 1 end`)
+        .orderBy('a.updated_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  )
+  return { ...list, rows: list.rows.map(({ rank: _rank, reasons, ...r }) => ({ ...r, evidence: evidenceLine(JSON.parse(reasons) as AlertReasons), seenBy: Number(r.seenBy), shownStatus: shown(r.status, r.snoozeUntil, today) })) }
 }
 
 /** One alert of the journal with its reasons and trail; null for another journal's or none. */
@@ -86,7 +86,7 @@ export async function alertDetail(db: DB, journalId: number, alertId: number, to
 }
 export type AlertDetail = NonNullable<Awaited<ReturnType<typeof alertDetail>>>
 
-/** A teacher opened the alert from the list: "seen", once per teacher. */
+/** A teacher opened the alert's page: "seen", once per teacher (false for no such alert of the journal). */
 export async function markSeen(db: DB, journalId: number, alertId: number, userId: number) {
   return db.transaction().execute(async (trx) => {
     const a = await trx.selectFrom('risk_alerts').select('id').where('id', '=', alertId).where('journal_id', '=', journalId).executeTakeFirst()

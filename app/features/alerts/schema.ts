@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { cleanText } from '~/shared/text'
+import { atMost, cleanText } from '~/shared/text'
 import { addDays, isCalendarDate, todayDate } from '~/shared/dates'
 
 /** How far ahead an alert may be snoozed, and how long a resolution note may be. */
@@ -19,6 +19,7 @@ export const snoozeWindow = (today = todayDate()) => ({ min: addDays(today, 1), 
 export const SnoozeSchema = z.object({
   intent: z.literal('snooze'),
   until: z.string(required).check(
+    ...cleanText,
     z.refine(isCalendarDate, 'validation.dateFormat'),
     z.refine((d) => {
       const { min, max } = snoozeWindow()
@@ -30,11 +31,11 @@ export const SnoozeSchema = z.object({
 export const VERDICTS = ['right', 'false_alarm', 'missed'] as const
 export const ResolveSchema = z.object({
   intent: z.literal('resolve'),
-  note: z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(RESOLVE_NOTE_MAX, 'validation.tooLong')),
+  note: z.string(required).check(...cleanText, z.minLength(1, required), atMost(RESOLVE_NOTE_MAX)),
   verdict: z.enum(VERDICTS, { error: 'alerts.chooseVerdict' }),
 })
 /** A teacher's worry about a post that raised nothing: a note is optional. */
-export const WorrySchema = z.object({ intent: z.literal('worry'), note: z.optional(z.string().check(...cleanText, z.maxLength(RESOLVE_NOTE_MAX, 'validation.tooLong'))) })
+export const WorrySchema = z.object({ intent: z.literal('worry'), note: z.optional(z.string().check(...cleanText, atMost(RESOLVE_NOTE_MAX))) })
 export const AlertActionSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('acknowledge') }), SnoozeSchema, ResolveSchema])
 export type AlertAction = z.output<typeof AlertActionSchema>
 

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs'
 import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
 import { exportCell } from '~/features/export/cells'
@@ -33,6 +32,7 @@ const sheetName = (name: string, taken: Set<string>) => {
 export async function quizWorkbook(db: DB, journalId: number, q: string, t: TFunction) {
   const rows = await exportRows(db, journalId, q)
   if (rows.length === 0) return null
+  const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.Workbook()
   const taken = new Set<string>()
   const runs = [...new Map(rows.map((r) => [r.runId, r])).values()]

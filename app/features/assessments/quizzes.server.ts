@@ -15,11 +15,25 @@ export async function seedPlatformQuizzes(db: DB) {
   }
 }
 
-/** The quizzes a teacher may open, those in the journal's language (a text language: zh-Hant, en, ja) first. */
-export async function quizChoices(db: DB, journalLang: string) {
-  const lang = journalLang.startsWith('zh') ? 'zh-TW' : journalLang
+/** A platform quiz's languages share its key; any other quiz is its own. */
+const quizKey = (q: { id: number; lang: string; title: string }) => PLATFORM_QUIZZES.find((p) => p.lang === q.lang && p.title === q.title)?.key ?? `#${q.id}`
+/** A text language (zh-Hant, en, ja) or a locale as a quiz's language. */
+const quizLang = (lang: string) => (lang.startsWith('zh') ? 'zh-TW' : lang)
+
+/**
+ * The quizzes a teacher may open (issue 34): one entry per quiz, not one per language, named in
+ * the reader's language; it opens the quiz in the journal's language (its students answer it),
+ * else in the reader's, else any.
+ */
+export async function quizChoices(db: DB, journalLang: string, readerLocale: string) {
   const rows = await db.selectFrom('quizzes').select(['id', 'lang', 'title']).orderBy('id').execute()
-  return rows.sort((a, b) => Number(b.lang === lang) - Number(a.lang === lang))
+  const quizzes = new Map<string, typeof rows>()
+  for (const row of rows) quizzes.set(quizKey(row), [...(quizzes.get(quizKey(row)) ?? []), row])
+  return [...quizzes.values()].map((variants) => {
+    const inLang = (lang: string) => variants.find((v) => v.lang === quizLang(lang))
+    const opened = inLang(journalLang) ?? inLang(readerLocale) ?? variants[0]
+    return { id: opened.id, title: (inLang(readerLocale) ?? opened).title }
+  })
 }
 
 /** A quiz's questions, or null. */

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
-import { containsPattern, nameMatches } from '~/features/lists.server'
-import { offsetOf, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
+import { containsPattern, nameMatches, pageOfList } from '~/features/lists.server'
 import { optionOf, type QuizQuestion } from './quiz'
 import { quizQuestions, type Run } from './quizzes.server'
 
@@ -19,18 +18,18 @@ export function resultsOf(db: DB, journalId: number, q: string) {
 
 /** The results list (spec 3 assessment list item): newest first, 10 a page. */
 export async function resultList(db: DB, { journalId, q, page }: { journalId: number; q: string; page: number }) {
-  const [rows, count] = await Promise.all([
-    resultsOf(db, journalId, q)
-      .select((eb) => ['a.uuid', 'a.student_id as userId', eb.fn.coalesce('u.name', 'u.account').as('userName'), 'u.account', 'z.title', 'r.round', 'a.total', 'a.created_at as createDate'])
-      .orderBy('a.created_at', 'desc')
-      .orderBy('a.id', 'desc')
-      .limit(TABLE_PAGE_SIZE)
-      .offset(offsetOf(page))
-      .execute(),
-    resultsOf(db, journalId, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  const total = Number(count.n)
-  return { rows, total, totalPages: pagesOf(total) }
+  return pageOfList(
+    page,
+    async () => (await resultsOf(db, journalId, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    (offset, limit) =>
+      resultsOf(db, journalId, q)
+        .select((eb) => ['a.uuid', 'a.student_id as userId', eb.fn.coalesce('u.name', 'u.account').as('userName'), 'u.account', 'z.title', 'r.round', 'a.total', 'a.created_at as createDate'])
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  )
 }
 
 /** Each question beside the chosen answer: the stored grade mapped back to its option's text. */

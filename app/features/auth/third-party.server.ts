@@ -1,4 +1,4 @@
-import type { OidcProfile } from '~/auth/oidc-strategy.server'
+import type { OidcProfile } from '~/shared/oidc-profile'
 import type { DB } from '~/db/connect.server'
 import type { IdentityPlatform } from '~/db/schema'
 import { nowIso } from '~/db/time'

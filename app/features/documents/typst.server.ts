@@ -1,4 +1,5 @@
-import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler'
+import type * as Typst from '@myriaddreamin/typst-ts-node-compiler'
+import { createRequire } from 'node:module'
 import { FONT_DIRS } from '~/fonts.server'
 import { withoutControl } from '~/shared/text'
 
@@ -7,10 +8,13 @@ import { withoutControl } from '~/shared/text'
  * (an alert's record, a student's data, a family pack: issue 36). Creating it reads the font
  * folders (about 0.4 s); a document then takes tens of milliseconds.
  */
-let compiler: NodeCompiler | null = null
+let compiler: Typst.NodeCompiler | null = null
 // The workspace is a folder that does not exist: a document reads only the pictures put into it (shadow files).
 export const WORKSPACE = '/nonexistent-ebook-workspace'
-export const typst = () => (compiler ??= NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontPaths: FONT_DIRS }] }))
+// The compiler is required at the first document, not at start-up: most processes never make one (decision 0043).
+const require = createRequire(import.meta.url)
+export const typst = () =>
+  (compiler ??= (require('@myriaddreamin/typst-ts-node-compiler') as typeof Typst).NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontPaths: FONT_DIRS }] }))
 
 /** A Typst string literal of any text: control characters dropped, the rest escaped as JSON does (Typst reads the same escapes). */
 export const typstString = (text: string) => JSON.stringify(withoutControl(text).replace(/\r/g, ''))

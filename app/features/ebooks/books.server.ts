@@ -5,7 +5,7 @@ import { COMMENT_STATUS, POST_STATUS } from '~/features/posts/constants'
 import { DEFAULT_DESIGN, EBOOK_POSTS } from './constants'
 import { bindItems, type FillData, type PageType, type Template } from './page-model'
 import { renderPageSvg, type BookLang } from './render.server'
-import type { BasicInfo } from './schema'
+import { BasicInfoSchema, type BasicInfo } from './schema'
 import { templateKind } from './page-model'
 import { templateById } from './templates'
 
@@ -61,6 +61,17 @@ export async function bookFor(db: DB, bookId: number, who: Maker) {
   return book
 }
 export type Book = NonNullable<Awaited<ReturnType<typeof bookFor>>>
+
+/** Whether a book of that id exists: to tell a refusal (403) from nothing there (404). */
+export async function bookExists(db: DB, bookId: number) {
+  return Boolean(await db.selectFrom('ebooks').select('id').where('id', '=', bookId).executeTakeFirst())
+}
+
+/** A book's name, for a page that shows the book to someone who is not its maker (a share link). */
+export async function bookName(db: DB, bookId: number) {
+  const book = await db.selectFrom('ebooks').select('name').where('id', '=', bookId).executeTakeFirstOrThrow()
+  return book.name
+}
 
 /** Step 1: the student's published posts of the journal with their frames, the chosen ones in book order, and the limits. */
 export async function postChoices(db: DB, book: Book) {
@@ -178,8 +189,18 @@ export async function pagesOf(db: DB, bookId: number) {
   return pages.map((p) => ({ ...p, drawn: Boolean(p.drawn) }))
 }
 
-/** Ready to print (spec 3): a cover exists and every page has its picture. */
-export const isReady = (pages: { type: string; drawn: boolean }[]) => pages.some((p) => p.type === '1') && pages.every((p) => p.drawn)
+/** What keeps a book from printing: its basic info, or a page (no cover, a picture not drawn yet). */
+export type PrintBlock = 'basicInfo' | 'pages'
+
+/**
+ * Ready to print (spec 3): a cover exists and every page has its picture, and (issue 34) the basic
+ * info that step 2 requires is there, checked by step 2's own schema: without it the cover, the
+ * author page and the epilogue would print blank. Null when the book may print.
+ */
+export function printBlock(book: Pick<Book, 'name' | 'aboutAuthor' | 'thanks' | 'postscript'>, pages: { type: string; drawn: boolean }[]): PrintBlock | null {
+  if (!BasicInfoSchema.safeParse({ name: book.name, aboutAuthor: book.aboutAuthor, thanks: book.thanks, postscript: book.postscript }).success) return 'basicInfo'
+  return pages.some((p) => p.type === '1') && pages.every((p) => p.drawn) ? null : 'pages'
+}
 
 /** The template a page is drawn with: its edited copy, or the built-in one. */
 export const pageTemplate = (page: { template: string | null; template_id: string }): Template | null => (page.template ? (JSON.parse(page.template) as Template) : templateById(page.template_id))

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { DRP_STATUS } from '~/features/journals/constants'
-import { offsetOf, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
+import { pageOfList } from '~/features/lists.server'
 import type { Maker } from './books.server'
 
 /** The journals whose books this person may make: a teacher's (owned or co-taught), or a student's own. */
@@ -28,18 +28,20 @@ export async function ebookList(db: DB, who: Maker, { q, page }: { q: string; pa
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     base = base.where((eb) => eb.or([sql<boolean>`${eb.ref('s.name')} like ${like} escape '\\'`, sql<boolean>`${eb.ref('s.account')} like ${like} escape '\\'`]))
   }
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .leftJoin('ebook_exports as x', (join) => join.onRef('x.ebook_id', '=', 'b.id').on('x.status', '=', 'done').onRef('x.book_version', '=', 'b.edited_at'))
-      .select((eb) => ['b.id', 'b.name', 'b.made_as as madeAs', 'b.edited_at as editedAt', 'b.generated_at as generatedAt', 'j.name as journal', eb.fn.coalesce('s.name', 's.account').as('author'), eb('x.ebook_id', 'is not', null).as('printed')])
-      .orderBy('b.edited_at', 'desc')
-      .orderBy('b.id', 'desc')
-      .limit(TABLE_PAGE_SIZE)
-      .offset(offsetOf(page))
-      .execute(),
-  ])
-  return { rows: rows.map((r) => ({ ...r, printed: Boolean(r.printed) })), total: Number(total), totalPages: pagesOf(Number(total)) }
+  const list = await pageOfList(
+    page,
+    async () => (await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total,
+    (offset, limit) =>
+      base
+        .leftJoin('ebook_exports as x', (join) => join.onRef('x.ebook_id', '=', 'b.id').on('x.status', '=', 'done').onRef('x.book_version', '=', 'b.edited_at'))
+        .select((eb) => ['b.id', 'b.name', 'b.made_as as madeAs', 'b.edited_at as editedAt', 'b.generated_at as generatedAt', 'j.name as journal', eb.fn.coalesce('s.name', 's.account').as('author'), eb('x.ebook_id', 'is not', null).as('printed')])
+        .orderBy('b.edited_at', 'desc')
+        .orderBy('b.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  )
+  return { ...list, rows: list.rows.map((r) => ({ ...r, printed: Boolean(r.printed) })) }
 }
 
 /** The journals to start a book in (the choose-a-journal dialog), by name. */

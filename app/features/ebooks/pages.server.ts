@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto'
-import sharp, { type OutputInfo } from 'sharp'
+import type { OutputInfo } from 'sharp'
+import { loadSharp } from '~/sharp.server'
 import { inTransaction, type DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
-import { withoutControl } from '~/shared/text'
+import { tooLong, withoutControl } from '~/shared/text'
 import { bindItems, keepOnCanvas, type Box, type FillData, type Template, type TemplateItem } from './page-model'
 import { fillDataOf, pagesOf, pageTemplate, type Book } from './books.server'
 import { DEFAULT_DESIGN, EBOOK_IMAGE_MAX_BYTES, EBOOK_ITEM_TEXT_MAX } from './constants'
@@ -50,6 +51,12 @@ export async function pageForEditing(db: DB, book: Book, pageId: number, feeling
 }
 export type EditorPage = NonNullable<Awaited<ReturnType<typeof pageForEditing>>>
 
+/** The id of the book's first page, or undefined while it has none. */
+export async function firstPageId(db: DB, bookId: number) {
+  const first = await db.selectFrom('ebook_pages').select('id').where('ebook_id', '=', bookId).orderBy('position').executeTakeFirst()
+  return first?.id
+}
+
 const clamp = (v: number, min: number, max: number) => Math.min(Math.max(Math.round(v), min), max)
 
 export interface PageEdit {
@@ -61,7 +68,7 @@ export interface PageEdit {
   picture?: { itemId: string; file: File; crop: Box | null }
 }
 
-export type SaveResult = { ok: true } | { ok: false; error: 'validation.tooLong'; item: string } | { ok: false; error: 'ebook.imageTooBig' | 'ebook.imageType'; item: string } | { ok: false; error: 'missing' }
+export type SaveResult = { ok: true } | { ok: false; error: ReturnType<typeof tooLong>; item: string } | { ok: false; error: 'ebook.imageTooBig' | 'ebook.imageType'; item: string } | { ok: false; error: 'missing' }
 
 /**
  * Saves a page's edits on its current template: only editable items change. A text left as its
@@ -85,7 +92,7 @@ export async function savePage(db: DB, book: Book, pageId: number, edit: PageEdi
     const text = edit.texts.get(item.id)
     if (item.type === 'text' && text !== undefined) {
       const clean = withoutControl(text).replace(/\r\n?/g, '\n').trim()
-      if (clean.length > EBOOK_ITEM_TEXT_MAX) return { ok: false, error: 'validation.tooLong', item: item.id }
+      if (clean.length > EBOOK_ITEM_TEXT_MAX) return { ok: false, error: tooLong(EBOOK_ITEM_TEXT_MAX), item: item.id }
       if (clean !== (shown.get(item.id)?.text ?? '')) next = { ...next, text: clean, edited: true }
     }
     if (item.type === 'pic' && edit.picture?.itemId === item.id) {
@@ -154,6 +161,7 @@ export type ImageResult = { ok: true; url: string } | { ok: false; error: 'ebook
  * largest box of that shape; stored upright, at most 1600 px wide, without metadata.
  */
 export async function storeBookImage(db: DB, bookId: number, file: File, aspect: number, crop: { x: number; y: number; width: number; height: number } | null): Promise<ImageResult> {
+  const sharp = await loadSharp()
   if (file.size > EBOOK_IMAGE_MAX_BYTES) return { ok: false, error: 'ebook.imageTooBig' }
   const input = Buffer.from(await file.arrayBuffer())
   let out: { data: Buffer; info: OutputInfo; type: string }

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini'
-import { cleanText } from '~/shared/text'
+import { atMost, cleanText } from '~/shared/text'
 import { EBOOK_NAME_MAX, EBOOK_TEXT_MAX } from './constants'
 
 const required = { error: 'validation.required' }
-const text = (max: number) => z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(max, 'validation.tooLong'))
+const text = (max: number) => z.string(required).check(...cleanText, z.minLength(1, required), atMost(max))
 
 /**
  * An e-book's basic info (spec 3): the book's name must not be empty; the author intro, thanks and

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs'
 import type { TFunction } from 'i18next'
 import { PassThrough } from 'node:stream'
 import type { DB } from '~/db/connect.server'
@@ -153,17 +152,19 @@ function bcardRow(post: Post, t: TFunction) {
 /**
  * The export as a streamed .xlsx (exceljs' streaming writer: rows are written and let go as they
  * come). Every text goes in as a string cell, never a formula, so a student's "=..." stays text,
- * and is made safe for a CSV saved from the sheet too (exportCell).
+ * and is made safe for a CSV saved from the sheet too (exportCell). exceljs (about 25 MB in memory)
+ * is loaded at the first export, not at start-up.
  */
 export function exportWorkbook(db: DB, r: ExportRequest, t: TFunction) {
   const out = new PassThrough()
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
   const raw = r.format === 'raw'
-  const sheet = workbook.addWorksheet(raw ? t('export.rawSheet') : t('export.bcardSheet'))
   const header = raw
     ? ['postId', 'account', 'student', 'diaryDate', 'postedAt', 'title', 'place', 'time', 'event', 'feelings', 'behaviour', 'behaviourText', 'status', 'comments']
     : ['student', 'account', 'diaryDate', 'title', 'event', 'feelings', 'behaviour', 'behaviourText', 'comments']
   const run = async () => {
+    const { default: ExcelJS } = await import('exceljs')
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
+    const sheet = workbook.addWorksheet(raw ? t('export.rawSheet') : t('export.bcardSheet'))
     sheet.addRow(header.map((h) => t(`export.col_${h}` as 'export.col_title'))).commit()
     for await (const batch of batches(db, r)) {
       for (const post of batch) sheet.addRow((raw ? rawRow(post, t, r.timeZone) : bcardRow(post, t)).map(exportCell)).commit()

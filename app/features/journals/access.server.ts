@@ -15,6 +15,8 @@ export interface JournalHead {
   resourceBookId: number | null
   /** The language its students write in (a `lang` value), so their text is drawn with the right letterforms. */
   lang: string
+  /** The school's zone: every time on its pages is written in it (issue 34). */
+  timeZone: string
 }
 
 /** A journal's language (en, zh, ja) as the `lang` of its students' text: Chinese here is Traditional. */
@@ -26,12 +28,17 @@ export function journalIdOf(param: string | undefined) {
   return parseId(param)
 }
 
+/** Whether a journal of that id exists (archived or not): to tell a refusal (403) from nothing there (404). */
+export async function journalExists(db: DB, journalId: number) {
+  return Boolean(await db.selectFrom('journals').select('id').where('id', '=', journalId).executeTakeFirst())
+}
+
 // Every page under a journal runs it: prepared once.
 const accessQuery = prepared((db, v: { journalId: number; userId: number }) =>
   db
     .selectFrom('journals as j')
     .leftJoin('journal_members as me', (join) => join.onRef('me.journal_id', '=', 'j.id').on('me.user_id', '=', v.userId).on('me.role', '=', 'teacher'))
-    .select(['j.id', 'j.name', 'j.owner_id as ownerId', 'j.share_type as shareType', 'j.sub_type as subType', 'j.created_at as createdAt', 'j.resource_book_id as resourceBookId', 'j.speech_lang as speechLang', 'me.drp_status as drpStatus'])
+    .select(['j.id', 'j.name', 'j.owner_id as ownerId', 'j.share_type as shareType', 'j.sub_type as subType', 'j.created_at as createdAt', 'j.resource_book_id as resourceBookId', 'j.speech_lang as speechLang', 'j.time_zone as timeZone', 'me.drp_status as drpStatus'])
     .where('j.id', '=', v.journalId)
     .where('j.archived_at', 'is', null),
 )
@@ -43,7 +50,7 @@ const accessQuery = prepared((db, v: { journalId: number; userId: number }) =>
 export async function journalAccess(db: DB, journalId: number, userId: number): Promise<{ journal: JournalHead; role: JournalRole | null } | null> {
   const [row] = await accessQuery(db, { journalId, userId })
   if (!row) return null
-  const journal: JournalHead = { id: row.id, name: row.name, ownerId: row.ownerId, shareType: row.shareType, subType: row.subType, createdAt: row.createdAt, resourceBookId: row.resourceBookId, lang: textLang(row.speechLang) }
+  const journal: JournalHead = { id: row.id, name: row.name, ownerId: row.ownerId, shareType: row.shareType, subType: row.subType, createdAt: row.createdAt, resourceBookId: row.resourceBookId, lang: textLang(row.speechLang), timeZone: row.timeZone }
   const role = journal.ownerId === userId ? 'owner' : row.drpStatus === DRP_STATUS.approved ? 'teacher' : null
   return { journal, role }
 }

@@ -25,3 +25,6 @@ export const INVITE_CODE_DAYS = 7
  * kind of limit, per journal and per sender, since each mail goes to an address the sender typed.
  */
 export const INVITE_MAIL_LIMITS = { perJournalPerHour: 10, perSenderPerDay: 30 } as const
+
+/** "Recent posters" count each student's posts of the last RECENT_POSTER_DAYS days, and say so (issue 34). */
+export const RECENT_POSTER_DAYS = 30

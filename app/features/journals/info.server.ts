@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { isoAgo, isoIn, nowIso } from '~/db/time'
 import { newInviteCode } from './codes.server'
-import { DRP_STATUS, INVITE_CODE_DAYS } from './constants'
+import { DRP_STATUS, INVITE_CODE_DAYS, RECENT_POSTER_DAYS } from './constants'
 import { teacherAnswered } from '~/features/notifications/events.server'
 
 const DAY_MS = 86_400_000
@@ -18,14 +18,14 @@ export async function journalInfo(db: DB, journalId: number) {
   return { ...j, inviteCode: codeValid ? j.inviteCode : null, inviteCodeExpiresAt: codeValid ? j.inviteCodeExpiresAt : null }
 }
 
-/** Students who posted in the last 30 days, most posts first. */
+/** Students who posted in the last RECENT_POSTER_DAYS days, most posts first (the count the pages name with its period). */
 export async function recentPosters(db: DB, journalId: number, limit = 10) {
   // Grouping by an expression keeps the planner on the (journal, created) index (see the feed).
   const counts = await db
     .selectFrom('posts as p')
     .select((eb) => [sql<number>`p.creator_id + 0`.as('id'), eb.fn.countAll<number>().as('count')])
     .where('p.journal_id', '=', journalId)
-    .where('p.created_at', '>=', isoAgo(30 * DAY_MS))
+    .where('p.created_at', '>=', isoAgo(RECENT_POSTER_DAYS * DAY_MS))
     .groupBy(sql`p.creator_id + 0`)
     .orderBy('count', 'desc')
     .orderBy('id')

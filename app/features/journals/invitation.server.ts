@@ -1,4 +1,3 @@
-import { Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, TextRun } from 'docx'
 import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
 import { lockNames } from '~/db/lock.server'
@@ -23,6 +22,8 @@ const EAST_ASIAN_FONT: Record<Locale, string> = { en: 'Microsoft JhengHei', 'zh-
 
 /** The invitation as a Word document (spec 2, journal info: the share-code tab's download). */
 export async function invitationDocx(t: TFunction, locale: Locale, inv: Invitation): Promise<Buffer> {
+  // Loaded at the first invitation, not at start-up.
+  const { Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, TextRun } = await import('docx')
   const doc = new Document({
     creator: inv.owner,
     title: t('invitation.title'),

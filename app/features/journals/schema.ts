@@ -2,7 +2,7 @@ import { z } from 'zod/mini'
 import { email } from '~/features/account/schema'
 import { todayDate } from '~/shared/dates'
 import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, SPEECH_LANGS, SUBMIT_MODES } from './constants'
-import { cleanText } from '~/shared/text'
+import { atMost, cleanText } from '~/shared/text'
 import { ESCALATE_HOURS_MAX } from '~/features/alerts/school-hours'
 
 /** Who must agree before a family link is shared (issue 36). */
@@ -28,18 +28,18 @@ export const NOTIFICATIONS = [
  */
 export const JournalSettingsSchema = z
   .object({
-    name: z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(50, 'validation.tooLong')),
-    description: z.optional(z.string().check(...cleanText, z.maxLength(500, 'validation.tooLong'))),
+    name: z.string(required).check(...cleanText, z.minLength(1, required), atMost(50)),
+    description: z.optional(z.string().check(...cleanText, atMost(500))),
     labelColorCode: oneOf(LABEL_COLORS),
-    classes: z.optional(z.string().check(...cleanText, z.maxLength(200, 'validation.tooLong'))),
+    classes: z.optional(z.string().check(...cleanText, atMost(200))),
     grade: z.optional(oneOf(GRADES)),
     speechLang: oneOf(SPEECH_LANGS),
     display: z.enum(['calendar', 'list'], required),
     aiScoring: checkbox,
     assessment: checkbox,
     expireType: oneOf(Object.values(EXPIRE_TYPE)),
-    expireDate: z.optional(z.string().check(z.refine(isCalendarDate, 'validation.dateFormat'))),
-    expireTime: z.optional(z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.timeFormat'))),
+    expireDate: z.optional(z.string().check(...cleanText, z.refine(isCalendarDate, 'validation.dateFormat'))),
+    expireTime: z.optional(z.string().check(...cleanText, z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.timeFormat'))),
     studentLimit: z.string(required).check(...cleanText, z.regex(/^\d{1,6}$/, 'journal.limitInteger')),
     notifySubmit: checkbox,
     notifySubmitTime: z.optional(oneOf(NOTIFY_SUBMIT_TIMES)),
@@ -73,7 +73,7 @@ export const JournalSettingsSchema = z
 export type JournalSettings = z.output<typeof JournalSettingsSchema>
 
 export const JoinSchema = z.object({
-  code: z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(40, 'validation.tooLong')),
+  code: z.string(required).check(...cleanText, z.minLength(1, required), atMost(40)),
 })
 
 /** The e-mail invitation to a fellow teacher: required, a basic e-mail pattern (spec 2 section 5). */

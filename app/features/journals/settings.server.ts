@@ -63,18 +63,20 @@ function columns(s: JournalSettings) {
     notify_submit_time: s.notifySubmit ? Number(s.notifySubmitTime) : null,
     notify_stat_time: s.notifyStat ? Number(s.notifyStatTime) : null,
     notify_extreme_time: s.notifyExtreme ? Number(s.notifyExtremeTime) : null,
-    // The hours above are the school's: its zone as the saving teacher's browser gives it.
-    time_zone: currentTimeZone(),
     escalate_after_hours: s.escalateAfterHours ? Number(s.escalateAfterHours) : DEFAULT_ESCALATE_HOURS,
     share_consent: (s.shareConsent ?? 'under13') as ShareConsentRule,
   }
 }
 
+/**
+ * A new journal keeps the zone it is made in for good (the school's: its times, expiry and digest
+ * hours are read in it; saving the settings later does not move it).
+ */
 export async function createJournal(db: DB, owner: { userId: number; planLimit: number; teamId?: number | null }, s: JournalSettings): Promise<SettingsResult> {
   return db.transaction().execute(async (trx) => {
     const errors = await checkLimit(trx, owner.userId, owner.planLimit, Number(s.studentLimit))
     if (errors) return { ok: false, fieldErrors: errors }
-    const id = await insertJournal(trx, { ...columns(s), owner_id: owner.userId, team_id: owner.teamId ?? null })
+    const id = await insertJournal(trx, { ...columns(s), time_zone: currentTimeZone(), owner_id: owner.userId, team_id: owner.teamId ?? null })
     return { ok: true, id }
   })
 }

@@ -1,5 +1,6 @@
 import type { DB } from '~/db/connect.server'
 import { activeAlertCount } from '~/features/alerts/manage.server'
+import { longWaiting } from '~/features/insights/feedback.server'
 import { POST_STATUS } from '~/features/posts/constants'
 import { formatDate } from '~/shared/dates'
 import { journalTeacherIds, notify, type Notice } from './notify.server'
@@ -23,12 +24,16 @@ export function wallClock(at: Date, timeZone: string) {
   return { date: formatDate(at.toISOString(), timeZone), hour }
 }
 
-export type DigestKind = 'posts' | 'mood' | 'alerts'
+export type DigestKind = 'posts' | 'mood' | 'alerts' | 'waiting'
 
 /** What one journal's digest of a kind says over the day before `at`; null when there is nothing to tell. */
-async function digestOf(db: DB, journal: { id: number; name: string }, kind: DigestKind, at: Date): Promise<Pick<Notice, 'msgKey' | 'params' | 'link'> | null> {
+async function digestOf(db: DB, journal: { id: number; name: string; time_zone: string }, kind: DigestKind, at: Date): Promise<Pick<Notice, 'msgKey' | 'params' | 'link'> | null> {
   const since = new Date(at.getTime() - DAY_MS).toISOString()
   const base = `/diary/homework/${journal.id}`
+  if (kind === 'waiting') {
+    const waiting = await longWaiting(db, { journalId: journal.id, timeZone: journal.time_zone }, at)
+    return waiting ? { msgKey: 'notification.digestWaiting', params: { journal: journal.name, count: waiting.posts, students: waiting.students, days: waiting.days }, link: `${base}/feedback` } : null
+  }
   if (kind === 'alerts') {
     const count = await activeAlertCount(db, journal.id, formatDate(at.toISOString()))
     return count ? { msgKey: 'notification.digestAlerts', params: { journal: journal.name, count }, link: `${base}/alerts` } : null
@@ -68,7 +73,9 @@ export async function runDueDigests(db: DB, at = new Date()): Promise<DigestTold
   const told: DigestTold[] = []
   for (const j of journals) {
     const { date, hour } = wallClock(at, j.time_zone)
-    const due: [DigestKind, number | null][] = [['posts', j.notify_submit_time], ['mood', j.notify_stat_time], ['alerts', j.notify_extreme_time]]
+    const hours = [j.notify_submit_time, j.notify_stat_time, j.notify_extreme_time].filter((h): h is number => h !== null && h > 0)
+    // Posts waiting for an answer ride on the journal's first digest of the day (issue 37, decision 0048).
+    const due: [DigestKind, number | null][] = [['posts', j.notify_submit_time], ['mood', j.notify_stat_time], ['alerts', j.notify_extreme_time], ['waiting', Math.min(...hours)]]
     for (const [kind, wanted] of due) {
       if (wanted !== hour) continue
       const slot = `digest:${kind}:${j.id}:${date}T${String(hour).padStart(2, '0')}`

@@ -24,7 +24,7 @@ export async function notificationList(db: DB, userId: number, { type, limit }: 
   const rows = await db
     .selectFrom('notifications as n')
     .leftJoin('users as u', 'u.id', 'n.actor_id')
-    .select((eb) => ['n.id', 'n.type', 'n.msg_key as msgKey', 'n.params', 'n.created_at as createdAt', 'n.read_at as readAt', 'n.actor_id as actorId', 'u.avatar_url as avatarUrl', eb.fn.coalesce('u.name', 'u.account').as('actorName')])
+    .select((eb) => ['n.id', 'n.type', 'n.msg_key as msgKey', 'n.params', 'n.link', 'n.created_at as createdAt', 'n.read_at as readAt', 'n.actor_id as actorId', 'u.avatar_url as avatarUrl', eb.fn.coalesce('u.name', 'u.account').as('actorName')])
     .where('n.user_id', '=', userId)
     .$if(type !== null, (q) => q.where('n.type', '=', type!))
     .orderBy('n.created_at', 'desc')
@@ -35,12 +35,9 @@ export async function notificationList(db: DB, userId: number, { type, limit }: 
 }
 export type NotificationItem = Awaited<ReturnType<typeof notificationList>>['items'][number]
 
-/** Opening a notification marks it read and gives its link; another reader's is null. */
-export async function openNotification(db: DB, userId: number, id: number) {
-  const row = await db.selectFrom('notifications').select(['link', 'read_at']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
-  if (!row) return null
-  if (row.read_at === null) await db.updateTable('notifications').set({ read_at: nowIso() }).where('id', '=', id).where('read_at', 'is', null).execute()
-  return row.link
+/** A notification opened: read from now on. Only its reader's: another's id changes nothing. */
+export async function markOpened(db: DB, userId: number, id: number) {
+  await db.updateTable('notifications').set({ read_at: nowIso() }).where('id', '=', id).where('user_id', '=', userId).where('read_at', 'is', null).execute()
 }
 
 /** Mark all read (of one type, or all). */

@@ -1,5 +1,6 @@
 import { timeAgo } from '~/shared/dates'
 import type { NotificationItem } from './list.server'
+import { NOTIFICATION_PARAM } from './constants'
 
 /** A notification as the pages show it: the reader's "how long ago", computed once on the server (no hydration drift). */
 export const itemView = (n: NotificationItem, locale: string) => ({
@@ -10,9 +11,20 @@ export const itemView = (n: NotificationItem, locale: string) => ({
   unread: n.unread,
   ago: timeAgo(n.createdAt, locale),
   at: n.createdAt,
+  href: openedLink(n.link, n.id),
   actor: n.actorId === null ? null : { id: n.actorId, name: n.actorName ?? '', avatarUrl: n.avatarUrl },
 })
 export type NotificationView = ReturnType<typeof itemView>
 
-/** Where an opened notification goes: a post opened from the list shows "Notification list" in its breadcrumb. */
-export const openedLink = (link: string) => (link.startsWith('/diary/diaryPost/') ? `${link}${link.includes('?') ? '&' : '?'}from=notification` : link)
+/** What the bell reads from /notification/latest: the unread count, and the newest few when it is opened. */
+export interface BellData {
+  count: number
+  items: NotificationView[] | null
+}
+
+/**
+ * A notification is a link to its target carrying its id (issue 34): the target's GET marks it read
+ * (opened.server.ts), from a click, a new tab or a bookmark alike; a post opened so shows
+ * "Notification list" in its breadcrumb.
+ */
+export const openedLink = (link: string, id: number) => `${link}${link.includes('?') ? '&' : '?'}${NOTIFICATION_PARAM}=${id}`

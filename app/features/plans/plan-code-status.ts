@@ -2,6 +2,8 @@
 export const CODE_STATUS = { unsold: 1, sold: 2, inUse: 3, unbound: 4, expired: -1 } as const
 export const CODE_FILTERS = [CODE_STATUS.sold, CODE_STATUS.inUse, CODE_STATUS.expired, CODE_STATUS.unbound] as const
 export const CODES_PER_PAGE = 10
+/** A plan code's comment: at most this many characters. */
+export const PLAN_COMMENT_MAX = 500
 
 export interface CodeDates {
   sold_date: string | null

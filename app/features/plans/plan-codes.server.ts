@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto'
 import type { DB } from '~/db/connect.server'
 import { lockRow } from '~/db/lock.server'
 import { nowIso } from '~/db/time'
+import { cleanValue } from '~/shared/text'
 import { CODE_STATUS, CODES_PER_PAGE, codeActions, codeStatus } from './plan-code-status'
+import { pageWithin } from '~/features/lists'
 
 const DAY_MS = 86_400_000
 const newExchangeCode = () => `P${randomBytes(5).toString('hex').toUpperCase()}`
@@ -40,7 +42,8 @@ export async function planCodesOf(db: DB, ownerId: number, filter: CodeFilter, p
       if (filter.status === CODE_STATUS.unbound) return !filter.journalId && r.journal_id === null
       return r.status === filter.status
     })
-  return { rows: all.slice((page - 1) * CODES_PER_PAGE, page * CODES_PER_PAGE), total: all.length, totalPages: Math.max(1, Math.ceil(all.length / CODES_PER_PAGE)) }
+  const shown = pageWithin(page, all.length, CODES_PER_PAGE)
+  return { rows: all.slice(shown.offset, shown.offset + CODES_PER_PAGE), total: all.length, page: shown.page, totalPages: shown.totalPages }
 }
 
 export async function commentsOf(db: DB, ownerId: number, codeId: number) {
@@ -103,6 +106,6 @@ export async function runCodeAction(db: DB, ownerId: number, codeId: number, act
 export async function addCodeComment(db: DB, ownerId: number, codeId: number, comment: string) {
   const code = await db.selectFrom('plan_codes').select('id').where('id', '=', codeId).where('owner_id', '=', ownerId).executeTakeFirst()
   if (!code) return false
-  await db.insertInto('plan_code_comments').values({ plan_code_id: codeId, author_id: ownerId, comment: comment.trim(), created_at: nowIso() }).execute()
+  await db.insertInto('plan_code_comments').values({ plan_code_id: codeId, author_id: ownerId, comment: cleanValue(comment), created_at: nowIso() }).execute()
   return true
 }

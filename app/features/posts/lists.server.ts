@@ -1,9 +1,8 @@
 import { activeAlertsOfStudent } from '~/features/alerts/manage.server'
 import { todayDate } from '~/shared/dates'
 import type { DB } from '~/db/connect.server'
-import { offsetOf, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
 import { DRP_STATUS } from '~/features/journals/constants'
-import { containsPattern, nameMatches } from '~/features/lists.server'
+import { containsPattern, nameMatches, pageOfList } from '~/features/lists.server'
 import { tagsOf } from './feed.server'
 import { POST_STATUS } from './constants'
 
@@ -37,49 +36,57 @@ export async function casesOf(db: DB, input: { teacherId: number; journalId?: nu
     .where('c.journal_id', 'in', readableJournals(db, input.teacherId))
   if (input.journalId !== undefined) base = base.where('c.journal_id', '=', input.journalId)
   if (input.q) base = base.where(nameLike(input.q))
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0)
-  const rows = await base
-    .select((eb) => [
-      'u.id',
-      'u.account',
-      'u.last_login_at as lastLogin',
-      'j.id as journalId',
-      'j.name as journalName',
-      eb.fn.coalesce('u.name', 'u.account').as('name'),
-      eb.selectFrom('posts as p').select('p.id').whereRef('p.journal_id', '=', 'c.journal_id').whereRef('p.creator_id', '=', 'u.id').orderBy('p.created_at', 'desc').limit(1).as('latestPostId'),
-      activeAlertsOfStudent(todayDate())(eb).as('openAlerts'),
-    ])
-    // Students with open risk alerts first (issue 22).
-    .orderBy('openAlerts', 'desc')
-    .orderBy('name')
-    .orderBy('j.id')
-    .limit(TABLE_PAGE_SIZE)
-    .offset(offsetOf(input.page))
-    .execute()
-  const ids = rows.map((r) => r.latestPostId).filter((id): id is number => id !== null)
+  const list = await pageOfList(
+    input.page,
+    async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0,
+    (offset, limit) =>
+      base
+        .select((eb) => [
+          'u.id',
+          'u.account',
+          'u.last_login_at as lastLogin',
+          'j.id as journalId',
+          'j.name as journalName',
+          eb.fn.coalesce('u.name', 'u.account').as('name'),
+          eb.selectFrom('posts as p').select('p.id').whereRef('p.journal_id', '=', 'c.journal_id').whereRef('p.creator_id', '=', 'u.id').orderBy('p.created_at', 'desc').limit(1).as('latestPostId'),
+          activeAlertsOfStudent(todayDate())(eb).as('openAlerts'),
+        ])
+        // Students with open risk alerts first (issue 22).
+        .orderBy('openAlerts', 'desc')
+        .orderBy('name')
+        .orderBy('j.id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  )
+  const ids = list.rows.map((r) => r.latestPostId).filter((id): id is number => id !== null)
   const [latest, tags] = ids.length ? await Promise.all([db.selectFrom('posts').select(['id', 'title']).where('id', 'in', ids).execute(), tagsOf(db, ids)]) : [[], new Map()]
   const byId = new Map(latest.map((p) => [p.id, { id: p.id, title: p.title, emotions: tags.get(p.id)?.emotions ?? [], behaviours: tags.get(p.id)?.behaviours ?? [] }]))
-  return { rows: rows.map(({ latestPostId, ...r }) => ({ ...r, openAlerts: Number(r.openAlerts ?? 0), latest: latestPostId === null ? null : (byId.get(latestPostId) ?? null) })), total, totalPages: pagesOf(total) }
+  return { ...list, rows: list.rows.map(({ latestPostId, ...r }) => ({ ...r, openAlerts: Number(r.openAlerts ?? 0), latest: latestPostId === null ? null : (byId.get(latestPostId) ?? null) })) }
 }
 
 const POST_ROW = ['p.id', 'p.title', 'p.diary_date as diaryDate', 'p.location', 'p.happen_time as happenTime', 'p.created_at as createdAt', 'p.creator_id as studentId', 'u.account', 'j.id as journalId', 'j.name as journalName'] as const
 
 /** Posts of a list (collection or returned) with the student, unread mark and the teacher's star. */
 async function postRows(db: DB, userId: number, base: ReturnType<typeof postBase>, page: number) {
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0)
-  const rows = await base
-    .select((eb) => [
-      ...POST_ROW,
-      eb.fn.coalesce('u.name', 'u.account').as('studentName'),
-      eb.exists(eb.selectFrom('post_reads as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', userId)).as('read'),
-      eb.exists(eb.selectFrom('post_collections as s').select('s.post_id').whereRef('s.post_id', '=', 'p.id').where('s.user_id', '=', userId)).as('starred'),
-    ])
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(TABLE_PAGE_SIZE)
-    .offset(offsetOf(page))
-    .execute()
-  return { rows: rows.map(({ read, starred, ...r }) => ({ ...r, unread: !read, starred: Boolean(starred) })), total, totalPages: pagesOf(total) }
+  const list = await pageOfList(
+    page,
+    async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0,
+    (offset, limit) =>
+      base
+        .select((eb) => [
+          ...POST_ROW,
+          eb.fn.coalesce('u.name', 'u.account').as('studentName'),
+          eb.exists(eb.selectFrom('post_reads as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', userId)).as('read'),
+          eb.exists(eb.selectFrom('post_collections as s').select('s.post_id').whereRef('s.post_id', '=', 'p.id').where('s.user_id', '=', userId)).as('starred'),
+        ])
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  )
+  return { ...list, rows: list.rows.map(({ read, starred, ...r }) => ({ ...r, unread: !read, starred: Boolean(starred) })) }
 }
 
 const postBase = (db: DB) => db.selectFrom('posts as p').innerJoin('users as u', 'u.id', 'p.creator_id').innerJoin('journals as j', 'j.id', 'p.journal_id')

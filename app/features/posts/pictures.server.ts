@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
-import sharp, { type OutputInfo } from 'sharp'
+import { sql, type ExpressionBuilder } from 'kysely'
+import type { OutputInfo } from 'sharp'
+import { loadSharp } from '~/sharp.server'
 import type { DB } from '~/db/connect.server'
+import type { Database } from '~/db/schema'
 import { isoAgo, nowIso } from '~/db/time'
 import { counselsPost } from '~/features/alerts/escalate.server'
 import { requireJournal } from '~/features/journals/access.server'
@@ -25,8 +27,14 @@ export type PictureResult = { ok: true; url: string } | { ok: false; error: 'wri
  * Checks a chosen picture and stores it re-encoded as WebP: turned upright, at most 1280 px a side,
  * and without its metadata (a phone photo's EXIF can hold where it was taken). What is not a PNG,
  * JPEG or WebP image, whatever its name, is refused.
+ *
+ * `replacing` is the picture the same form kept from a refused try: a form waits with one picture.
+ * The same file sent again (a browser keeps the chosen file when the server refuses the form) is
+ * that picture, nothing new is stored; another file takes its place and the kept one goes, unless
+ * a post shows it.
  */
-export async function storePicture(db: DB, ownerId: number, file: File): Promise<PictureResult> {
+export async function storePicture(db: DB, ownerId: number, file: File, replacing: string | null = null): Promise<PictureResult> {
+  const sharp = await loadSharp()
   if (file.size > PICTURE_MAX_BYTES) return { ok: false, error: 'write.pictureTooBig' }
   const input = Buffer.from(await file.arrayBuffer())
   let stored: { data: Buffer; info: OutputInfo }
@@ -37,8 +45,17 @@ export async function storePicture(db: DB, ownerId: number, file: File): Promise
   } catch {
     return { ok: false, error: 'write.pictureType' }
   }
+  const keptId = idOfUrl(replacing)
+  if (keptId) {
+    // The encoding is deterministic: the same file gives the same bytes.
+    const kept = await db.selectFrom('post_pictures').select('data').where('id', '=', keptId).where('owner_id', '=', ownerId).executeTakeFirst()
+    if (kept && Buffer.from(kept.data).equals(stored.data)) return { ok: true, url: pictureUrl(keptId) }
+  }
   const id = randomUUID()
-  await db.insertInto('post_pictures').values({ id, owner_id: ownerId, content_type: 'image/webp', data: stored.data, width: stored.info.width, height: stored.info.height, created_at: nowIso() }).execute()
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('post_pictures').values({ id, owner_id: ownerId, content_type: 'image/webp', data: stored.data, width: stored.info.width, height: stored.info.height, created_at: nowIso() }).execute()
+    if (keptId) await trx.deleteFrom('post_pictures').where('id', '=', keptId).where('owner_id', '=', ownerId).where(shownByNoPost).execute()
+  })
   // Now and then, the pictures no post took up (a form refused and never sent again) go.
   if (Math.random() < 0.05) await sweepUnusedPictures(db)
   return { ok: true, url: pictureUrl(id) }
@@ -47,13 +64,13 @@ export async function storePicture(db: DB, ownerId: number, file: File): Promise
 /** How long a stored picture waits for its post: a refused form keeps it for the next try. */
 export const UNUSED_PICTURE_TTL_MS = 24 * 3_600_000
 
+/** A picture no post's frame shows: one a form kept, or one left behind. */
+const shownByNoPost = (eb: ExpressionBuilder<Database, 'post_pictures'>) =>
+  eb.not(eb.exists(eb.selectFrom('post_frames as f').select('f.id').where(sql<boolean>`f.img_url = '/pictures/' || post_pictures.id`)))
+
 /** Removes pictures that no post's frame shows and that waited longer than a day. */
 export async function sweepUnusedPictures(db: DB) {
-  const result = await db
-    .deleteFrom('post_pictures')
-    .where('created_at', '<', isoAgo(UNUSED_PICTURE_TTL_MS))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('post_frames as f').select('f.id').where(sql<boolean>`f.img_url = '/pictures/' || post_pictures.id`))))
-    .executeTakeFirst()
+  const result = await db.deleteFrom('post_pictures').where('created_at', '<', isoAgo(UNUSED_PICTURE_TTL_MS)).where(shownByNoPost).executeTakeFirst()
   return Number(result.numDeletedRows)
 }
 
@@ -102,13 +119,14 @@ export async function pictureBytes(db: DB, url: string | null | undefined) {
 }
 
 /**
- * The picture of a student's post form: a newly chosen file (checked and stored), else the one kept
- * from an earlier try that the server refused for another field, else none.
+ * The picture of a student's post form: a newly chosen file (checked and stored in place of the one
+ * the form kept), else the one kept from an earlier try that the server refused for another field,
+ * else none.
  */
 export async function pictureFromForm(db: DB, ownerId: number, form: FormData): Promise<{ url: string | null; error?: Extract<PictureResult, { ok: false }>['error'] }> {
   const chosen = form.get('picture')
   const kept = await ownPictureUrl(db, ownerId, String(form.get('keptPicture') ?? ''))
   if (!(chosen instanceof File) || chosen.size === 0) return { url: kept }
-  const stored = await storePicture(db, ownerId, chosen)
+  const stored = await storePicture(db, ownerId, chosen, kept)
   return stored.ok ? { url: stored.url } : { url: kept, error: stored.error }
 }

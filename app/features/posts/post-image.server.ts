@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
-import sharp, { type OverlayOptions } from 'sharp'
+import type { OverlayOptions } from 'sharp'
+import { loadSharp } from '~/sharp.server'
 import { FONT_FAMILY } from '~/fonts.server'
 import { COMPOSE_TYPES, type ComposeType } from './compose-types'
 import { behaviourName, emotionName } from './names'
@@ -30,6 +31,7 @@ const fontFamily = (text: string) => (/[\u3040-\u30ff]/.test(text) ? FONT_FAMILY
 
 /** Wrapped text as a transparent PNG, laid out by Pango (line breaks for CJK and Latin alike). */
 async function textImage(markup: string, width: number, family: string, size: number) {
+  const sharp = await loadSharp()
   const { data, info } = await sharp({ text: { text: markup, font: `${family} ${size}`, width, dpi: 72, rgba: true, wrap: 'word-char' } })
     .png()
     .toBuffer({ resolveWithObject: true })
@@ -41,6 +43,7 @@ type Panel = { pieces: Piece[]; colour: string; height: number }
 
 /** One frame: its label, its text and, for the emotion and behaviour frames, the chosen tags. */
 async function framePanel(post: ImagePost, frame: ImagePost['frames'][number], width: number, family: string, t: TFunction, pictureOf: (url: string) => Promise<Buffer | null>): Promise<Panel> {
+  const sharp = await loadSharp()
   const inner = width - 2 * PAD
   const colour = FRAME_COLOURS[frame.type] ?? '#555555'
   const pieces = [await textImage(`<span foreground="${colour}" weight="bold">${escape(t(`post.block_${frame.type}` as 'post.block_event'))}</span>`, inner, family, 16)]
@@ -69,6 +72,7 @@ const panelBox = (width: number, height: number, colour: string) =>
  * top, then the frames as panels, one under another (bamboo) or two a row (block).
  */
 export async function renderPostImage(post: ImagePost, compose: ComposeType, t: TFunction, pictureOf: (url: string) => Promise<Buffer | null> = async () => null) {
+  const sharp = await loadSharp()
   const family = fontFamily([post.title, ...post.frames.map((f) => f.message ?? '')].join(''))
   const contentWidth = BAMBOO_WIDTH
   const panelWidth = compose === COMPOSE_TYPES.block ? BLOCK_WIDTH : BAMBOO_WIDTH

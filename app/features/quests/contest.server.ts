@@ -24,6 +24,17 @@ export async function createTeam(trx: DB, contestId: number, journalId: number, 
     .execute()
 }
 
+/** The name of the contest a code takes, or null for no such code (the take page asks before it starts anything). */
+export async function contestNameByCode(db: DB, code: string) {
+  const contest = await db.selectFrom('contests').select('name').where('code', '=', code).executeTakeFirst()
+  return contest?.name ?? null
+}
+
+/** A contest's id and name, or undefined. */
+export async function contestHead(db: DB, contestId: number) {
+  return await db.selectFrom('contests').select(['id', 'name']).where('id', '=', contestId).executeTakeFirst()
+}
+
 /** A contest journal's team and contest, or null for any other journal. */
 export async function contestOfJournal(db: DB, journalId: number) {
   const row = await db

@@ -3,7 +3,7 @@ import type { DB } from '~/db/connect.server'
 import { withDetails } from '~/features/posts/feed.server'
 import { studentCount } from '~/features/journals/members.server'
 import { chosenQuests } from './selection.server'
-import { offsetOf, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
+import { pageOfList } from '~/features/lists.server'
 import { PICK_TYPE, QUEST_FEED_PAGE, type QuestSort } from './constants'
 import type { ContestJournal } from './contest.server'
 import { questDates } from './period'
@@ -119,13 +119,14 @@ export async function questStudents(db: DB, journalId: number, key: QuestKey, { 
     .where('m.role', '=', 'student')
     .where('m.archived_at', 'is', null)
   if (notSubmitted) q = q.where('p.id', 'is', null)
-  const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-  let rows = q
+  const rows = q
     .select((eb) => ['u.id as userId', eb.fn.coalesce('u.name', 'u.account').as('name'), 'u.account', 'u.avatar_url as avatarUrl', 'p.id as postId', 'p.score', 'p.updated_at as updatedAt'])
     .orderBy(sql`case when p.id is null then 1 else 0 end`)
     .orderBy('u.account')
-  if (page !== null) rows = rows.limit(TABLE_PAGE_SIZE).offset(offsetOf(page))
-  return { rows: await rows.execute(), total, totalPages: pagesOf(total) }
+  const count = async () => (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+  if (page !== null) return pageOfList(page, count, (offset, limit) => rows.limit(limit).offset(offset).execute())
+  const [total, all] = await Promise.all([count().then(Number), rows.execute()])
+  return { rows: all, total, page: 1, totalPages: 1 }
 }
 
 /** One post with its details, for the Stats tab's dialog. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
-import { offsetOf, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
+import { pageWithin, TABLE_PAGE_SIZE } from '~/features/lists'
 import { todayDate } from '~/shared/dates'
 import { MEDAL_POSTS } from './constants'
 
@@ -58,8 +58,8 @@ export async function teamRanking(db: DB, contestId: number, page: number) {
   const rows = (await teamScores(db, contestId).execute()).map((r) => ({ ...r, avgScore: average(Number(r.total ?? 0), Number(r.members ?? 0)), status: teamStatus(r.startDate, r.ansDays, today) }))
   rows.sort((a, b) => b.avgScore - a.avgScore || a.teamName.localeCompare(b.teamName) || a.teamId - b.teamId)
   const ranked = rankRows(rows, (r) => r.avgScore)
-  const total = ranked.length
-  return { list: ranked.slice(offsetOf(page), offsetOf(page) + TABLE_PAGE_SIZE), all: ranked, total, totalPages: pagesOf(total) }
+  const shown = pageWithin(page, ranked.length)
+  return { list: ranked.slice(shown.offset, shown.offset + TABLE_PAGE_SIZE), all: ranked, total: ranked.length, page: shown.page, totalPages: shown.totalPages }
 }
 
 /** The students of one team, ranked by their total score, 10 a page; a medal from 30 posts. */
@@ -89,7 +89,8 @@ export async function studentRanking(db: DB, contestId: number, teamId: number, 
     .map((r) => ({ userId: r.userId, userName: r.userName, avatarUrl: r.avatarUrl, totalPosts: Number(r.posts ?? 0), totalScore: Number(r.score ?? 0) }))
     .sort((a, b) => b.totalScore - a.totalScore || a.userName.localeCompare(b.userName) || a.userId - b.userId)
   const ranked = rankRows(list, (r) => r.totalScore).map((r) => ({ ...r, medal: r.totalPosts >= MEDAL_POSTS }))
-  return { teamName: team.name, journalId: team.journal_id, list: ranked.slice(offsetOf(page), offsetOf(page) + TABLE_PAGE_SIZE), all: ranked, total: ranked.length, totalPages: pagesOf(ranked.length) }
+  const shown = pageWithin(page, ranked.length)
+  return { teamName: team.name, journalId: team.journal_id, list: ranked.slice(shown.offset, shown.offset + TABLE_PAGE_SIZE), all: ranked, total: ranked.length, page: shown.page, totalPages: shown.totalPages }
 }
 
 /** A team's score and place (the contest info page, the student pages). */

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { LABEL_COLORS } from '~/features/journals/constants'
-import { cleanText } from '~/shared/text'
+import { atMost, cleanText } from '~/shared/text'
 import { isCalendarDate } from '~/shared/dates'
 import { withValues } from '~/shared/error-values'
 import { BEHAVIOUR_SLOTS, EXAMPLE_MAX, FRAME_TITLE_MAX, PICK_TYPES, QUEST_DESCRIPTION_MAX, QUEST_LANGS, QUEST_TITLE_MAX } from './constants'
@@ -8,8 +8,8 @@ import { BEHAVIOUR_SLOTS, EXAMPLE_MAX, FRAME_TITLE_MAX, PICK_TYPES, QUEST_DESCRI
 const required = { error: 'validation.required' }
 const oneOf = (values: readonly (string | number)[]) =>
   z.enum(values.map(String) as [string, ...string[]], { error: (issue) => (issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.notAChoice') })
-const text = (max: number) => z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(max, 'validation.tooLong'))
-const optionalText = (max: number) => z.optional(z.string().check(...cleanText, z.maxLength(max, 'validation.tooLong')))
+const text = (max: number) => z.string(required).check(...cleanText, z.minLength(1, required), atMost(max))
+const optionalText = (max: number) => z.optional(z.string().check(...cleanText, atMost(max)))
 
 /**
  * A contest journal's settings (spec 3): name, description and start date required; the start
@@ -19,7 +19,7 @@ export const ContestSettingsSchema = z.object({
   name: text(50),
   description: text(500),
   coverColor: oneOf(LABEL_COLORS),
-  startDate: z.string(required).check(z.refine(isCalendarDate, 'validation.dateFormat')),
+  startDate: z.string(required).check(...cleanText, z.refine(isCalendarDate, 'validation.dateFormat')),
   pickType: oneOf(PICK_TYPES),
 })
 export type ContestSettings = z.output<typeof ContestSettingsSchema>

@@ -15,17 +15,17 @@ import { SVG_FONT_FAMILY } from '~/fonts.server'
 // Each at least 4.5:1 against white: the percentages drawn on them are white, the page behind them white.
 export const CHART_COLOURS = { positive: '#1f7a4a', negative: '#b8551a', angry: '#b3401a', sad: '#9a5b0c', fear: '#7d5f0f', outer: '#2f5f96', inner: '#7446a3' }
 export const CHART_SIZE = { width: 720, height: 380 }
-const THEME = { text: { fontSize: 12, fill: '#333333', fontFamily: SVG_FONT_FAMILY }, grid: { line: { stroke: '#e3e8e6' } } }
+export const THEME = { text: { fontSize: 12, fill: '#333333', fontFamily: SVG_FONT_FAMILY }, grid: { line: { stroke: '#e3e8e6' } } }
 
-type Href = (pick: string) => string
+export type Href = (pick: string) => string
 // Each link is named (its label and figure): a screen reader lists them as the chart's parts.
-const linkProps = (href: string, name?: string) => ({ href, 'data-fast-link': 'keep-scroll', 'aria-label': name })
+export const linkProps = (href: string, name?: string) => ({ href, 'data-fast-link': 'keep-scroll', 'aria-label': name })
 
 /**
  * Markup of one chart: just its <svg>, scaling to its box (a viewBox), a named group (not nivo's
  * role="img", which may not hold links); the figures table beside it is the text equivalent.
  */
-function svgOf(chart: ReactElement, label: string, size = CHART_SIZE) {
+export function svgOf(chart: ReactElement, label: string, size = CHART_SIZE) {
   const html = renderToStaticMarkup(chart)
   const svg = html.slice(html.indexOf('<svg'), html.lastIndexOf('</svg>') + 6).replace(/^<svg([^>]*?) role="img"/, '<svg$1')
   const escaped = label.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')

@@ -1,12 +1,11 @@
 import type { TFunction } from 'i18next'
-import { redirect, type RouterContextProvider } from 'react-router'
+import { redirect } from 'react-router'
 import { db } from '~/db/db.server'
-import { journalOf } from '~/features/journals/gate.server'
+import type { JournalHead } from '~/features/journals/access.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { behaviourName, emotionName } from '~/features/posts/names'
 import { journalStudent } from '~/features/students/list.server'
 import { todayDate } from '~/shared/dates'
-import { behaviourRadar, emotionBars, groupPie, trendChart } from './charts.server'
 import { intervalOf, rangeOf } from './range'
 import { behaviourStats, emotionStats, lastPostDate, parsePick, pickedPosts, pickValue, trend, type Pick } from './report.server'
 import { REPORT_TABS, type ReportTab } from './tabs'
@@ -17,8 +16,9 @@ import { hasFunction } from '~/features/plans/pay-functions'
  * chart: the scope (journal or student; an unknown student goes to /404), the range, the tab and
  * its chart, the top emotions, and the posts behind a clicked element. Without f8: locked, no data.
  */
-export async function reportFor(context: Readonly<RouterContextProvider>, request: Request, sid: string | undefined, t: TFunction) {
-  const { journal, user } = journalOf(context)
+export async function reportFor({ journal, user }: { journal: JournalHead; user: Parameters<typeof hasFunction>[0] }, request: Request, sid: string | undefined, t: TFunction) {
+  // The chart library (about 30 MB in memory) is loaded at the first report, not at start-up.
+  const { behaviourRadar, emotionBars, groupPie, trendChart } = await import('./charts.server')
   const url = new URL(request.url)
   const params = url.searchParams
   let student: { id: number; name: string } | null = null

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { LABEL_COLORS } from '~/features/journals/constants'
 import { SAMPLE_LANGS, SAMPLE_LIMITS } from './constants'
-import { cleanText } from '~/shared/text'
+import { atMost, cleanText } from '~/shared/text'
 
 const required = { error: 'validation.required' }
 const oneOf = (values: readonly (string | number)[]) => z.enum(values.map(String) as [string, ...string[]], required)
@@ -12,8 +12,8 @@ const oneOf = (values: readonly (string | number)[]) => z.enum(values.map(String
  */
 export const SampleSchema = z
   .object({
-    name: z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(50, 'validation.tooLong')),
-    description: z.optional(z.string().check(...cleanText, z.maxLength(500, 'validation.tooLong'))),
+    name: z.string(required).check(...cleanText, z.minLength(1, required), atMost(50)),
+    description: z.optional(z.string().check(...cleanText, atMost(500))),
     labelColorCode: oneOf(LABEL_COLORS),
     studentLimit: oneOf(SAMPLE_LIMITS),
     speechLang: oneOf(SAMPLE_LANGS),
@@ -30,10 +30,10 @@ export const SampleSchema = z
   )
 export type Sample = z.output<typeof SampleSchema>
 
-const code = (max: number) => z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(max, 'validation.tooLong'))
+const code = (max: number) => z.string(required).check(...cleanText, z.minLength(1, required), atMost(max))
 
 /** "From a sample code": a course-book code (or a contest code with ct_), and an optional plan exchange code. */
 export const SampleCodeSchema = z.object({
   sampleCode: code(40),
-  planCode: z.optional(z.string().check(...cleanText, z.maxLength(40, 'validation.tooLong'))),
+  planCode: z.optional(z.string().check(...cleanText, atMost(40))),
 })

@@ -6,9 +6,8 @@ import { newInviteCode, normalizeAccount } from '~/features/auth/accounts.server
 import { hashStudentPassword } from '~/features/auth/password.server'
 import { insertJournal } from '~/features/journals/insert.server'
 import { ticketsFor } from '~/features/journals/settings.server'
-import { CSV_COLUMNS, IMPORT_CODES, IMPORT_FIELDS, MAX_IMPORT_ROWS, rowErrors, UPLOAD_CODES, type ImportRow } from './import-rows'
-
-const MAX_FILE_BYTES = 2 * 1024 * 1024
+import { cleanValue } from '~/shared/text'
+import { cleanRow, CSV_COLUMNS, IMPORT_CODES, IMPORT_FIELDS, ImportRowSchema, MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, UPLOAD_CODES, type ImportRow } from './import-rows'
 
 // What jschardet (a port of Mozilla's universal detector) may answer for the encodings schools'
 // Excel saves a CSV in, and the decoder of each: UTF-8 comes first, then Big5 (Taiwan) and
@@ -40,11 +39,12 @@ export function decodeCsv(bytes: Uint8Array): string | null {
 export type UploadResult = { ok: true; rows: ImportRow[] } | { ok: false; code: number }
 
 /**
- * Upload CSV: only a `.csv` file, decoded and parsed into rows. A first line whose year is not a
- * year is a heading and skipped; blank lines are skipped.
+ * Upload CSV: only a `.csv` file, decoded and parsed into rows, each cell under the one text rule.
+ * A first line whose year is not a year is a heading and skipped; blank lines are skipped.
  */
 export async function readImportFile(file: File): Promise<UploadResult> {
-  if (!/\.csv$/i.test(file.name) || file.size === 0 || file.size > MAX_FILE_BYTES) return { ok: false, code: UPLOAD_CODES.fileError }
+  if (!/\.csv$/i.test(file.name) || file.size === 0) return { ok: false, code: UPLOAD_CODES.fileError }
+  if (file.size > MAX_IMPORT_FILE_BYTES) return { ok: false, code: UPLOAD_CODES.tooBig }
   const text = decodeCsv(new Uint8Array(await file.arrayBuffer()))
   if (text === null) return { ok: false, code: UPLOAD_CODES.encoding }
   let records: string[][]
@@ -56,7 +56,7 @@ export async function readImportFile(file: File): Promise<UploadResult> {
   if (records.length && !/^\d{4}$/.test(records[0][0] ?? '')) records = records.slice(1)
   if (!records.length || records.some((r) => r.length < 7)) return { ok: false, code: UPLOAD_CODES.valueError }
   if (records.length > MAX_IMPORT_ROWS) return { ok: false, code: UPLOAD_CODES.tooMany }
-  return { ok: true, rows: records.map((r) => Object.fromEntries(IMPORT_FIELDS.map((f) => [f, r[CSV_COLUMNS[f]] ?? ''])) as unknown as ImportRow) }
+  return { ok: true, rows: records.map((r) => cleanRow(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, r[CSV_COLUMNS[f]] ?? ''])) as unknown as ImportRow)) }
 }
 
 /** Upload check: the accounts that exist already or repeat in the rows (dup_account_list). */
@@ -81,10 +81,15 @@ export type SubmitResult = { code: typeof IMPORT_CODES.ok; created: number; jour
  * Submit: every row becomes a student (class found or made, password hashed) who joins the chosen
  * or a new journal, in one transaction: all rows or none. -4 for duplicates or when the students
  * exceed the journal's places (an existing journal) or the plan's tickets (a new one); -2 when the
- * journal is not the teacher's.
+ * journal is not the teacher's. What is stored is what the row schema reads (clean text), never
+ * the cells as sent.
  */
-export async function submitImport(db: DB, owner: { userId: number; planLimit: number }, rows: ImportRow[], target: ImportTarget): Promise<SubmitResult> {
-  if (!rows.length || rows.some((r) => Object.keys(rowErrors(r)).length)) return { code: IMPORT_CODES.invalidRows }
+export async function submitImport(db: DB, owner: { userId: number; planLimit: number }, sent: ImportRow[], target: ImportTarget): Promise<SubmitResult> {
+  const rows = sent.flatMap((r) => {
+    const parsed = ImportRowSchema.safeParse(r)
+    return parsed.success ? [parsed.data] : []
+  })
+  if (!sent.length || rows.length < sent.length) return { code: IMPORT_CODES.invalidRows }
   // Hashing is the slow part: done before the transaction holds any lock.
   const hashes = await Promise.all(rows.map((r) => hashStudentPassword(r.password)))
   return db.transaction().execute(async (trx): Promise<SubmitResult> => {
@@ -104,7 +109,7 @@ export async function submitImport(db: DB, owner: { userId: number; planLimit: n
       if (Number(members.n) + rows.length > journal.diary_publish_num) return { code: IMPORT_CODES.overLimit }
       journalId = journal.id
     } else {
-      const name = target.journalName.trim()
+      const name = cleanValue(target.journalName)
       if (!name || name.length > 50) return { code: IMPORT_CODES.journalError }
       const { max } = await ticketsFor(trx, owner.userId, owner.planLimit)
       if (rows.length > max) return { code: IMPORT_CODES.overLimit }
@@ -113,9 +118,9 @@ export async function submitImport(db: DB, owner: { userId: number; planLimit: n
     const now = nowIso()
     const classIds = new Map<string, number>()
     for (const r of rows) {
-      const key = `${r.year.trim()}|${r.grade.trim()}|${r.classNo.trim()}`
+      const key = `${r.year}|${r.grade}|${r.classNo}`
       if (classIds.has(key)) continue
-      const values = { owner_id: owner.userId, school_year: Number(r.year), grade: Number(r.grade), class_no: r.classNo.trim() }
+      const values = { owner_id: owner.userId, school_year: Number(r.year), grade: Number(r.grade), class_no: r.classNo }
       const found = await trx.selectFrom('classes').select('id').where('owner_id', '=', values.owner_id).where('school_year', '=', values.school_year).where('grade', '=', values.grade).where('class_no', '=', values.class_no).executeTakeFirst()
       classIds.set(key, found?.id ?? (await trx.insertInto('classes').values(values).returning('id').executeTakeFirstOrThrow()).id)
     }
@@ -127,16 +132,16 @@ export async function submitImport(db: DB, owner: { userId: number; planLimit: n
         .values(
           slice.map((r) => ({
             // Kept as the school typed it, for display; found without regard to case (accountIs).
-            account: r.account.trim(),
+            account: r.account,
             kind: 'student' as const,
             email: null,
             email_verified: 0,
-            name: r.name.trim(),
-            nickname: r.name.trim(),
+            name: r.name,
+            nickname: r.name,
             locale: 'zh-TW',
             info_set: 1,
             invite_code: newInviteCode(),
-            class_id: classIds.get(`${r.year.trim()}|${r.grade.trim()}|${r.classNo.trim()}`)!,
+            class_id: classIds.get(`${r.year}|${r.grade}|${r.classNo}`)!,
             mode: 'personal' as const,
             created_at: now,
           })),

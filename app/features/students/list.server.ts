@@ -3,8 +3,8 @@ import { data } from 'react-router'
 import type { DB } from '~/db/connect.server'
 import { fromJson, jsonArrayFrom } from '~/db/json.server'
 import { prepared } from '~/db/prepared.server'
-import { containsPattern, nameMatches } from '~/features/lists.server'
-import { offsetOf, pagesOf, parseId, TABLE_PAGE_SIZE } from '~/features/lists'
+import { containsPattern, nameMatches, pageOfList } from '~/features/lists.server'
+import { offsetOf, pageWithin, parseId, TABLE_PAGE_SIZE } from '~/features/lists'
 
 
 
@@ -66,8 +66,12 @@ const studentCountQuery = prepared((db, v: { journalId: number; pattern?: string
  */
 export async function journalStudents(db: DB, input: { journalId: number; teacherId: number; q?: string; page: number }) {
   const pattern = input.q ? containsPattern(input.q) : undefined
-  const rows = await studentPageQuery(db, { journalId: input.journalId, teacherId: input.teacherId, pattern, limit: TABLE_PAGE_SIZE, offset: offsetOf(input.page) })
+  const read = (offset: number) => studentPageQuery(db, { journalId: input.journalId, teacherId: input.teacherId, pattern, limit: TABLE_PAGE_SIZE, offset })
+  let rows = await read(offsetOf(input.page))
   const total = rows.length ? Number(rows[0].total) : Number((await studentCountQuery(db, { journalId: input.journalId, pattern }))[0]?.n ?? 0)
+  // A page past the end shows the last page.
+  const { page, totalPages, offset } = pageWithin(input.page, total)
+  if (page !== input.page) rows = await read(offset)
   return {
     students: rows.map((r) => ({
       id: r.id,
@@ -82,7 +86,8 @@ export async function journalStudents(db: DB, input: { journalId: number; teache
           : { id: r.postId, title: r.postTitle!, createdAt: r.postCreatedAt!, emotions: fromJson(r.emotions).map((e) => e.code), behaviours: fromJson(r.behaviours).map((b) => b.code), unread: !r.read },
     })),
     total,
-    totalPages: pagesOf(total),
+    page,
+    totalPages,
   }
 }
 
@@ -107,27 +112,32 @@ export async function journalStudent(db: DB, journalId: number, rawId: string | 
 /** A student's posts in the journal, 10 a page, with the teacher's star and the unread mark. */
 export async function studentPosts(db: DB, input: { journalId: number; studentId: number; teacherId: number; page: number }) {
   const base = db.selectFrom('posts as p').where('p.journal_id', '=', input.journalId).where('p.creator_id', '=', input.studentId)
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0)
-  const posts = await base
-    .select((eb) => [
-      'p.id',
-      'p.title',
-      'p.diary_date as diaryDate',
-      'p.location',
-      'p.happen_time as happenTime',
-      'p.score',
-      'p.is_video as isVideo',
-      'p.status',
-      'p.created_at as createdAt',
-      eb.exists(eb.selectFrom('post_collections as c').select('c.post_id').whereRef('c.post_id', '=', 'p.id').where('c.user_id', '=', input.teacherId)).as('starred'),
-      eb.exists(eb.selectFrom('post_reads as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', input.teacherId)).as('read'),
-    ])
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(TABLE_PAGE_SIZE)
-    .offset(offsetOf(input.page))
-    .execute()
-  return { posts: posts.map(({ starred, read, ...p }) => ({ ...p, starred: Boolean(starred), unread: !read })), total, totalPages: pagesOf(total) }
+  const list = await pageOfList(
+    input.page,
+    async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0,
+    (offset, limit) =>
+      base
+        .select((eb) => [
+          'p.id',
+          'p.title',
+          'p.diary_date as diaryDate',
+          'p.location',
+          'p.happen_time as happenTime',
+          'p.score',
+          'p.is_video as isVideo',
+          'p.status',
+          'p.created_at as createdAt',
+          eb.exists(eb.selectFrom('post_collections as c').select('c.post_id').whereRef('c.post_id', '=', 'p.id').where('c.user_id', '=', input.teacherId)).as('starred'),
+          eb.exists(eb.selectFrom('post_reads as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', input.teacherId)).as('read'),
+        ])
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  )
+  const { rows, ...paging } = list
+  return { ...paging, posts: rows.map(({ starred, read, ...p }) => ({ ...p, starred: Boolean(starred), unread: !read })) }
 }
 
 /** Archive a student from the journal: irreversible; they leave its lists and cannot post there. */

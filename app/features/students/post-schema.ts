@@ -1,11 +1,11 @@
 import { z } from 'zod/mini'
 import { BEHAVIOURS, EMOTIONS } from '~/features/posts/constants'
-import { cleanText } from '~/shared/text'
+import { atMost, cleanText } from '~/shared/text'
 import { isCalendarDate } from '~/shared/dates'
 
 const required = { error: 'validation.required' }
-const text = (max: number) => z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(max, 'validation.tooLong'))
-const optionalText = (max: number) => z.optional(z.string().check(...cleanText, z.maxLength(max, 'validation.tooLong')))
+const text = (max: number) => z.string(required).check(...cleanText, z.minLength(1, required), atMost(max))
+const optionalText = (max: number) => z.optional(z.string().check(...cleanText, atMost(max)))
 const EMOTION_CODES = EMOTIONS.map((e) => e.code) as [string, ...string[]]
 
 /**
@@ -14,7 +14,7 @@ const EMOTION_CODES = EMOTIONS.map((e) => e.code) as [string, ...string[]]
  */
 export const StudentPostSchema = z.object({
   title: text(50),
-  diaryDate: z.string(required).check(z.refine(isCalendarDate, 'validation.dateFormat')),
+  diaryDate: z.string(required).check(...cleanText, z.refine(isCalendarDate, 'validation.dateFormat')),
   location: optionalText(30),
   happenTime: optionalText(30),
   event: text(500),
@@ -23,10 +23,10 @@ export const StudentPostSchema = z.object({
   behaviourText: optionalText(500),
   // A quest journal's post: the quest it answers and its story frame (kept with the emotion frame).
   story: optionalText(500),
-  questId: z.optional(z.string().check(z.regex(/^\d{1,9}$/, 'validation.notAChoice'))),
+  questId: z.optional(z.string().check(...cleanText, z.regex(/^\d{1,9}$/, 'validation.notAChoice'))),
   // The picture is checked on the server by content (features/posts/pictures.server.ts); a picture
   // stored on an earlier, refused try comes back as keptPicture.
   picture: z.optional(z.any()),
-  keptPicture: z.optional(z.string()),
+  keptPicture: z.optional(z.string().check(...cleanText)),
 })
 export type StudentPost = z.output<typeof StudentPostSchema>

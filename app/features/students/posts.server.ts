@@ -10,6 +10,7 @@ import { parseId } from '~/features/lists'
 import { postSubmitted } from '~/features/notifications/events.server'
 import { checkPost } from '~/features/alerts/raise.server'
 import { addDays, formatDate, todayDate } from '~/shared/dates'
+import { topicsForPost, writeTopics } from '~/features/topics/assign.server'
 
 /** A journal the student is in (not archived from it): 404 otherwise. */
 export async function studentJournal(db: DB, studentId: number, rawId: string | undefined) {
@@ -70,6 +71,8 @@ async function writeFlags(trx: DB, postId: number, input: StudentPost) {
 
 /** A new post in a journal the student is in; it reaches the teacher's feed at once. */
 export async function createPost(db: DB, studentId: number, journalId: number, input: StudentPost, picture: string | null = null, questId: number | null = null) {
+  // The event's topics (issue 37): read before the transaction, written with the post.
+  const topics = await topicsForPost(db, journalId, input.title, input.event)
   const postId = await db.transaction().execute(async (trx) => {
     const at = nowIso()
     const { id } = await trx
@@ -79,6 +82,7 @@ export async function createPost(db: DB, studentId: number, journalId: number, i
       .executeTakeFirstOrThrow()
     await writeFrames(trx, id, input, picture)
     await writeFlags(trx, id, input)
+    await writeTopics(trx, id, topics)
     await trx.updateTable('journals').set({ last_post_at: at }).where('id', '=', journalId).execute()
     return id
   })
@@ -108,6 +112,8 @@ export async function myPost(db: DB, studentId: number, rawId: string | undefine
 
 /** Revise a post the teacher sent back: new text and choices, and it is back in the feed (status 1). */
 export async function revisePost(db: DB, studentId: number, postId: number, input: StudentPost, picture: string | null = null) {
+  const post = await db.selectFrom('posts').select('journal_id').where('id', '=', postId).executeTakeFirst()
+  const topics = post ? await topicsForPost(db, post.journal_id, input.title, input.event) : null
   const revised = await db.transaction().execute(async (trx) => {
     const r = await trx
       .updateTable('posts')
@@ -121,6 +127,7 @@ export async function revisePost(db: DB, studentId: number, postId: number, inpu
     await trx.deleteFrom('post_revisions').where('post_id', '=', postId).execute()
     await writeFrames(trx, postId, input, picture)
     await writeFlags(trx, postId, input)
+    await writeTopics(trx, postId, topics)
     return true
   })
   if (revised) {

@@ -1,6 +1,6 @@
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
-import { offsetOf, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
+import { pageOfList } from '~/features/lists.server'
 
 /**
  * The student management table (spec 1 sections 2 and 3): students in the teacher's classes (the
@@ -21,19 +21,20 @@ export async function ownClasses(db: DB, ownerId: number) {
 export async function ownStudents(db: DB, ownerId: number, classId: number | null, page: number) {
   let base = db.selectFrom('users as u').innerJoin('classes as c', 'c.id', 'u.class_id').where('c.owner_id', '=', ownerId).where('u.kind', '=', 'student')
   if (classId) base = base.where('c.id', '=', classId)
-  const [rows, count] = await Promise.all([
-    base
-      .select(['u.id', 'u.name', 'u.account', 'c.school_year as schoolYear', 'c.grade', 'c.class_no as classNo'])
-      .orderBy('c.school_year', 'desc')
-      .orderBy('c.grade')
-      .orderBy('c.class_no')
-      .orderBy('u.account')
-      .limit(TABLE_PAGE_SIZE)
-      .offset(offsetOf(page))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n), totalPages: pagesOf(Number(count.n)) }
+  return pageOfList(
+    page,
+    async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    (offset, limit) =>
+      base
+        .select(['u.id', 'u.name', 'u.account', 'c.school_year as schoolYear', 'c.grade', 'c.class_no as classNo'])
+        .orderBy('c.school_year', 'desc')
+        .orderBy('c.grade')
+        .orderBy('c.class_no')
+        .orderBy('u.account')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  )
 }
 
 /** Only students of the teacher's own classes are touched; other ids are ignored. */

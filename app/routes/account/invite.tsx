@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const page = pageParam(url.searchParams)
   const invitations = await invitationsOf(db, user.userId, page)
-  return { ...invitations, page, link: `${env.PUBLIC_ORIGIN}/drpb/${invitations.inviteCode}`, title: getInstance(context).t('invite.title') }
+  return { ...invitations, link: `${env.PUBLIC_ORIGIN}/drpb/${invitations.inviteCode}`, title: getInstance(context).t('invite.title') }
 }
 
 export default function InvitePage({ loaderData }: Route.ComponentProps) {

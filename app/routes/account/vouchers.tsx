@@ -15,6 +15,7 @@ import { Pager } from '~/ui/pager'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { cleanValue } from '~/shared/text'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -27,14 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
   const tab = params.get('tab') === 'history' ? 'history' : 'unused'
   const page = pageParam(params)
-  return { tab, page, ...(await vouchersOf(db, user.userId, tab, page)), title: getInstance(context).t('voucher.title') } as const
+  return { tab, ...(await vouchersOf(db, user.userId, tab, page)), title: getInstance(context).t('voucher.title') } as const
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const form = await readForm(request)
   if (form.get('intent') === 'redeem') {
-    const code = String(form.get('code') ?? '').trim()
+    const code = cleanValue(String(form.get('code') ?? ''))
     if (!code) return data({ error: 'validation.required' as const, code }, 400)
     const result = await redeemVoucher(db, user.userId, code)
     if (result !== REDEEM.ok) return data({ error: REDEEM_ERRORS[result], code }, 400)

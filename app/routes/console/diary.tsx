@@ -22,7 +22,7 @@ import { formatDate } from '~/shared/dates'
 import { ErrorList, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { SupportContact } from '~/ui/support-contact'
-import type { SessionValues } from '~/auth/session-storage.server'
+import type { SessionValues } from '~/shared/session-values'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { casesOf, collectionOf, readableJournalNames } from '~/features/posts/lists.server'
 import { setStarred, setWatching } from '~/features/posts/marks.server'
@@ -228,7 +228,7 @@ function MarksTab({ marks }: { marks: Marks }) {
       ) : (
         <p className="empty">{t('lists.noCollection')}</p>
       )}
-      <Pager page={marks.page} totalPages={(marks.cases ?? marks.collection)?.totalPages ?? 1} />
+      <Pager page={(marks.cases ?? marks.collection)?.page ?? 1} totalPages={(marks.cases ?? marks.collection)?.totalPages ?? 1} />
     </>
   )
 }

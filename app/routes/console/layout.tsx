@@ -10,12 +10,16 @@ import { Brand } from '~/ui/brand'
 import { FastLink } from '~/ui/fast-link'
 import { LanguageSwitcher } from '~/ui/language-switcher'
 import { Bell } from '~/ui/bell'
+import { ZoneNote } from '~/ui/zone-note'
 import { db } from '~/db/db.server'
 import { unreadCount } from '~/features/notifications/list.server'
+import { notificationOpenedMiddleware } from '~/http/notification-opened.server'
 
 // These pages need the signed-in part of the dictionary: fetched with the first page (root) or, on
 // a client navigation from a public page, before this layout's pages render.
 export const handle = SIGNED_IN_HANDLE
+// A notification's link marks it read on its target's GET (every target is a console page).
+export const middleware: Route.MiddlewareFunction[] = [notificationOpenedMiddleware]
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async (_args, next) => {
     await ensureDictionaryPart(i18next, 'signedIn')
@@ -123,6 +127,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         </nav>
         <main id="main" className="console-main">
           <Outlet />
+          <ZoneNote />
         </main>
       </div>
     </div>

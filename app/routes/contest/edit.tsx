@@ -8,11 +8,12 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { LABEL_COLORS } from '~/features/journals/constants'
 import { PICK_TYPES, RETURN } from '~/features/quests/constants'
-import { saveContestSettings } from '~/features/quests/contest.server'
-import { requireContestJournal } from '~/features/quests/gate.server'
+import { contestNameByCode, saveContestSettings } from '~/features/quests/contest.server'
+import { requireContestJournal } from '~/auth/quest-gate.server'
 import { ContestSettingsSchema } from '~/features/quests/schema'
 import { startContestJournal } from '~/features/samples/contest-code.server'
 import { readForm } from '~/http/form.server'
+import { cleanValue } from '~/shared/text'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { Choice } from '~/ui/choice-fields'
@@ -23,11 +24,14 @@ import { ErrorList, TextAreaField, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+import { journalZoneMiddleware } from '~/features/journals/zone.server'
 
 // The quest and contest texts are a dictionary part of their own (decision 0035).
 export const handle = CONTESTS_HANDLE
 export const clientMiddleware = contestsDictionary
 
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [journalZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 // `/contest/0000/edit?code=…` starts a contest journal from a code; any other id is a journal's.
@@ -43,8 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.id === FROM_CODE) {
     await requireJournalReader(request, context)
     const code = (url.searchParams.get('code') ?? '').trim().slice(0, 50)
-    const contest = code ? await db.selectFrom('contests').select(['name', 'ends_at']).where('code', '=', code).executeTakeFirst() : undefined
-    return { mode: 'code' as const, code, contestName: contest?.name ?? null, title: t('contest.takeTitle') }
+    return { mode: 'code' as const, code, contestName: code ? await contestNameByCode(db, code) : null, title: t('contest.takeTitle') }
   }
   const { journal, contest } = await requireContestJournal(request, context, params.id)
   return {
@@ -61,7 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request)
   if (params.id === FROM_CODE) {
     const { session, user } = await requireJournalReader(request, context)
-    const taken = await startContestJournal(db, { userId: user.userId, planLimit: user.studentLimit }, String(form.get('code') ?? ''))
+    const taken = await startContestJournal(db, { userId: user.userId, planLimit: user.studentLimit }, cleanValue(String(form.get('code') ?? '')))
     if (!taken.ok) return data({ takeError: taken.error, result: undefined }, 400)
     return await redirectWithToast(request, session, `/contest/${taken.journalId}/edit?new=1`, { kind: 'success', key: 'journal.created' })
   }
@@ -140,24 +143,10 @@ function ContestForm({ defaults, lastResult, contest, cancelTo }: { defaults: Pa
           inputProps={{ type: 'date', min: contest.window.min, max: contest.window.max } as object}
         />
       ) : (
-        <div className="field">
-          <span className="label">{t('contest.startDate')}</span>
-          <p>
-            <strong>{contest.startDate}</strong> <span className="hint">{contest.startDateChanges > 0 ? t('contest.startDateOnce') : t('contest.startDateLocked')}</span>
-          </p>
-          <input type="hidden" name={fields.startDate.name} value={contest.startDate ?? ''} />
-          <ErrorList id={fields.startDate.errorId} errors={fields.startDate.errors} />
-        </div>
+        <LockedField field={fields.startDate} label={t('contest.startDate')} value={contest.startDate ?? ''} shown={contest.startDate} why={contest.startDateChanges > 0 ? t('contest.startDateOnce') : t('contest.startDateLocked')} />
       )}
       {contest.pickTypeLocked ? (
-        <div className="field">
-          <span className="label">{t('contest.pickType')}</span>
-          <p>
-            <strong>{t(`contest.pick${contest.pickType as (typeof PICK_TYPES)[number]}`)}</strong> <span className="hint">{t('contest.pickTypeLocked')}</span>
-          </p>
-          <input type="hidden" name={fields.pickType.name} value={String(contest.pickType)} />
-          <ErrorList id={fields.pickType.errorId} errors={fields.pickType.errors} />
-        </div>
+        <LockedField field={fields.pickType} label={t('contest.pickType')} value={String(contest.pickType)} shown={t(`contest.pick${contest.pickType as (typeof PICK_TYPES)[number]}`)} why={t('contest.pickTypeLocked')} />
       ) : (
         <Choice field={fields.pickType} legend={t('contest.pickType')} options={PICK_TYPES.map((n) => ({ value: String(n), label: t(`contest.pick${n}`) }))} />
       )}
@@ -174,5 +163,22 @@ function ContestForm({ defaults, lastResult, contest, cancelTo }: { defaults: Pa
         ) : null}
       </div>
     </Form>
+  )
+}
+
+/**
+ * A setting the contest no longer lets change: its value, kept by a hidden field, and why, said
+ * once: the server's error when a stale page sent a change (it gives the reason), else the hint.
+ */
+function LockedField({ field, label, value, shown, why }: { field: { name: string; errorId: string; errors?: string[] }; label: string; value: string; shown: React.ReactNode; why: string }) {
+  return (
+    <div className="field">
+      <span className="label">{label}</span>
+      <p>
+        <strong>{shown}</strong> {field.errors?.length ? null : <span className="hint">{why}</span>}
+      </p>
+      <input type="hidden" name={field.name} value={value} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
   )
 }

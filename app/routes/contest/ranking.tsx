@@ -1,9 +1,9 @@
 import { data } from 'react-router'
 import type { Route } from './+types/ranking'
-import { requireJournalReader } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
 import { pageParam, parseId } from '~/features/lists'
-import { studentRanking, teamRanking, viewerTeams } from '~/features/quests/ranking.server'
+import { requireContestReader } from '~/auth/quest-gate.server'
+import { studentRanking, teamRanking } from '~/features/quests/ranking.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { Avatar } from '~/ui/avatar'
@@ -12,6 +12,7 @@ import { Pager } from '~/ui/pager'
 import { pageMeta } from '~/ui/page-title'
 import { Crown, Medal } from '~/ui/ranking-icons'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+import { TableHead } from '~/ui/table-head'
 
 // The quest and contest texts are a dictionary part of their own (decision 0035).
 export const handle = CONTESTS_HANDLE
@@ -25,12 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
  * from 30 posts. Only teachers of one of the contest's journals may read it.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requireJournalReader(request, context)
-  const contestId = parseId(params.contestId)
-  const contest = contestId === null ? undefined : await db.selectFrom('contests').select(['id', 'name']).where('id', '=', contestId).executeTakeFirst()
-  if (!contest) throw data(null, { status: 404 })
-  const mine = await viewerTeams(db, contest.id, user.userId)
-  if (!mine) throw data(null, { status: 403 })
+  const { contest, mine } = await requireContestReader(request, context, params.contestId)
   const url = new URL(request.url)
   const page = pageParam(url.searchParams)
   const teamId = parseId(url.searchParams.get('teamId')) ?? mine[0].id
@@ -66,15 +62,7 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
           <div className="table-scroll">
             <table className="table ranking">
               <caption className="visually-hidden">{t('ranking.teams')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('ranking.rank')}</th>
-                  <th scope="col">{t('ranking.team')}</th>
-                  <th scope="col">{t('ranking.school')}</th>
-                  <th scope="col">{t('ranking.status')}</th>
-                  <th scope="col">{t('ranking.avgScore')}</th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('ranking.rank'), t('ranking.team'), t('ranking.school'), t('ranking.status'), t('ranking.avgScore')]} />
               <tbody>
                 {teams.list.length === 0 ? (
                   <tr>
@@ -98,7 +86,7 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
-          <Pager page={loaderData.page} totalPages={teams.totalPages} />
+          <Pager page={teams.page} totalPages={teams.totalPages} />
           <p className="hint">{t('ranking.total', { count: teams.total })}</p>
         </>
       ) : null}
@@ -108,14 +96,7 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
           <div className="table-scroll">
             <table className="table ranking">
               <caption className="visually-hidden">{t('ranking.studentsOf', { team: students.teamName })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('ranking.rank')}</th>
-                  <th scope="col">{t('ranking.student')}</th>
-                  <th scope="col">{t('ranking.posts')}</th>
-                  <th scope="col">{t('ranking.totalScore')}</th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('ranking.rank'), t('ranking.student'), t('ranking.posts'), t('ranking.totalScore')]} />
               <tbody>
                 {students.list.length === 0 ? (
                   <tr>
@@ -141,7 +122,7 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
-          <Pager page={loaderData.page} totalPages={students.totalPages} />
+          <Pager page={students.page} totalPages={students.totalPages} />
         </>
       ) : null}
     </>

@@ -4,8 +4,8 @@ import { data, Form, redirect } from 'react-router'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/basic-info'
 import { db } from '~/db/db.server'
-import { requireBook } from '~/features/ebooks/access.server'
-import { isReady, pagesOf, saveBasicInfo } from '~/features/ebooks/books.server'
+import { requireBook } from '~/auth/ebook-access.server'
+import { printBlock, pagesOf, saveBasicInfo } from '~/features/ebooks/books.server'
 import { EBOOK_NAME_MAX, EBOOK_TEXT_MAX } from '~/features/ebooks/constants'
 import { drawInBackground } from '~/features/ebooks/drawing.server'
 import { BasicInfoSchema } from '~/features/ebooks/schema'
@@ -28,7 +28,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const pages = await pagesOf(db, book.id)
   // A new book's name starts as the student's diary of the journal; the teacher changes it at will.
   const defaults = { name: book.name || `${book.student}: ${book.journal}`.slice(0, EBOOK_NAME_MAX), aboutAuthor: book.aboutAuthor, thanks: book.thanks, postscript: book.postscript, messageBoard: book.messageBoard ? 'on' : undefined }
-  return { title: `${getInstance(context).t('ebook.stepInfo')} | ${book.student}`, bookId: book.id, ready: isReady(pages), hasPosts: pages.some((p) => p.postId !== null), defaults }
+  // Step 4 sends a book without its basic info back here, saying why (`?needed=print`).
+  const neededToPrint = new URL(request.url).searchParams.get('needed') === 'print'
+  return { title: `${getInstance(context).t('ebook.stepInfo')} | ${book.student}`, bookId: book.id, block: printBlock(book, pages), hasPosts: pages.some((p) => p.postId !== null), defaults, neededToPrint }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -44,13 +46,18 @@ const loadValidator = () => import('~/features/ebooks/validate').then((m) => m.v
 
 export default function BasicInfo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { bookId, ready, defaults, hasPosts } = loaderData
+  const { bookId, block, defaults, hasPosts, neededToPrint } = loaderData
   const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof BasicInfoSchema>>({ id: 'ebook-info', lastResult: actionData?.result, defaultValue: defaults, load: loadValidator })
   const textHint = t('ebook.textHint', { max: EBOOK_TEXT_MAX })
   return (
     <>
-      <EbookSteps bookId={bookId} current={2} ready={ready} />
+      <EbookSteps bookId={bookId} current={2} block={block} />
       <h1>{t('ebook.infoTitle')}</h1>
+      {neededToPrint && block === 'basicInfo' ? (
+        <p className="notice" role="note">
+          {t('ebook.infoNeededToPrint')}
+        </p>
+      ) : null}
       {hasPosts ? null : (
         <p className="notice" role="note">
           {t('ebook.choosePostsFirst')} <FastLink to={`/ebook/${bookId}/posts`}>{t('ebook.stepPosts')}</FastLink>

@@ -1,31 +1,32 @@
-import { useEffect } from 'react'
-import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from 'react-router'
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/download'
 import { formatDateTime } from '~/shared/dates'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { env } from '~/env.server'
-import { requireBook } from '~/features/ebooks/access.server'
-import { isReady, pagesOf } from '~/features/ebooks/books.server'
+import { requireBook } from '~/auth/ebook-access.server'
+import { pagesOf, printBlock } from '~/features/ebooks/books.server'
 import { exportInBackground } from '~/features/ebooks/drawing.server'
 import { exportState } from '~/features/ebooks/export.server'
 import { pictureUrl } from '~/features/ebooks/pages.server'
 import { SHARE_DAYS, SHARE_PASSWORD } from '~/features/ebooks/constants'
-import { shareBook, shareOf, stopSharing } from '~/features/ebooks/share.server'
+import { shareBook, shareOf, stopSharing } from '~/features/ebooks/share-links.server'
 import { needsConsent } from '~/features/privacy/family-pack.server'
 import { readForm } from '~/http/form.server'
+import { withoutControl } from '~/shared/text'
 import { EBOOKS_HANDLE } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { withValues } from '~/shared/error-values'
 import { BookPreview } from '~/ui/book-preview'
 import { CopyButton } from '~/ui/copy-button'
-import { Dialog } from '~/ui/dialog'
+import { Dialog, DialogFooter } from '~/ui/dialog'
 import { EbookSteps } from '~/ui/ebook-steps'
 import { ErrorList } from '~/ui/field'
 import { FastLink } from '~/ui/fast-link'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { pageMeta } from '~/ui/page-title'
+import { usePolling } from '~/ui/polling'
 
 export const handle = EBOOKS_HANDLE
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -34,20 +35,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 const POLL_MS = 1000
 
 /**
- * Step 4, /ebook/{id}/download: opening it makes the PDF (once, however many ask) with the same
- * renderer as the page pictures; the overlay shows the real progress. Then the preview, the
- * download, and the share link with its optional password.
+ * Step 4, /ebook/{id}/download: the preview of the page pictures, and the PDF made with the same
+ * renderer when the teacher presses "Make the PDF" (never by opening the page, decision 0044); the
+ * overlay shows the real progress. Then the download, and the share link with its optional password.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { book } = await requireBook(request, context, params.bookId)
-  const pages = await pagesOf(db, book.id)
+  const { book, pages } = await requirePrintable(request, context, params.bookId)
   const title = `${getInstance(context).t('ebook.stepPrint')} | ${book.student}`
-  if (!isReady(pages)) return { title, bookId: book.id, ready: false as const }
-  let pdf = await exportState(db, book.id)
-  if (pdf.state === 'none' || (pdf.state === 'running' && pdf.stale)) {
-    await exportInBackground(book.id)
-    pdf = await exportState(db, book.id)
-  }
+  if (pages === null) return { title, bookId: book.id, ready: false as const }
+  const state = await exportState(db, book.id)
+  // A job whose process stopped (a restart) is shown as failed: "Try again" takes it over.
+  const pdf = state.state === 'running' && state.stale ? { state: 'failed' as const } : state
   const raw = Number(new URL(request.url).searchParams.get('page'))
   const page = Number.isInteger(raw) ? Math.min(Math.max(raw, 1), pages.length) : 1
   const share = await shareOf(db, book.id)
@@ -63,9 +61,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * Step 4 is closed until the book may print (printBlock): without its basic info, its URL sends the
+ * teacher back to step 2, which says why; while a page is not drawn, `pages` is null (the page says
+ * so). Its actions are refused the same way.
+ */
+async function requirePrintable(request: Request, context: Route.LoaderArgs['context'], rawId: string | undefined) {
+  const found = await requireBook(request, context, rawId)
+  const pages = await pagesOf(db, found.book.id)
+  const block = printBlock(found.book, pages)
+  if (block === 'basicInfo') throw redirect(`/ebook/${found.book.id}/basicinfo?needed=print`)
+  return { ...found, pages: block === null ? pages : null }
+}
+
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { book, session, maker } = await requireBook(request, context, params.bookId)
   const form = await readForm(request)
+  const { book, session, pages, maker } = await requirePrintable(request, context, params.bookId)
+  if (pages === null) throw data(null, { status: 409 })
   const intent = form.get('intent')
   const here = `/ebook/${book.id}/download`
   if (intent === 'generate') {
@@ -77,7 +89,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return await redirectWithToast(request, session, here, { kind: 'success', key: 'ebook.sharingStopped' })
   }
   if (intent === 'share') {
-    const password = String(form.get('password') ?? '')
+    const password = withoutControl(String(form.get('password') ?? ''))
     if (password && (password.length < SHARE_PASSWORD.min || password.length > SHARE_PASSWORD.max)) return data({ error: withValues('ebook.sharePasswordRule', SHARE_PASSWORD) }, 400)
     // How long the link works (issue 36): 1 to 30 days, 7 when left empty.
     const rawDays = String(form.get('days') ?? '').trim()
@@ -91,26 +103,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   throw data(null, { status: 400 })
 }
 
-/** With JavaScript, the page asks for the progress every second while the PDF is made. */
-function usePolling(on: boolean) {
-  const { revalidate, state } = useRevalidator()
-  useEffect(() => {
-    if (!on || state !== 'idle') return
-    const timer = window.setTimeout(() => void revalidate(), POLL_MS)
-    return () => window.clearTimeout(timer)
-  }, [on, state, revalidate])
-}
-
 export default function Download({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
   const [params] = useSearchParams()
   const busy = useNavigation().state === 'submitting'
   const running = loaderData.ready && loaderData.pdf.state === 'running'
-  usePolling(running)
+  // With JavaScript, the page asks for the progress every second while the PDF is made.
+  usePolling(running, POLL_MS)
   if (!loaderData.ready) {
     return (
       <>
-        <EbookSteps bookId={loaderData.bookId} current={4} ready={false} />
+        <EbookSteps bookId={loaderData.bookId} current={4} block="pages" />
         <h1>{t('ebook.printTitle')}</h1>
         <p className="notice">
           {t('ebook.notReadyYet')} <FastLink to={`/ebook/${loaderData.bookId}/list`}>{t('ebook.stepPages')}</FastLink>
@@ -122,7 +125,7 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
   const here = `/ebook/${bookId}/download`
   return (
     <>
-      <EbookSteps bookId={bookId} current={4} ready />
+      <EbookSteps bookId={bookId} current={4} block={null} />
       <div className="page-head">
         <h1>{t('ebook.printTitle')}</h1>
         <p className="share-state">
@@ -137,22 +140,22 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
           <NoScriptRefresh seconds={2} />
           <div className="card">
             <h2>{t('ebook.making', { name })}</h2>
-            <progress max={pdf.total || 1} value={pdf.done} aria-label={t('ebook.makingProgress')} />
-            <p>{t('ebook.pagesDone', { done: pdf.done, count: pdf.total })}</p>
+            {/* Until the job has counted the pages, say so, with a bar that moves without a figure. */}
+            {pdf.total > 0 ? <progress max={pdf.total} value={pdf.done} aria-label={t('ebook.makingProgress')} /> : <progress aria-label={t('ebook.makingProgress')} />}
+            <p>{pdf.total > 0 ? t('ebook.pagesDone', { done: pdf.done, count: pdf.total }) : t('ebook.makingStarts')}</p>
           </div>
         </div>
       ) : null}
-      {pdf.state === 'ready' ? (
-        <BookPreview pictures={pictures} page={page} here={here} pdf={`/ebook/${bookId}/book.pdf`} />
-      ) : pdf.state === 'failed' ? (
-        <Form method="post" className="notice">
+      {pdf.state === 'ready' ? null : (
+        <Form method="post" className="notice print-start">
           <input type="hidden" name="intent" value="generate" />
-          <p>{t('ebook.failed')}</p>
-          <button type="submit" className="button" disabled={busy}>
-            {t('ebook.tryAgain')}
+          <p>{t(pdf.state === 'failed' ? 'ebook.failed' : 'ebook.makeHint')}</p>
+          <button type="submit" className="button" disabled={busy || pdf.state === 'running'}>
+            {t(pdf.state === 'failed' ? 'ebook.tryAgain' : 'ebook.makePdf')}
           </button>
         </Form>
-      ) : null}
+      )}
+      <BookPreview pictures={pictures} page={page} here={here} pdf={pdf.state === 'ready' ? `/ebook/${bookId}/book.pdf` : null} />
       {params.has('share') ? (
         <Dialog title={t('ebook.shareTitle')} closeTo={here}>
           {share ? (
@@ -164,7 +167,7 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
               <p className="hint">{t(share.hasPassword ? 'ebook.shareHasPassword' : 'ebook.shareNoPassword')}</p>
               {share.expiresAt ? <p className="hint">{t(share.expired ? 'ebook.shareExpired' : 'ebook.shareUntil', { date: formatDateTime(share.expiresAt) })}</p> : null}
               {share.consent === 'needed' || share.consent === 'declined' ? <p className="notice">{t(share.consent === 'needed' ? 'ebook.shareAwaitsStudent' : 'ebook.shareStudentDeclined')}</p> : null}
-              <div className="form-actions">
+              <DialogFooter closeTo={here} close={t('ebook.close')}>
                 <CopyButton text={share.url} labels={{ copy: t('ebook.copy'), copied: t('ebook.copied') }} />
                 <Form method="post">
                   <input type="hidden" name="intent" value="stop" />
@@ -172,10 +175,7 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
                     {t('ebook.stopSharing')}
                   </button>
                 </Form>
-                <Link to={here} preventScrollReset data-autofocus>
-                  {t('ebook.close')}
-                </Link>
-              </div>
+              </DialogFooter>
             </>
           ) : (
             <Form method="post" noValidate>
@@ -196,14 +196,11 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
                 </p>
                 <ErrorList errors={actionData && 'daysError' in actionData && actionData.daysError ? [actionData.daysError] : undefined} />
               </div>
-              <div className="form-actions">
+              <DialogFooter closeTo={here} close={t('ebook.close')}>
                 <button type="submit" className="button" disabled={busy}>
                   {t('ebook.createLink')}
                 </button>
-                <Link to={here} preventScrollReset data-autofocus>
-                  {t('ebook.close')}
-                </Link>
-              </div>
+              </DialogFooter>
             </Form>
           )}
         </Dialog>

@@ -4,14 +4,14 @@ import { data, Form, redirect, useNavigation, useSearchParams } from 'react-rout
 import type { Route } from './+types/edit'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
-import { requireBook } from '~/features/ebooks/access.server'
-import { isReady } from '~/features/ebooks/books.server'
+import { requireBook } from '~/auth/ebook-access.server'
+import { printBlock } from '~/features/ebooks/books.server'
 import { EBOOK_ITEM_TEXT_MAX } from '~/features/ebooks/constants'
 import { drawNow, feelingInBook } from '~/features/ebooks/drawing.server'
 import { CANVAS_HEIGHT, CANVAS_WIDTH, keepOnCanvas, type Box, type TemplateItem } from '~/features/ebooks/page-model'
-import { changeTemplate, pageForEditing, pictureUrl, removeAddedPage, savePage, type PageEdit } from '~/features/ebooks/pages.server'
+import { changeTemplate, firstPageId, pageForEditing, pictureUrl, removeAddedPage, savePage, type PageEdit } from '~/features/ebooks/pages.server'
 import { parseId } from '~/features/lists'
-import { readForm } from '~/http/form.server'
+import { readUpload, TOO_LARGE } from '~/http/form.server'
 import { EBOOKS_HANDLE } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
@@ -43,8 +43,8 @@ async function editorPage(request: Request, context: Route.LoaderArgs['context']
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { book, pageId } = await editorPage(request, context, params.bookId)
-  const first = pageId === null ? await db.selectFrom('ebook_pages').select('id').where('ebook_id', '=', book.id).orderBy('position').executeTakeFirst() : null
-  if (first) throw redirect(`/ebook/${book.id}/edit?qpage_id=${first.id}`)
+  const first = pageId === null ? await firstPageId(db, book.id) : undefined
+  if (first !== undefined) throw redirect(`/ebook/${book.id}/edit?qpage_id=${first}`)
   const editing = pageId === null ? null : await pageForEditing(db, book, pageId, feelingInBook)
   if (!editing) throw data(null, { status: 404 })
   const index = editing.pages.findIndex((p) => p.id === editing.page.id)
@@ -52,7 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     title: `${getInstance(context).t('ebook.editTitle')} | ${book.student}`,
     bookId: book.id,
-    ready: isReady(editing.pages),
+    block: printBlock(book, editing.pages),
     ...editing,
     index,
     picture: current.drawn ? pictureUrl(book.id, current) : null,
@@ -68,19 +68,38 @@ function boxOf(value: FormDataEntryValue): Box | null {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { book, session, pageId } = await editorPage(request, context, params.bookId)
-  const form = await readForm(request, { files: 1 })
+  const form = await readUpload(request)
   if (pageId === null) throw data(null, { status: 404 })
-  const intent = form.get('intent')
-  const here = `/ebook/${book.id}/edit?qpage_id=${pageId}`
-  if (intent === 'template') {
-    if (!(await changeTemplate(db, book, pageId, String(form.get('templateId'))))) throw data(null, { status: 400 })
-    await drawNow(book.id)
-    return await redirectWithToast(request, session, here, { kind: 'success', key: 'ebook.templateChanged' })
+  // Only the page form sends a file: over the limits, it is shown again with the picture's message.
+  if (form === TOO_LARGE) return data({ error: 'ebook.imageTooBig' as const, item: '' }, 413)
+  const args: IntentArgs = { request, session, book, pageId, form, here: `/ebook/${book.id}/edit?qpage_id=${pageId}` }
+  switch (form.get('intent')) {
+    case 'template':
+      return templateAction(args)
+    case 'remove':
+      return removeAction(args)
+    case 'save':
+      return saveAction(args)
+    default:
+      throw data(null, { status: 400 })
   }
-  if (intent === 'remove') {
-    if (!(await removeAddedPage(db, book, pageId))) throw data(null, { status: 400 })
-    return await redirectWithToast(request, session, `/ebook/${book.id}/list`, { kind: 'success', key: 'ebook.pageRemoved' })
-  }
+}
+
+type IntentArgs = Pick<Awaited<ReturnType<typeof editorPage>>, 'book' | 'session'> & { request: Request; pageId: number; form: FormData; here: string }
+
+async function templateAction({ request, session, book, pageId, form, here }: IntentArgs) {
+  if (!(await changeTemplate(db, book, pageId, String(form.get('templateId'))))) throw data(null, { status: 400 })
+  await drawNow(book.id)
+  return await redirectWithToast(request, session, here, { kind: 'success', key: 'ebook.templateChanged' })
+}
+
+async function removeAction({ request, session, book, pageId }: IntentArgs) {
+  if (!(await removeAddedPage(db, book, pageId))) throw data(null, { status: 400 })
+  return await redirectWithToast(request, session, `/ebook/${book.id}/list`, { kind: 'success', key: 'ebook.pageRemoved' })
+}
+
+/** The page form: its texts, its boxes and a new picture (cropped with JavaScript). */
+async function saveAction({ request, session, book, pageId, form, here }: IntentArgs) {
   const edit: PageEdit = { texts: new Map(), boxes: new Map() }
   for (const [name, value] of form) {
     if (name.startsWith('text:') && typeof value === 'string') edit.texts.set(name.slice(5), value)
@@ -107,7 +126,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
   const { t } = useT()
   const pageName = usePageName()
   const designName = useDesignName()
-  const { bookId, ready, page, pages, index, choices } = loaderData
+  const { bookId, block, page, pages, index, choices } = loaderData
   const name = pageName({ templateId: page.templateId, postTitle: page.postTitle })
   const busy = useNavigation().state === 'submitting'
   const [params] = useSearchParams()
@@ -116,7 +135,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
   const here = `/ebook/${bookId}/edit?qpage_id=${page.id}`
   return (
     <>
-      <EbookSteps bookId={bookId} current={3} ready={ready} />
+      <EbookSteps bookId={bookId} current={3} block={block} />
       <nav className="breadcrumbs" aria-label={t('ebook.breadcrumb')}>
         <FastLink to={`/ebook/${bookId}/list`}>{t('ebook.pagesTitle')}</FastLink> › <span>{t('ebook.pageN', { n: index + 1, name })}</span>
       </nav>
@@ -261,7 +280,7 @@ function PageForm({ data: loaderData, error, busy }: { data: Route.ComponentProp
                     const value = e.currentTarget.value
                     setTexts((old) => ({ ...old, [i.id]: value }))
                   }} onFocus={() => setSelected(i.id)} aria-invalid={errorFor(i.id) ? true : undefined} aria-describedby={errorFor(i.id) ? `text-${i.id}-error` : undefined} />
-                <ErrorList id={`text-${i.id}-error`} errors={errorFor(i.id) && [`validation.tooLong`]} />
+                <ErrorList id={`text-${i.id}-error`} errors={errorFor(i.id)} />
               </div>
             ))}
           <p className="hint">{t('ebook.textsHint', { max: EBOOK_ITEM_TEXT_MAX })}</p>
@@ -313,7 +332,8 @@ function PageForm({ data: loaderData, error, busy }: { data: Route.ComponentProp
             ) : null}
           </fieldset>
         ) : null}
-        <div className="form-actions sticky-actions">
+        {/* In the flow, after the fields: a bar stuck to the screen's foot would cover the field being typed in. */}
+        <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
             {t('ebook.savePage')}
           </button>

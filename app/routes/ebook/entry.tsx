@@ -2,8 +2,7 @@ import { useEffect } from 'react'
 import { data, Link, useNavigate } from 'react-router'
 import type { Route } from './+types/entry'
 import { requireEbookUser } from '~/auth/ebook-guard.server'
-import { db } from '~/db/db.server'
-import { openBook } from '~/features/ebooks/books.server'
+import { requireOpenedBook } from '~/auth/ebook-access.server'
 import { EBOOK_ENTRY_DELAY_S } from '~/features/ebooks/constants'
 import { parseId } from '~/features/lists'
 import { EBOOKS_HANDLE } from '~/i18n/client-resources'
@@ -22,15 +21,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
  * JavaScript, a meta refresh without. A journal or student that is not this person's is refused.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { maker } = await requireEbookUser(request, context)
+  const user = await requireEbookUser(request, context)
+  const { maker } = user
   const journalId = parseId('did' in params ? params.did : params.id)
   const studentId = 'did' in params ? maker.userId : parseId(params.sid)
   if (journalId === null || studentId === null) throw data(null, { status: 404 })
-  const bookId = await openBook(db, journalId, studentId, maker)
-  if (bookId === null) {
-    const journal = await db.selectFrom('journals').select('id').where('id', '=', journalId).executeTakeFirst()
-    throw data(null, { status: journal ? 403 : 404 })
-  }
+  const bookId = await requireOpenedBook(user, journalId, studentId)
   return { next: `/ebook/${bookId}/posts`, title: getInstance(context).t('ebook.opening') }
 }
 

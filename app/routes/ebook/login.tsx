@@ -5,8 +5,7 @@ import { getSession, rememberWantedPath } from '~/auth/session.server'
 import { ebooksDictionary, EBOOKS_HANDLE } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
-import { Brand } from '~/ui/brand'
-import { LanguageSwitcher } from '~/ui/language-switcher'
+import { EbookPublicShell } from '~/ui/ebook-public-shell'
 import { pageMeta } from '~/ui/page-title'
 
 export const handle = EBOOKS_HANDLE
@@ -32,30 +31,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function EbookLogin() {
   const { t } = useT()
   return (
-    <div className="ebook-app">
-      <a className="skip-link" href="#main">
-        {t('app.skip')}
-      </a>
-      <header className="topbar">
-        <Brand to="/index" />
-        <span className="mode-badge light">{t('ebook.badge')}</span>
-        <span className="spacer" />
-        <LanguageSwitcher />
-      </header>
-      <main id="main" className="ebook-main">
-        <div className="card share-unlock">
-          <h1>{t('ebook.loginTitle')}</h1>
-          <p>{t('ebook.loginText')}</p>
-          <p className="form-actions">
-            <a className="button" href="/login/check">
-              {t('ebook.loginTeacher')}
-            </a>
-            <a className="button secondary" href="/s/login">
-              {t('ebook.loginStudent')}
-            </a>
-          </p>
-        </div>
-      </main>
-    </div>
+    <EbookPublicShell>
+      <div className="card share-unlock">
+        <h1>{t('ebook.loginTitle')}</h1>
+        <p>{t('ebook.loginText')}</p>
+        <p className="form-actions">
+          <a className="button" href="/login/check">
+            {t('ebook.loginTeacher')}
+          </a>
+          <a className="button secondary" href="/s/login">
+            {t('ebook.loginStudent')}
+          </a>
+        </p>
+      </div>
+    </EbookPublicShell>
   )
 }

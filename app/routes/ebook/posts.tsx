@@ -3,8 +3,8 @@ import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/posts'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
-import { requireBook } from '~/features/ebooks/access.server'
-import { choosePosts, isReady, pagesOf, postChoices } from '~/features/ebooks/books.server'
+import { requireBook } from '~/auth/ebook-access.server'
+import { choosePosts, printBlock, pagesOf, postChoices } from '~/features/ebooks/books.server'
 import { drawInBackground } from '~/features/ebooks/drawing.server'
 import { parseId } from '~/features/lists'
 import { readForm } from '~/http/form.server'
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { book } = await requireBook(request, context, params.bookId)
   const [choices, pages] = await Promise.all([postChoices(db, book), pagesOf(db, book.id)])
-  return { title: `${getInstance(context).t('ebook.stepPosts')} | ${book.student}`, bookId: book.id, ready: isReady(pages), ...choices }
+  return { title: `${getInstance(context).t('ebook.stepPosts')} | ${book.student}`, bookId: book.id, block: printBlock(book, pages), ...choices }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -49,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ChoosePosts({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { bookId, ready, journalName, studentName, posts, min, max } = loaderData
+  const { bookId, block, journalName, studentName, posts, min, max } = loaderData
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
   // What the form shows as chosen: the book's choice, or what was just sent back with a message.
@@ -72,7 +72,7 @@ export default function ChoosePosts({ loaderData, actionData }: Route.ComponentP
     })
   return (
     <>
-      <EbookSteps bookId={bookId} current={1} ready={ready} />
+      <EbookSteps bookId={bookId} current={1} block={block} />
       <h1>{t('ebook.postsTitle')}</h1>
       <p className="hint">{t('ebook.postsOf', { journal: journalName, name: studentName })}</p>
       {posts.length === 0 ? (

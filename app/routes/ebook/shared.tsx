@@ -1,28 +1,26 @@
-import { useEffect } from 'react'
-import { data, Form, isRouteErrorResponse, redirect, useNavigation, useRevalidator } from 'react-router'
+import { data, Form, isRouteErrorResponse, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/shared'
 import { clientAddressContext } from '~/context.server'
 import { db } from '~/db/db.server'
 import { LOGIN_LIMITS } from '~/features/auth/sign-in.server'
-import { pagesOf } from '~/features/ebooks/books.server'
-import { exportInBackground } from '~/features/ebooks/drawing.server'
+import { bookName, pagesOf } from '~/features/ebooks/books.server'
 import { exportState } from '~/features/ebooks/export.server'
 import { pictureVersion } from '~/features/ebooks/pages.server'
-import { rememberUnlocked } from '~/features/ebooks/share-cookie.server'
-import { unlockShare } from '~/features/ebooks/share.server'
-import { requireSharedBook } from '~/features/ebooks/shared-access.server'
+import { unlockShare } from '~/features/ebooks/share-links.server'
+import { rememberUnlocked, requireSharedBook } from '~/auth/shared-book.server'
 import { readForm } from '~/http/form.server'
+import { withoutControl } from '~/shared/text'
 import { ebooksDictionary, EBOOKS_HANDLE } from '~/i18n/client-resources'
 import { useT } from '~/i18n/use-t'
 import { withValues } from '~/shared/error-values'
 import { BookPreview } from '~/ui/book-preview'
-import { Brand } from '~/ui/brand'
+import { EbookPublicShell } from '~/ui/ebook-public-shell'
 import { ErrorList } from '~/ui/field'
-import { LanguageSwitcher } from '~/ui/language-switcher'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { pageMeta } from '~/ui/page-title'
 import { ErrorNotice } from '~/ui/error-notices'
 import { MessagePage } from '~/ui/message-page'
+import { usePolling } from '~/ui/polling'
 
 export const handle = EBOOKS_HANDLE
 export const clientMiddleware = ebooksDictionary
@@ -36,19 +34,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...pageMet
 export async function loader({ request, params }: Route.LoaderArgs) {
   const link = await requireSharedBook(request, params.token)
   if (link.locked) return { locked: true as const }
-  const [book, pages] = await Promise.all([db.selectFrom('ebooks').select('name').where('id', '=', link.bookId).executeTakeFirstOrThrow(), pagesOf(db, link.bookId)])
-  let pdf = await exportState(db, link.bookId)
-  if (pdf.state === 'none' || (pdf.state === 'running' && pdf.stale)) {
-    await exportInBackground(link.bookId)
-    pdf = await exportState(db, link.bookId)
-  }
+  const [name, pages] = await Promise.all([bookName(db, link.bookId), pagesOf(db, link.bookId)])
+  // Opening the link starts nothing (decision 0044): the PDF is the one its maker made on step 4.
+  const pdf = await exportState(db, link.bookId)
   const raw = Number(new URL(request.url).searchParams.get('page'))
   const here = `/ebook/share/${link.token}`
   return {
     locked: false as const,
-    name: book.name,
+    name,
     here,
     pdfReady: pdf.state === 'ready',
+    pdfMaking: pdf.state === 'running' && !pdf.stale,
     page: Number.isInteger(raw) ? Math.min(Math.max(raw, 1), pages.length) : 1,
     pictures: pages.map((p) => `${here}/pages/${p.id}?v=${pictureVersion(p.updatedAt)}`),
   }
@@ -58,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const link = await requireSharedBook(request, params.token)
   if (!link.locked) throw redirect(`/ebook/share/${link.token}`)
-  const result = await unlockShare(db, LOGIN_LIMITS(), { token: link.token, passwordHash: link.passwordHash! }, String(form.get('password') ?? ''), context.get(clientAddressContext))
+  const result = await unlockShare(db, LOGIN_LIMITS(), { token: link.token, passwordHash: link.passwordHash! }, withoutControl(String(form.get('password') ?? '')), context.get(clientAddressContext))
   if (!result.ok) return data({ error: result.error === 'ebook.shareTooMany' ? withValues(result.error, { minutes: result.waitMinutes }) : result.error }, 400)
   throw redirect(`/ebook/share/${link.token}`, { headers: { 'Set-Cookie': await rememberUnlocked(request, link.token) } })
 }
@@ -66,52 +62,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function SharedBook({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
   const busy = useNavigation().state === 'submitting'
-  const waiting = !loaderData.locked && !loaderData.pdfReady
-  const { revalidate, state } = useRevalidator()
-  useEffect(() => {
-    if (!waiting || state !== 'idle') return
-    const timer = window.setTimeout(() => void revalidate(), 1000)
-    return () => window.clearTimeout(timer)
-  }, [waiting, state, revalidate])
+  const waiting = !loaderData.locked && loaderData.pdfMaking
+  usePolling(waiting, 1000)
   return (
-    <div className="ebook-app">
-      <a className="skip-link" href="#main">
-        {t('app.skip')}
-      </a>
-      <header className="topbar">
-        <Brand to="/index" />
-        <span className="mode-badge light">{t('ebook.badge')}</span>
-        <span className="spacer" />
-        <LanguageSwitcher />
-      </header>
-      <main id="main" className="ebook-main shared-book">
-        {loaderData.locked ? (
-          <Form method="post" className="card share-unlock">
-            <h1>{t('ebook.sharedLocked')}</h1>
-            <div className="field">
-              <label htmlFor="password">{t('ebook.sharePasswordAsk')}</label>
-              <input id="password" name="password" type="password" autoComplete="off" required aria-invalid={actionData?.error ? true : undefined} aria-describedby={actionData?.error ? 'password-error' : undefined} />
-              <ErrorList id="password-error" errors={actionData?.error ? [actionData.error] : undefined} />
-            </div>
-            <button type="submit" className="button" disabled={busy}>
-              {t('ebook.open')}
-            </button>
-          </Form>
-        ) : (
-          <>
-            <h1>{loaderData.name}</h1>
-            {loaderData.pdfReady ? (
-              <BookPreview pictures={loaderData.pictures} page={loaderData.page} here={loaderData.here} pdf={`${loaderData.here}/book.pdf`} />
-            ) : (
-              <p role="status" className="notice">
-                <NoScriptRefresh seconds={2} />
-                {t('ebook.sharedPreparing')}
-              </p>
-            )}
-          </>
-        )}
-      </main>
-    </div>
+    <EbookPublicShell mainClass="shared-book">
+      {loaderData.locked ? (
+        <Form method="post" className="card share-unlock">
+          <h1>{t('ebook.sharedLocked')}</h1>
+          <div className="field">
+            <label htmlFor="password">{t('ebook.sharePasswordAsk')}</label>
+            <input id="password" name="password" type="password" autoComplete="off" required aria-invalid={actionData?.error ? true : undefined} aria-describedby={actionData?.error ? 'password-error' : undefined} />
+            <ErrorList id="password-error" errors={actionData?.error ? [actionData.error] : undefined} />
+          </div>
+          <button type="submit" className="button" disabled={busy}>
+            {t('ebook.open')}
+          </button>
+        </Form>
+      ) : (
+        <>
+          <h1>{loaderData.name}</h1>
+          {loaderData.pdfReady ? null : (
+            <p role="status" className="notice">
+              {waiting ? <NoScriptRefresh seconds={2} /> : null}
+              {t(waiting ? 'ebook.sharedPreparing' : 'ebook.sharedNoPdf')}
+            </p>
+          )}
+          <BookPreview pictures={loaderData.pictures} page={loaderData.page} here={loaderData.here} pdf={loaderData.pdfReady ? `${loaderData.here}/book.pdf` : null} />
+        </>
+      )}
+    </EbookPublicShell>
   )
 }
 

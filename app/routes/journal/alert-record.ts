@@ -3,7 +3,7 @@ import type { Route } from './+types/alert-record'
 import { db } from '~/db/db.server'
 import { alertRecord } from '~/features/alerts/record.server'
 import { pdfDownload } from '~/features/documents/typst.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { parseId } from '~/features/lists'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 

@@ -5,7 +5,7 @@ import type { z } from 'zod/mini'
 import type { Route } from './+types/alert'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
-import { actOnAlert, alertDetail } from '~/features/alerts/manage.server'
+import { actOnAlert, alertDetail, markSeen } from '~/features/alerts/manage.server'
 import type { ResolveSchema, SnoozeSchema} from '~/features/alerts/schema';
 import { AlertActionSchema, RESOLVE_NOTE_MAX, snoozeWindow, VERDICTS } from '~/features/alerts/schema'
 import { counselOf, escalationTargets } from '~/features/alerts/escalate.server'
@@ -14,7 +14,7 @@ import { AlertTrail, EscalationSummary } from '~/ui/alert-trail'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { EscalateForm } from '~/ui/escalate-form'
 import { Choice } from '~/ui/choice-fields'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { parseId } from '~/features/lists'
 import { readForm } from '~/http/form.server'
 import { ALERTS_HANDLE, alertsDictionary } from '~/i18n/client-resources'
@@ -39,9 +39,16 @@ async function detailOr404(journalId: number, rawId: string | undefined) {
   return alert
 }
 
-/** /diary/homework/{id}/alerts/{alertId}: why the alert was raised, who has seen it, its trail, and what to do. */
+/**
+ * /diary/homework/{id}/alerts/{alertId}: why the alert was raised, who has seen it, its trail, and
+ * what to do. Opening it records that this teacher saw it, whatever the way in (the list, a
+ * notification, a bookmark, a new tab): an access record for the safeguarding trail, not a change
+ * the teacher makes (issue 34).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { journal } = journalOf(context)
+  const { journal, user } = journalOf(context)
+  const id = parseId(params.alertId)
+  if (id !== null) await markSeen(db, journal.id, id, user.userId)
   const alert = await detailOr404(journal.id, params.alertId)
   const [counsel, targets] = await Promise.all([counselOf(db, alert.id), escalationTargets(db, journal.id)])
   await recordLook(db, { viewerId: journalOf(context).user.userId, studentIds: [alert.studentId], kind: 'alerts', journalId: journal.id, timeZone: await journalZone(db, journal.id) })

@@ -1,19 +1,18 @@
-import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/alerts'
 import { db } from '~/db/db.server'
-import { alertFeedback, alertsOf, erasedAlertCount, markSeen, schoolJournalIds } from '~/features/alerts/manage.server'
-import { idField } from '~/features/form-ids.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { alertFeedback, alertsOf, erasedAlertCount, schoolJournalIds } from '~/features/alerts/manage.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { listParams } from '~/features/lists'
-import { readForm } from '~/http/form.server'
 import { ALERTS_HANDLE, alertsDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
 import { AlertStatusBadge, SeverityBadge } from '~/ui/alert-reasons'
 import { Avatar } from '~/ui/avatar'
+import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
 import { Pager } from '~/ui/pager'
+import { TableHead } from '~/ui/table-head'
 
 export const handle = ALERTS_HANDLE
 export const clientMiddleware = alertsDictionary
@@ -27,22 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal } = journalOf(context)
   const { page } = listParams(request.url)
   const [list, feedback, school, erased] = await Promise.all([alertsOf(db, journal.id, page), alertFeedback(db, [journal.id]), schoolJournalIds(db, journal.id).then((ids) => (ids.length > 1 ? alertFeedback(db, ids) : null)), erasedAlertCount(db, journal.id)])
-  return { title: `${getInstance(context).t('alerts.title')} | ${journal.name}`, journalId: journal.id, page, list, feedback, school, erased }
-}
-
-/** Opening an alert from the list records that this teacher has seen it (a POST: nothing changes on GET). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request)
-  const { journal, user } = journalOf(context)
-  if (form.get('intent') !== 'open') throw data(null, { status: 400 })
-  const alertId = idField(form, 'alertId')
-  if (!(await markSeen(db, journal.id, alertId, user.userId))) throw data(null, { status: 404 })
-  return redirect(`/diary/homework/${journal.id}/alerts/${alertId}`)
+  return { title: `${getInstance(context).t('alerts.title')} | ${journal.name}`, journalId: journal.id, list, feedback, school, erased }
 }
 
 export default function AlertsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
-  const { list, page, journalId } = loaderData
+  const { list, journalId } = loaderData
   return (
     <>
       <h1>{t('alerts.title')}</h1>
@@ -53,18 +42,7 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
         <p className="empty">{t('alerts.none')}</p>
       ) : (
         <table className="table row-heads alerts-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('alerts.student')}</th>
-              <th scope="col">{t('alerts.why')}</th>
-              <th scope="col">{t('alerts.status')}</th>
-              <th scope="col">{t('alerts.updated')}</th>
-              <th scope="col">{t('alerts.seenBy')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('alerts.open')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t('alerts.student'), t('alerts.why'), t('alerts.status'), t('alerts.updated'), t('alerts.seenBy'), { hidden: t('alerts.open') }]} />
           <tbody>
             {list.rows.map((a) => (
               <tr key={a.id} className={a.shownStatus === 'resolved' ? 'done' : undefined}>
@@ -87,19 +65,17 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
                 <td className="nowrap">{formatDateTime(a.updatedAt)}</td>
                 <td>{t('alerts.seenByCount', { count: a.seenBy })}</td>
                 <td>
-                  <Form method="post">
-                    <input type="hidden" name="alertId" value={a.id} />
-                    <button className="button small secondary" type="submit" name="intent" value="open" aria-label={t('alerts.openOf', { name: a.student })}>
-                      {t('alerts.open')}
-                    </button>
-                  </Form>
+                  {/* A link (a new tab, a copied address): the alert's page records who saw it. */}
+                  <FastLink className="button small secondary" to={`/diary/homework/${journalId}/alerts/${a.id}`} aria-label={t('alerts.openOf', { name: a.student })}>
+                    {t('alerts.open')}
+                  </FastLink>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <Pager page={page} totalPages={list.totalPages} />
+      <Pager page={list.page} totalPages={list.totalPages} />
       <p className="hint">
         <a href={`/diary/homework/${journalId}/case`}>{t('alerts.toCases')}</a>
       </p>

@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/archive'
 import { db } from '~/db/db.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { archiveJournal } from '~/features/journals/lifecycle.server'
 import { useT } from '~/i18n/use-t'
 import { redirectWithToast } from '~/auth/toast.server'

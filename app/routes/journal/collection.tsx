@@ -2,7 +2,7 @@ import { redirect } from 'react-router'
 import type { Route } from './+types/collection'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { collectionOf } from '~/features/posts/lists.server'
 import { setStarred } from '~/features/posts/marks.server'
@@ -23,9 +23,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
   const title = `${getInstance(context).t('lists.collection')} | ${journal.name}`
-  if (!hasFunction(user, PAY_FUNCTIONS.collection)) return { title, list: null, q: '', page: 1 }
+  if (!hasFunction(user, PAY_FUNCTIONS.collection)) return { title, list: null, q: '' }
   const { q, page } = listParams(request.url)
-  return { title, q, page, list: await collectionOf(db, { userId: user.userId, journalId: journal.id, q: q || undefined, page }) }
+  return { title, q, list: await collectionOf(db, { userId: user.userId, journalId: journal.id, q: q || undefined, page }) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
-  const { list, q, page } = loaderData
+  const { list, q } = loaderData
   return (
     <>
       <h1>{t('lists.collection')}</h1>
@@ -49,7 +49,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
         <>
           <NameSearch q={q} />
           {list.rows.length === 0 ? <p className="empty">{q ? t('students.noneFound') : t('lists.noCollection')}</p> : <PostsTable rows={list.rows} showJournal={false} withStar t={t} />}
-          <Pager page={page} totalPages={list.totalPages} />
+          <Pager page={list.page} totalPages={list.totalPages} />
         </>
       )}
     </>

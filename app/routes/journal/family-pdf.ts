@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import type { Route } from './+types/family-pdf'
 import { db } from '~/db/db.server'
 import { pdfDownload } from '~/features/documents/typst.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { parseId } from '~/features/lists'
 import { journalStudent } from '~/features/students/list.server'
 

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/home'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { SHARE_TYPE } from '~/features/journals/constants'
 
 /** /diary/homework/{id} opens the journal's home: the news feed, or a contest journal's quest list (spec 2 route table). */

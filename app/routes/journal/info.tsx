@@ -6,7 +6,7 @@ import type { z } from 'zod/mini'
 import type { Route } from './+types/info'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { DRP_STATUS } from '~/features/journals/constants'
 import { acceptTeacher, generateStudentCode, journalInfo, journalTeachers, recentPosters, removeTeacher, teacherCodeOf } from '~/features/journals/info.server'
 import { invitationLink, sendInvitationMail, takeInvitationMail } from '~/features/journals/invitation.server'
@@ -27,6 +27,7 @@ import { ConfirmDialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+import { RECENT_POSTER_DAYS } from '~/features/journals/constants'
 
 // The quest and contest texts are a dictionary part of their own (decision 0035).
 export const handle = CONTESTS_HANDLE
@@ -199,8 +200,8 @@ export default function JournalInfoPage({ loaderData, actionData }: Route.Compon
       </section>
 
       <section aria-labelledby="posters-title">
-        <h2 id="posters-title">{t('journal.recentPosters')}</h2>
-        {posters.length === 0 ? <p className="hint">{t('journal.noPosters')}</p> : null}
+        <h2 id="posters-title">{t('journal.recentPosters', { days: RECENT_POSTER_DAYS })}</h2>
+        {posters.length === 0 ? <p className="hint">{t('journal.noPosters', { days: RECENT_POSTER_DAYS })}</p> : null}
         <ul className="people">
           {posters.map((p) => (
             <li key={p.id}>

@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from 'react-router'
 import { FastLink } from '~/ui/fast-link'
 import type { Route } from './+types/layout'
-import { journalGate, journalOf } from '~/features/journals/gate.server'
+import { journalGate, journalOf } from '~/auth/journal-gate.server'
 import { useT } from '~/i18n/use-t'
 import { hasSubType, SHARE_TYPE, SUB_TYPE } from '~/features/journals/constants'
 import { activeAlertCount } from '~/features/alerts/manage.server'
@@ -46,6 +46,9 @@ const MENU = [
   { to: 'quiz', labelKey: 'journal.menuAssessment' },
   { to: 'export', labelKey: 'journal.menuExport' },
   { to: 'report', labelKey: 'journal.menuReport' },
+  // Who waits for an answer, and what comes before and after a feeling (issue 37).
+  { to: 'feedback', labelKey: 'journal.menuFeedback' },
+  { to: 'patterns', labelKey: 'journal.menuPatterns' },
 ] as const
 
 export default function JournalLayout({ loaderData }: Route.ComponentProps) {

@@ -14,6 +14,8 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { membershipOf } from '~/features/team/team.server'
+import { refreshValuesOf } from '~/features/account/session-values.server'
+import { browserTimeZone, inSchoolZone, requestTimeZone } from '~/time-zone.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -53,8 +55,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   // Made in team mode, the journal is the team's (its students show on /team/my); otherwise personal.
   const teamId = user.mode === 'team' ? ((await membershipOf(db, user.userId))?.teamId ?? null) : null
-  const created = await createJournal(db, { userId: user.userId, planLimit: user.studentLimit, teamId }, submission.value)
+  // A teacher with no school zone yet (no team, no journal) starts one in the browser's, as its page script told.
+  const zone = user.timeZone ?? browserTimeZone(request) ?? requestTimeZone()
+  const created = await inSchoolZone(zone, () => createJournal(db, { userId: user.userId, planLimit: user.studentLimit, teamId }, submission.value))
   if (!created.ok) return data({ result: submission.reply({ fieldErrors: created.fieldErrors }) }, 400)
+  // The teacher's pages outside the journal now read its clock too.
+  if (!user.timeZone) await refreshValuesOf(db, [user.userId])
   return await redirectWithToast(request, session, `/diary/homework/${created.id}/info`, { kind: 'success', key: 'journal.created' })
 }
 

@@ -3,7 +3,7 @@ import { Form, Link, useFetcher, useLocation } from 'react-router'
 import type { TFunction } from 'i18next'
 import type { Route } from './+types/news'
 import { db } from '~/db/db.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { feedPage, studentQuota } from '~/features/posts/feed.server'
 import { journalOverview } from '~/features/posts/overview.server'
 import { feedFilterOf } from '~/features/posts/feed-filter'
@@ -14,6 +14,7 @@ import { CommentView, EmotionTags, FlagNotes, FrameView, PostDetails } from '~/u
 import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
 import { Avatar } from '~/ui/avatar'
+import { RECENT_POSTER_DAYS } from '~/features/journals/constants'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -96,8 +97,8 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
             <section className="card" aria-labelledby="posters-title">
-              <h2 id="posters-title">{t('news.recentPosters')}</h2>
-              {side.posters.length === 0 ? <p className="hint">{t('journal.noPosters')}</p> : null}
+              <h2 id="posters-title">{t('news.recentPosters', { days: RECENT_POSTER_DAYS })}</h2>
+              {side.posters.length === 0 ? <p className="hint">{t('journal.noPosters', { days: RECENT_POSTER_DAYS })}</p> : null}
               <ul className="people compact">
                 {side.posters.map((p) => (
                   <li key={p.id}>
@@ -137,6 +138,13 @@ function FeedList({ feed, page, filtered, lang }: { feed: Feed; page: number; fi
     return `?${params}`
   }
   const posts = [...feed.posts, ...more.posts]
+  // The feed counts no pages: a page past its end says so, with the way back (issue 34).
+  if (posts.length === 0 && page > 1)
+    return (
+      <p className="empty">
+        {t('pager.noSuchPage', { page })} <Link to={pageUrl(1)}>{t('pager.firstPage')}</Link>
+      </p>
+    )
   if (posts.length === 0) return <p className="empty">{filtered ? t('news.noPosts') : t('news.noPostsYet')}</p>
   return (
     <div className="feed">

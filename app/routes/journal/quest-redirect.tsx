@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/quest-redirect'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 
 /**
  * Old and alternative addresses of the quest pages: `/contestInfo` (spec 3 spelling) and

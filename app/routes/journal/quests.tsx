@@ -5,13 +5,13 @@ import { db } from '~/db/db.server'
 import { BEHAVIOURS } from '~/features/posts/constants'
 import { journalInfo } from '~/features/journals/info.server'
 import { parseId } from '~/features/lists'
-import { questJournalOf } from '~/features/quests/gate.server'
+import { questJournalOf } from '~/auth/quest-gate.server'
 import { deleteQuest, sampleQuests } from '~/features/quests/quests.server'
 import { readForm } from '~/http/form.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { CopyButton } from '~/ui/copy-button'
-import { ConfirmDialog, Dialog } from '~/ui/dialog'
+import { ConfirmDialog, Dialog, DialogFooter } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
 
@@ -118,11 +118,7 @@ export default function SampleQuestsPage({ loaderData }: Route.ComponentProps) {
             <p className="hint">{t('journal.noCode')}</p>
           )}
           <p className="hint">{t('quest.inviteCodeHint')}</p>
-          <div className="form-actions">
-            <Link className="button" to="?" data-autofocus preventScrollReset>
-              {t('quest.close')}
-            </Link>
-          </div>
+          <DialogFooter closeTo="?" close={t('quest.close')} closeClass="button" />
         </Dialog>
       ) : null}
     </>

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/quiz-file'
 import { db } from '~/db/db.server'
-import { assessmentOf } from '~/features/assessments/gate.server'
+import { assessmentOf } from '~/auth/assessment-gate.server'
 import { quizWorkbook } from '~/features/assessments/export.server'
 import { listParams } from '~/features/lists'
 import { getInstance } from '~/i18n/middleware.server'

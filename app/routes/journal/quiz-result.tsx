@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/quiz-result'
 import { db } from '~/db/db.server'
-import { assessmentOf } from '~/features/assessments/gate.server'
+import { assessmentOf } from '~/auth/assessment-gate.server'
 import { resultOf } from '~/features/assessments/results.server'
 import { ASSESSMENTS_HANDLE, assessmentsDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'

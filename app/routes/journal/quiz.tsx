@@ -2,13 +2,12 @@ import { data, Form, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/quiz'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
-import { assessmentOf } from '~/features/assessments/gate.server'
+import { assessmentOf } from '~/auth/assessment-gate.server'
 import { openRun, quizChoices, runsOf, setRunOpen } from '~/features/assessments/quizzes.server'
 import { changesOf, resultList, runSummary } from '~/features/assessments/results.server'
 import { idField } from '~/features/form-ids.server'
 import { studentCount } from '~/features/journals/members.server'
 import { listParams, parseId } from '~/features/lists'
-import { choiceBars } from '~/features/reports/charts.server'
 import { readForm } from '~/http/form.server'
 import { ASSESSMENTS_HANDLE, assessmentsDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
@@ -21,6 +20,7 @@ import { pageMeta } from '~/ui/page-title'
 import { Pager } from '~/ui/pager'
 import { PayNotice } from '~/ui/pay'
 import { QuizSummary } from '~/ui/quiz-summary'
+import { TableHead } from '~/ui/table-head'
 
 export const handle = ASSESSMENTS_HANDLE
 export const clientMiddleware = assessmentsDictionary
@@ -38,11 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!paid) return { locked: true as const, title }
   const url = new URL(request.url)
   const { q, page } = listParams(url)
-  const [runs, choices, students, list] = await Promise.all([runsOf(db, journal.id), quizChoices(db, journal.lang), studentCount(db, journal.id), resultList(db, { journalId: journal.id, q, page })])
+  const [runs, choices, students, list] = await Promise.all([runsOf(db, journal.id), quizChoices(db, journal.lang, getInstance(context).language), studentCount(db, journal.id), resultList(db, { journalId: journal.id, q, page })])
   const run = runs.find((r) => r.id === parseId(url.searchParams.get('run'))) ?? runs[0]
   let summary = null
   if (run) {
-    const [figures, changes] = await Promise.all([runSummary(db, run), changesOf(db, journal.id, run.quizId)])
+    const [figures, changes, { choiceBars }] = await Promise.all([runSummary(db, run), changesOf(db, journal.id, run.quizId), import('~/features/reports/charts.server')])
     summary = {
       title: run.title,
       round: run.round,
@@ -60,18 +60,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { journal, user, session, paid } = assessmentOf(context)
   const form = await readForm(request)
   if (!paid) throw data(null, { status: 403 })
-  const intent = form.get('intent')
-  const result =
-    intent === 'open'
-      ? await openRun(db, journal.id, idField(form, 'quizId'), user.userId)
-      : intent === 'close' || intent === 'reopen'
-        ? await setRunOpen(db, journal.id, idField(form, 'runId'), intent === 'reopen')
-        : null
-  if (!result) throw data(null, { status: 400 })
+  const args: IntentArgs = { request, session, journalId: journal.id, userId: user.userId, form }
+  switch (form.get('intent')) {
+    case 'open':
+      return openAction(args)
+    case 'close':
+      return setOpenAction(args, false)
+    case 'reopen':
+      return setOpenAction(args, true)
+    default:
+      throw data(null, { status: 400 })
+  }
+}
+
+interface IntentArgs {
+  request: Request
+  session: ReturnType<typeof assessmentOf>['session']
+  journalId: number
+  userId: number
+  form: FormData
+}
+
+/** The quiz opens as the next run: the page goes back to the newest run. */
+async function openAction({ request, session, journalId, userId, form }: IntentArgs) {
+  const result = await openRun(db, journalId, idField(form, 'quizId'), userId)
+  if (!result.ok) return data({ error: result.error }, 400)
+  return redirectWithToast(request, session, new URL(request.url).pathname, { kind: 'success', key: 'quiz.opened', snackbar: true })
+}
+
+/** A run closes or opens again: the page stays on that run. */
+async function setOpenAction({ request, session, journalId, form }: IntentArgs, open: boolean) {
+  const result = await setRunOpen(db, journalId, idField(form, 'runId'), open)
   if (!result.ok) return data({ error: result.error }, 400)
   const back = new URL(request.url)
-  const key = intent === 'open' ? 'quiz.opened' : intent === 'close' ? 'quiz.closed' : 'quiz.reopened'
-  return redirectWithToast(request, session, `${back.pathname}${intent === 'open' ? '' : back.search}`, { kind: 'success', key, snackbar: true })
+  return redirectWithToast(request, session, `${back.pathname}${back.search}`, { kind: 'success', key: open ? 'quiz.reopened' : 'quiz.closed', snackbar: true })
 }
 
 export default function QuizPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -109,18 +131,7 @@ export default function QuizPage({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <div className="table-scroll">
             <table className="table row-heads">
-              <thead>
-                <tr>
-                  <th scope="col">{t('quiz.colQuiz')}</th>
-                  <th scope="col">{t('quiz.colRun')}</th>
-                  <th scope="col">{t('quiz.colOpened')}</th>
-                  <th scope="col" className="number">{t('quiz.colAnswered')}</th>
-                  <th scope="col">{t('quiz.colStatus')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('quiz.close')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('quiz.colQuiz'), t('quiz.colRun'), t('quiz.colOpened'), { label: t('quiz.colAnswered'), className: 'number' }, t('quiz.colStatus'), { hidden: t('quiz.close') }]} />
               <tbody>
                 {runs.map((r) => (
                   <tr key={r.id} aria-current={r.id === runId ? 'true' : undefined} className={r.id === runId ? 'current' : undefined}>
@@ -188,17 +199,7 @@ export default function QuizPage({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <div className="table-scroll">
             <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('quiz.colName')}</th>
-                  <th scope="col">{t('quiz.colAccount')}</th>
-                  <th scope="col">{t('quiz.colTitle')}</th>
-                  <th scope="col">{t('quiz.colDate')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('quiz.detail')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('quiz.colName'), t('quiz.colAccount'), t('quiz.colTitle'), t('quiz.colDate'), { hidden: t('quiz.detail') }]} />
               <tbody>
                 {list.rows.map((r) => (
                   <tr key={r.uuid}>
@@ -219,7 +220,7 @@ export default function QuizPage({ loaderData, actionData }: Route.ComponentProp
             </table>
           </div>
         )}
-        <Pager page={loaderData.page} totalPages={list.totalPages} />
+        <Pager page={list.page} totalPages={list.totalPages} />
       </section>
       {loaderData.noData ? (
         <Dialog title={t('quiz.noDataTitle')} closeTo={`?${withoutNoData}`} alert>

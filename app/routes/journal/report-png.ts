@@ -1,13 +1,14 @@
-import sharp from 'sharp'
+import { loadSharp } from '~/sharp.server'
 import { FONT_FAMILY } from '~/fonts.server'
 import type { Route } from './+types/report-png'
+import { journalOf } from '~/auth/journal-gate.server'
 import { reportFor } from '~/features/reports/page.server'
 import { getInstance } from '~/i18n/middleware.server'
 
 /** The report's chart as a PNG on white (spec 2: each chart saves as a PNG), drawn from the same SVG. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = getInstance(context).t
-  const report = await reportFor(context, request, params.sid, t)
+  const report = await reportFor(journalOf(context), request, params.sid, t)
   if (report.locked) return new Response(null, { status: 403 })
   if (!report.chart) return new Response(null, { status: 404 })
   const heading = `${report.journal.name}${report.student ? ` - ${report.student.name}` : ''} - ${t(`report.tab_${report.tab}`)}`
@@ -25,6 +26,7 @@ const escapeMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g,
  * range: a saved picture read later, or pasted into a report, still says what it is.
  */
 async function chartWithHeading(svg: string, heading: string, range: string) {
+  const sharp = await loadSharp()
   const chart = await sharp(Buffer.from(svg), { density: 144 }).flatten({ background: '#ffffff' }).png().toBuffer({ resolveWithObject: true })
   const margin = 24
   const text = await sharp({ text: { text: `<span weight="bold" size="x-large">${escapeMarkup(heading)}</span>\n<span foreground="#555555">${escapeMarkup(range)}</span>`, font: `${FONT_FAMILY.tc} 22`, width: chart.info.width - 2 * margin, dpi: 72, rgba: true } })

@@ -3,8 +3,8 @@ import { Form, redirect } from 'react-router'
 import type { Route } from './+types/report'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { db } from '~/db/db.server'
-import { journalOf } from '~/features/journals/gate.server'
 import { REPORT_PRESETS } from '~/features/reports/range'
+import { journalOf } from '~/auth/journal-gate.server'
 import { reportFor } from '~/features/reports/page.server'
 import { REPORT_TABS, reportPath } from '~/features/reports/tabs'
 import { getInstance } from '~/i18n/middleware.server'
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const t = getInstance(context).t
-  const report = await reportFor(context, request, params.sid, t)
+  const report = await reportFor(journalOf(context), request, params.sid, t)
   // A student's report is a look at the student (issue 36, who looked).
   if (report.student) await recordLook(db, { viewerId: journalOf(context).user.userId, studentIds: [report.student.id], kind: 'report', journalId: report.journal.id, timeZone: await journalZone(db, report.journal.id) })
   const fill = url.searchParams.get('fill')

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/resource'
 import { db } from '~/db/db.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { journalResources } from '~/features/samples/books.server'
 import { useT } from '~/i18n/use-t'
 import { ResourceList } from '~/ui/resource-list'

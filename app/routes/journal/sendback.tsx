@@ -1,6 +1,6 @@
 import type { Route } from './+types/sendback'
 import { db } from '~/db/db.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { sentBackOf } from '~/features/posts/lists.server'
 import { getInstance } from '~/i18n/middleware.server'
@@ -18,14 +18,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
   const title = `${getInstance(context).t('lists.returned')} | ${journal.name}`
-  if (!hasFunction(user, PAY_FUNCTIONS.returnedPosts)) return { title, list: null, q: '', page: 1 }
+  if (!hasFunction(user, PAY_FUNCTIONS.returnedPosts)) return { title, list: null, q: '' }
   const { q, page } = listParams(request.url)
-  return { title, q, page, list: await sentBackOf(db, { userId: user.userId, journalId: journal.id, q: q || undefined, page }) }
+  return { title, q, list: await sentBackOf(db, { userId: user.userId, journalId: journal.id, q: q || undefined, page }) }
 }
 
 export default function ReturnedPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
-  const { list, q, page } = loaderData
+  const { list, q } = loaderData
   return (
     <>
       <h1>{t('lists.returned')}</h1>
@@ -35,7 +35,7 @@ export default function ReturnedPage({ loaderData }: Route.ComponentProps) {
         <>
           <NameSearch q={q} />
           {list.rows.length === 0 ? <p className="empty">{q ? t('students.noneFound') : t('lists.noReturned')}</p> : <PostsTable rows={list.rows} showJournal={false} withStar={false} t={t} />}
-          <Pager page={page} totalPages={list.totalPages} />
+          <Pager page={list.page} totalPages={list.totalPages} />
         </>
       )}
     </>

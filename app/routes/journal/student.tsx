@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useLocation, useSearchParams } from 'react-
 import type { Route } from './+types/student'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { setStarred, isStudentPost } from '~/features/posts/marks.server'
@@ -20,6 +20,14 @@ import { ConfirmDialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { Avatar } from '~/ui/avatar'
 import { readForm } from '~/http/form.server'
+import { TableHead } from '~/ui/table-head'
+import { studentPatterns } from '~/features/insights/student-patterns.server'
+import { StudentPatterns } from '~/features/insights/student-patterns'
+import { INSIGHTS_HANDLE, insightsDictionary } from '~/i18n/client-resources'
+
+// The patterns section's texts (issue 37) come with the page.
+export const handle = INSIGHTS_HANDLE
+export const clientMiddleware = insightsDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.student.name, matches)
 
@@ -28,9 +36,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { journal, user, role } = journalOf(context)
   const student = await journalStudent(db, journal.id, params.sid)
   const page = pageParam(new URL(request.url).searchParams)
-  const posts = await studentPosts(db, { journalId: journal.id, studentId: student.id, teacherId: user.userId, page })
+  const [posts, patterns] = await Promise.all([
+    studentPosts(db, { journalId: journal.id, studentId: student.id, teacherId: user.userId, page }),
+    // The reports' pay function covers the patterns too: without it the section shows the notice and no data.
+    hasFunction(user, PAY_FUNCTIONS.report) ? studentPatterns(db, journal, student.id) : null,
+  ])
   await recordLook(db, { viewerId: user.userId, studentIds: [student.id], kind: 'posts', journalId: journal.id, timeZone: await journalZone(db, journal.id) })
-  return { journalId: journal.id, student, posts, page, isOwner: role === 'owner', canStar: hasFunction(user, PAY_FUNCTIONS.collection) }
+  return { journalId: journal.id, student, posts, page, patterns, isOwner: role === 'owner', canStar: hasFunction(user, PAY_FUNCTIONS.collection) }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -67,7 +79,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
   const location = useLocation()
   const [params] = useSearchParams()
-  const { student, posts, page, isOwner, canStar, journalId } = loaderData
+  const { student, posts, isOwner, canStar, journalId } = loaderData
   return (
     <>
       <nav className="breadcrumbs" aria-label={t('post.breadcrumb')}>
@@ -119,21 +131,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
         <p className="empty">{t('diary.noPosts')}</p>
       ) : (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('students.star')}</th>
-              <th scope="col">{t('news.diaryDate')}</th>
-              <th scope="col">{t('students.postTitle')}</th>
-              <th scope="col">
-                {t('news.place')} / {t('news.time')}
-              </th>
-              <th scope="col">{t('students.score')}</th>
-              <th scope="col">{t('students.created')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('post.open')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t('students.star'), t('news.diaryDate'), t('students.postTitle'), <>{t('news.place')} / {t('news.time')}</>, t('students.score'), t('students.created'), { hidden: t('post.open') }]} />
           <tbody>
             {posts.posts.map((p) => (
               <tr key={p.id}>
@@ -177,7 +175,8 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
-      <Pager page={page} totalPages={posts.totalPages} />
+      <Pager page={posts.page} totalPages={posts.totalPages} />
+      <StudentPatterns journalId={journalId} student={{ id: student.id, name: String(student.name) }} data={loaderData.patterns} />
       <p className="hint">{student.lastLogin ? t('students.lastLoginAt', { at: formatDateTime(student.lastLogin) }) : null}</p>
     </>
   )

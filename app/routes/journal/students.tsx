@@ -2,7 +2,7 @@ import { Form, useLocation } from 'react-router'
 import type { Route } from './+types/students'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from '~/auth/journal-gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { setWatching } from '~/features/posts/marks.server'
 import { journalStudents } from '~/features/students/list.server'
@@ -20,6 +20,7 @@ import { hasFunction } from '~/features/plans/pay-functions'
 import { pageMeta } from '~/ui/page-title'
 import { Avatar } from '~/ui/avatar'
 import { readForm } from '~/http/form.server'
+import { TableHead } from '~/ui/table-head'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -63,20 +64,7 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
             <p className="empty">{q ? t('students.noneFound') : t('students.none')}</p>
           ) : (
             <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('students.unread')}</span>
-                  </th>
-                  <th scope="col">{t('students.student')}</th>
-                  <th scope="col">{t('students.latestPost')}</th>
-                  <th scope="col">{t('students.lastLogin')}</th>
-                  <th scope="col">{t('students.watch')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('students.detail')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={[{ hidden: t('students.unread') }, t('students.student'), t('students.latestPost'), t('students.lastLogin'), t('students.watch'), { hidden: t('students.detail') }]} />
               <tbody>
                 {list.students.map((s) => (
                   <tr key={s.id}>
@@ -115,7 +103,7 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           )}
-          <Pager page={loaderData.page ?? 1} totalPages={list.totalPages} />
+          <Pager page={list.page} totalPages={list.totalPages} />
         </>
       )}
     </>

@@ -1,13 +1,12 @@
-import { data, Form, redirect } from 'react-router'
+import { data, Form } from 'react-router'
 import type { Route } from './+types/list'
 import { requireUser } from '~/auth/guards.server'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
-import { idField } from '~/features/form-ids.server'
 import { NOTIFICATION_MAX, NOTIFICATION_PAGE } from '~/features/notifications/constants'
-import { markAllRead, notificationList, openNotification } from '~/features/notifications/list.server'
+import { markAllRead, notificationList } from '~/features/notifications/list.server'
 import type { NotificationType } from '~/features/notifications/notify.server'
-import { itemView, openedLink } from '~/features/notifications/view.server'
+import { itemView } from '~/features/notifications/view.server'
 import { readForm } from '~/http/form.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
@@ -35,16 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: i18n.t('notification.title'), tab: tab.tab, limit, more: list.more && limit < NOTIFICATION_MAX, items: list.items.map((n) => itemView(n, i18n.language)) }
 }
 
-/** Open one (marked read, then its link) or mark all of the tab read. */
+/** Mark all of the tab read (one is read on its target's GET: each is a link, opened.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const { user, session } = await requireUser(request, context)
   const intent = form.get('intent')
-  if (intent === 'open') {
-    const link = await openNotification(db, user.userId, idField(form, 'id'))
-    if (!link) throw data(null, { status: 404 })
-    return redirect(openedLink(link))
-  }
   if (intent === 'all') {
     const tab = TABS.find((t) => t.tab === form.get('tab')) ?? TABS[0]
     await markAllRead(db, user.userId, tab.type as NotificationType | null)

@@ -5,6 +5,7 @@ import { requireUser } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { CODE_FILTERS, CODE_STATUS } from '~/features/plans/plan-code-status'
+import { CodeCommentSchema } from '~/features/plans/schema'
 import { addCodeComment, commentsOf, planCodesOf, runCodeAction, unsoldCount, type CodeAction } from '~/features/plans/plan-codes.server'
 import { journalChoices } from '~/features/students/roster.server'
 import { getInstance } from '~/i18n/middleware.server'
@@ -15,6 +16,7 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { ErrorList } from '~/ui/field'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -35,7 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const commentId = Number(params.get('comment')) || null
   return {
     ...codes,
-    page,
     filter: { code: params.get('code') ?? '', journalId, status },
     journals: await journalChoices(db, user.userId),
     unsold: await unsoldCount(db, user.userId, journalId ?? undefined),
@@ -58,11 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const intent = String(form.get('intent'))
   if (intent === 'comment') {
-    const comment = String(form.get('comment') ?? '').trim()
-    // The comment is required (spec 3 section 5).
-    if (!comment) return data({ commentError: 'validation.required' as const }, 400)
-    if (comment.length > 500) return data({ commentError: 'validation.tooLong' as const }, 400)
-    if (!(await addCodeComment(db, user.userId, id, comment))) throw data(null, 404)
+    const parsed = CodeCommentSchema.safeParse({ intent, comment: form.get('comment') ?? '' })
+    if (!parsed.success) return data({ commentError: parsed.error.issues[0].message as 'validation.required' | `validation.tooLong|${string}` }, 400)
+    if (!(await addCodeComment(db, user.userId, id, parsed.data.comment))) throw data(null, 404)
     return done('success', 'ucp.commented')
   }
   if (!ACTIONS.includes(intent as CodeAction)) throw data(null, 400)
@@ -229,11 +228,7 @@ export default function PlanCodesPage({ loaderData, actionData }: Route.Componen
           <div className="field">
             <label htmlFor="ucp-comment">{t('ucp.comment')}</label>
             <textarea id="ucp-comment" name="comment" rows={3} aria-invalid={actionData?.commentError ? true : undefined} />
-            {actionData?.commentError ? (
-              <p className="field-error" role="alert">
-                {t(actionData.commentError)}
-              </p>
-            ) : null}
+            <ErrorList errors={actionData?.commentError ? [actionData.commentError] : undefined} />
           </div>
           <div className="form-actions">
             <button type="submit" className="button">

@@ -14,7 +14,10 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { withoutControl } from '~/shared/text'
+import { postZoneMiddleware } from '~/features/journals/zone.server'
 
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [postZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 const TEXT_MAX = 2000
@@ -84,7 +87,7 @@ export default function RevisePage({ loaderData, actionData }: Route.ComponentPr
               </label>
               {actionData?.tooLong.includes(f.id) ? (
                 <p id={`frame-${f.id}-error`} className="field-error" role="alert">
-                  {t('validation.tooLong')} {t('revise.limit', { max: TEXT_MAX })}
+                  {t('validation.tooLong', { max: TEXT_MAX })}
                 </p>
               ) : null}
             </fieldset>

@@ -34,7 +34,11 @@ import { ScoreCard } from '~/ui/score-card'
 import { readForm } from '~/http/form.server'
 import { alertOfPost, flagPost } from '~/features/alerts/raise.server'
 import { WorrySchema } from '~/features/alerts/schema'
+import { postZoneMiddleware } from '~/features/journals/zone.server'
+import { NOTIFICATION_PARAM } from '~/features/notifications/constants'
 
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [postZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** The block in the URL: a frame id, or the whole post. */
@@ -92,61 +96,99 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     for (const k of ['block', 'lib']) if (url.searchParams.get(k)) keep.set(k, url.searchParams.get(k)!)
     return redirectWithToast(request, session, `/diary/diaryPost/${post.id}${keep.size ? `?${keep}` : ''}`, { kind: 'success', key: toast, snackbar: true })
   }
+  const args: IntentArgs = { request, session, user, post, role, journal, block, form, back }
+  switch (intent) {
+    case 'add':
+      return addAction(args)
+    case 'library-add':
+      return libraryAddAction(args)
+    case 'edit':
+      return editAction(args)
+    case 'delete':
+      return deleteAction(args)
+    case 'library-remove':
+      return libraryRemoveAction(args)
+    case 'score':
+      return scoreAction(args)
+    case 'worry':
+      return worryAction(args)
+    case 'sendback':
+      return sendbackAction(args)
+    default:
+      throw data(null, { status: 400 })
+  }
+}
 
-  if (intent === 'add' || intent === 'library-add') {
-    const submission = parseWithZod(form, { schema: CommentSchema })
-    if (submission.status !== 'success') return data({ comment: submission.reply() }, 400)
-    const type = Number(submission.value.type)
-    if (intent === 'library-add') {
-      await addToLibrary(db, user.userId, type, submission.value.comment)
-      return back('comment.addedToLibrary')
-    }
-    const added = await addComment(db, { postId: post.id, block, authorId: user.userId, comment: submission.value.comment, type })
-    if (!added.ok) return data({ comment: submission.reply({ fieldErrors: { type: [added.error] } }) }, 400)
-    return back('comment.added')
+type Reader = Awaited<ReturnType<typeof requireJournalReader>>
+type IntentArgs = Pick<Reader, 'session' | 'user'> &
+  Awaited<ReturnType<typeof postForTeacher>> & {
+    request: Request
+    block: ReturnType<typeof blockOf> | null
+    form: FormData
+    /** Back to the post (its block and library kept), with a snackbar. */
+    back: (toast: string) => Promise<Response>
   }
-  if (intent === 'edit') {
-    const submission = parseWithZod(form, { schema: EditCommentSchema })
-    if (submission.status !== 'success') return data({ edit: submission.reply() }, 400)
-    if (!(await editComment(db, { postId: post.id, commentId: Number(submission.value.commentId), userId: user.userId, comment: submission.value.comment }))) throw data(null, { status: 403 })
-    return back('comment.saved')
-  }
-  if (intent === 'delete') {
-    if (!(await deleteComment(db, { postId: post.id, commentId: idField(form, 'commentId'), userId: user.userId, isOwner: role === 'owner' }))) throw data(null, { status: 403 })
-    return back('comment.deleted')
-  }
-  if (intent === 'library-remove') {
-    if (!(await removeFromLibrary(db, user.userId, idField(form, 'entryId')))) throw data(null, { status: 403 })
-    return back('comment.removedFromLibrary')
-  }
-  if (intent === 'score') {
-    // A teacher's own score for a quest post (issue 20): a whole number from 1 to 100.
-    const value = String(form.get('score') ?? '').trim()
-    if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 100) return data({ scoreError: 'score.range' as const }, 400)
-    if (!(await overrideScore(db, post.id, Number(value)))) throw data(null, { status: 404 })
-    return back('score.saved')
-  }
-  if (intent === 'worry') {
-    // "This worries me": a post that raised nothing becomes an alert with the teacher's reason (issue 33).
-    const submission = parseWithZod(form, { schema: WorrySchema })
-    if (submission.status !== 'success') return data({ worry: submission.reply() }, 400)
-    const flagged = await flagPost(db, post.id, { userId: user.userId, name: user.userName }, submission.value.note ?? '')
-    return redirectWithToast(request, session, `/diary/homework/${journal.id}/alerts/${flagged.alertId}`, { kind: 'success', key: flagged.ok ? 'post.worryRaised' : 'post.worryExists' })
-  }
-  if (intent === 'sendback') {
-    // Returned posts and send back are pay function f6 (spec 2 section 6).
-    requireFunction(user, PAY_FUNCTIONS.returnedPosts)
-    await sendBack(db, post.id)
-    return back('comment.sentBack')
-  }
-  throw data(null, { status: 400 })
+
+async function addAction({ post, block, user, form, back }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: CommentSchema })
+  if (submission.status !== 'success') return data({ comment: submission.reply() }, 400)
+  const added = await addComment(db, { postId: post.id, block, authorId: user.userId, comment: submission.value.comment, type: Number(submission.value.type) })
+  if (!added.ok) return data({ comment: submission.reply({ fieldErrors: { type: [added.error] } }) }, 400)
+  return back('comment.added')
+}
+
+async function libraryAddAction({ user, form, back }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: CommentSchema })
+  if (submission.status !== 'success') return data({ comment: submission.reply() }, 400)
+  await addToLibrary(db, user.userId, Number(submission.value.type), submission.value.comment)
+  return back('comment.addedToLibrary')
+}
+
+async function editAction({ post, user, form, back }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: EditCommentSchema })
+  if (submission.status !== 'success') return data({ edit: submission.reply() }, 400)
+  if (!(await editComment(db, { postId: post.id, commentId: Number(submission.value.commentId), userId: user.userId, comment: submission.value.comment }))) throw data(null, { status: 403 })
+  return back('comment.saved')
+}
+
+async function deleteAction({ post, user, role, form, back }: IntentArgs) {
+  if (!(await deleteComment(db, { postId: post.id, commentId: idField(form, 'commentId'), userId: user.userId, isOwner: role === 'owner' }))) throw data(null, { status: 403 })
+  return back('comment.deleted')
+}
+
+async function libraryRemoveAction({ user, form, back }: IntentArgs) {
+  if (!(await removeFromLibrary(db, user.userId, idField(form, 'entryId')))) throw data(null, { status: 403 })
+  return back('comment.removedFromLibrary')
+}
+
+/** A teacher's own score for a quest post (issue 20): a whole number from 1 to 100. */
+async function scoreAction({ post, form, back }: IntentArgs) {
+  const value = String(form.get('score') ?? '').trim()
+  if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 100) return data({ scoreError: 'score.range' as const }, 400)
+  if (!(await overrideScore(db, post.id, Number(value)))) throw data(null, { status: 404 })
+  return back('score.saved')
+}
+
+/** "This worries me": a post that raised nothing becomes an alert with the teacher's reason (issue 33). */
+async function worryAction({ request, session, user, post, journal, form }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: WorrySchema })
+  if (submission.status !== 'success') return data({ worry: submission.reply() }, 400)
+  const flagged = await flagPost(db, post.id, { userId: user.userId, name: user.userName }, submission.value.note ?? '')
+  return redirectWithToast(request, session, `/diary/homework/${journal.id}/alerts/${flagged.alertId}`, { kind: 'success', key: flagged.ok ? 'post.worryRaised' : 'post.worryExists' })
+}
+
+/** Returned posts and send back are pay function f6 (spec 2 section 6). */
+async function sendbackAction({ user, post, back }: IntentArgs) {
+  requireFunction(user, PAY_FUNCTIONS.returnedPosts)
+  await sendBack(db, post.id)
+  return back('comment.sentBack')
 }
 
 export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
   const { post, journal, block, types, libType, library, userId, isOwner, canSendBack, canRevise, canSuggest, suggestions } = loaderData
   const [params] = useSearchParams()
-  const fromNotifications = params.get('from') === 'notification'
+  const fromNotifications = params.has(NOTIFICATION_PARAM)
   const link = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params)
     for (const [k, v] of Object.entries(changes)) if (v === null) next.delete(k)

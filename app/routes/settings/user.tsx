@@ -28,7 +28,7 @@ import { useConsoleForm } from '~/ui/form-kit'
 import { redirectWithToast } from '~/auth/toast.server'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
-import { readForm } from '~/http/form.server'
+import { readUpload, TOO_LARGE } from '~/http/form.server'
 
 const AvatarCropper = lazy(() => import('~/ui/avatar-cropper'))
 const loadProfileValidator = () => import('~/features/account/validate').then((m) => m.validateProfile)
@@ -67,57 +67,82 @@ async function savedThroughRefresh(request: Request, session: Session, overwrite
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { session, user } = await requireUser(request, context)
-  const formData = await readForm(request, { files: 1 })
+  const signedIn = await requireUser(request, context)
+  const formData = await readUpload(request)
+  // Only the avatar form sends a file: over the limits, it is shown again with its message.
+  if (formData === TOO_LARGE) return data({ intent: 'avatar' as const, error: 'settings.avatarTooBig' as const }, 413)
+  const args: IntentArgs = { request, context, ...signedIn, formData }
   const intent = formData.get('intent')
+  switch (intent) {
+    case 'avatar':
+      return avatarAction(args)
+    case 'profile':
+      return profileAction(args)
+    case 'digestMail':
+      return digestMailAction(args)
+    case 'locale':
+      return localeAction(args)
+    case 'account':
+      return accountAction(args)
+    // The e-mail dialog: send a code, then validate it.
+    case 'send':
+    case 'validate':
+      return emailAction(args)
+    default:
+      throw data(null, { status: 400 })
+  }
+}
+
+type IntentArgs = Pick<Route.ActionArgs, 'request' | 'context'> & Awaited<ReturnType<typeof requireUser>> & { formData: FormData }
+
+async function avatarAction({ request, session, user, formData }: IntentArgs) {
+  const file = formData.get('avatar')
+  if (!(file instanceof File) || file.size === 0) return data({ intent: 'avatar' as const, error: 'validation.required' as const }, 400)
+  const [x, y, size] = ['cropX', 'cropY', 'cropSize'].map((k) => Number(formData.get(k)))
+  const crop = [x, y, size].every(Number.isFinite) && size > 0 ? { x, y, size } : null
+  const saved = await saveAvatar(db, user.userId, file, crop)
+  if (!saved.ok) return data({ intent: 'avatar' as const, error: saved.error }, 400)
+  return await redirectWithToast(request, session, '/setting/user', { kind: 'success', key: 'settings.saved' })
+}
+
+async function profileAction({ request, session, user, formData }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: ProfileSchema })
+  if (submission.status !== 'success') return data({ intent: 'profile' as const, result: submission.reply() }, 400)
+  const { name, nickname, birthYear, birthMonth, birthDay, gender } = submission.value
+  await saveProfile(db, user.userId, { name, nickname: nickname ?? '', birthday: birthdayOf(birthYear, birthMonth, birthDay) ?? null, gender })
+  return savedThroughRefresh(request, session)
+}
+
+async function digestMailAction({ request, session, user, formData }: IntentArgs) {
+  const on = formData.get('on') === '1'
+  if (!(await saveDigestMail(db, user.userId, on))) return data({ intent: 'digestMail' as const, error: 'settings.digestMailNoEmail' as const }, 400)
+  return await redirectWithToast(request, session, '/setting/user', { kind: 'success', key: 'settings.digestMailSaved' })
+}
+
+async function localeAction({ request, session, user, formData }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: LocaleSchema })
+  if (submission.status !== 'success') return data({ intent: 'locale' as const, result: submission.reply() }, 400)
+  await saveLocale(db, user.userId, submission.value.locale)
+  return savedThroughRefresh(request, session, true)
+}
+
+async function accountAction({ request, session, user, formData }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: AccountSchema })
+  if (submission.status !== 'success') return data({ intent: 'account' as const, result: submission.reply({ hideFields: ['currentPassword', 'password', 'repeatPassword'] }) }, 400)
+  const changed = await changeAccountAndPassword(db, user.userId, submission.value)
+  if (changed !== 'ok') {
+    const fieldErrors: Record<string, string[]> = changed === 'wrongPassword' ? { currentPassword: ['settings.wrongPassword'] } : { account: ['errors.accountExists'] }
+    return data({ intent: 'account' as const, result: submission.reply({ fieldErrors, hideFields: ['currentPassword', 'password', 'repeatPassword'] }) }, 400)
+  }
+  await endOtherSessions(db, user.userId, session.id)
+  return savedThroughRefresh(request, session)
+}
+
+/** The e-mail dialog: send a code, then validate it (-2: the address is another account's). */
+async function emailAction({ request, context, session, user, formData }: IntentArgs) {
   const { t } = getInstance(context)
-
-  if (intent === 'avatar') {
-    const file = formData.get('avatar')
-    if (!(file instanceof File) || file.size === 0) return data({ intent, error: 'validation.required' as const }, 400)
-    const [x, y, size] = ['cropX', 'cropY', 'cropSize'].map((k) => Number(formData.get(k)))
-    const crop = [x, y, size].every(Number.isFinite) && size > 0 ? { x, y, size } : null
-    const saved = await saveAvatar(db, user.userId, file, crop)
-    if (!saved.ok) return data({ intent, error: saved.error }, 400)
-    return await redirectWithToast(request, session, '/setting/user', { kind: 'success', key: 'settings.saved' })
-  }
-
-  if (intent === 'profile') {
-    const submission = parseWithZod(formData, { schema: ProfileSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply() }, 400)
-    const { name, nickname, birthYear, birthMonth, birthDay, gender } = submission.value
-    await saveProfile(db, user.userId, { name, nickname: nickname ?? '', birthday: birthdayOf(birthYear, birthMonth, birthDay) ?? null, gender })
-    return savedThroughRefresh(request, session)
-  }
-
-  if (intent === 'digestMail') {
-    const on = formData.get('on') === '1'
-    if (!(await saveDigestMail(db, user.userId, on))) return data({ intent, error: 'settings.digestMailNoEmail' as const }, 400)
-    return await redirectWithToast(request, session, '/setting/user', { kind: 'success', key: 'settings.digestMailSaved' })
-  }
-
-  if (intent === 'locale') {
-    const submission = parseWithZod(formData, { schema: LocaleSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply() }, 400)
-    await saveLocale(db, user.userId, submission.value.locale)
-    return savedThroughRefresh(request, session, true)
-  }
-
-  if (intent === 'account') {
-    const submission = parseWithZod(formData, { schema: AccountSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['currentPassword', 'password', 'repeatPassword'] }) }, 400)
-    const changed = await changeAccountAndPassword(db, user.userId, submission.value)
-    if (changed !== 'ok') {
-      const fieldErrors: Record<string, string[]> = changed === 'wrongPassword' ? { currentPassword: ['settings.wrongPassword'] } : { account: ['errors.accountExists'] }
-      return data({ intent, result: submission.reply({ fieldErrors, hideFields: ['currentPassword', 'password', 'repeatPassword'] }) }, 400)
-    }
-    await endOtherSessions(db, user.userId, session.id)
-    return savedThroughRefresh(request, session)
-  }
-
-  // The e-mail dialog: send a code, then validate it (-2: the address is another account's).
   const submission = parseWithZod(formData, { schema: EmailSchema })
-  if (submission.status !== 'success') return data({ intent: 'email', result: submission.reply() }, 400)
+  if (submission.status !== 'success') return data({ intent: 'email' as const, result: submission.reply() }, 400)
   if (submission.value.intent === 'send') {
     const { returnCode } = await sendEmailCode(db, mailer, {
       userId: user.userId,
@@ -127,14 +152,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
     if (returnCode !== EMAIL_SEND.ok) {
       const key = returnCode === EMAIL_SEND.tooFast ? 'email.tooFast' : 'email.dupSettings'
-      return data({ intent: 'email', result: submission.reply({ fieldErrors: { email: [key] } }) }, 400)
+      return data({ intent: 'email' as const, result: submission.reply({ fieldErrors: { email: [key] } }) }, 400)
     }
-    return { intent: 'email', result: submission.reply() }
+    return { intent: 'email' as const, result: submission.reply() }
   }
   const { error } = await validateEmailCode(db, { userId: user.userId, ...submission.value })
   if (error !== EMAIL_CODE.ok) {
     const fieldErrors: Record<string, string[]> = error === EMAIL_CODE.wrongEmail ? { email: ['email.wrongEmail'] } : { code: ['email.badCode'] }
-    return data({ intent: 'email', result: submission.reply({ fieldErrors }) }, 400)
+    return data({ intent: 'email' as const, result: submission.reply({ fieldErrors }) }, 400)
   }
   await endOtherSessions(db, user.userId, session.id)
   return await redirectWithToast(request, session, '/setting/user', { kind: 'success', key: 'settings.emailChanged' })
@@ -144,7 +169,7 @@ export default function UserSettingsPage({ loaderData, actionData }: Route.Compo
   const { t } = useT()
   const { settings, plan, bindings, platforms, edit } = loaderData
   const lastResult = (intent: string) => (actionData && actionData.intent === intent && 'result' in actionData ? actionData.result : undefined)
-  const openEdit = (actionData?.intent === 'send' || actionData?.intent === 'validate' ? 'email' : actionData?.intent) ?? edit
+  const openEdit = actionData?.intent ?? edit
   const birthday = settings.birthday ?? t('settings.notSet')
   return (
     <section className="settings" aria-labelledby="settings-title">

@@ -7,7 +7,6 @@ import { requireSignedIn } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { profileOf, saveNameAndGender, saveSchoolInfo } from '~/features/account/basic-info.server'
-import { countryName, countryOptions, resolveCountry } from '~/features/account/countries.server'
 import { NameGenderSchema, SchoolSchema } from '~/features/account/schema'
 import type { z } from 'zod/mini'
 import type { Locale } from '~/i18n/config'
@@ -28,8 +27,12 @@ async function guard(request: Request, context: Route.LoaderArgs['context']) {
   return signedIn
 }
 
+// The country lists (about 15 MB in memory) are loaded by the first basic-info page, not at start-up.
+const countries = () => import('~/features/account/countries.server')
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await guard(request, context)
+  const { countryName, countryOptions } = await countries()
   const locale = getLocale(context) as Locale
   const profile = await profileOf(db, user.userId)
   const wantsStep2 = new URL(request.url).searchParams.get('step') === '2'
@@ -64,6 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: SchoolSchema })
   if (submission.status !== 'success') return data({ step: 2, result: submission.reply(), suggestion: null }, 400)
+  const { countryName, resolveCountry } = await countries()
   const match = resolveCountry(submission.value.country, locale)
   if (match.kind === 'none') {
     const message = getInstance(context).t('basic.noPlaceFound', { text: submission.value.country })

@@ -15,9 +15,12 @@ import { hasSubType, SUB_TYPE } from '~/features/journals/constants'
 import { studentRuns } from '~/features/assessments/results.server'
 import { ASSESSMENTS_HANDLE, assessmentsDictionary } from '~/i18n/client-resources'
 import { formatDate } from '~/shared/dates'
+import { journalZoneMiddleware } from '~/features/journals/zone.server'
 
 export const handle = ASSESSMENTS_HANDLE
 export const clientMiddleware = assessmentsDictionary
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [journalZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.journal.name, matches)
 
 /**

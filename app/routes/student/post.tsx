@@ -14,9 +14,12 @@ import { CommentView, FrameView, PostDetails } from '~/ui/post-view'
 import { TextDiff } from '~/ui/text-diff'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
-import { readForm } from '~/http/form.server'
+import { readUpload, TOO_LARGE, unreadFormReply } from '~/http/form.server'
 import { questPromptOf, scoreQuestPost } from '~/features/quests/quest-posts.server'
+import { postZoneMiddleware } from '~/features/journals/zone.server'
 
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [postZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.post.title, matches)
 
 /** /s/post/{id}: the student's post with the teacher's comments and corrections; revise when sent back. */
@@ -29,7 +32,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
   const post = await myPost(db, studentId, params.postId)
-  const form = await readForm(request, { files: 1 })
+  const form = await readUpload(request)
+  if (form === TOO_LARGE) return data({ result: unreadFormReply('picture', 'write.pictureTooBig'), picture: null }, 413)
   const submission = parseWithZod(form, { schema: StudentPostSchema })
   const picture = await pictureFromForm(db, studentId, form)
   const dateError = submission.status === 'success' ? await diaryDateError(db, post.journalId, submission.value.diaryDate) : null

@@ -4,7 +4,7 @@ import type { Route } from './+types/quiz'
 import { requireStudent } from '~/auth/student-guard.server'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
-import { requireAssessment } from '~/features/assessments/gate.server'
+import { requireAssessment } from '~/auth/assessment-gate.server'
 import { answerField, readAnswerSheet } from '~/features/assessments/quiz'
 import { studentRun, submitAnswers } from '~/features/assessments/results.server'
 import { parseId } from '~/features/lists'
@@ -14,9 +14,12 @@ import { ASSESSMENTS_HANDLE, assessmentsDictionary } from '~/i18n/client-resourc
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
 import { pageMeta } from '~/ui/page-title'
+import { journalZoneMiddleware } from '~/features/journals/zone.server'
 
 export const handle = ASSESSMENTS_HANDLE
 export const clientMiddleware = assessmentsDictionary
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [journalZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.run.title, matches)
 
 async function runOf(request: Request, context: Route.LoaderArgs['context'], params: Route.LoaderArgs['params']) {

@@ -14,8 +14,11 @@ import { todayDate } from '~/shared/dates'
 import { StudentPostForm } from '~/ui/student-post-form'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
-import { readForm } from '~/http/form.server'
+import { readUpload, TOO_LARGE, unreadFormReply } from '~/http/form.server'
+import { journalZoneMiddleware } from '~/features/journals/zone.server'
 
+// Times in the journal's school zone (issue 34).
+export const middleware: Route.MiddlewareFunction[] = [journalZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /s/journal/{id}/new: write a post. The journal's submit mode names the button (submit or share). */
@@ -34,7 +37,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
   const journal = await studentJournal(db, studentId, params.id)
-  const form = await readForm(request, { files: 1 })
+  const form = await readUpload(request)
+  if (form === TOO_LARGE) return data({ result: unreadFormReply('picture', 'write.pictureTooBig'), picture: null }, 413)
   const submission = parseWithZod(form, { schema: StudentPostSchema })
   const picture = await pictureFromForm(db, studentId, form)
   const quests = journal.shareType === SHARE_TYPE.quest ? await questsForStudent(db, journal.id) : null

@@ -5,7 +5,7 @@ import type { Route } from './+types/manage'
 import { requireUser } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
 import { idField, idFields } from '~/features/form-ids.server'
-import { IMPORT_CODES, IMPORT_FIELDS, rowErrors, UPLOAD_CODES, type ImportRow } from '~/features/students/import-rows'
+import { cleanRow, IMPORT_CODES, IMPORT_FIELDS, ImportJournalSchema, rowErrors, UPLOAD_CODES, type ImportRow } from '~/features/students/import-rows'
 import { duplicateAccounts, readImportFile, submitImport } from '~/features/students/import.server'
 import { assignStudents, deleteStudents, journalChoices, ownClasses, ownStudents } from '~/features/students/roster.server'
 import { normalizeAccount } from '~/features/auth/account-name'
@@ -15,7 +15,8 @@ import { useHydrated } from '~/ui/hydrated'
 import { Pager } from '~/ui/pager'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
-import { readForm } from '~/http/form.server'
+import { readUpload, TOO_LARGE } from '~/http/form.server'
+import { ErrorText } from '~/ui/field'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -38,17 +39,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Preview = { rows: ImportRow[]; errors: Partial<Record<keyof ImportRow, string>>[]; dups: string[]; message: string | null }
 const previewOf = (rows: ImportRow[], extra: Partial<Preview> = {}): { preview: Preview } => ({ preview: { rows, errors: [], dups: [], message: null, ...extra } })
 
-const UPLOAD_ERRORS: Record<number, string> = { [UPLOAD_CODES.tooMany]: 'import.tooMany', [UPLOAD_CODES.valueError]: 'import.valueError', [UPLOAD_CODES.encoding]: 'import.encoding' }
+const UPLOAD_ERRORS: Record<number, string> = { [UPLOAD_CODES.tooMany]: 'import.tooMany', [UPLOAD_CODES.valueError]: 'import.valueError', [UPLOAD_CODES.encoding]: 'import.encoding', [UPLOAD_CODES.tooBig]: 'import.fileTooBig' }
 
 /** The preview form posts every row back: the rows live in the page, so it works without JavaScript. */
 function rowsOf(form: FormData): ImportRow[] {
   const columns = IMPORT_FIELDS.map((f) => form.getAll(f).map(String))
-  return columns[0].map((_, i) => Object.fromEntries(IMPORT_FIELDS.map((f, j) => [f, columns[j][i] ?? ''])) as unknown as ImportRow)
+  return columns[0].map((_, i) => cleanRow(Object.fromEntries(IMPORT_FIELDS.map((f, j) => [f, columns[j][i] ?? ''])) as unknown as ImportRow))
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
-  const form = await readForm(request, { files: 1 })
+  const form = await readUpload(request)
+  // Only the upload form sends a file: over the limits, it is shown again with its message.
+  if (form === TOO_LARGE) return data({ uploadError: 'import.fileTooBig' }, 413)
   const intent = form.get('intent')
   const done = async (key: string, values?: Record<string, string | number>, kind: 'success' | 'error' = 'success') => {
     return await redirectWithToast(request, session, '/student', { kind, key, values })
@@ -86,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = invalid ? 'import.fixRows' : dups.length ? 'import.duplicates' : 'import.checked'
     return data(previewOf(rows, { errors, dups, message }), invalid || dups.length ? 400 : 200)
   }
-  const journalName = String(form.get('journalName') ?? '').trim()
+  const journalName = ImportJournalSchema.safeParse({ journalName: form.get('journalName') ?? undefined }).data?.journalName ?? ''
   const existing = form.get('target') === 'existing'
   if (!existing && !journalName) return data(previewOf(rows, { message: 'import.journalNameRequired' }), 400)
   const target = existing ? { journalId: idField(form, 'journalId') } : { journalName }
@@ -179,7 +182,7 @@ function PreviewForm({ preview, journals }: { preview: Preview; journals: { id: 
                   {IMPORT_FIELDS.map((f) => (
                     <td key={f}>
                       <input name={f} defaultValue={row[f]} aria-label={`${t(FIELD_LABELS[f])} ${i + 1}`} aria-invalid={errors[f] || (f === 'account' && dup) ? true : undefined} size={f === 'name' || f === 'account' || f === 'password' ? 14 : 5} />
-                      {errors[f] ? <span className="field-error">{t(errors[f] as 'validation.required')}</span> : null}
+                      {errors[f] ? <ErrorText error={errors[f]} /> : null}
                       {f === 'account' && dup ? <span className="field-error">{t('import.duplicateAccount')}</span> : null}
                     </td>
                   ))}
@@ -305,7 +308,7 @@ function Roster({ data: d }: { data: Route.ComponentProps['loaderData'] }) {
           </div>
         </Form>
       )}
-      <Pager page={d.page} totalPages={roster.totalPages} />
+      <Pager page={roster.page} totalPages={roster.totalPages} />
     </div>
   )
 }

@@ -112,60 +112,96 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!membership) throw data(null, 404)
   const form = await readForm(request)
   const intent = form.get('intent')
-  const teamId = membership.teamId
   // Successes and refusals show a toast, then the tab again (spec 1 section 8).
   const toast = async (tab: Tab, kind: 'success' | 'error', key: string) => {
     return await redirectWithToast(request, session, `/team/my?tab=${tab}`, { kind, key })
   }
+  const args: IntentArgs = { request, session, user, membership, teamId: membership.teamId, form, toast }
+  switch (intent) {
+    case 'add':
+      return addAction(args)
+    case 'role':
+      return roleAction(args)
+    case 'leave':
+      return leaveAction(args)
+    case 'cancel-plan':
+      return cancelPlanAction(args)
+    case 'calendar':
+      return calendarAction(args)
+    case 'retention':
+      return retentionAction(args)
+    default:
+      throw data(null, 400)
+  }
+}
 
-  if (intent === 'add') {
-    const result = await asMember(() => addMember(db, user.userId, teamId, idField(form, 'userId'), idField(form, 'roleId')))
-    return result === ADD_MEMBER.ok ? toast('members', 'success', 'team.added') : toast('members', 'error', ADD_ERRORS[result])
+type IntentArgs = Pick<Awaited<ReturnType<typeof requireUser>>, 'session' | 'user'> & {
+  request: Request
+  membership: NonNullable<Awaited<ReturnType<typeof membershipOf>>>
+  teamId: number
+  form: FormData
+  toast: (tab: Tab, kind: 'success' | 'error', key: string) => Promise<Response>
+}
+
+async function addAction({ user, teamId, form, toast }: IntentArgs) {
+  const result = await asMember(() => addMember(db, user.userId, teamId, idField(form, 'userId'), idField(form, 'roleId')))
+  return result === ADD_MEMBER.ok ? toast('members', 'success', 'team.added') : toast('members', 'error', ADD_ERRORS[result])
+}
+
+async function roleAction(args: IntentArgs) {
+  const { membership, form } = args
+  const targetId = idField(form, 'userId')
+  const role = form.get('roleId')
+  // Removing someone asks first: the confirmation is a dialog on the page's URL.
+  if (role === 'remove' && form.get('confirmed') !== '1') {
+    if (!can(membership.roleId, 'editMembers')) throw data(null, 403)
+    return redirect(`/team/my?tab=members&remove=${targetId}`)
   }
-  if (intent === 'role' || intent === 'leave') {
-    const targetId = intent === 'leave' ? user.userId : idField(form, 'userId')
-    const role = form.get('roleId')
-    // Removing someone asks first: the confirmation is a dialog on the page's URL.
-    if (intent === 'role' && role === 'remove' && form.get('confirmed') !== '1') {
-      if (!can(membership.roleId, 'editMembers')) throw data(null, 403)
-      return redirect(`/team/my?tab=members&remove=${targetId}`)
-    }
-    const roleId = intent === 'leave' || role === 'remove' ? null : Number(role)
-    const result = await asMember(() => changeMember(db, user.userId, teamId, targetId, roleId))
-    // -2: the dialog saying the team has only one admin (spec 1 section 8).
-    if (result === MEMBER_CHANGE.oneAdmin) return data({ oneAdmin: true }, 409)
-    if (targetId === user.userId) {
-      // Out of the team (or no longer an editor): the session's mode and plan follow.
-      const values = await loadSessionValues(db, user.userId)
-      if (values) storeValues(session, values)
-      return await redirectWithToast(request, session, '/diary', { kind: 'success', key: 'team.left' })
-    }
-    return toast('members', 'success', roleId === null ? 'team.removed' : 'team.roleChanged')
+  return changeMemberTo(args, targetId, role === 'remove' ? null : Number(role))
+}
+
+async function leaveAction(args: IntentArgs) {
+  return changeMemberTo(args, args.user.userId, null)
+}
+
+/** A member's new role, or out of the team (null). */
+async function changeMemberTo({ request, session, user, teamId, toast }: IntentArgs, targetId: number, roleId: number | null) {
+  const result = await asMember(() => changeMember(db, user.userId, teamId, targetId, roleId))
+  // -2: the dialog saying the team has only one admin (spec 1 section 8).
+  if (result === MEMBER_CHANGE.oneAdmin) return data({ oneAdmin: true }, 409)
+  if (targetId === user.userId) {
+    // Out of the team (or no longer an editor): the session's mode and plan follow.
+    const values = await loadSessionValues(db, user.userId)
+    if (values) storeValues(session, values)
+    return await redirectWithToast(request, session, '/diary', { kind: 'success', key: 'team.left' })
   }
-  if (intent === 'calendar') {
-    // The school calendar (issue 36): its errors show on the form and nothing is saved.
-    const submission = parseWithZod(form, { schema: CalendarSchema })
-    if (submission.status !== 'success') return data({ calendar: submission.reply() }, 400)
-    const v = submission.value
-    await asMember(() => saveTeamCalendar(db, user.userId, teamId, { days: v.days, startHour: Number(v.startHour), endHour: Number(v.endHour), closed: parseClosedDates(v.closed ?? '') }))
-    return toast('profile', 'success', 'team.calendarSaved')
-  }
-  if (intent === 'retention') {
-    // Retention (issue 36): the team's admins only; a change starts the 30 days' notice over.
-    if (!can(membership.roleId, 'childrenData')) throw data(null, 403)
-    const submission = parseWithZod(form, { schema: RetentionSchema })
-    if (submission.status !== 'success') return data({ retention: submission.reply() }, 400)
-    await saveRetention(db, teamId, { years: submission.value.years ? Number(submission.value.years) : null, startMonth: Number(submission.value.startMonth) })
-    return toast('data', 'success', 'team.retentionSaved')
-  }
-  if (intent === 'cancel-plan') {
-    const done = await asMember(() => cancelTeamPlan(db, user.userId, teamId, idField(form, 'planId')))
-    // One's own plan may be the one cancelled: the menus follow at once.
-    const values = done ? await loadSessionValues(db, user.userId) : null
-    if (values) storeValues(session, { ...values, locale: user.locale })
-    return toast('profile', done ? 'success' : 'error', done ? 'team.planCancelled' : 'team.cancelFailed')
-  }
-  throw data(null, 400)
+  return toast('members', 'success', roleId === null ? 'team.removed' : 'team.roleChanged')
+}
+
+async function cancelPlanAction({ session, user, teamId, form, toast }: IntentArgs) {
+  const done = await asMember(() => cancelTeamPlan(db, user.userId, teamId, idField(form, 'planId')))
+  // One's own plan may be the one cancelled: the menus follow at once.
+  const values = done ? await loadSessionValues(db, user.userId) : null
+  if (values) storeValues(session, { ...values, locale: user.locale })
+  return toast('profile', done ? 'success' : 'error', done ? 'team.planCancelled' : 'team.cancelFailed')
+}
+
+async function calendarAction({ user, teamId, form, toast }: IntentArgs) {
+  // The school calendar (issue 36): its errors show on the form and nothing is saved.
+  const submission = parseWithZod(form, { schema: CalendarSchema })
+  if (submission.status !== 'success') return data({ calendar: submission.reply() }, 400)
+  const v = submission.value
+  await asMember(() => saveTeamCalendar(db, user.userId, teamId, { days: v.days, startHour: Number(v.startHour), endHour: Number(v.endHour), closed: parseClosedDates(v.closed ?? '') }))
+  return toast('profile', 'success', 'team.calendarSaved')
+}
+
+async function retentionAction({ membership, teamId, form, toast }: IntentArgs) {
+  // Retention (issue 36): the team's admins only; a change starts the 30 days' notice over.
+  if (!can(membership.roleId, 'childrenData')) throw data(null, 403)
+  const submission = parseWithZod(form, { schema: RetentionSchema })
+  if (submission.status !== 'success') return data({ retention: submission.reply() }, 400)
+  await saveRetention(db, teamId, { years: submission.value.years ? Number(submission.value.years) : null, startMonth: Number(submission.value.startMonth) })
+  return toast('data', 'success', 'team.retentionSaved')
 }
 
 export default function TeamPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next'
 import { data, Form, Link, useLocation } from 'react-router'
-import type { Route } from './+types/quest-news'
+import type { Route } from './+types/quest-list-item'
 import { db } from '~/db/db.server'
 import { pageParam } from '~/features/lists'
-import { questJournalOf } from '~/features/quests/gate.server'
+import { questJournalOf } from '~/auth/quest-gate.server'
 import { questHead, questKeyOf, questPostOf, questPosts, questStudents } from '~/features/quests/progress.server'
 import { QUEST_SORTS, type QuestSort } from '~/features/quests/constants'
 import { isScored } from '~/features/quests/scoring'
@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewedRow = stats.rows.find((r) => r.postId === viewId)
   // Only a post of a row on this page opens in the dialog.
   const viewed = viewedRow ? await questPostOf(db, viewId, viewedRow.name) : null
-  return { ...base, browse: null, stats: { ...stats, notSubmitted, page }, viewed }
+  return { ...base, browse: null, stats: { ...stats, notSubmitted }, viewed }
 }
 
 const score = (value: number | null | undefined, t: TFunction) => (isScored(value) ? String(value) : t('score.scoring'))

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { hasSubType, SUB_TYPE } from '~/features/journals/constants'
-import { journalOf } from '~/features/journals/gate.server'
+import { journalOf } from './journal-gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { hasFunction } from '~/features/plans/pay-functions'
 

@@ -1,8 +1,9 @@
 import { data, type RouterContextProvider } from 'react-router'
-import { requireEbookUser } from '~/auth/ebook-guard.server'
+import { requireEbookUser, type EbookUser } from './ebook-guard.server'
 import { db } from '~/db/db.server'
+import { journalExists } from '~/features/journals/access.server'
 import { parseId } from '~/features/lists'
-import { bookFor } from './books.server'
+import { bookExists, bookFor, openBook } from '~/features/ebooks/books.server'
 
 /**
  * An e-book page's book and who asks (issue 23, rights): a book that does not exist is a 404; one
@@ -15,6 +16,15 @@ export async function requireBook(request: Request, context: Readonly<RouterCont
   if (id === null) throw data(null, { status: 404 })
   const book = await bookFor(db, id, user.maker)
   if (book) return { ...user, book }
-  const exists = await db.selectFrom('ebooks').select('id').where('id', '=', id).executeTakeFirst()
-  throw data(null, { status: exists ? 403 : 404 })
+  throw data(null, { status: (await bookExists(db, id)) ? 403 : 404 })
+}
+
+/**
+ * The e-book's entry: the student's book of the journal, opened (made on the first visit). A
+ * journal that does not exist is a 404; one that is not this person's (or its student) a 403.
+ */
+export async function requireOpenedBook({ maker }: EbookUser, journalId: number, studentId: number) {
+  const bookId = await openBook(db, journalId, studentId, maker)
+  if (bookId !== null) return bookId
+  throw data(null, { status: (await journalExists(db, journalId)) ? 403 : 404 })
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import sharp from 'sharp'
+import { loadSharp } from '~/sharp.server'
 import type { DB } from '~/db/connect.server'
 import { bookFor, choosePosts, drawPendingPages, openBook, saveBasicInfo } from '~/features/ebooks/books.server'
 import { emotionName } from '~/features/posts/names'
 import { POST_STATUS } from '~/features/posts/constants'
 import { claimExport, runExport } from '~/features/ebooks/export.server'
-import { shareBook } from '~/features/ebooks/share.server'
+import { shareBook } from '~/features/ebooks/share-links.server'
 import { SHARE_DAYS } from '~/features/ebooks/constants'
 import { translatorOf } from '~/i18n/middleware.server'
 
@@ -20,6 +20,7 @@ const SCENES = [
 ]
 
 async function scenePicture(i: number) {
+  const sharp = await loadSharp()
   const s = SCENES[i % SCENES.length]
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="${s.sky}"/><rect y="330" width="640" height="150" fill="${s.ground}"/>${s.thing}</svg>`
   const { data, info } = await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer({ resolveWithObject: true })

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useSearchParams } from 'react-router'
-import type { Route } from './+types/list'
+import type { Route } from './+types/books'
 import { requireEbookUser } from '~/auth/ebook-guard.server'
 import { db } from '~/db/db.server'
 import { ebookList, journalChoices } from '~/features/ebooks/list.server'
@@ -8,10 +8,11 @@ import { EBOOKS_HANDLE } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
-import { Dialog } from '~/ui/dialog'
+import { Dialog, DialogFooter } from '~/ui/dialog'
 import { FastLink } from '~/ui/fast-link'
 import { Pager } from '~/ui/pager'
 import { pageMeta } from '~/ui/page-title'
+import { TableHead } from '~/ui/table-head'
 
 export const handle = EBOOKS_HANDLE
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (journal !== null && (await journalChoices(db, maker)).some((j) => j.id === journal)) throw redirect(maker.kind === 'student' ? `/ebook/student/${journal}` : `/diary/homework/${journal}/student`)
   const { q, page } = listParams(url)
   const [list, journals] = await Promise.all([ebookList(db, maker, { q, page }), journalChoices(db, maker)])
-  return { title: getInstance(context).t('ebook.listTitle'), q, page, ...list, journals, student: maker.kind === 'student' }
+  return { title: getInstance(context).t('ebook.listTitle'), q, ...list, journals, student: maker.kind === 'student' }
 }
 
 export default function EbookList({ loaderData }: Route.ComponentProps) {
@@ -57,18 +58,7 @@ export default function EbookList({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('ebook.bookName')}</th>
-                <th scope="col">{t('ebook.author')}</th>
-                <th scope="col">{t('ebook.type')}</th>
-                <th scope="col">{t('ebook.lastEdit')}</th>
-                <th scope="col">{t('ebook.lastExport')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('ebook.view')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('ebook.bookName'), t('ebook.author'), t('ebook.type'), t('ebook.lastEdit'), t('ebook.lastExport'), { hidden: t('ebook.view') }]} />
             <tbody>
               {rows.map((b) => (
                 <tr key={b.id}>
@@ -111,14 +101,11 @@ export default function EbookList({ loaderData }: Route.ComponentProps) {
                   {t(student ? 'ebook.chooseJournalStudent' : 'ebook.chooseJournalTeacher')}
                 </p>
               </div>
-              <div className="form-actions">
+              <DialogFooter closeTo={closeTo} close={t('ebook.close')}>
                 <button type="submit" className="button">
                   {t('ebook.next')}
                 </button>
-                <Link to={closeTo} preventScrollReset data-autofocus>
-                  {t('ebook.close')}
-                </Link>
-              </div>
+              </DialogFooter>
             </Form>
           )}
         </Dialog>

@@ -1,9 +1,8 @@
-import { useEffect } from 'react'
-import { data, Form, redirect, useNavigation, useRevalidator } from 'react-router'
-import type { Route } from './+types/pages'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/page-list'
 import { db } from '~/db/db.server'
-import { requireBook } from '~/features/ebooks/access.server'
-import { isReady, pagesOf } from '~/features/ebooks/books.server'
+import { requireBook } from '~/auth/ebook-access.server'
+import { printBlock, pagesOf } from '~/features/ebooks/books.server'
 import { EBOOK_POLL_S } from '~/features/ebooks/constants'
 import { drawInBackground } from '~/features/ebooks/drawing.server'
 import { addPage, pictureUrl } from '~/features/ebooks/pages.server'
@@ -17,6 +16,7 @@ import { EbookSteps } from '~/ui/ebook-steps'
 import { FastLink } from '~/ui/fast-link'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { pageMeta } from '~/ui/page-title'
+import { usePolling } from '~/ui/polling'
 
 export const handle = EBOOKS_HANDLE
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     title: `${getInstance(context).t('ebook.stepPages')} | ${book.student}`,
     bookId: book.id,
-    ready: isReady(pages),
+    block: printBlock(book, pages),
     pages: pages.map((p) => ({ ...p, picture: p.drawn ? pictureUrl(book.id, p) : null })),
     posts,
   }
@@ -50,27 +50,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirect(`/ebook/${book.id}/edit?qpage_id=${pageId}`)
 }
 
-/** With JavaScript, the list asks the server again every 5 s while a page is being drawn. */
-function usePolling(on: boolean) {
-  const { revalidate, state } = useRevalidator()
-  useEffect(() => {
-    if (!on || state !== 'idle') return
-    const timer = window.setTimeout(() => void revalidate(), EBOOK_POLL_S * 1000)
-    return () => window.clearTimeout(timer)
-  }, [on, state, revalidate])
-}
-
 export default function PageList({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
   const pageName = usePageName()
-  const { bookId, ready, pages, posts } = loaderData
+  const { bookId, block, pages, posts } = loaderData
   const pending = pages.filter((p) => !p.picture).length
   const busy = useNavigation().state === 'submitting'
-  usePolling(pending > 0)
+  // With JavaScript, the list asks the server again every 5 s while a page is being drawn.
+  usePolling(pending > 0, EBOOK_POLL_S * 1000)
   return (
     <>
       {pending > 0 ? <NoScriptRefresh seconds={EBOOK_POLL_S} /> : null}
-      <EbookSteps bookId={bookId} current={3} ready={ready} />
+      <EbookSteps bookId={bookId} current={3} block={block} />
       <h1>{t('ebook.pagesTitle')}</h1>
       <p className="hint" role="status">
         {pending > 0 ? t('ebook.drawing', { count: pending }) : t('ebook.pagesCount', { count: pages.length })}

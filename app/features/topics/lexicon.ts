@@ -1,0 +1,80 @@
+/**
+ * The topic lexicon (issue 37, decision 0049): what a post's event is about, in the three
+ * languages. A word maps to a topic when the post's title or event frame holds it as the language
+ * analysers read words (features/alerts/assess/tokens.server.ts): English by lemma ("tests",
+ * "tested" are "test"; a phrase of several words, word after word), Chinese as jieba's words in
+ * simplified characters (written here in Traditional, converted when the lexicon is first used),
+ * Japanese by kuromoji's base forms (「遊んだ」 is 「遊ぶ」). A Chinese or Japanese word of two
+ * characters or more also matches inside a longer word the analyser made (「數學課」 holds 「數學」;
+ * three or more in hiragana); a single character only as a whole word, so 「親友」 holds no 「親」
+ * and 「熱心」 no 「熱」. A post may have several topics, or none.
+ *
+ * Change a list, then raise TOPIC_LEXICON_VERSION: every post is read again in the background.
+ */
+export const TOPICS = ['school', 'friends', 'family', 'teachers', 'play', 'health', 'pets', 'screens', 'loss', 'leftOut', 'outings'] as const
+export type Topic = (typeof TOPICS)[number]
+export const isTopic = (value: string): value is Topic => (TOPICS as readonly string[]).includes(value)
+
+export const TOPIC_LEXICON_VERSION = 1
+
+type Words = Record<Topic, string>
+
+const en: Words = {
+  school:
+    'test|exam|quiz|homework|schoolwork|school work|maths|math|spelling|science|lesson|grade|report card|project|assignment|essay|worksheet|textbook|study|tutor|cram school|times table|dictation|presentation|fractions|multiplication|subject',
+  friends: 'friend|best friend|bff|classmate|buddy|pal|playdate|sleepover|friendship',
+  family:
+    'mum|mom|mother|mummy|mommy|dad|father|daddy|papa|parent|brother|sister|sibling|grandma|grandpa|grandmother|grandfather|granny|nana|aunt|auntie|uncle|cousin|family|stepdad|stepmom|stepmum|twin',
+  teachers: 'teacher|headteacher|head teacher|principal|homeroom teacher|teaching assistant',
+  play:
+    'play|sport|sports day|football|soccer|basketball|baseball|volleyball|tennis|badminton|dodgeball|swim|race|relay|pe|gym|tag|hide and seek|playground|recess|bike|skateboard|skate|dance|ball|trampoline|lego|toy|doll|team|goal|jump rope|skipping rope',
+  health:
+    'sick|ill|fever|cough|flu|headache|stomachache|tummy ache|toothache|injure|injury|doctor|hospital|nurse|medicine|dentist|sleep|tired|nightmare|bedtime|stay up|awake|vomit|throw up|sneeze|allergy|bruise|sprain|plaster|bandage|a cold|sore throat|exhausted|sleepy',
+  pets: 'dog|puppy|cat|kitten|pet|hamster|rabbit|bunny|goldfish|parrot|budgie|turtle|tortoise|guinea pig|lizard|walk the dog',
+  screens:
+    'phone|ipad|tablet|computer|laptop|tv|television|video game|videogame|minecraft|roblox|fortnite|youtube|tiktok|nintendo|playstation|xbox|screen|screen time|online|internet|app|cartoon|movie|film|nintendo switch',
+  loss: 'die|dead|death|funeral|pass away|grave|heaven|cemetery|bury|move away|never see again',
+  leftOut:
+    "left out|leave out|leave me out|lonely|alone|ignore|exclude|nobody|no one|by myself|on my own|not invited|didn't invite|wouldn't let me|won't let me|no friends|sit alone|reject|picked last",
+  outings:
+    'weather|rain|sunny|snow|windy|storm|typhoon|thunder|rainbow|freezing|trip|field trip|excursion|park|zoo|museum|beach|sea|mountain|hike|camp|picnic|holiday|vacation|travel|aquarium|farm|theme park|amusement park|cinema|go out|went out',
+}
+
+const zh: Words = {
+  school:
+    '考試|小考|段考|月考|期中考|期末考|測驗|考卷|成績|分數|作業|功課|數學|國語|英文課|自然課|社會課|上課|學習|讀書|念書|寫字|背書|報告|補習|作文|聯絡簿|不及格|及格|一百分|題目|作業簿|課本|生字|考',
+  friends: '朋友|好朋友|同學|好友|死黨|玩伴|同伴|友誼',
+  family: '媽媽|爸爸|媽|爸|哥哥|姐姐|姊姊|弟弟|妹妹|奶奶|爺爺|外婆|外公|阿嬤|阿公|家人|爸媽|父母|叔叔|阿姨|舅舅|表哥|表姐|堂哥|全家|媽咪|爹地|家庭',
+  teachers: '老師|導師|班導|校長|主任',
+  play:
+    '玩|下課|運動|運動會|籃球|足球|棒球|躲避球|排球|羽毛球|跑步|賽跑|接力|大隊接力|游泳|體育課|跳繩|溜滑梯|盪鞦韆|鬼抓人|捉迷藏|玩具|積木|樂高|比賽|打球|腳踏車|直排輪|跳舞',
+  health:
+    '生病|感冒|發燒|咳嗽|頭痛|肚子痛|牙痛|看醫生|醫生|醫院|護士|吃藥|打針|受傷|流血|跌倒|扭到|睡覺|睡不著|失眠|熬夜|累|累死|好累|做惡夢|惡夢|想睡|牙醫|住院|過敏|流鼻涕|嘔吐|保健室',
+  pets: '狗|小狗|狗狗|貓|小貓|貓咪|寵物|金魚|烏龜|兔子|倉鼠|鸚鵡|遛狗',
+  screens: '手機|電腦|平板|電視|電動|打電動|遊戲機|線上遊戲|手遊|影片|卡通|網路|上網|追劇|螢幕',
+  loss: '過世|去世|死掉|死了|葬禮|喪禮|告別式|天堂|再也見不到|轉學|離開我們',
+  leftOut: '排擠|孤單|孤獨|沒人理|沒有人理|沒人陪|沒有人陪|沒人跟我玩|不理我|不跟我玩|不讓我玩|不讓我加入|被冷落|冷落|被忽略|沒朋友|不找我|落單|自己一個人',
+  outings:
+    '下雨|雨|天氣|颱風|太陽|好熱|很熱|好冷|很冷|下雪|打雷|彩虹|出去玩|出遊|旅行|旅遊|郊遊|戶外教學|校外教學|公園|動物園|博物館|海邊|沙灘|爬山|露營|野餐|遊樂園|放假|水族館|逛街|夜市',
+}
+
+const ja: Words = {
+  school:
+    'テスト|試験|小テスト|宿題|しゅくだい|算数|数学|国語|漢字|計算|勉強|べんきょう|授業|点数|成績|通知表|発表|音読|塾|教科書|理科|社会|英語|作文|ドリル|かけ算|九九',
+  friends: '友達|友だち|ともだち|友人|親友|仲良し|なかよし|クラスメート|同級生',
+  family:
+    'お母さん|母|ママ|おかあさん|お父さん|父|パパ|おとうさん|兄|お兄ちゃん|おにいちゃん|姉|お姉ちゃん|おねえちゃん|弟|妹|おばあちゃん|おじいちゃん|祖母|祖父|家族|両親|親|いとこ|おばさん|おじさん',
+  teachers: '先生|せんせい|担任|校長|教頭',
+  play:
+    '遊ぶ|あそぶ|サッカー|野球|バスケ|バスケットボール|ドッジボール|鬼ごっこ|おにごっこ|かくれんぼ|運動|運動会|体育|走る|リレー|水泳|プール|縄跳び|なわとび|鉄棒|休み時間|昼休み|試合|部活|ダンス|自転車|おもちゃ|ブランコ|ボール',
+  health:
+    '病気|風邪|かぜ|熱|咳|せき|頭痛|痛い|いたい|病院|医者|保健室|薬|けが|怪我|寝る|眠い|ねむい|眠れる|寝不足|疲れる|つかれる|睡眠|夜更かし|歯医者|入院|吐く|休む',
+  pets: '犬|子犬|いぬ|猫|子猫|ねこ|ペット|金魚|ハムスター|うさぎ|ウサギ|亀|カメ|インコ',
+  screens: 'ゲーム|スマホ|携帯|タブレット|パソコン|テレビ|動画|ユーチューブ|アニメ|ネット|インターネット|スイッチ|マイクラ|ゲーム機',
+  loss: '死ぬ|亡くなる|葬式|お葬式|天国|お墓|転校|引っ越す|お別れ',
+  leftOut: '仲間外れ|仲間はずれ|なかまはずれ|無視|ひとりぼっち|一人ぼっち|独り|さみしい|寂しい|さびしい|入れてくれない|誰も|だれも',
+  outings:
+    '雨|晴れ|天気|雪|台風|暑い|寒い|雷|虹|遠足|旅行|動物園|水族館|公園|海|山|キャンプ|ピクニック|お出かけ|出かける|遊園地|博物館|社会科見学|修学旅行',
+}
+
+export const TOPIC_WORDS = { en, zh, ja } as const
