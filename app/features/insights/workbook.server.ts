@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs'
 import { exportCell } from '~/features/export/cells'
 import { formatDate } from '~/shared/dates'
 
@@ -10,6 +9,8 @@ import { formatDate } from '~/shared/dates'
 export type Sheet = { name: string; head: string[]; rows: (string | number)[][] }
 
 export async function workbookOf(sheets: Sheet[]) {
+  // Loaded where a workbook is made, not at start (decision 0043).
+  const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.Workbook()
   for (const s of sheets) {
     // Excel's sheet names: at most 31 characters, none of []:*?/\.
