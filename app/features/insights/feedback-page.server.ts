@@ -2,7 +2,6 @@ import type { TFunction } from 'i18next'
 import type { RouterContextProvider } from 'react-router'
 import { db } from '~/db/db.server'
 import { offsetOf, pageParam, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
-import { weeklyChart } from './charts.server'
 import { feedbackOf, teacherFeedback, weeklyFeedback, WAIT_SCHOOL_DAYS, withOldestPosts } from './feedback.server'
 import { insightsScope } from '~/auth/insights-scope.server'
 
@@ -20,7 +19,7 @@ export async function feedbackPage(context: Readonly<RouterContextProvider>, req
   const [{ totals, students }, weeks] = await Promise.all([feedbackOf(db, where, period), weeklyFeedback(db, where, period)])
   const teachers = await teacherFeedback(db, where, period, totals.posts)
   const page = Math.min(pageParam(new URL(request.url).searchParams), pagesOf(students.length))
-  const chart = weeks.some((w) => w.posts > 0) ? weeklyChart(weeks, { posts: t('feedback.posts'), answered: t('feedback.answered'), title: t('feedback.trendTitle') }) : null
+  const chart = weeks.some((w) => w.posts > 0) ? (await import('./charts.server')).weeklyChart(weeks, { posts: t('feedback.posts'), answered: t('feedback.answered'), title: t('feedback.trendTitle') }) : null
   return {
     ...base,
     locked: false as const,

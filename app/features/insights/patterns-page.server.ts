@@ -4,7 +4,6 @@ import { db } from '~/db/db.server'
 import { parseId } from '~/features/lists'
 import { behaviourName, emotionName } from '~/features/posts/names'
 import { journalStudent } from '~/features/students/list.server'
-import { topicBars } from './charts.server'
 import { copingFinding, feelingFinding, topicFinding } from './findings'
 import { NEGATIVE_EMOTIONS, parsePatternPick, patternPickValue, patternPosts, readPatterns, studentCoping, type PatternPick } from './patterns.server'
 import { insightsScope } from '~/auth/insights-scope.server'
@@ -38,7 +37,7 @@ export async function patternsPage(context: Readonly<RouterContextProvider>, req
   if (student) keep.set('student', String(student.id))
   const href = (pick: string) => `?${new URLSearchParams([...keep, ['pick', pick]])}#picked`
   const chart = figures.topics.length
-    ? topicBars(
+    ? (await import('./charts.server')).topicBars(
         figures.topics.map((x) => ({ ...x, label: t(`topic.${x.topic}`) })),
         { percent: figures.percent, label: student ? t('patterns.allTheirPosts') : t('patterns.classShare') },
         t('patterns.topicsTitle'),
