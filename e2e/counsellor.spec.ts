@@ -120,7 +120,7 @@ test('the demo counsellor: one alert escalated by a teacher, one by itself; read
 
 test('the team admin sets the school calendar; bad input shows its message and saves nothing; the counsellor reads it only', NO_JS, async ({ page }, info) => {
   const school = await newSchoolTeam(info, 'cal')
-  const calendarOf = () => db().selectFrom('teams').select(['school_days', 'school_start_hour', 'school_end_hour', 'closed_dates']).where('id', '=', school.teamId).executeTakeFirstOrThrow()
+  const calendarOf = () => db().selectFrom('teams').select(['school_days', 'school_start_hour', 'school_end_hour', 'closed_dates', 'time_zone']).where('id', '=', school.teamId).executeTakeFirstOrThrow()
   await signInToConsole(page, school.admin)
   await page.goto('/team/my?tab=profile')
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Save the calendar' }) })
@@ -131,20 +131,28 @@ test('the team admin sets the school calendar; bad input shows its message and s
   await expect(form.getByText('Choose at least one school day.')).toBeVisible()
   await expect(form.getByText('The school day must end after it starts.')).toBeVisible()
   await expect(form.getByText('Write each date as YYYY-MM-DD, a real date.')).toBeVisible()
-  expect(await calendarOf()).toEqual({ school_days: '1,2,3,4,5', school_start_hour: 8, school_end_hour: 17, closed_dates: '' })
+  expect(await calendarOf()).toEqual({ school_days: '1,2,3,4,5', school_start_hour: 8, school_end_hour: 17, closed_dates: '', time_zone: 'Asia/Taipei' })
+  // A zone that is not one (only a hand-made request can send it): refused, nothing saved.
+  const bad = await page.request.post('/team/my', { form: { intent: 'calendar', days: '1', startHour: '8', endHour: '9', timeZone: 'Mars/Olympus' }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 })
+  expect(bad.status()).toBe(400)
+  expect((await calendarOf()).time_zone).toBe('Asia/Taipei')
   for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']) await form.getByLabel(day).check()
+  await form.getByLabel('Time zone').selectOption('Asia/Tokyo')
   await form.getByLabel('The school day starts').selectOption('07:00')
   await form.getByLabel('The school day ends').selectOption('16:00')
   await form.getByLabel('Closed dates (holidays)').fill('2026-12-25\n2026-01-01 2026-12-25')
   await form.getByRole('button', { name: 'Save the calendar' }).click()
   await expect(page.getByRole('status')).toHaveText('The school calendar is saved.')
-  expect(await calendarOf()).toEqual({ school_days: '1,2,3,4,5,6', school_start_hour: 7, school_end_hour: 16, closed_dates: '2026-01-01,2026-12-25' })
+  expect(await calendarOf()).toEqual({ school_days: '1,2,3,4,5,6', school_start_hour: 7, school_end_hour: 16, closed_dates: '2026-01-01,2026-12-25', time_zone: 'Asia/Tokyo' })
+  // The admin's own pages follow the school's new clock at once (the zone note names it).
+  await expect(page.locator('select#' + (await form.getByLabel('Time zone').getAttribute('id')))).toHaveValue('Asia/Tokyo')
 
   await page.context().clearCookies()
   await signInToConsole(page, school.counsellor)
   await page.goto('/team/my?tab=profile')
   await expect(page.getByRole('button', { name: 'Save the calendar' })).toHaveCount(0)
   await expect(page.locator('.settings-list').last()).toContainText('07:00–16:00')
+  await expect(page.locator('.settings-list').last()).toContainText('Asia/Tokyo')
   const origin = new URL(page.url()).origin
   expect((await page.request.post('/team/my', { form: { intent: 'calendar', days: '1', startHour: '8', endHour: '9' }, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(403)
   expect((await calendarOf()).school_end_hour).toBe(16)

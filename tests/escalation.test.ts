@@ -112,12 +112,12 @@ describe.each(DIALECTS)('escalation to the counsellor on %s', (dialect) => {
 
   it('the team\'s calendar decides: a school closed on Monday escalates on Tuesday; only its admins may change it', async () => {
     await conn.db.updateTable('risk_alerts').set({ status: 'resolved', resolved_at: FRIDAY_3PM }).execute()
-    await expect(saveTeamCalendar(conn.db, s.id.counsellor, s.teamId, { days: ['1'], startHour: 8, endHour: 9, closed: [] })).rejects.toBeInstanceOf(TeamForbidden)
-    await saveTeamCalendar(conn.db, s.id.admin, s.teamId, { days: ['1', '2', '3', '4', '5'], startHour: 8, endHour: 17, closed: ['2026-11-30'] })
+    await expect(saveTeamCalendar(conn.db, s.id.counsellor, s.teamId, { days: ['1'], startHour: 8, endHour: 9, closed: [], timeZone: 'Asia/Taipei' })).rejects.toBeInstanceOf(TeamForbidden)
+    await saveTeamCalendar(conn.db, s.id.admin, s.teamId, { days: ['1', '2', '3', '4', '5'], startHour: 8, endHour: 17, closed: ['2026-11-30'], timeZone: 'Asia/Taipei' })
     const { id } = await recordFinding(conn.db, s.journalId, s.id.amy, highFinding(postId), FRIDAY_3PM)
     expect(await runOverdueAlerts(conn.db, new Date('2026-11-30T08:00:00Z'))).toEqual([])
     expect((await runOverdueAlerts(conn.db, new Date('2026-12-01T02:00:00Z'))).map((m) => m.link)).toEqual([`/counsellor/alerts/${id}`])
-    await saveTeamCalendar(conn.db, s.id.admin, s.teamId, { days: ['1', '2', '3', '4', '5'], startHour: 8, endHour: 17, closed: [] })
+    await saveTeamCalendar(conn.db, s.id.admin, s.teamId, { days: ['1', '2', '3', '4', '5'], startHour: 8, endHour: 17, closed: [], timeZone: 'Asia/Taipei' })
   })
 
   it('without a counsellor the team admin receives it; outside a team the journal\'s teachers are told again', async () => {

@@ -2,8 +2,9 @@ import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/r
 import { ErrorList } from './field'
 
 // Select, radio group and checkbox fields for conform forms, with their error lists.
-export function Select({ field, label, options }: { field: FieldMetadata<string | undefined>; label: string; options: { value: string; label: string }[] }) {
-  const { key, ...props } = getSelectProps(field)
+export function Select({ field, label, hint, options }: { field: FieldMetadata<string | undefined>; label: string; hint?: string; options: { value: string; label: string }[] }) {
+  const hintId = hint ? `${field.id}-hint` : undefined
+  const { key, ...props } = getSelectProps(field, { ariaDescribedBy: hintId })
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
@@ -14,6 +15,11 @@ export function Select({ field, label, options }: { field: FieldMetadata<string 
           </option>
         ))}
       </select>
+      {hint ? (
+        <p id={hintId} className="hint">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   )

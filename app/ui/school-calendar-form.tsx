@@ -12,11 +12,15 @@ const loadCalendar = () => import('~/features/team/validate').then((m) => m.vali
 const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const
 const hours = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ({ value: String(from + i), label: `${String(from + i).padStart(2, '0')}:00` }))
 
+// Every zone the runtime knows (IANA names), the same list on the server and in the browser.
+const zones = Intl.supportedValuesOf('timeZone').map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))
+
 export interface CalendarValues {
   days: string[]
   startHour: number
   endHour: number
   closed: string
+  timeZone: string
 }
 
 /** The school's calendar on /team/my (issue 36): its days, its hours and its closed dates; read-only for members who do not manage the team. */
@@ -25,7 +29,7 @@ export function SchoolCalendarForm({ calendar, editable, lastResult }: { calenda
   const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof CalendarSchema>>({
     id: 'school-calendar',
     lastResult,
-    defaultValue: { days: calendar.days as z.input<typeof CalendarSchema>['days'], startHour: String(calendar.startHour), endHour: String(calendar.endHour), closed: calendar.closed.split(',').filter(Boolean).join('\n') },
+    defaultValue: { days: calendar.days as z.input<typeof CalendarSchema>['days'], startHour: String(calendar.startHour), endHour: String(calendar.endHour), closed: calendar.closed.split(',').filter(Boolean).join('\n'), timeZone: calendar.timeZone },
     load: loadCalendar,
   })
   const dayName = (d: string) => t(`team.weekday_${d}` as 'team.weekday_1')
@@ -39,6 +43,10 @@ export function SchoolCalendarForm({ calendar, editable, lastResult }: { calenda
         <div className="settings-row">
           <dt>{t('team.schoolHours')}</dt>
           <dd>{`${String(calendar.startHour).padStart(2, '0')}:00–${String(calendar.endHour).padStart(2, '0')}:00`}</dd>
+        </div>
+        <div className="settings-row">
+          <dt>{t('team.timeZone')}</dt>
+          <dd>{calendar.timeZone}</dd>
         </div>
         <div className="settings-row">
           <dt>{t('team.closedDates')}</dt>
@@ -63,6 +71,7 @@ export function SchoolCalendarForm({ calendar, editable, lastResult }: { calenda
         </div>
         <ErrorList id={fields.days.errorId} errors={fields.days.errors} />
       </fieldset>
+      <Select field={fields.timeZone} label={t('team.timeZone')} hint={t('team.timeZoneHint')} options={zones} />
       <div className="field-row">
         <Select field={fields.startHour} label={t('team.dayStarts')} options={hours(0, 23)} />
         <Select field={fields.endHour} label={t('team.dayEnds')} options={hours(1, 24)} />

@@ -2,6 +2,7 @@ import { z } from 'zod/mini'
 import { CLOSED_DATES_MAX, parseClosedDates } from '~/features/alerts/school-hours'
 import { isCalendarDate } from '~/shared/dates'
 import { cleanText } from '~/shared/text'
+import { isTimeZone } from '~/shared/time-zone'
 
 const hour = (max: number) => z.string({ error: 'validation.required' }).check(z.regex(/^\d{1,2}$/, 'team.hourRange'), z.refine((v) => Number(v) <= max, 'team.hourRange'))
 
@@ -12,6 +13,8 @@ const hour = (max: number) => z.string({ error: 'validation.required' }).check(z
 export const CalendarSchema = z
   .object({
     intent: z.literal('calendar'),
+    // The school's zone (issue 34's one clock): its teachers' pages outside a journal, and new journals.
+    timeZone: z.string({ error: 'validation.required' }).check(...cleanText, z.maxLength(64, 'team.timeZoneUnknown'), z.refine(isTimeZone, 'team.timeZoneUnknown')),
     days: z.array(z.enum(['1', '2', '3', '4', '5', '6', '7'], { error: 'validation.notAChoice' }), { error: 'team.chooseDays' }).check(z.minLength(1, 'team.chooseDays')),
     startHour: hour(23),
     endHour: hour(24),

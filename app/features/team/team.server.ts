@@ -184,17 +184,17 @@ export async function cancelTeamPlan(db: DB, actorId: number, teamId: number, pl
 
 /** The school's calendar (issue 36): what /team/my shows and its admins change. */
 export async function teamCalendar(db: DB, teamId: number) {
-  const t = await db.selectFrom('teams').select(['school_days', 'school_start_hour', 'school_end_hour', 'closed_dates']).where('id', '=', teamId).executeTakeFirstOrThrow()
-  return { days: t.school_days.split(',').filter(Boolean), startHour: t.school_start_hour, endHour: t.school_end_hour, closed: t.closed_dates }
+  const t = await db.selectFrom('teams').select(['school_days', 'school_start_hour', 'school_end_hour', 'closed_dates', 'time_zone']).where('id', '=', teamId).executeTakeFirstOrThrow()
+  return { days: t.school_days.split(',').filter(Boolean), startHour: t.school_start_hour, endHour: t.school_end_hour, closed: t.closed_dates, timeZone: t.time_zone }
 }
 
 /** Saves the calendar; only a member who manages the team (TeamForbidden otherwise). Closed dates are kept sorted, once each. */
-export async function saveTeamCalendar(db: DB, actorId: number, teamId: number, cal: { days: string[]; startHour: number; endHour: number; closed: string[] }) {
+export async function saveTeamCalendar(db: DB, actorId: number, teamId: number, cal: { days: string[]; startHour: number; endHour: number; closed: string[]; timeZone: string }) {
   await db.transaction().execute(async (trx) => {
     await requireRight(trx, actorId, teamId, 'editMembers')
     await trx
       .updateTable('teams')
-      .set({ school_days: [...new Set(cal.days)].sort().join(','), school_start_hour: cal.startHour, school_end_hour: cal.endHour, closed_dates: cal.closed.join(',') })
+      .set({ school_days: [...new Set(cal.days)].sort().join(','), school_start_hour: cal.startHour, school_end_hour: cal.endHour, closed_dates: cal.closed.join(','), time_zone: cal.timeZone })
       .where('id', '=', teamId)
       .execute()
   })

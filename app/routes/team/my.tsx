@@ -186,12 +186,15 @@ async function cancelPlanAction({ session, user, teamId, form, toast }: IntentAr
   return toast('profile', done ? 'success' : 'error', done ? 'team.planCancelled' : 'team.cancelFailed')
 }
 
-async function calendarAction({ user, teamId, form, toast }: IntentArgs) {
+async function calendarAction({ session, user, teamId, form, toast }: IntentArgs) {
   // The school calendar (issue 36): its errors show on the form and nothing is saved.
   const submission = parseWithZod(form, { schema: CalendarSchema })
   if (submission.status !== 'success') return data({ calendar: submission.reply() }, 400)
   const v = submission.value
-  await asMember(() => saveTeamCalendar(db, user.userId, teamId, { days: v.days, startHour: Number(v.startHour), endHour: Number(v.endHour), closed: parseClosedDates(v.closed ?? '') }))
+  await asMember(() => saveTeamCalendar(db, user.userId, teamId, { days: v.days, startHour: Number(v.startHour), endHour: Number(v.endHour), closed: parseClosedDates(v.closed ?? ''), timeZone: v.timeZone }))
+  // The school's zone is a session value: the admin's own pages follow at once (the others' at their next read).
+  const values = await loadSessionValues(db, user.userId)
+  if (values) storeValues(session, { ...values, locale: user.locale })
   return toast('profile', 'success', 'team.calendarSaved')
 }
 
