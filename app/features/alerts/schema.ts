@@ -42,14 +42,14 @@ export type AlertAction = z.output<typeof AlertActionSchema>
 /** Escalate to the counsellor (issue 36): whom (one of the journal's escalation targets) and a note saying why. */
 export const EscalateSchema = z.object({
   intent: z.literal('escalate'),
-  to: z.string({ error: 'alerts.chooseCounsellor' }).check(z.regex(/^\d{1,10}$/, 'alerts.chooseCounsellor')),
-  note: z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(RESOLVE_NOTE_MAX, 'validation.tooLong')),
+  to: z.string({ error: 'alerts.chooseCounsellor' }).check(...cleanText, z.regex(/^\d{1,10}$/, 'alerts.chooseCounsellor')),
+  note: z.string(required).check(...cleanText, z.minLength(1, required), atMost(RESOLVE_NOTE_MAX)),
 })
 export type EscalateInput = { to: number; note: string }
 /** A counsellor's step: what was done, required. */
 export const StepSchema = z.object({
   intent: z.literal('step'),
-  note: z.string(required).check(...cleanText, z.minLength(1, required), z.maxLength(RESOLVE_NOTE_MAX, 'validation.tooLong')),
+  note: z.string(required).check(...cleanText, z.minLength(1, required), atMost(RESOLVE_NOTE_MAX)),
 })
 /** The counsellor's page: take it, add a step, or resolve. */
 export const CounselActionSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('take') }), StepSchema, ResolveSchema])

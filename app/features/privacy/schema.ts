@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { cleanText } from '~/shared/text'
+import { atMost, cleanText, secretText } from '~/shared/text'
 
 /**
  * The erasure's confirmation (issue 36): the student's account typed again (so a slip of the mouse
@@ -22,11 +22,11 @@ export const PACK = { postsMax: 12, noteMax: 1000, daysDefault: 7, daysMax: 30, 
 export const FamilyPackSchema = z
   .object({
     intent: z.literal('make'),
-    posts: z.array(z.string().check(z.regex(/^\d{1,10}$/, 'validation.notAChoice')), { error: 'familyPack.choosePosts' }).check(z.minLength(1, 'familyPack.choosePosts'), z.maxLength(PACK.postsMax, 'familyPack.tooManyPosts')),
-    note: z.optional(z.string().check(...cleanText, z.maxLength(PACK.noteMax, 'validation.tooLong'))),
+    posts: z.array(z.string().check(...cleanText, z.regex(/^\d{1,10}$/, 'validation.notAChoice')), { error: 'familyPack.choosePosts' }).check(z.minLength(1, 'familyPack.choosePosts'), z.maxLength(PACK.postsMax, 'familyPack.tooManyPosts')),
+    note: z.optional(z.string().check(...cleanText, atMost(PACK.noteMax))),
     share: z.optional(z.literal('on')),
     days: z.optional(z.string().check(...cleanText)),
-    password: z.optional(z.string()),
+    password: z.optional(z.string().check(...secretText)),
   })
   .check(
     z.superRefine(

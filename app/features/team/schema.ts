@@ -1,10 +1,10 @@
 import { z } from 'zod/mini'
 import { CLOSED_DATES_MAX, parseClosedDates } from '~/features/alerts/school-hours'
 import { isCalendarDate } from '~/shared/dates'
-import { cleanText } from '~/shared/text'
+import { atMost, cleanText } from '~/shared/text'
 import { isTimeZone } from '~/shared/time-zone'
 
-const hour = (max: number) => z.string({ error: 'validation.required' }).check(z.regex(/^\d{1,2}$/, 'team.hourRange'), z.refine((v) => Number(v) <= max, 'team.hourRange'))
+const hour = (max: number) => z.string({ error: 'validation.required' }).check(...cleanText, z.regex(/^\d{1,2}$/, 'team.hourRange'), z.refine((v) => Number(v) <= max, 'team.hourRange'))
 
 /**
  * The school's calendar (issue 36): its school days, the hours of a school day, and the dates it is
@@ -21,7 +21,7 @@ export const CalendarSchema = z
     closed: z.optional(
       z.string().check(
         ...cleanText,
-        z.maxLength(4000, 'validation.tooLong'),
+        atMost(4000),
         z.refine((v) => v.split(/[\s,，、]+/).filter(Boolean).every(isCalendarDate), 'team.closedDatesFormat'),
         z.refine((v) => parseClosedDates(v).length <= CLOSED_DATES_MAX, 'team.closedDatesTooMany'),
       ),
@@ -39,6 +39,6 @@ export const CalendarSchema = z
 /** Retention (issue 36): off, or delete diaries older than 1 to 12 school years; the month a school year starts. */
 export const RetentionSchema = z.object({
   intent: z.literal('retention'),
-  years: z.optional(z.string().check(z.regex(/^$|^\d{1,2}$/, 'team.retentionRange'), z.refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= 12), 'team.retentionRange'))),
-  startMonth: z.string({ error: 'validation.required' }).check(z.regex(/^\d{1,2}$/, 'validation.notAChoice'), z.refine((v) => Number(v) >= 1 && Number(v) <= 12, 'validation.notAChoice')),
+  years: z.optional(z.string().check(...cleanText, z.regex(/^$|^\d{1,2}$/, 'team.retentionRange'), z.refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= 12), 'team.retentionRange'))),
+  startMonth: z.string({ error: 'validation.required' }).check(...cleanText, z.regex(/^\d{1,2}$/, 'validation.notAChoice'), z.refine((v) => Number(v) >= 1 && Number(v) <= 12, 'validation.notAChoice')),
 })
