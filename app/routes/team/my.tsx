@@ -186,7 +186,9 @@ async function cancelPlanAction({ session, user, teamId, form, toast }: IntentAr
   return toast('profile', done ? 'success' : 'error', done ? 'team.planCancelled' : 'team.cancelFailed')
 }
 
-async function calendarAction({ session, user, teamId, form, toast }: IntentArgs) {
+async function calendarAction({ session, user, membership, teamId, form, toast }: IntentArgs) {
+  // A member who does not manage the team is refused before the form is read.
+  if (!can(membership.roleId, 'editMembers')) throw data(null, 403)
   // The school calendar (issue 36): its errors show on the form and nothing is saved.
   const submission = parseWithZod(form, { schema: CalendarSchema })
   if (submission.status !== 'success') return data({ calendar: submission.reply() }, 400)
