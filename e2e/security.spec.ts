@@ -64,7 +64,8 @@ async function ownerAndStudent(page: Page, info: TestInfo) {
       await db().selectFrom('users').selectAll().where('id', 'in', [owner.id, student.id]).orderBy('id').execute(),
       await db().selectFrom('journals').selectAll().where('owner_id', '=', owner.id).orderBy('id').execute(),
       await db().selectFrom('journal_members').selectAll().where('journal_id', '=', journalId).orderBy('user_id').execute(),
-      await db().selectFrom('posts').selectAll().where('journal_id', '=', journalId).orderBy('id').execute(),
+      // The post's topics (issue 37) are read by the background job whenever it comes round: derived, never an action's write.
+      (await db().selectFrom('posts').selectAll().where('journal_id', '=', journalId).orderBy('id').execute()).map(({ topics_version: _v, topic_mask: _m, ...post }) => post),
       await db().selectFrom('comments').selectAll().where('post_id', '=', postId).execute(),
       await db().selectFrom('samples').selectAll().where('owner_id', '=', owner.id).execute(),
       await db().selectFrom('user_plans').selectAll().where('user_id', '=', owner.id).execute(),
