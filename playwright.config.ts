@@ -8,6 +8,8 @@ import { CHROMIUM_ARGS, chromiumPath } from './e2e/support/browser'
 // Chosen once: workers re-import this file and must see the same values. Each worker starts its
 // own server, SMTP peer, OpenID provider and database in a folder of this one (e2e/support/server.ts).
 process.env.E2E_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-'))
+// One run's mark, the same in every worker: axe-core checks are shared out per run (e2e/support/test.ts).
+process.env.E2E_RUN ??= `${process.pid}-${Date.now()}`
 // Unpacked once here, before the workers start. The browser draws Chinese and Japanese with the
 // fonts the app carries (FONTCONFIG_FILE, set by app/fonts.server.ts), as the server's pictures do.
 const executablePath = await chromiumPath()

@@ -10,7 +10,10 @@
 // Any violation fails the test, with the rule, its help and the elements.
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
-import { appendFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { appendFileSync, closeSync, mkdirSync, openSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { loginWithSession, type LoginOptions } from './login'
 import { startWorkerServer, type WorkerServer } from './server'
 
@@ -38,6 +41,18 @@ const checked = new Set<string>()
 
 /** Page shapes with their state (an open dialog, errors, a message) checked with every rule: a journey's end in a state seen before is not checked again. */
 const checkedStates = new Set<string>()
+/** Claims a check for this run across the workers (a file made only if it does not exist yet); false when another check has it. */
+function firstCheckOf(key: string) {
+  const dir = path.join(process.env.E2E_DIR ?? os.tmpdir(), `axe-checked-${process.env.E2E_RUN ?? process.pid}`)
+  mkdirSync(dir, { recursive: true })
+  try {
+    closeSync(openSync(path.join(dir, createHash('sha1').update(key).digest('hex')), 'wx'))
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** What makes a page's state differ for axe-core: dialogs, form errors, messages, open menus. */
 const stateOf = (page: Page) =>
   page.evaluate(() =>
@@ -49,13 +64,17 @@ const stateOf = (page: Page) =>
 
 /** Fails with a readable list when axe finds any violation on the page as it is now (every rule, or the language rules alone). */
 export async function expectAccessible(page: Page, what = page.url(), { rules = 'all' }: { rules?: 'all' | 'language' } = {}) {
+  // A page shape in one state, language and set of rules is checked once in the whole run: the
+  // other worker's check of it stands (a third of the checks were the two workers' twins).
+  const lang = await page.locator('html').getAttribute('lang')
+  if (!firstCheckOf(`${shapeOf(new URL(page.url()))}#${await stateOf(page)}#${rules}#${lang}`)) return
   const builder = new AxeBuilder({ page })
   const { violations } = await (rules === 'all' ? builder.withTags(WCAG_TAGS) : builder.withRules(LANGUAGE_RULES)).analyze()
   const shape = shapeOf(new URL(page.url()))
   checked.add(shape)
   if (rules === 'all') checkedStates.add(`${shape}#${await stateOf(page)}`)
   // Which pages were checked, for the closing report of scripts/test-all.sh.
-  if (process.env.AXE_LOG) appendFileSync(process.env.AXE_LOG, JSON.stringify({ shape, lang: await page.locator('html').getAttribute('lang'), rules }) + '\n')
+  if (process.env.AXE_LOG) appendFileSync(process.env.AXE_LOG, JSON.stringify({ shape, lang, rules }) + '\n')
   const report = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('\n')}`)
   expect(report, `axe-core on ${what}`).toEqual([])
 }
