@@ -121,6 +121,11 @@ const en: Lexicon = {
     r('suicide', 'looked up|searched|googled|search|look up .. how to die|how to kill|how many pills|painless|how to end|ways to die'),
     r('suicide', 'decided|planned|picked|chose|circled .. the day|a date|the date|a day'),
     r('suicide', 'gave|give|giving .. my .. account|password|login|skins'),
+    // A farewell: a date decided, an apology to whoever reads it, a last message for someone.
+    r('suicide', "decided|decide|picked|chose .. its|it's|it is|it will be|its gonna be|it's gonna be|gonna be .. this weekend|tonight|tomorrow|this week|friday|saturday|sunday|soon|the day", { self: true }),
+    r('suicide', 'if anyone reads this|if someone reads this|whoever reads this|to whoever finds this|if you are reading this|if ur reading this .. sorry|im sorry|i\'m sorry|goodbye|bye|forgive me'),
+    r('suicide', 'tell .. i loved|that i loved'),
+    r('suicide', "note|letter ... if i dont|if i don't|if i do not|in case i dont|in case i don't|when i dont|when i don't .. wake up|make it|come back"),
     r('suicide', "wont|won't|will not .. live|make it|be alive .. to|till|until|past"),
     // Self-harm: acts and urges.
     r('self_harm', 'cut|cutting|slice|slicing|scratch|scratching|carve|carving|burn|burning|hurt|hurting|hit|hitting|punch|punching|slap|slapping|bite|biting|stab|harm|pinch|pinching|smack|bang|banging .. myself|my own|my @body', { self: true, story: true }),
@@ -142,6 +147,8 @@ const en: Lexicon = {
     r('self_harm', "dont|don't|do not|didnt|didn't .. deserve .. food|to eat|dinner|lunch"),
     r('self_harm', 'eraser|rubber .. on|into|against|across .. my|arm|skin|hand|wrist'),
     r('self_harm', 'eraser thing|eraser burn|eraser burns|rubber burn'),
+    r('self_harm', 'lighter|match|matches|candle .. to|on|against|under .. my|her|his .. @body'),
+    r('self_harm', 'make|get|makes .. the marks|the scars|marks|scars|the cuts|the burns .. go away|fade|disappear|heal faster'),
     r('self_harm', 'hot water|boiling water|hot tap|hot shower|lighter|match ... on purpose|deliberately|to feel|until|because i deserve|because i deserved'),
     r('self_harm', 'snap|snapped|snapping|flick|flicked|flicking|ping .. hair tie|hairtie|hair band|hairband|rubber band|elastic|elastic band|band .. on|against|at|into .. my wrist|my arm|my skin|wrist'),
     r('self_harm', 'because|cause|cos|coz .. i .. deserve|deserved .. it|the pain|to hurt', { self: true }),
@@ -151,6 +158,10 @@ const en: Lexicon = {
     r('abuse', '@family .. with .. belt|stick|hanger|cane|shoe|slipper|ruler|cord|wire|hot|cigarette|lighter|iron'),
     r('abuse', '@family .. press|pressed|presses|held|hold ... hot|iron|lighter|cigarette|boiling|stove|pan'),
     r('abuse', '@family .. took|takes|take|got|gets|pulled .. belt|his belt|the belt|off his belt'),
+    r('abuse', '@family ... cigarette|cig|ciggie|lighter ... out on|on my|on me|into my|onto my'),
+    r('abuse', "havent|haven't|havnt|hav not|not|didnt|didn't|no .. had|eaten|eat|got .. dinner|food|anything|lunch|breakfast|a meal|proper food .. in|for .. days|day|week"),
+    r('abuse', 'nothing|only .. ketchup|ice|water|mustard|sauce .. in the fridge|in the house|to eat'),
+    r('abuse', 'fridge is empty|empty fridge|nothing in the fridge|no food in the house|no food at home'),
     r('abuse', 'if i tell|if i told|tell anyone|told anyone ... taken away|take me away|in care|into care|never see|get in trouble|be sorry|kill'),
     r('abuse', "@family ... still isnt back|still isn't back|still not back|hasnt come back|hasn't come back|didnt come home|didn't come home|not come home|hasnt been home|hasn't been home"),
     r('abuse', "@family .. won't|wont|doesnt|doesn't|didnt|didn't .. let me .. eat|have dinner|have food"),
@@ -184,7 +195,7 @@ const en: Lexicon = {
     r('bullying', '@peers .. say|said|says|tell|told|text|texted|message|messaged|wrote|threaten|threatened .. @threat .. me|you|my|your'),
     r('bullying', '@threat .. me|you|your face|my face .. after school|tomorrow|on monday|monday|if i tell|if you tell|at the park|at recess|next week|later|tonight'),
     r('bullying', 'show|showed|shows .. me .. knife|blade|gun|lighter'),
-    r('bullying', 'if i|if u|if you .. snitch|tell|tell anyone|say anything|tell a teacher ... will|ll|theyll|they\'ll|gonna|be waiting|get me|hurt|kill|beat|regret'),
+    r('bullying', 'if i|if u|if you .. snitch|tell|tell anyone|say anything|tell a teacher ... will|ll|theyll|they\'ll|gonna|be waiting|get me|hurt|kill|beat|regret|im dead|i\'m dead|i am dead|ur dead|you\'re dead|youre dead|dead meat'),
     r('bullying', 'hand over|give them|give him|give her .. my .. money|lunch money|phone|snacks'),
     r('bullying', 'nobody wants you|no one wants you|nobody wants u|no one wants u|u freak|you freak|u loser|you loser|go away freak'),
     r('bullying', 'yank|yanking|yanked|pull|pulling|pulled|rip|ripped .. my hijab|my ears|my hair|my bag|my headscarf', { byOther: true }),
@@ -246,11 +257,14 @@ const en: Lexicon = {
     'die of|died of|dying of .. embarrassment|cringe|shame|boredom|hunger|thirst|cuteness|laughter',
     'thought .. i was|i got|i had been .. bullied|picked on|beaten up',
     'i would never|i will never|never would i|i dont want to die|i don\'t want to die|i do not want to die|i want to live|love my life|love life|glad to be alive',
+    // A question someone asked ("mum asked if anyone hits me"): the words are the question's, not a disclosure.
+    'asked|asks|ask|asking .. if|whether ... anyone|anybody|someone|somebody|anything ... hits|hit|hurts|hurt|touches|touched|bullies|bullying|is mean|mean to me|scares|kicks',
   ],
   negators: "not|never|no|dont|don't|didnt|didn't|doesnt|doesn't|wont|won't|wouldnt|wouldn't|cant|can't|cannot|isnt|isn't|aint|ain't|stop|stopped",
   together: [
     { category: 'suicide', words: ['pill|pills|tablets|medicine|meds|painkillers|sleeping pills|rope|noose', 'counted|count|counting|enough|hid|hide|hidden|saving|collect|collecting|wont notice|won\'t notice|know what i would do'] },
     { category: 'suicide', words: ['gave|give away|giving away|gave away', "letter|goodbye|wont need|won't need|dont need|don't need"] },
+    { category: 'suicide', words: ['note|letter|goodbye', "if i dont wake up|if i don't wake up|if i do not wake up|in case i dont wake up|in case i don't wake up|hoping i dont|hope i dont wake up|hope i don't wake up"] },
   ],
   hyperbole: 'so boring|so bored|so nervous|so embarrassing|so embarrassed|so awkward|so hungry|so full|so hot|so cold|so tired|so sleepy|so much homework|too boring|boring|bored|nervous|cringe',
   younger: 'little|baby|toddler|younger',
@@ -282,7 +296,7 @@ const zh: Lexicon = {
     r('suicide', '想|好想|很想|一直想|在想|都想|会想 .. 跳下去|跳楼|跳下来|跳下|往下跳|跳出去', { self: true }),
     r('suicide', '从 ... 跳下去|跳下来|跳楼'),
     r('suicide', '没有我|没我|我不在|我消失|我死了|我不见 .. 比较好|会更好|更好|就好了|大家都开心|比较开心|比较快乐|会比较|一定会比较|会快乐|轻松|比较轻松|解脱|少一个麻烦'),
-    r('suicide', '想|好想|很想|一直想|想要|真想 .. 消失|不见|不存在|不要存在', { self: true }),
+    r('suicide', '想|好想|很想|一直想|想要|真想|希望|好希望|只希望|只是希望|一直希望 .. 消失|不见|不存在|不要存在|永远不要再出现|不要再出现', { self: true }),
     r('suicide', '大家|所有人|没人|没有人|都 .. 不需要我'),
     r('suicide', '我 .. 是 .. 累赘|负担|拖累|多余的|多余'),
     r('suicide', '不该|不应该|早知道不要|为什么要|没有被|没被|不要被 .. 出生|生下我|被生下来|生出来|出生就好|生出来就好'),
@@ -412,12 +426,12 @@ const zh: Lexicon = {
 const ja: Lexicon = {
   sets: {
     me: '私|わたし|僕|ぼく|俺|おれ|自分|じぶん|うち|あたし',
-    family: 'お父さん|おとうさん|父|父さん|とうさん|パパ|ぱぱ|親父|お母さん|おかあさん|母|母さん|かあさん|ママ|まま|お兄ちゃん|おにいちゃん|兄|お姉ちゃん|おねえちゃん|姉|弟|妹|おじさん|叔父|伯父|おばさん|叔母|伯母|おじいちゃん|祖父|おばあちゃん|祖母|親|継父|継母|義父|新しいお父さん|ママの彼氏|ママのかれし|彼氏|大人',
+    family: '兄ちゃん|姉ちゃん|にいちゃん|ねえちゃん|父ちゃん|母ちゃん|とうちゃん|かあちゃん|じいちゃん|ばあちゃん|お父さん|おとうさん|父|父さん|とうさん|パパ|ぱぱ|親父|お母さん|おかあさん|母|母さん|かあさん|ママ|まま|お兄ちゃん|おにいちゃん|兄|お姉ちゃん|おねえちゃん|姉|弟|妹|おじさん|叔父|伯父|おばさん|叔母|伯母|おじいちゃん|祖父|おばあちゃん|祖母|親|継父|継母|義父|新しいお父さん|ママの彼氏|ママのかれし|彼氏|大人',
     peers: 'あいつら|あいつ|みんな|クラス|男子|女子|先輩|友達|ともだち|やつら|やつ|グループ|彼ら|彼',
   },
   rules: [
     // Suicidal thoughts: the phrases in kanji and in kana, matched in the text itself (kana is often cut oddly).
-    r('suicide', '死にたい|しにたい|シニタイ|タヒにたい|氏にたい|死にたく|しにたく|死のうかな|しのうかな|死のう|しのう|死んじゃいたい|しんじゃいたい|死んだほうが|しんだほうが|死んだ方が|死ねたら|しねたら|死ねばいい|しねばいい|消えたい|きえたい|消えてしまいたい|きえてしまいたい|消えようか|きえようか|いなくなりたい|居なくなりたい|いなくなったら|いなくなれば|いないほうが|いない方が|生きていたくない|いきていたくない|生きたくない|いきたくない|生きてる意味|生きる意味|いきてる意味|いきるいみ|いきてるいみ|生まれてこなければ|うまれてこなければ|うまれてこなきゃ|生まれてこなきゃ|生まれなければ|うまれなければ|生まれてこなきゃ|自殺|じさつ|自死|命を絶|楽になりたい|らくになりたい|ラクになりたい|ラクになる|らくになる|楽になる|あの世|天国に行きたい|天国にいきたい|てんごくにいきたい|ところに行きたい|ところにいきたい|目が覚めなければ|目がさめなければ|めがさめなければ|ずっと眠|ずっとねむ|永遠に眠|飛び降り|とびおり|飛びこ|飛び込|とびこ|首をつ|くびをつ|首吊|首つり|遺書|いしょを|最後の日記|さいごの日記|さいごのにっき|死ねる|しねる|今までありがと|いままでありがと|目が覚めなかったら|目がさめなかったら|起きなくなる|おきなくなる|起きなかったら|何錠|なんじょう|終わらせる|おわらせる|全部終わる|ぜんぶ終わる|じぶんでおわり|自分で終わり|自分でおわり|もうおわりにしたい|もう終わりにしたい|おくじょうからとぶ|屋上から飛ぶ|屋上からとぶ|おくじょうから飛|全部おわる|のとこに行きたい|のところに行きたい|とこにいきたい|待てない|まてない|飛んだら|とんだら|アカウントあげ|パスワード|もうすぐいなくなる|お別れ|おわかれ|ばいばいにした|もうぼくにはいらない|もうわたしにはいらない|もういらないから|迷惑かける|めいわくかける|迷惑をかける|いないほうがみんな', { self: true, anywhere: true }),
+    r('suicide', '死にたい|しにたい|シニタイ|タヒにたい|氏にたい|死にたく|しにたく|死のうかな|しのうかな|死のう|しのう|死んじゃいたい|しんじゃいたい|死んだほうが|しんだほうが|死んだ方が|死ねたら|しねたら|死ねばいい|しねばいい|消えたい|きえたい|消えてしまいたい|きえてしまいたい|消えようか|きえようか|いなくなりたい|居なくなりたい|いなくなったら|いなくなってたら|いなくなってればいい|いなくなっちゃえば|いなくなれば|いないほうが|いない方が|生きていたくない|いきていたくない|生きたくない|いきたくない|生きてる意味|生きる意味|いきてる意味|いきるいみ|いきてるいみ|生まれてこなければ|うまれてこなければ|うまれてこなきゃ|生まれてこなきゃ|生まれなければ|うまれなければ|生まれてこなきゃ|自殺|じさつ|自死|命を絶|楽になりたい|らくになりたい|ラクになりたい|ラクになる|らくになる|楽になる|あの世|天国に行きたい|天国にいきたい|てんごくにいきたい|ところに行きたい|ところにいきたい|目が覚めなければ|目がさめなければ|めがさめなければ|ずっと眠|ずっとねむ|永遠に眠|飛び降り|とびおり|飛びこ|飛び込|とびこ|首をつ|くびをつ|首吊|首つり|遺書|いしょを|最後の日記|さいごの日記|さいごのにっき|死ねる|しねる|今までありがと|いままでありがと|目が覚めなかったら|目がさめなかったら|起きなくなる|おきなくなる|起きなかったら|何錠|なんじょう|終わらせる|おわらせる|全部終わる|ぜんぶ終わる|じぶんでおわり|自分で終わり|自分でおわり|もうおわりにしたい|もう終わりにしたい|おくじょうからとぶ|屋上から飛ぶ|屋上からとぶ|おくじょうから飛|全部おわる|のとこに行きたい|のところに行きたい|とこにいきたい|待てない|まてない|飛んだら|とんだら|アカウントあげ|パスワード|もうすぐいなくなる|お別れ|おわかれ|ばいばいにした|もうぼくにはいらない|もうわたしにはいらない|もういらないから|迷惑かける|めいわくかける|迷惑をかける|いないほうがみんな', { self: true, anywhere: true }),
     r('suicide', '死ぬ|しぬ|消える|きえる + たい|たく|う', { self: true }),
     r('suicide', '薬|くすり ... 全部|ぜんぶ|いっぱい|たくさん ... 飲|のむ|のん|飲む'),
     r('suicide', '薬|くすり ... かぞえ|数え|ためて|ためる|集め|あつめ'),
@@ -425,6 +439,8 @@ const ja: Lexicon = {
     r('suicide', '屋上|おくじょう|フェンス|線路|せんろ|橋|はし|窓|まど|ベランダ ... 落ちたら|おちたら|飛んだら|とんだら|飛び降り|とびおり|とぶ|飛ぶ|楽になれる|らくになれる|楽になる|らくになる'),
     // Self-harm.
     r('self_harm', '髪抜|かみぬ|髪を抜|髪の毛抜|ハゲ|食べる資格|たべるしかく|水だけ|消しゴムで|けしごむで|血がにじむ|がりがり|ガリガリ|頭を壁|壁にぶつけ|かべにぶつけ|何回も殴|なんかいもなぐ|熱くして|あつくして|痛いほうが|いたいほうが|メンブレ|リスカ|リストカット|アムカ|レグカ|自傷|じしょう|自分を傷つけ|自分をきずつけ|じぶんをきずつけ|自分を傷付け|自分をなぐ|自分を殴|自分をたた|自分を叩|自分を切|自分のうで|自分の腕|自分の手|自分の足|自分の頭|自分のあたま|じぶんのうで|自分をつね|自分に罰|自分をばっ|また切った|またきった|切ったきず|切った傷|きったきず|うで切る|腕切る|うでを切|腕を切|手首を切|手首切|てくびを切|てくびをき|うでをひっか|腕をひっか|血が出るまで|ちがでるまで|血がでるまで|血を見ると|ちをみると|壁に頭|かべに頭|かべにあたま|壁にあたま|頭をかべ|髪の毛をぬ|かみの毛をぬ|かみのけをぬ|髪をぬ|髪を抜|わざとやって|わざと切|わざときっ|また切っ|またきっ|きず見られたくない|傷見られたくない|きずを見られたくない|傷を見られたくない', { self: true, anywhere: true }),
+    r('self_harm', 'わざと|やめられない|やめらんない|止められない ... ぬく|抜く|ぬい|抜い|むしる|むしっ', { self: true }),
+    r('self_harm', '髪|かみ|髪の毛|かみのけ|まつげ|まゆげ ... ぬく|抜く|ぬい|抜い|むしる|むしっ ... やめられない|やめらんない|止められない|わざと|うすく|薄く|ハゲ|はげ', { self: true }),
     r('self_harm', combos(['カベ', '壁', 'かべ'], ['を殴', 'をなぐ', 'をグー', 'をぐー', 'に頭', 'にあたま', 'をけ']), { self: true, anywhere: true }),
     r('self_harm', combos(['うで', '腕', '手首', 'てくび', '太もも', 'ふともも', '足', 'あし', 'はだ', '肌'], ['を切', 'をき', '切っ', 'きっ', 'を傷', 'をきず', 'をひっか', 'をかん', 'を噛', 'をやい', 'を焼', 'をつね']), { self: true, anywhere: true }),
     r('self_harm', 'カッター|カミソリ|かみそり|刃|コンパス|ライター|定規 ... 腕|うで|手首|てくび|自分|手|あし|足'),
@@ -454,6 +470,7 @@ const ja: Lexicon = {
     r('harm', 'やめてって|やめてと|やめてっていって|やめてって言って ... やめてくれない|やめてくれなかった|やめない'),
     r('harm', 'あざだらけ|アザだらけ|毎日あざ|まいにちあざ', { anywhere: true }),
     // Bullying and threats.
+    r('bullying', 'パンチされ|ぱんちされ|腹パン|はらパン|腹ぱん|背中けられ|せなかけられ|背中蹴られ|足かけられ|足をかけられ', { anywhere: true, story: true }),
     r('bullying', '晒して|晒され|さらして|拡散され|雑魚|ざこ|ねらわれ|狙われ|笑われた|わらわれた|押さえつけ|いじめ|イジメ|虐め|いじめられ|ハブられ|無視され|むしされ|仲間外れ|なかまはずれ|カツアゲ|かつあげ|脅さ|おどさ|パシリ|ぱしり|つばはかれ|つばをはかれ|きたないって|キモいって|きもいって|うざいって|死ねって|しねって|消えろって|きえろって|死ねと|死ね」|「死ね|しね」|「しね|消えろ」|きもい」|明日殺す|あした殺す|家知ってる|殺す」|くさいって|臭いって|すわってくれない|あそんでくれない|遊んでくれない|話してくれない|ころすって|殺すって|なぐるって|殴るって|ボコるって|ぼこるって|けるって|蹴るって|ボコる|ぼこる|ボコボコ|ぼこぼこ|殺すぞ|ころすぞ|きるぞ|切るぞ|なぐるぞ|殴るぞ|ぶっ殺|しめるぞ|はらえって|払えって|持ってこいって|もってこいって|買わされ|かわされ|ばらまく|さらす|晒す|晒され|さらされ|あげられた|上げられた|動画とられ|写真とられ|悪口言われ|わるぐち', { anywhere: true, story: true }),
     r('bullying', 'お金|おかね|お小遣い|おこづかい|円 ... 取|とら|とられ|盗|払|はら'),
     r('bullying', 'もってこい|持ってこい|はらえ|払え|よこせ|買わされ|かわされ|かえしてほしかったら|返してほしかったら', { anywhere: true }),
@@ -461,6 +478,8 @@ const ja: Lexicon = {
     r('bullying', '靴|くつ|上履き|上ばき|うわばき|教科書|筆箱|ふでばこ ... とられ|取られ|隠され|かくされ|捨てられ|すてられ'),
     r('bullying', 'みんな|クラス|全員 ... 無視|むし|笑われ|わらわれ'),
     // Hopelessness.
+    // Phrases that say "not" themselves (a following 「ない」 is theirs, not a denial).
+    r('hopelessness', 'いいことなんてない|いいことなんかない|いい事なんてない|いいことない|やるいみない|やる意味ない|意味ない|いみない|意味がない|いみがない', { anywhere: true }),
     r('hopelessness', '絶望|ぜつぼう|希望がない|きぼうがない|希望なんて|未来なんて|みらいなんて|未来がない|いいことない|どうせ|むだ|ムダ|無駄|意味ない|いみない|意味がない|がんばる意味|頑張る意味|価値ない|価値がない|かちない|役立たず|やくたたず|ゴミだ|ごみだ|クズだ|くずだ|自分はダメ|わたしはダメ|ぼくはダメ|おれはダメ|自分なんてダメ|おまえはダメ|ダメな人間|だめな人間|オワコン|おわってる|終わってる|ムリゲー|むりげー|よくならない|良くならない|何も変わらない|なにも変わらない|なにもかわらない|かわんない|変わんない|ずっとこのまま|このままずっと|あきらめた|諦めた|こわれてる|壊れてる|なおらない|治らない|何も感じない|なにも感じない|なにもかんじない|からっぽ|空っぽ|自分が嫌い|自分がきらい|じぶんがきらい|自分が大嫌い|誰もわかってくれない|だれもわかってくれない|誰も必要と|いないほうがいい|うまくいかない|気がしない|元には戻らない|もとにはもどらない|もどらない|必要とされてない|必要とされていない|期待に届かない|ぼくのせい|わたしのせい|おれのせい|自分のせい|クラスで空気|失敗作|しっぱいさく|認められない|みとめられない|二度と楽しい|にどと楽しい|楽しいことなんてない|最後に楽しい|これからもずっとこう|何もどうでもいい|なにもどうでもいい|もうどうでもいい|なんでもどうでもいい|全部どうでもいい|ぜんぶどうでもいい|大事じゃない|だいじじゃない|いらない人間|いらない子|好きになってくれない|誰も好き|だれも好き', { anywhere: true }),
   ],
   masks: [

@@ -162,8 +162,8 @@ export function matchSlots(language: Language, tokens: Token[], slots: Slot[]): 
  * A strong phrase found anywhere in the sentence's text, even across the analyser's word
  * boundaries (「しにたいしにたい」 cut in odd places): the tokens it covers.
  */
-function matchAnywhere(tokens: Token[], slot: Slot): [number, number, string] | null {
-  if (!tokens.length) return null
+function matchAnywhere(tokens: Token[], slot: Slot): [number, number, string][] {
+  if (!tokens.length) return []
   const text = tokens.map((t) => t.surface).join('')
   const starts: number[] = []
   let at = 0
@@ -171,14 +171,13 @@ function matchAnywhere(tokens: Token[], slot: Slot): [number, number, string] | 
     starts.push(at)
     at += t.surface.length
   }
+  const found: [number, number, string][] = []
   for (const [phrase] of slot.alternatives) {
     const i = text.indexOf(phrase)
     if (i < 0) continue
-    const first = starts.findLastIndex((s) => s <= i)
-    const last = starts.findLastIndex((s) => s < i + phrase.length)
-    return [first, last, phrase]
+    found.push([starts.findLastIndex((s) => s <= i), starts.findLastIndex((s) => s < i + phrase.length), phrase])
   }
-  return null
+  return found
 }
 
 /**
@@ -243,14 +242,23 @@ export function matchSentence(language: Language, tokens: Token[], post: PostCon
   const found: Match[] = []
   const dismissed: (Match & { why: Dismissal })[] = []
   for (const c of lex.rules) {
-    const m = c.rule.anywhere ? matchAnywhere(tokens, c.slots[0]) : matchSlots(language, tokens, c.slots)
-    if (!m) continue
-    const match: Match = { category: c.rule.category, rule: c.rule, first: m[0], last: m[1] }
-    // A strong phrase is negated by what surrounds it unless the phrase itself says "not" (「生きたくない」).
-    const negative = c.rule.anywhere ? isNegation(language, String(m[2] ?? ''), lex.negators) : c.negative
-    const why = teaching ? 'teaching' : dismissal(lex, tokens, { ...c, negative }, match, masked, { fiction, activity, playful, hyperbole, post })
-    if (why) dismissed.push({ ...match, why })
-    else found.push(match)
+    // A strong phrase may occur beside another of its rule: a denied one (「自殺とかはしないけど」)
+    // does not hide the next (「いなくなってたらいいのに」). The first that stands is the finding.
+    const candidates = c.rule.anywhere ? matchAnywhere(tokens, c.slots[0]) : [matchSlots(language, tokens, c.slots)].filter((m) => m !== null)
+    let firstDismissed: (Match & { why: Dismissal }) | null = null
+    for (const m of candidates) {
+      const match: Match = { category: c.rule.category, rule: c.rule, first: m[0], last: m[1] }
+      // A strong phrase is negated by what surrounds it unless the phrase itself says "not" (「生きたくない」).
+      const negative = c.rule.anywhere ? isNegation(language, String(m[2] ?? ''), lex.negators) : c.negative
+      const why = teaching ? 'teaching' : dismissal(lex, tokens, { ...c, negative }, match, masked, { fiction, activity, playful, hyperbole, post })
+      if (!why) {
+        found.push(match)
+        firstDismissed = null
+        break
+      }
+      firstDismissed ??= { ...match, why }
+    }
+    if (firstDismissed) dismissed.push(firstDismissed)
   }
   return { found, dismissed }
 }
