@@ -8,7 +8,7 @@ import { sweepUnusedPictures } from './features/posts/pictures.server'
 import { mailer, OUTBOX_DIR } from './mail/mail.server'
 import { startJobs } from './jobs.server'
 import { EXPORTS_DIR } from './features/privacy/runner.server'
-import { assignPostTopics } from './db/migrations/0032-assign-post-topics'
+import { assignPostTopics } from './features/topics/backfill.server'
 
 /** The demo seed alone (in a process of its own, see server.ts): migrate, reference data, and the demo on an empty database. */
 export async function seedDemoOnly() {

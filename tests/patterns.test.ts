@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assignPostTopics, BATCH } from '~/db/migrations/0032-assign-post-topics'
+import { assignPostTopics, BATCH } from '~/features/topics/backfill.server'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { copingMatrix, parsePatternPick, patternPickValue, patternPosts, studentCoping, topicFigures, topicsBeforeFeelings } from '~/features/insights/patterns.server'
 import { createJournal } from '~/features/journals/settings.server'

@@ -146,7 +146,7 @@ const PAGE_PARTS = [
     handle: 'handle = INSIGHTS_HANDLE',
     modules: [
       'routes/journal/feedback.tsx', 'routes/journal/patterns.tsx', 'routes/journal/student.tsx', 'features/insights/feedback-file.server.ts', 'features/insights/patterns-file.server.ts',
-      'features/insights/period-picker.tsx', 'features/insights/figures.ts', 'features/insights/feedback-page.server.ts', 'features/insights/patterns-page.server.ts', 'features/insights/patterns-view.tsx', 'features/insights/student-patterns.tsx',
+      'ui/period-picker.tsx', 'features/insights/figures.ts', 'features/insights/feedback-page.server.ts', 'features/insights/patterns-page.server.ts', 'ui/patterns-view.tsx', 'ui/student-patterns.tsx',
     ],
   },
   {

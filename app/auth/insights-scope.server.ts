@@ -4,14 +4,14 @@ import { journalOf } from './journal-gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { hasFunction } from '~/features/plans/pay-functions'
 import { formatDate, todayDate } from '~/shared/dates'
-import { periodOf, periodParams } from '~/features/insights/period'
+import { periodOf, periodParams, type InsightsScope } from '~/features/insights/period'
 
 /**
  * What the Feedback and Patterns pages (and their files) start from: the journal the gate let
  * through (its owner or an accepted teacher; 403 and 404 otherwise), the reports' pay gate (f8:
  * without it, no data), the school's zone and the period the URL asks for.
  */
-export async function insightsScope(context: Readonly<RouterContextProvider>, request: Request) {
+export async function insightsScope(context: Readonly<RouterContextProvider>, request: Request): Promise<InsightsScope & { user: ReturnType<typeof journalOf>['user'] }> {
   const { journal, user } = journalOf(context)
   const locked = !hasFunction(user, PAY_FUNCTIONS.report)
   const { time_zone: timeZone } = await db.selectFrom('journals').select('time_zone').where('id', '=', journal.id).executeTakeFirstOrThrow()

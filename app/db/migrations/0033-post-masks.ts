@@ -1,7 +1,4 @@
 import { sql, type Kysely } from 'kysely'
-import { bitCase } from '~/features/insights/masks'
-import { BEHAVIOURS, EMOTIONS } from '~/features/posts/constants'
-import { TOPICS } from '~/features/topics/lexicon'
 import type { Dialect } from '../dialect'
 
 /**
@@ -12,10 +9,18 @@ import type { Dialect } from '../dialect'
  * covering index over the period's posts instead of joining three tables for each post: on a
  * journal of 100,000 posts the joins took 0.2 to 2 s.
  */
+// The values as they stood when this was written (a migration keeps its meaning when the app's
+// lists change; they only ever grow at their end: features/insights/masks.ts).
+const TOPICS = ['school', 'friends', 'family', 'teachers', 'play', 'health', 'pets', 'screens', 'loss', 'leftOut', 'outings']
+const EMOTIONS = ['3', '4', '5', '6', '7', '8', '9', '11', '12', '13', '14', '15', '16', '17', 'A', 'B', 'C', 'D', 'E', 'F']
+const BEHAVIOURS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+/** A CASE that turns a value into its bit: a text value's place in its list, a number n's bit n − 1. */
+const bitCase = (column: string, values: readonly (string | number)[]) =>
+  `CASE ${column} ${values.map((v, i) => `WHEN ${typeof v === 'number' ? v : `'${v}'`} THEN ${typeof v === 'number' ? 2 ** (v - 1) : 2 ** i}`).join(' ')} ELSE 0 END`
 const TABLES = [
   { table: 'post_topics', column: 'topic_mask', sum: bitCase('topic', TOPICS) },
-  { table: 'post_emotions', column: 'emotion_mask', sum: bitCase('emotion_code', EMOTIONS.map((e) => e.code)) },
-  { table: 'post_behaviours', column: 'behaviour_mask', sum: bitCase('behaviour_code', BEHAVIOURS.map((b) => b.code)) },
+  { table: 'post_emotions', column: 'emotion_mask', sum: bitCase('emotion_code', EMOTIONS) },
+  { table: 'post_behaviours', column: 'behaviour_mask', sum: bitCase('behaviour_code', BEHAVIOURS) },
 ] as const
 
 export const postMasks = (dialect: Dialect) => ({

@@ -1,17 +1,15 @@
 import type { TFunction } from 'i18next'
-import type { RouterContextProvider } from 'react-router'
 import { db } from '~/db/db.server'
 import { offsetOf, pageParam, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
 import { feedbackOf, teacherFeedback, weeklyFeedback, WAIT_SCHOOL_DAYS, withOldestPosts } from './feedback.server'
-import { insightsScope } from '~/auth/insights-scope.server'
+import type { InsightsScope } from './period'
 
 /**
  * Everything /diary/homework/{id}/feedback shows (issue 37): the period, the journal's figures,
  * the students (longest-waiting first, ten a page), the teachers and the weekly trend with its
  * chart. Without the reports' pay function: locked, no data.
  */
-export async function feedbackPage(context: Readonly<RouterContextProvider>, request: Request, t: TFunction) {
-  const scope = await insightsScope(context, request)
+export async function feedbackPage(scope: InsightsScope, request: Request, t: TFunction) {
   const { journal, period } = scope
   const base = { journal: { id: journal.id, name: journal.name } }
   if (scope.locked) return { ...base, locked: true as const }

@@ -14,7 +14,3 @@ export const behavioursOfMask = (mask: number) => BEHAVIOURS.filter((b) => mask 
 
 /** Every feeling outside the joy group is negative (decision 0018): the mask of those. */
 export const NEGATIVE_MASK = EMOTIONS.reduce((m, e, i) => (e.group === 'joy' ? m : m | (1 << i)), 0)
-
-/** SQL of a CASE that turns a column's value into its bit (the triggers' and the backfill's). */
-export const bitCase = (column: string, values: readonly (string | number)[]) =>
-  `CASE ${column} ${values.map((v, i) => `WHEN ${typeof v === 'number' ? v : `'${v}'`} THEN ${typeof v === 'number' ? 2 ** (v - 1) : 2 ** i}`).join(' ')} ELSE 0 END`

@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next'
-import { data, type RouterContextProvider } from 'react-router'
+import { data } from 'react-router'
 import { db } from '~/db/db.server'
 import { parseId } from '~/features/lists'
 import { behaviourName, emotionName } from '~/features/posts/names'
 import { journalStudent } from '~/features/students/list.server'
 import { copingFinding, feelingFinding, topicFinding } from './findings'
 import { NEGATIVE_EMOTIONS, parsePatternPick, patternPickValue, patternPosts, readPatterns, studentCoping, type PatternPick } from './patterns.server'
-import { insightsScope } from '~/auth/insights-scope.server'
+import type { InsightsScope } from './period'
 
 /**
  * Everything /diary/homework/{id}/patterns shows (issue 37): events → feelings (topics against
@@ -14,8 +14,7 @@ import { insightsScope } from '~/auth/insights-scope.server'
  * map), for the class or one student (`student`) against the class, and the posts behind a
  * clicked cell or bar. Without the reports' pay function: locked, no data.
  */
-export async function patternsPage(context: Readonly<RouterContextProvider>, request: Request, t: TFunction) {
-  const scope = await insightsScope(context, request)
+export async function patternsPage(scope: InsightsScope, request: Request, t: TFunction) {
   const { journal, period } = scope
   const params = new URL(request.url).searchParams
   let student: { id: number; name: string } | null = null

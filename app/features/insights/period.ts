@@ -51,3 +51,19 @@ export function periodOf(params: URLSearchParams, { created, today, timeZone }: 
 
 /** The URL values of a period, so links keep it. */
 export const periodParams = (p: Period): Record<string, string> => (p.kind === 'custom' ? { start: p.start, end: p.end } : { period: p.kind })
+
+/** What the Feedback and Patterns pages start from (auth/insights-scope.server.ts makes it behind the journal's gate). */
+export interface InsightsScope {
+  journal: { id: number; name: string; createdAt: string }
+  /** Without the reports' pay function: no data. */
+  locked: boolean
+  timeZone: string
+  today: string
+  created: string
+  period: Period
+  error?: RangeError
+  /** The custom range's fields as asked for. */
+  asked: { start: string; end: string }
+  /** The period's parameters, for links that keep it. */
+  keep: string
+}

@@ -1,6 +1,6 @@
 import type { Route } from './+types/inbox'
 import { db } from '~/db/db.server'
-import { requireCounsellor } from '~/features/alerts/counsel-guard.server'
+import { requireCounsellor } from '~/auth/counsel-guard.server'
 import { counsellorInbox } from '~/features/alerts/escalate.server'
 import { listParams } from '~/features/lists'
 import { ALERTS_HANDLE, alertsDictionary } from '~/i18n/client-resources'

@@ -9,7 +9,7 @@ import { actOnAlert, alertDetail, markSeen } from '~/features/alerts/manage.serv
 import type { ResolveSchema, SnoozeSchema} from '~/features/alerts/schema';
 import { AlertActionSchema, RESOLVE_NOTE_MAX, snoozeWindow, VERDICTS } from '~/features/alerts/schema'
 import { counselOf, escalationTargets } from '~/features/alerts/escalate.server'
-import { escalateFromPage } from '~/features/alerts/escalate-action.server'
+import { escalateFromPage } from '~/http/escalate-action.server'
 import { AlertTrail, EscalationSummary } from '~/ui/alert-trail'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { EscalateForm } from '~/ui/escalate-form'

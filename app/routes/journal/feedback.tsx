@@ -1,7 +1,8 @@
 import type { Route } from './+types/feedback'
+import { insightsScope } from '~/auth/insights-scope.server'
 import { feedbackPage } from '~/features/insights/feedback-page.server'
 import { durationText, FEW_POSTS, percentOf } from '~/features/insights/figures'
-import { PeriodPicker } from '~/features/insights/period-picker'
+import { PeriodPicker } from '~/ui/period-picker'
 import { INSIGHTS_HANDLE, insightsDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t
-  const page = await feedbackPage(context, request, t)
+  const page = await feedbackPage(await insightsScope(context, request), request, t)
   return { ...page, title: `${t('feedback.title')} | ${page.journal.name}` }
 }
 

@@ -1,6 +1,7 @@
 import type { Route } from './+types/patterns'
-import { PeriodPicker } from '~/features/insights/period-picker'
-import { CopingSection, FeelingSection, PickedPosts, TopicSection } from '~/features/insights/patterns-view'
+import { PeriodPicker } from '~/ui/period-picker'
+import { CopingSection, FeelingSection, PickedPosts, TopicSection } from '~/ui/patterns-view'
+import { insightsScope } from '~/auth/insights-scope.server'
 import { patternsPage } from '~/features/insights/patterns-page.server'
 import { INSIGHTS_HANDLE, insightsDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t
-  const page = await patternsPage(context, request, t)
+  const page = await patternsPage(await insightsScope(context, request), request, t)
   const title = page.student ? t('patterns.studentTitle', { name: page.student.name }) : t('patterns.title')
   return { ...page, title: `${title} | ${page.journal.name}` }
 }

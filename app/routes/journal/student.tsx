@@ -22,7 +22,7 @@ import { Avatar } from '~/ui/avatar'
 import { readForm } from '~/http/form.server'
 import { TableHead } from '~/ui/table-head'
 import { studentPatterns } from '~/features/insights/student-patterns.server'
-import { StudentPatterns } from '~/features/insights/student-patterns'
+import { StudentPatterns } from '~/ui/student-patterns'
 import { INSIGHTS_HANDLE, insightsDictionary } from '~/i18n/client-resources'
 
 // The patterns section's texts (issue 37) come with the page.

@@ -2,7 +2,7 @@ import type { Topic } from '~/features/topics/lexicon'
 import { useT } from '~/i18n/use-t'
 import { FastLink } from '~/ui/fast-link'
 import { PayNotice } from '~/ui/pay'
-import type { StudentCoping } from './patterns.server'
+import type { StudentCoping } from '~/features/insights/patterns.server'
 import { VersusList } from './patterns-view'
 
 export interface StudentPatternsData {

@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import { useT } from '~/i18n/use-t'
 import { useHydrated } from '~/ui/hydrated'
 import { FastLink } from '~/ui/fast-link'
-import { PERIODS, type Period } from './period'
+import { PERIODS, type Period } from '~/features/insights/period'
 
 export interface PeriodPickerData {
   period: Period

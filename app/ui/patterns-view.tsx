@@ -6,9 +6,9 @@ import { useT } from '~/i18n/use-t'
 import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
 import { EmotionTags } from '~/ui/post-view'
-import type { CopingFinding, FeelingFinding, TopicFinding } from './findings'
-import { FEW_POSTS, percentOf } from './figures'
-import type { CopingRow, FeelingTopics, StudentCoping, TopicFigures } from './patterns.server'
+import type { CopingFinding, FeelingFinding, TopicFinding } from '~/features/insights/findings'
+import { FEW_POSTS, percentOf } from '~/features/insights/figures'
+import type { CopingRow, FeelingTopics, StudentCoping, TopicFigures } from '~/features/insights/patterns.server'
 
 /**
  * The Patterns page's sections (issue 37): each says its main finding in a sentence beside its

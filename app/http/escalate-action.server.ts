@@ -5,9 +5,9 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { env } from '~/env.server'
 import { mailer } from '~/mail/mail.server'
-import { sendAlertMail } from './alert-mail.server'
-import { escalateAlert, sendAlertMails } from './escalate.server'
-import { EscalateSchema } from './schema'
+import { sendAlertMail } from '~/features/alerts/alert-mail.server'
+import { escalateAlert, sendAlertMails } from '~/features/alerts/escalate.server'
+import { EscalateSchema } from '~/features/alerts/schema'
 
 /**
  * The alert page's "Escalate to the counsellor" form (issue 36), kept apart from the page's other
