@@ -46,7 +46,7 @@ import { browserCookie, measureFirstLoads, SLOW_PC } from './first-load'
 import { load as loadOnce, median } from './load'
 import Database from 'better-sqlite3'
 import { connect } from '../app/db/connect.server'
-import { assignPostTopics } from '../app/db/migrations/0032-assign-post-topics'
+import { assignPostTopics } from '../app/features/topics/backfill.server'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
 const ROUND_S = Math.max(3, Math.round(DURATION_S / 2))
