@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { Form, Link, useNavigate, useNavigation } from 'react-router'
 
 /**
@@ -20,7 +20,9 @@ export function Dialog({ title, closeTo, alert = false, className, children }: {
     closeToRef.current = closeTo
   })
 
-  useEffect(() => {
+  // Before the browser paints (a layout effect): the dialog is never seen, nor pressed Escape on, as
+  // the open non-modal one of the server's markup (the e2e suite's Escape came in that gap).
+  useLayoutEffect(() => {
     const dialog = ref.current
     if (!dialog) return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
