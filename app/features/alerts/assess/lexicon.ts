@@ -259,11 +259,14 @@ const en: Lexicon = {
     'i would never|i will never|never would i|i dont want to die|i don\'t want to die|i do not want to die|i want to live|love my life|love life|glad to be alive',
     // A question someone asked ("mum asked if anyone hits me"): the words are the question's, not a disclosure.
     'asked|asks|ask|asking .. if|whether ... anyone|anybody|someone|somebody|anything ... hits|hit|hurts|hurt|touches|touched|bullies|bullying|is mean|mean to me|scares|kicks',
+    // A parent away for work or a trip is not a child left alone.
+    'away|gone|went .. for work|on business|for a conference|on a work trip|for his job|for her job|working',
   ],
   negators: "not|never|no|dont|don't|didnt|didn't|doesnt|doesn't|wont|won't|wouldnt|wouldn't|cant|can't|cannot|isnt|isn't|aint|ain't|stop|stopped",
   together: [
     { category: 'suicide', words: ['pill|pills|tablets|medicine|meds|painkillers|sleeping pills|rope|noose', 'counted|count|counting|enough|hid|hide|hidden|saving|collect|collecting|wont notice|won\'t notice|know what i would do'] },
-    { category: 'suicide', words: ['gave|give away|giving away|gave away', "letter|goodbye|wont need|won't need|dont need|don't need"] },
+    // Things given away (not "gave her a card") with a farewell or "won't need them".
+    { category: 'suicide', words: ['give away|giving away|gave away|gave all|give all|giving all|gave everything|give everything', "letter|goodbye|wont need|won't need|dont need|don't need"] },
     { category: 'suicide', words: ['note|letter|goodbye', "if i dont wake up|if i don't wake up|if i do not wake up|in case i dont wake up|in case i don't wake up|hoping i dont|hope i dont wake up|hope i don't wake up"] },
   ],
   hyperbole: 'so boring|so bored|so nervous|so embarrassing|so embarrassed|so awkward|so hungry|so full|so hot|so cold|so tired|so sleepy|so much homework|too boring|boring|bored|nervous|cringe',
@@ -399,6 +402,8 @@ const zh: Lexicon = {
     '完蛋|惨了|糟糕|死定 ... 会杀了我|会宰了我|会打死我|杀了我',
     '以为 .. 我 .. 被欺负|被霸凌|被打',
     '有没有|是不是 ... 被 .. 打|欺负|霸凌|骂',
+    // "Nobody at home hits me": the student says it does not happen.
+    '没有人|没人|没有谁 .. 会|敢|有 .. 打我|揍我|踢我|欺负我|打|揍|踢|欺负',
     '没有你|没了你|没有妳 .. 活不下去|会死|怎么活',
     '丢脸|尴尬|害羞|糗|出糗|紧张 ... 想消失|消失|不见',
     '原地消失',
@@ -414,7 +419,7 @@ const zh: Lexicon = {
   hyperbole: '无聊|紧张|尴尬|丢脸|好饿|好热|好冷|笑到|太好笑|好累|作业好多|功课好多|好多作业',
   younger: '妹妹|弟弟|小妹|小弟|宝宝',
   passing: '就好了|就没事了|后来就好|一下就好|就不难过了|好多了|就忘了|心情变好|又开心了|马上就好',
-  teaching: '新闻|专线|113|辅导课|健康课|宣导|讲座|海报|在讲|课在讲|反霸凌|防霸凌|认识霸凌|学到|上课讲|问卷|调查',
+  teaching: '新闻|专线|113|1925|辅导课|健康课|生命教育|宣导|讲座|海报|在讲|课在讲|反霸凌|防霸凌|认识霸凌|学到|上课讲|问卷|调查',
   fiction: '《|》|韩剧|日剧|美剧|演|演的|演得|蟑螂|猫|狗|苍蝇|猫咪|狗狗|宠物|游戏|电动|电玩|手游|魔王|王者|打怪|怪物|僵尸|丧尸|角色|玩家|关卡|副本|赛车|玛利欧|马力欧|瑪利歐|龟壳|电影|影片|卡通|动画|动漫|漫画|小说|故事|书里|书上|剧|连续剧|演员|演戏|话剧|梦|做梦|恶梦|噩梦|宝可梦|皮卡丘|鬼|吃鸡|开玩笑|骗你的|假的|柯南|主角|不小心|宣导|反霸凌',
   activity: '篮球|足球|躲避球|棒球|排球|比赛|体育课|球|跆拳道|柔道|空手道|摔角|玩|闹着玩|打闹|打枕头|枕头战|枕头大战|搔痒|切菜|做菜|煮饭|烤|蛋糕|水果|厨房|刀切|医生|打针|疫苗|牙医|蚊子|狗|猫|练习|教练|劳作|美劳|热熔胶|手工|跌倒|摔倒|受伤|枕头|煮|锅|锅子|炒|烤箱|球拍|拍子|羽球|羽毛球|网球|升级|考试|黄带|教练',
   playful: '大家都看到|不小心|哈哈|哈哈哈|呵呵|好好玩|好玩|超好玩|开心|不痛|一点都不痛|没事|没关系|笑到|才三岁|xd',
@@ -493,6 +498,10 @@ const ja: Lexicon = {
     'くらいなら|ぐらいなら ... 死んだほうが|死んだ方が|しんだほうが',
     '食う|食べる|たべる|くう|さわる|触る|使う|つかう ... 殺す|ころす|しばく',
     'とじこめられ|閉じ込められ|とじこめる|閉じ込める ... おばけ|お化け|幽霊|ゆうれい|怪談',
+    // 「行きたくない」 written in kana is not 「生きたくない」 when a place is named.
+    '学校|がっこう|塾|じゅく|プール|部活|ぶかつ|練習|れんしゅう|遠足|えんそく|病院|びょういん|歯医者|はいしゃ|そと|外 .. いきたくない|いきたくなかった',
+    // Breakfast missed by oversleeping is not a meal withheld.
+    '寝坊|ねぼう ... ごはん抜き|ごはんぬき|ご飯抜き|朝ごはん抜き|あさごはんぬき',
   ],
   negators: 'ない|ぬ|ず|ません|ねえ|しない|しません|ぜったいしない|絶対しない|じゃない',
   together: [
@@ -502,7 +511,7 @@ const ja: Lexicon = {
   hyperbole: 'すぎて|恥ずかし|はずかし|尊|眠すぎ|ねむすぎ|暑すぎ|寒すぎ|笑いすぎ|草|ひま|ヒマ|退屈',
   younger: '妹|弟|いもうと|おとうと|赤ちゃん',
   passing: '元気になった|げんきになった|すぐ元気|けろっと|立ち直った|まあいっか|まぁいっか|気分が晴れ|きぶんがはれ|忘れた|わすれた|なおった|直った|楽しくなった',
-  teaching: 'ニュース|の話してた|189|相談ダイヤル|について|防止|ぼうし|保健の授業|大人に言う|おとなにいう|大人に相談|学活|について話し|を習った|をならった|を習っ|話をきいた|話を聞いた|のことを習',
+  teaching: 'ニュース|の話してた|189|相談ダイヤル|について|防止|ぼうし|保健の授業|大人に言う|おとなにいう|大人に相談|学活|について話し|を習った|をならった|を習っ|って習った|ってならった|と習った|話をきいた|話を聞いた|のことを習|もいるらしい',
   fiction: '将棋|しょうぎ|オセロ|トランプ|囲碁|いじめがない|セリフ|せりふ|学芸会|がくげいかい|発表会|ゴキブリ|ごきぶり|ねこ|猫|いぬ|犬|ペット|ゲーム|げーむ|ボス|ぼす|レベル|キャラ|キャラクター|ゾンビ|モンスター|敵|てき|プレイ|マイクラ|マインクラフト|フォートナイト|ポケモン|映画|えいが|アニメ|あにめ|漫画|まんが|マンガ|本|ほん|小説|物語|ものがたり|劇|げき|ドラマ|主人公|冗談|じょうだん|ウソ|うそ|夢|ゆめ|ごんぎつね|鬼滅|煉獄|人狼|おばけ|お化け|怪談|こわい話|こわいはなし|ゆうれい|幽霊',
   activity: 'まくら|枕|まくら投げ|サッカー|野球|バスケ|ドッジボール|ボール|試合|しあい|体育|たいいく|部活|柔道|剣道|空手|プロレス|遊び|あそび|遊ぶ|あそぶ|ふざける|料理|りょうり|包丁|ほうちょう|野菜|やさい|ケーキ|台所|注射|ちゅうしゃ|歯医者|はいしゃ|医者|蚊|犬|いぬ|猫|ねこ|練習',
   playful: 'みんなに見られ|うっかり|ドジ|笑|www|楽しい|たのしい|おもしろい|面白い|わざとじゃない|だいじょうぶ|大丈夫|いたくない',
