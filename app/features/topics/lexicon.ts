@@ -24,8 +24,8 @@ const en: Words = {
     'test|exam|quiz|homework|schoolwork|school work|maths|math|spelling|science|lesson|grade|report card|project|assignment|essay|worksheet|textbook|study|tutor|cram school|times table|dictation|presentation|fractions|multiplication|subject',
   friends: 'friend|best friend|bff|classmate|buddy|pal|playdate|sleepover|friendship',
   family:
-    'mum|mom|mother|mummy|mommy|dad|father|daddy|papa|parent|brother|sister|sibling|grandma|grandpa|grandmother|grandfather|granny|nana|aunt|auntie|uncle|cousin|family|stepdad|stepmom|stepmum|twin',
-  teachers: 'teacher|headteacher|head teacher|principal|homeroom teacher|teaching assistant',
+    'mum|mom|mother|mummy|mommy|dad|father|daddy|papa|parent|brother|sister|sibling|grandma|grandpa|grandmother|grandfather|granny|nana|aunt|auntie|uncle|cousin|family|stepdad|stepmom|stepmum|twin|nan|nanna|gran|grandad|granddad|grandparents|grandparent',
+  teachers: 'teacher|headteacher|head teacher|principal|homeroom teacher|teaching assistant|mr|mrs|ms|sir',
   play:
     'play|sport|sports day|football|soccer|basketball|baseball|volleyball|tennis|badminton|dodgeball|swim|race|relay|pe|gym|tag|hide and seek|playground|recess|bike|skateboard|skate|dance|ball|trampoline|lego|toy|doll|team|goal|jump rope|skipping rope',
   health:
@@ -33,9 +33,9 @@ const en: Words = {
   pets: 'dog|puppy|cat|kitten|pet|hamster|rabbit|bunny|goldfish|parrot|budgie|turtle|tortoise|guinea pig|lizard|walk the dog',
   screens:
     'phone|ipad|tablet|computer|laptop|tv|television|video game|videogame|minecraft|roblox|fortnite|youtube|tiktok|nintendo|playstation|xbox|screen|screen time|online|internet|app|cartoon|movie|film|nintendo switch',
-  loss: 'die|dead|death|funeral|pass away|grave|heaven|cemetery|bury|move away|never see again',
+  loss: 'die|dead|death|funeral|pass away|grave|heaven|cemetery|bury|move away|never see again|changing schools|change schools|changed schools|moved away|is moving away|passed away',
   leftOut:
-    "left out|leave out|leave me out|lonely|alone|ignore|exclude|nobody|no one|by myself|on my own|not invited|didn't invite|wouldn't let me|won't let me|no friends|sit alone|reject|picked last",
+    "left out|leave out|leave me out|lonely|alone|ignore|exclude|nobody|no one|by myself|on my own|not invited|didn|except me|without a partner|no partner|only one without|nobody wanted|no one wanted't invite|wouldn't let me|won't let me|no friends|sit alone|reject|picked last",
   outings:
     'weather|rain|sunny|snow|windy|storm|typhoon|thunder|rainbow|freezing|trip|field trip|excursion|park|zoo|museum|beach|sea|mountain|hike|camp|picnic|holiday|vacation|travel|aquarium|farm|theme park|amusement park|cinema|go out|went out',
 }
@@ -44,7 +44,7 @@ const zh: Words = {
   school:
     '考試|小考|段考|月考|期中考|期末考|測驗|考卷|成績|分數|作業|功課|數學|國語|英文課|自然課|社會課|上課|學習|讀書|念書|寫字|背書|報告|補習|作文|聯絡簿|不及格|及格|一百分|題目|作業簿|課本|生字|考',
   friends: '朋友|好朋友|同學|好友|死黨|玩伴|同伴|友誼',
-  family: '媽媽|爸爸|媽|爸|哥哥|姐姐|姊姊|弟弟|妹妹|奶奶|爺爺|外婆|外公|阿嬤|阿公|家人|爸媽|父母|叔叔|阿姨|舅舅|表哥|表姐|堂哥|全家|媽咪|爹地|家庭',
+  family: '媽媽|爸爸|媽|爸|哥哥|姐姐|姊姊|弟弟|妹妹|奶奶|爺爺|外婆|外公|阿嬤|阿公|家人|爸媽|父母|叔叔|阿姨|舅舅|表哥|表姐|堂哥|全家|媽咪|爹地|家庭|阿祖|曾祖母|曾祖父|外婆|外公|阿公|阿嬤|表弟|表妹|表哥|表姊|堂弟|堂妹',
   teachers: '老師|導師|班導|校長|主任',
   play:
     '玩|下課|運動|運動會|籃球|足球|棒球|躲避球|排球|羽毛球|跑步|賽跑|接力|大隊接力|游泳|體育課|跳繩|溜滑梯|盪鞦韆|鬼抓人|捉迷藏|玩具|積木|樂高|比賽|打球|腳踏車|直排輪|跳舞',
@@ -53,7 +53,7 @@ const zh: Words = {
   pets: '狗|小狗|狗狗|貓|小貓|貓咪|寵物|金魚|烏龜|兔子|倉鼠|鸚鵡|遛狗',
   screens: '手機|電腦|平板|電視|電動|打電動|遊戲機|線上遊戲|手遊|影片|卡通|網路|上網|追劇|螢幕',
   loss: '過世|去世|死掉|死了|葬禮|喪禮|告別式|天堂|再也見不到|轉學|離開我們',
-  leftOut: '排擠|孤單|孤獨|沒人理|沒有人理|沒人陪|沒有人陪|沒人跟我玩|不理我|不跟我玩|不讓我玩|不讓我加入|被冷落|冷落|被忽略|沒朋友|不找我|落單|自己一個人',
+  leftOut: '排擠|孤單|孤獨|沒人理|沒有人理|沒人陪|沒有人陪|沒人跟我玩|不理我|不跟我玩|不讓我玩|不讓我加入|被冷落|冷落|被忽略|沒朋友|不找我|落單|自己一個人|只有我沒有|只有我沒|放生|邊緣人|被孤立|孤立',
   outings:
     '下雨|雨|天氣|颱風|太陽|好熱|很熱|好冷|很冷|下雪|打雷|彩虹|出去玩|出遊|旅行|旅遊|郊遊|戶外教學|校外教學|公園|動物園|博物館|海邊|沙灘|爬山|露營|野餐|遊樂園|放假|水族館|逛街|夜市',
 }
