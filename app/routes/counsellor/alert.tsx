@@ -9,8 +9,8 @@ import { counsellorView } from '~/features/alerts/counsel.server'
 import { requireCounsellor } from '~/auth/counsel-guard.server'
 import { addStep, mayCounsel, takeAlert } from '~/features/alerts/escalate.server'
 import { actOnAlert } from '~/features/alerts/manage.server'
-import type { ResolveSchema, StepSchema } from '~/features/alerts/schema'
-import { CounselActionSchema, RESOLVE_NOTE_MAX, VERDICTS } from '~/features/alerts/schema'
+import type { StepSchema } from '~/features/alerts/schema'
+import { CounselActionSchema, RESOLVE_NOTE_MAX } from '~/features/alerts/schema'
 import { parseId } from '~/features/lists'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { readForm } from '~/http/form.server'
@@ -21,13 +21,13 @@ import { formatDateTime } from '~/shared/dates'
 import { AlertReasonsView, AlertStatusBadge, SeverityBadge } from '~/ui/alert-reasons'
 import { AlertTrail, EscalationSummary } from '~/ui/alert-trail'
 import { Avatar } from '~/ui/avatar'
-import { Choice } from '~/ui/choice-fields'
 import { FastLink } from '~/ui/fast-link'
 import { ErrorList, TextAreaField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { MessagePage } from '~/ui/message-page'
 import { MoodHistory } from '~/ui/mood-history'
 import { pageMeta } from '~/ui/page-title'
+import { ResolveAlertForm } from '~/ui/resolve-alert-form'
 import { FrameView, PostDetails } from '~/ui/post-view'
 
 export const handle = ALERTS_HANDLE
@@ -121,7 +121,7 @@ export default function CounsellorAlert({ loaderData, actionData }: Route.Compon
             </Form>
           ) : null}
           <StepForm lastResult={resultOf('step')} />
-          <ResolveForm lastResult={resultOf('resolve')} />
+          <ResolveAlertForm id="counsel-resolve" lastResult={resultOf('resolve')} />
         </section>
       ) : null}
 
@@ -161,7 +161,6 @@ export default function CounsellorAlert({ loaderData, actionData }: Route.Compon
 }
 
 const loadStep = () => import('~/features/alerts/validate').then((m) => m.validateStep)
-const loadResolve = () => import('~/features/alerts/validate').then((m) => m.validateResolve)
 
 function StepForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
@@ -173,22 +172,6 @@ function StepForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
       <ErrorList errors={form.errors} />
       <button className="button secondary" type="submit" disabled={busy}>
         {t('counsel.addStep')}
-      </button>
-    </Form>
-  )
-}
-
-function ResolveForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useT()
-  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof ResolveSchema>>({ id: 'counsel-resolve', lastResult, load: loadResolve })
-  return (
-    <Form method="post" className="card" {...formProps}>
-      <input type="hidden" name="intent" value="resolve" />
-      <TextAreaField field={fields.note} label={t('alerts.resolveNote')} hint={t('alerts.resolveHint', { max: RESOLVE_NOTE_MAX })} maxLength={RESOLVE_NOTE_MAX} />
-      <Choice field={fields.verdict} legend={t('alerts.verdict')} options={VERDICTS.map((v) => ({ value: v, label: t(`alerts.verdict_${v}`) }))} />
-      <ErrorList errors={form.errors} />
-      <button className="button" type="submit" disabled={busy}>
-        {t('alerts.resolve')}
       </button>
     </Form>
   )

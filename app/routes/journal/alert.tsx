@@ -6,14 +6,13 @@ import type { Route } from './+types/alert'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { actOnAlert, alertDetail, markSeen } from '~/features/alerts/manage.server'
-import type { ResolveSchema, SnoozeSchema} from '~/features/alerts/schema';
-import { AlertActionSchema, RESOLVE_NOTE_MAX, snoozeWindow, VERDICTS } from '~/features/alerts/schema'
+import type { SnoozeSchema } from '~/features/alerts/schema'
+import { AlertActionSchema, snoozeWindow } from '~/features/alerts/schema'
 import { counselOf, escalationTargets } from '~/features/alerts/escalate.server'
 import { escalateFromPage } from '~/http/escalate-action.server'
 import { AlertTrail, EscalationSummary } from '~/ui/alert-trail'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { EscalateForm } from '~/ui/escalate-form'
-import { Choice } from '~/ui/choice-fields'
 import { journalOf } from '~/auth/journal-gate.server'
 import { parseId } from '~/features/lists'
 import { readForm } from '~/http/form.server'
@@ -24,9 +23,10 @@ import { formatDateTime } from '~/shared/dates'
 import { AlertReasonsView, AlertStatusBadge, SeverityBadge } from '~/ui/alert-reasons'
 import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
-import { ErrorList, TextAreaField, TextField } from '~/ui/field'
+import { ErrorList, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
+import { ResolveAlertForm } from '~/ui/resolve-alert-form'
 
 export const handle = ALERTS_HANDLE
 export const clientMiddleware = alertsDictionary
@@ -112,7 +112,7 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
             </Form>
           ) : null}
           <SnoozeForm lastResult={resultOf('snooze')} min={snooze.min} max={snooze.max} />
-          <ResolveForm lastResult={resultOf('resolve')} />
+          <ResolveAlertForm id="alert-resolve" lastResult={resultOf('resolve')} />
           <EscalateForm targets={targets} lastResult={resultOf('escalate')} />
         </section>
       ) : null}
@@ -139,7 +139,6 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 const loadSnooze = () => import('~/features/alerts/validate').then((m) => m.validateSnooze)
-const loadResolve = () => import('~/features/alerts/validate').then((m) => m.validateResolve)
 
 function SnoozeForm({ lastResult, min, max }: { lastResult?: SubmissionResult<string[]>; min: string; max: string }) {
   const { t } = useT()
@@ -151,22 +150,6 @@ function SnoozeForm({ lastResult, min, max }: { lastResult?: SubmissionResult<st
       <ErrorList errors={form.errors} />
       <button className="button secondary" type="submit" disabled={busy}>
         {t('alerts.snooze')}
-      </button>
-    </Form>
-  )
-}
-
-function ResolveForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useT()
-  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof ResolveSchema>>({ id: 'alert-resolve', lastResult, load: loadResolve })
-  return (
-    <Form method="post" className="card" {...formProps}>
-      <input type="hidden" name="intent" value="resolve" />
-      <TextAreaField field={fields.note} label={t('alerts.resolveNote')} hint={t('alerts.resolveHint', { max: RESOLVE_NOTE_MAX })} maxLength={RESOLVE_NOTE_MAX} />
-      <Choice field={fields.verdict} legend={t('alerts.verdict')} options={VERDICTS.map((v) => ({ value: v, label: t(`alerts.verdict_${v}`) }))} />
-      <ErrorList errors={form.errors} />
-      <button className="button" type="submit" disabled={busy}>
-        {t('alerts.resolve')}
       </button>
     </Form>
   )

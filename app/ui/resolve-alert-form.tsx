@@ -1,0 +1,28 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { Form } from 'react-router'
+import type { z } from 'zod/mini'
+import type { ResolveSchema } from '~/features/alerts/schema'
+import { RESOLVE_NOTE_MAX, VERDICTS } from '~/features/alerts/schema'
+import { useT } from '~/i18n/use-t'
+import { Choice } from './choice-fields'
+import { ErrorList, TextAreaField } from './field'
+import { useConsoleForm } from './form-kit'
+
+const loadResolve = () => import('~/features/alerts/validate').then((m) => m.validateResolve)
+
+/** Resolve an alert with a note and a verdict: the journal's alert page and the counsellor's. */
+export function ResolveAlertForm({ id, lastResult }: { id: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useT()
+  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof ResolveSchema>>({ id, lastResult, load: loadResolve })
+  return (
+    <Form method="post" className="card" {...formProps}>
+      <input type="hidden" name="intent" value="resolve" />
+      <TextAreaField field={fields.note} label={t('alerts.resolveNote')} hint={t('alerts.resolveHint', { max: RESOLVE_NOTE_MAX })} maxLength={RESOLVE_NOTE_MAX} />
+      <Choice field={fields.verdict} legend={t('alerts.verdict')} options={VERDICTS.map((v) => ({ value: v, label: t(`alerts.verdict_${v}`) }))} />
+      <ErrorList errors={form.errors} />
+      <button className="button" type="submit" disabled={busy}>
+        {t('alerts.resolve')}
+      </button>
+    </Form>
+  )
+}
