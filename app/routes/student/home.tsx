@@ -50,37 +50,10 @@ export default function StudentHome({ loaderData, actionData }: Route.ComponentP
     <>
       <h1>{t('student.homeTitle')}</h1>
       {asked.map((a) => (
-        <section key={a.id} className="card consent-card" aria-labelledby={`consent-${a.id}`}>
-          <h2 id={`consent-${a.id}`}>{t('student.consentTitle', { teacher: a.teacher })}</h2>
-          <p>{t('student.consentText', { teacher: a.teacher, journal: a.journal, count: a.posts, from: a.from, to: a.to })}</p>
-          <Form method="post" className="inline-form">
-            <input type="hidden" name="intent" value="consent" />
-            <input type="hidden" name="packId" value={a.id} />
-            <button className="button" type="submit" name="answer" value="agree">
-              {t('student.consentAgree')}
-            </button>
-            <button className="button secondary" type="submit" name="answer" value="decline">
-              {t('student.consentDecline')}
-            </button>
-          </Form>
-        </section>
+        <ConsentCard key={a.id} id={`consent-${a.id}`} title={t('student.consentTitle', { teacher: a.teacher })} text={t('student.consentText', { teacher: a.teacher, journal: a.journal, count: a.posts, from: a.from, to: a.to })} fields={{ packId: a.id }} />
       ))}
       {books.map((b) => (
-        <section key={`book-${b.id}`} className="card consent-card" aria-labelledby={`consent-book-${b.id}`}>
-          <h2 id={`consent-book-${b.id}`}>{t('student.consentBookTitle', { teacher: b.teacher ?? '' })}</h2>
-          <p>{t('student.consentBookText', { name: b.name, journal: b.journal })}</p>
-          <Form method="post" className="inline-form">
-            <input type="hidden" name="intent" value="consent" />
-            <input type="hidden" name="kind" value="ebook" />
-            <input type="hidden" name="bookId" value={b.id} />
-            <button className="button" type="submit" name="answer" value="agree">
-              {t('student.consentAgree')}
-            </button>
-            <button className="button secondary" type="submit" name="answer" value="decline">
-              {t('student.consentDecline')}
-            </button>
-          </Form>
-        </section>
+        <ConsentCard key={`book-${b.id}`} id={`consent-book-${b.id}`} title={t('student.consentBookTitle', { teacher: b.teacher ?? '' })} text={t('student.consentBookText', { name: b.name, journal: b.journal })} fields={{ kind: 'ebook', bookId: b.id }} />
       ))}
       {journals.length === 0 ? <p className="empty">{t('student.noJournals')}</p> : null}
       <ul className="student-journals">
@@ -116,5 +89,28 @@ function JoinForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
         {t('student.join')}
       </button>
     </Form>
+  )
+}
+
+/** A teacher asks to share the student's posts or e-book with the family (issue 36): agree or not. */
+function ConsentCard({ id, title, text, fields }: { id: string; title: string; text: string; fields: Record<string, string | number> }) {
+  const { t } = useT()
+  return (
+    <section className="card consent-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p>{text}</p>
+      <Form method="post" className="inline-form">
+        <input type="hidden" name="intent" value="consent" />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button className="button" type="submit" name="answer" value="agree">
+          {t('student.consentAgree')}
+        </button>
+        <button className="button secondary" type="submit" name="answer" value="decline">
+          {t('student.consentDecline')}
+        </button>
+      </Form>
+    </section>
   )
 }
