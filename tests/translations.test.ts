@@ -124,7 +124,7 @@ const PAGE_PARTS = [
     modules: [
       'routes/journal/alerts.tsx', 'routes/journal/alert.tsx', 'ui/alert-reasons.tsx',
       // The counsellor's pages and their parts (issue 36).
-      'routes/counsellor/inbox.tsx', 'routes/counsellor/alert.tsx', 'ui/alert-trail.tsx', 'ui/escalate-form.tsx', 'ui/mood-history.tsx',
+      'routes/counsellor/inbox.tsx', 'routes/counsellor/alert.tsx', 'ui/alert-trail.tsx', 'ui/escalate-form.tsx', 'ui/resolve-alert-form.tsx', 'ui/mood-history.tsx',
       // Server modules (a mail, the record's PDF): the server's dictionary holds every part.
       'features/alerts/alert-mail.server.ts', 'features/alerts/record.server.ts',
     ],
