@@ -47,6 +47,8 @@ type Lexicon = {
   activity: string
   /** Laughter, play and reassurance ("lol", 「哈哈」, "it didn't hurt"): with an activity, even harm someone did is play. */
   playful: string
+  /** Props and the stage ("a cardboard dagger", 「道具」): with a film or a play, even harm to oneself is acted. */
+  staged: string
   /** A lesson or campaign about the subject ("we learned about self-harm", 「反霸凌宣导」): nothing in the sentence is a disclosure. */
   teaching: string
   /**
@@ -224,6 +226,10 @@ const en: Lexicon = {
     r('bullying', '@peers .. throw|threw|chuck|chucked|dump|dumped|tip|tipped|kick|kicked .. my bag|my stuff|my things|my books|my lunch|my pencil case|my shoes|my phone|my coat .. in|into|out|over|on|down'),
     r('bullying', 'move|moved|slide|slid|scoot|scooted|push|pushed|pull|pulled|get up|got up|walk|walked|run|ran .. their trays|their chairs|their desks|their tables|away .. away from me|from me|when i sit|when i come'),
     // Hopelessness.
+    // A friend's cuts: a counsellor wants to know ("she showed me her wrist and its covered in cuts").
+    r('self_harm', 'cuts|cutting|harms|harming + herself|himself|themselves', { story: true }),
+    r('self_harm', 'covered|full + in|of + cuts|scars', { story: true }),
+    r('self_harm', 'cuts|scars + on + her|his|their + wrist|wrists|arm|arms|legs', { story: true }),
     r('hopelessness', 'nothing|never .. will|gonna|going to|ever|is going to .. get|gets|be|change|changes .. better|good|change|okay|ok|different'),
     r('hopelessness', 'always|forever .. be like this|gonna be like this|going to be like this|stay like this|be this way'),
     r('hopelessness', "whats the point|what's the point|pointless|no hope|hopeless|give up on everything|no future|dont have a future|don't have a future|nothing good|nothing matters|nothing to look forward"),
@@ -267,13 +273,16 @@ const en: Lexicon = {
     { category: 'suicide', words: ['pill|pills|tablets|medicine|meds|painkillers|sleeping pills|rope|noose', 'counted|count|counting|enough|hid|hide|hidden|saving|collect|collecting|wont notice|won\'t notice|know what i would do'] },
     // Things given away (not "gave her a card") with a farewell or "won't need them".
     { category: 'suicide', words: ['give away|giving away|gave away|gave all|give all|giving all|gave everything|give everything', "letter|goodbye|wont need|won't need|dont need|don't need"] },
+    // A cover story and the truth: "i said i walked into a door", then "really mum did it".
+    { category: 'abuse', words: ['said i walked into|said i fell|said i tripped|said i bumped|told her i fell|told him i fell|told them i fell|said it was an accident|walked into a door', 'really mum|really mom|really dad|really my|actually mum|actually mom|actually dad|actually my|mum did it|mom did it|dad did it|stepdad did it|stepmum did it|stepmom did it'] },
     { category: 'suicide', words: ['note|letter|goodbye', "if i dont wake up|if i don't wake up|if i do not wake up|in case i dont wake up|in case i don't wake up|hoping i dont|hope i dont wake up|hope i don't wake up"] },
   ],
   hyperbole: 'so boring|so bored|so nervous|so embarrassing|so embarrassed|so awkward|so hungry|so full|so hot|so cold|so tired|so sleepy|so much homework|too boring|boring|bored|nervous|cringe',
   younger: 'little|baby|toddler|younger',
   passing: 'for an hour|for about an hour|for like an hour|for a minute|for like a minute|for a second|for a bit|for a while|then we got|felt better|feel better now|feeling better|im fine now|i am fine now|im ok now|im okay now|got over it|it passed',
-  teaching: 'role play|roleplay|the word|learn the word|learned the word|helpline|childline|anti-bullying|anti|awareness|assembly|poster|posters|pshe|learned about|learnt about|learn about|learning about|talked about|health class|lesson about|campaign',
-  fiction: 'spider|cockroach|bug|game|games|gaming|level|boss|minecraft|fortnite|roblox|pokemon|zombie|zombies|monster|dragon|character|characters|player|movie|film|show|episode|series|anime|manga|cartoon|book|novel|story|chapter|drama|actor|actress|dream|nightmare|joke|joking|jk|prank|fake|pretend|pretended|villain|hero|script|scene|poem|mario|sonic|level',
+  teaching: 'role play|roleplay|the word|learn the word|learned the word|helpline|childline|anti-bullying|anti|awareness|assembly|poster|posters|pshe|learned about|learnt about|learn about|learning about|talked about|health class|lesson about|campaign|survey|questionnaire|one question|question was|questions about|warning signs|signs that|signs of|health lesson|in health',
+  staged: 'pretend|pretended|pretending|fake|prop|props|cardboard|plastic|rubber|toy|costume|rehearsal|rehearse|rehearsing|acting|on stage|stage|my line|my lines',
+  fiction: 'spider|cockroach|bug|game|games|gaming|level|boss|minecraft|fortnite|roblox|pokemon|zombie|zombies|monster|dragon|character|characters|player|movie|film|tv show|the show|a show|netflix|youtube|episode|series|anime|manga|cartoon|book|novel|story|chapter|drama|actor|actress|dream|nightmare|joke|joking|jk|prank|fake|pretend|pretended|villain|hero|script|scene|poem|mario|sonic|level',
   activity: 'sparring|spar|sparred|cucumber|tomato|potato|apple|bread|slicing|chopping|peeling|claw grip|play|playing|played|soccer|football|basketball|baseball|volleyball|dodgeball|ball|match|pe|gym|karate|judo|taekwondo|boxing|wrestling|wrestle|wrestled|pillow|tickle|cook|cooking|bake|baking|kitchen|cake|carrot|onion|vegetable|vegetables|chef|recipe|dentist|doctor|nurse|shot|vaccine|injection|jab|mosquito|bee|wasp|dog|cat|puppy|kitten|horse|toy|doll|lego|nerf|tag|race|practice|training|coach|accident|accidentally|fell|fall|trip|slipped|bumped|climbing|frame|bike|trampoline|stitches|hospital|a&e|thunder|lightning|storm|racket|tennis|badminton|hockey|cricket|sting|stung|jellyfish|bluebottle|grounded',
   playful: "tiny cut|small cut|just a scratch|accidentally|by accident|everyone saw|oops|clumsy|didn't even hurt|didnt even hurt|lol|haha|hahaha|xd|jk|lmao|fun|laughing|laughed|laugh|giggling|didnt hurt|didn't hurt|doesnt hurt|fine|accident|joke|she's 3|shes 3|he's 3|hes 3|baby|toddler",
   others: 'he|she|they|his|her|their|friend|brother|sister|cousin|character|someone|somebody|classmate|girl|boy|man|woman|teacher|mom|dad|mum|grandma|grandpa|it|hero|villain|bear|bears|dog|cat',
@@ -330,7 +339,8 @@ const zh: Lexicon = {
     r('abuse', '@family .. 用|拿 .. 烟头烫|打火机烫|热水烫|烟头|打火机'),
     r('abuse', '@family .. 用|拿 .. 菸头|烟头|皮带|棍子|衣架|藤条|拖鞋|铁尺|电线|热水|东西 .. 烫|打|丢|揍|我'),
     r('abuse', '被 .. @family .. @hit|打|揍|踢|踹|关|锁|赶出|烫|摸|推', { story: true }),
-    r('abuse', '@family .. 打的|揍的|弄的|踢的|烫的'),
+    r('abuse', '@family .. 打的|揍的|弄的|踢的|烫的|巴的|掐的|捏的|推的|打伤的'),
+    r('abuse', '@family ... 往|朝 + 我 + 手上|身上|头上|脸上|脚上|背上 .. 倒|泼'),
     r('abuse', '伤|瘀青|乌青|黑青 .. 是 .. @family'),
     r('abuse', '@family .. 摸我|碰我|亲我|脱我|看我洗澡|进来看|会进来|摸'),
     r('abuse', '洗澡 .. 的时候 .. 进来|偷看|看我|开门'),
@@ -372,7 +382,7 @@ const zh: Lexicon = {
     r('bullying', '把 .. 我 .. 打到|打成 .. 住院|受伤|流血'),
     r('bullying', '叫我 .. 去死|死一死|自杀'),
     r('bullying', '堵在|把我堵|围住我|来找我算账|找我算账|给我等着|你给我等着', { anywhere: true }),
-    r('bullying', '大家|全班|他们|她们|没有人|没人 ... 不要|不想|不愿意|不肯 .. 跟我|和我|跟我同|和我同 .. 同一组|一组|同组|一起|玩|坐|同桌'),
+    r('bullying', '大家|全班|他们|她们|没有人|没人 ... 不要|不想|不愿意|不肯|不准|不许|不可以 .. 跟我|和我|跟我同|和我同|理我 .. 同一组|一组|同组|一起|玩|坐|同桌|讲话|说话'),
     r('bullying', '抢 .. 我的 .. 钱|零用钱|东西|手机|鞋|书包'),
     r('bullying', '抢走|拿走 .. 我的'),
     r('bullying', '要 ... 块|元 .. 才 .. 还我'),
@@ -389,6 +399,8 @@ const zh: Lexicon = {
     r('hopelessness', '没救了|我没救|无药可救|没希望|没有希望|绝望|好绝望|没有意义|没意义|没有未来|看不到未来|不会变好|永远不会好|不可能变好|不会好起来|放弃了|我放弃|放弃一切|什么都不想做|做什么都没用|努力也没用|努力也没有用|活着好难|什么都不重要|什么都不在乎|都不在乎了|哭也没用|什么感觉都没有|没有感觉了|坏掉了|修不好|没出息|一直这样|永远都会是一个人|每天都一样烂|一样烂|干嘛还要努力|干嘛要努力|还要努力干嘛|不会成功|做什么都不会|不够好|永远都不会|再也不会好|都是因为我|一定是因为我|这个家再也|看不到任何希望|看不到希望|没有人可以帮我|没人能帮我|没有人能帮我|想不起来上次开心|不会开心了|再也不会开心|以后都不会开心|失败品', { anywhere: true }),
     r('hopelessness', '我 .. 好|很|是|真是|就是|真的很 .. 没用|废物|垃圾|失败者|没价值|一无是处|多余|笨', { self: true }),
     r('hopelessness', '讨厌|恨 .. 自己|我自己'),
+    r('hopelessness', '我 .. 是 .. 最 + 糟糕|烂|差劲|失败|没用 .. 小孩|孩子|人|女儿|儿子', { self: true }),
+    r('hopelessness', '都是我害的|全是我害的|全都是我害的|怎么做都没办法|怎么做都没用|怎么努力都没用|没办法改变', { anywhere: true }),
     r('hopelessness', '没人|没有人|不会有人 .. 在乎|关心|爱|喜欢|需要 .. 我'),
     r('hopelessness', '大家|所有人 .. 都 .. 讨厌我|恨我|不要我'),
     r('hopelessness', '什么都做不好|做不好任何事|什么事都做不好|一点用都没有|好空|心好空|空空的|麻木', { anywhere: true }),
@@ -413,6 +425,7 @@ const zh: Lexicon = {
   ],
   negators: '不|没|没有|别|不会|从不|才不|从来不|不要|不是',
   together: [
+    { category: 'abuse', words: ['说是撞到|说撞到|说是跌倒|说我跌倒|说是摔倒|说我摔倒|说是不小心|说是自己撞|说是自己跌', '其实是我爸|其实是我妈|其实是爸|其实是妈|其实是继父|其实是后母|其实是阿公|其实是阿嬷'] },
     { category: 'suicide', words: ['药|安眠药|药丸|绳子', '数|数了|藏|藏在|够|全部|偷偷|知道可以用'] },
     { category: 'suicide', words: ['送给|都送|送掉', '信|一封信|用不到|不需要|再见|烦恼'] },
   ],
@@ -420,6 +433,7 @@ const zh: Lexicon = {
   younger: '妹妹|弟弟|小妹|小弟|宝宝',
   passing: '就好了|就没事了|后来就好|一下就好|就不难过了|好多了|就忘了|心情变好|又开心了|马上就好',
   teaching: '新闻|专线|113|1925|辅导课|健康课|生命教育|宣导|讲座|海报|在讲|课在讲|反霸凌|防霸凌|认识霸凌|学到|上课讲|问卷|调查',
+  staged: '道具|假装|假的|排练|演戏|舞台|台词|纸做的|塑胶|玩具',
   fiction: '《|》|韩剧|日剧|美剧|演|演的|演得|蟑螂|猫|狗|苍蝇|猫咪|狗狗|宠物|游戏|电动|电玩|手游|魔王|王者|打怪|怪物|僵尸|丧尸|角色|玩家|关卡|副本|赛车|玛利欧|马力欧|瑪利歐|龟壳|电影|影片|卡通|动画|动漫|漫画|小说|故事|书里|书上|剧|连续剧|演员|演戏|话剧|梦|做梦|恶梦|噩梦|宝可梦|皮卡丘|鬼|吃鸡|开玩笑|骗你的|假的|柯南|主角|不小心|宣导|反霸凌',
   activity: '篮球|足球|躲避球|棒球|排球|比赛|体育课|球|跆拳道|柔道|空手道|摔角|玩|闹着玩|打闹|打枕头|枕头战|枕头大战|搔痒|切菜|做菜|煮饭|烤|蛋糕|水果|厨房|刀切|医生|打针|疫苗|牙医|蚊子|狗|猫|练习|教练|劳作|美劳|热熔胶|手工|跌倒|摔倒|受伤|枕头|煮|锅|锅子|炒|烤箱|球拍|拍子|羽球|羽毛球|网球|升级|考试|黄带|教练',
   playful: '大家都看到|不小心|哈哈|哈哈哈|呵呵|好好玩|好玩|超好玩|开心|不痛|一点都不痛|没事|没关系|笑到|才三岁|xd',
@@ -436,7 +450,7 @@ const ja: Lexicon = {
   },
   rules: [
     // Suicidal thoughts: the phrases in kanji and in kana, matched in the text itself (kana is often cut oddly).
-    r('suicide', '死にたい|しにたい|シニタイ|タヒにたい|氏にたい|死にたく|しにたく|死のうかな|しのうかな|死のう|しのう|死んじゃいたい|しんじゃいたい|死んだほうが|しんだほうが|死んだ方が|死ねたら|しねたら|死ねばいい|しねばいい|消えたい|きえたい|消えてしまいたい|きえてしまいたい|消えようか|きえようか|いなくなりたい|居なくなりたい|いなくなったら|いなくなってたら|いなくなってればいい|いなくなっちゃえば|いなくなれば|いないほうが|いない方が|生きていたくない|いきていたくない|生きたくない|いきたくない|生きてる意味|生きる意味|いきてる意味|いきるいみ|いきてるいみ|生まれてこなければ|うまれてこなければ|うまれてこなきゃ|生まれてこなきゃ|生まれなければ|うまれなければ|生まれてこなきゃ|自殺|じさつ|自死|命を絶|楽になりたい|らくになりたい|ラクになりたい|ラクになる|らくになる|楽になる|あの世|天国に行きたい|天国にいきたい|てんごくにいきたい|ところに行きたい|ところにいきたい|目が覚めなければ|目がさめなければ|めがさめなければ|ずっと眠|ずっとねむ|永遠に眠|飛び降り|とびおり|飛びこ|飛び込|とびこ|首をつ|くびをつ|首吊|首つり|遺書|いしょを|最後の日記|さいごの日記|さいごのにっき|死ねる|しねる|今までありがと|いままでありがと|目が覚めなかったら|目がさめなかったら|起きなくなる|おきなくなる|起きなかったら|何錠|なんじょう|終わらせる|おわらせる|全部終わる|ぜんぶ終わる|じぶんでおわり|自分で終わり|自分でおわり|もうおわりにしたい|もう終わりにしたい|おくじょうからとぶ|屋上から飛ぶ|屋上からとぶ|おくじょうから飛|全部おわる|のとこに行きたい|のところに行きたい|とこにいきたい|待てない|まてない|飛んだら|とんだら|アカウントあげ|パスワード|もうすぐいなくなる|お別れ|おわかれ|ばいばいにした|もうぼくにはいらない|もうわたしにはいらない|もういらないから|迷惑かける|めいわくかける|迷惑をかける|いないほうがみんな', { self: true, anywhere: true }),
+    r('suicide', '死にたい|しにたい|シニタイ|タヒにたい|氏にたい|死にたく|しにたく|死のうかな|しのうかな|死のう|しのう|死んじゃいたい|しんじゃいたい|死んだほうが|しんだほうが|死んだ方が|死ねたら|しねたら|死ねばいい|しねばいい|消えたい|きえたい|消えてしまいたい|きえてしまいたい|消えようか|きえようか|いなくなりたい|居なくなりたい|いなくなったら|いなくなってたら|いなくなってればいい|いなくなっちゃえば|いなくなれば|いないほうが|いない方が|生きていたくない|いきていたくない|生きたくない|いきたくない|生きてる意味|生きる意味|いきてる意味|いきるいみ|いきてるいみ|生まれてこなければ|うまれてこなければ|うまれてこなきゃ|生まれてこなきゃ|生まれなければ|うまれなければ|生まれてこなきゃ|自殺|じさつ|自死|命を絶|楽になりたい|らくになりたい|ラクになりたい|ラクになる|らくになる|楽になる|あの世|天国に行きたい|天国にいきたい|てんごくにいきたい|ところに行きたい|ところにいきたい|目が覚めなければ|目がさめなければ|めがさめなければ|ずっと眠|ずっとねむ|永遠に眠|飛び降り|とびおり|電車に飛び|電車にとび|でんしゃにとび|でんしゃに飛び|線路に飛び|線路にとび|せんろにとび|ホームから飛び|ホームからとび|トラックに飛び|車に飛び込|くるまにとびこ|川に飛び込|川にとびこ|首をつ|くびをつ|首吊|首つり|遺書|いしょを|最後の日記|さいごの日記|さいごのにっき|死ねる|しねる|今までありがと|いままでありがと|目が覚めなかったら|目がさめなかったら|起きなくなる|おきなくなる|起きなかったら|何錠|なんじょう|終わらせる|おわらせる|全部終わる|ぜんぶ終わる|じぶんでおわり|自分で終わり|自分でおわり|もうおわりにしたい|もう終わりにしたい|おくじょうからとぶ|屋上から飛ぶ|屋上からとぶ|おくじょうから飛|全部おわる|のとこに行きたい|のところに行きたい|とこにいきたい|待てない|まてない|飛んだら|とんだら|アカウントあげ|パスワード|もうすぐいなくなる|お別れ|おわかれ|ばいばいにした|もうぼくにはいらない|もうわたしにはいらない|もういらないから|迷惑かける|めいわくかける|迷惑をかける|いないほうがみんな', { self: true, anywhere: true }),
     r('suicide', '死ぬ|しぬ|消える|きえる + たい|たく|う', { self: true }),
     r('suicide', '薬|くすり ... 全部|ぜんぶ|いっぱい|たくさん ... 飲|のむ|のん|飲む'),
     r('suicide', '薬|くすり ... かぞえ|数え|ためて|ためる|集め|あつめ'),
@@ -473,7 +487,7 @@ const ja: Lexicon = {
     r('harm', 'さしてくる|刺してくる|毎日やられる|ビンタされ|びんたされ|ビンタして|たたかれ|叩かれ|なぐられ|殴られ|けられ|蹴られ|ぶたれ|はたかれ|なげられ|投げられ|つかまれ|しめられ|絞められ|ひねられ|つねられ|おしつけられ|押し付けられ|押しつけられ|たたいてくる|叩いてくる|なぐってくる|殴ってくる|けってくる|蹴ってくる|しめてくる|首をしめ|くびをしめ', { story: true, anywhere: true }),
     r('harm', 'あざ|アザ|痣|けが|ケガ|怪我 .. は .. お父さん|お母さん|父|母|パパ|ママ|兄|あいつ'),
     r('harm', 'やめてって|やめてと|やめてっていって|やめてって言って ... やめてくれない|やめてくれなかった|やめない'),
-    r('harm', 'あざだらけ|アザだらけ|毎日あざ|まいにちあざ', { anywhere: true }),
+    r('harm', 'あざだらけ|アザだらけ|毎日あざ|まいにちあざ', { anywhere: true, story: true }),
     // Bullying and threats.
     r('bullying', 'パンチされ|ぱんちされ|腹パン|はらパン|腹ぱん|背中けられ|せなかけられ|背中蹴られ|足かけられ|足をかけられ', { anywhere: true, story: true }),
     r('bullying', '晒して|晒され|さらして|拡散され|雑魚|ざこ|ねらわれ|狙われ|笑われた|わらわれた|押さえつけ|いじめ|イジメ|虐め|いじめられ|ハブられ|無視され|むしされ|仲間外れ|なかまはずれ|カツアゲ|かつあげ|脅さ|おどさ|パシリ|ぱしり|つばはかれ|つばをはかれ|きたないって|キモいって|きもいって|うざいって|死ねって|しねって|消えろって|きえろって|死ねと|死ね」|「死ね|しね」|「しね|消えろ」|きもい」|明日殺す|あした殺す|家知ってる|殺す」|くさいって|臭いって|すわってくれない|あそんでくれない|遊んでくれない|話してくれない|ころすって|殺すって|なぐるって|殴るって|ボコるって|ぼこるって|けるって|蹴るって|ボコる|ぼこる|ボコボコ|ぼこぼこ|殺すぞ|ころすぞ|きるぞ|切るぞ|なぐるぞ|殴るぞ|ぶっ殺|しめるぞ|はらえって|払えって|持ってこいって|もってこいって|買わされ|かわされ|ばらまく|さらす|晒す|晒され|さらされ|あげられた|上げられた|動画とられ|写真とられ|悪口言われ|わるぐち', { anywhere: true, story: true }),
@@ -484,6 +498,7 @@ const ja: Lexicon = {
     r('bullying', 'みんな|クラス|全員 ... 無視|むし|笑われ|わらわれ'),
     // Hopelessness.
     // Phrases that say "not" themselves (a following 「ない」 is theirs, not a denial).
+    r('self_harm', 'リスカしてる|リスカしてた|手首に傷がいっぱい|てくびにきずがいっぱい|腕に傷がいっぱい|うでにきずがいっぱい|自分で切ってる|じぶんできってる', { anywhere: true, story: true }),
     r('hopelessness', 'いいことなんてない|いいことなんかない|いい事なんてない|いいことない|やるいみない|やる意味ない|意味ない|いみない|意味がない|いみがない', { anywhere: true }),
     r('hopelessness', '絶望|ぜつぼう|希望がない|きぼうがない|希望なんて|未来なんて|みらいなんて|未来がない|いいことない|どうせ|むだ|ムダ|無駄|意味ない|いみない|意味がない|がんばる意味|頑張る意味|価値ない|価値がない|かちない|役立たず|やくたたず|ゴミだ|ごみだ|クズだ|くずだ|自分はダメ|わたしはダメ|ぼくはダメ|おれはダメ|自分なんてダメ|おまえはダメ|ダメな人間|だめな人間|オワコン|おわってる|終わってる|ムリゲー|むりげー|よくならない|良くならない|何も変わらない|なにも変わらない|なにもかわらない|かわんない|変わんない|ずっとこのまま|このままずっと|あきらめた|諦めた|こわれてる|壊れてる|なおらない|治らない|何も感じない|なにも感じない|なにもかんじない|からっぽ|空っぽ|自分が嫌い|自分がきらい|じぶんがきらい|自分が大嫌い|誰もわかってくれない|だれもわかってくれない|誰も必要と|いないほうがいい|うまくいかない|気がしない|元には戻らない|もとにはもどらない|もどらない|必要とされてない|必要とされていない|期待に届かない|ぼくのせい|わたしのせい|おれのせい|自分のせい|クラスで空気|失敗作|しっぱいさく|認められない|みとめられない|二度と楽しい|にどと楽しい|楽しいことなんてない|最後に楽しい|これからもずっとこう|何もどうでもいい|なにもどうでもいい|もうどうでもいい|なんでもどうでもいい|全部どうでもいい|ぜんぶどうでもいい|大事じゃない|だいじじゃない|いらない人間|いらない子|好きになってくれない|誰も好き|だれも好き', { anywhere: true }),
   ],
@@ -493,6 +508,8 @@ const ja: Lexicon = {
     'はずかしくて|恥ずかしくて|はずかしすぎて|恥ずかしすぎて ... 消えたい|きえたい|消えたかった|きえたかった|死にたい|しにたい',
     '防止|ぼうし|授業|じゅぎょう|話をきいた|話を聞いた|大人に言う|おとなにいう|相談',
     '殺す気|ころす気|人狼|殺虫|殺菌',
+    // 「うまくて死ねる」「かわいすぎて死ねる」: delight, not a means.
+    'て + 死ねる|しねる',
     'いじめられたの？|いじめられたの?|いじめられたのって|いじめじゃない',
     '緊張|きんちょう|はずかし|恥ずかし ... 消えたかった|消えたい|きえたい|きえたかった',
     'くらいなら|ぐらいなら ... 死んだほうが|死んだ方が|しんだほうが',
@@ -505,13 +522,15 @@ const ja: Lexicon = {
   ],
   negators: 'ない|ぬ|ず|ません|ねえ|しない|しません|ぜったいしない|絶対しない|じゃない',
   together: [
+    { category: 'abuse', words: ['転んだって|ころんだって|ぶつけたって|ぶつけたと|転んだと|ころんだと|ドアにぶつけ', 'ほんとは|本当は|ほんとうは|実は|じつは'] },
     { category: 'suicide', words: ['薬|くすり|ロープ|ひも', 'かぞえ|数え|足りる|たりる|かくし|隠し|ためて|使えば|つかえば'] },
     { category: 'suicide', words: ['あげた|あげちゃった|ゆずった', '手紙|てがみ|いらない|お別れ|さよなら|ばいばい'] },
   ],
   hyperbole: 'すぎて|恥ずかし|はずかし|尊|眠すぎ|ねむすぎ|暑すぎ|寒すぎ|笑いすぎ|草|ひま|ヒマ|退屈',
   younger: '妹|弟|いもうと|おとうと|赤ちゃん',
   passing: '元気になった|げんきになった|すぐ元気|けろっと|立ち直った|まあいっか|まぁいっか|気分が晴れ|きぶんがはれ|忘れた|わすれた|なおった|直った|楽しくなった',
-  teaching: 'ニュース|の話してた|189|相談ダイヤル|について|防止|ぼうし|保健の授業|大人に言う|おとなにいう|大人に相談|学活|について話し|を習った|をならった|を習っ|って習った|ってならった|と習った|話をきいた|話を聞いた|のことを習|もいるらしい',
+  teaching: 'アンケート|あんけーと|ありますか|って言葉は|という言葉は|ってことばは|いじめの授業|いじめについての授業|いのちの授業|命の授業|道徳の授業|どうとくの授業|ニュース|の話してた|189|相談ダイヤル|について|防止|ぼうし|保健の授業|大人に言う|おとなにいう|大人に相談|学活|について話し|を習った|をならった|を習っ|って習った|ってならった|と習った|話をきいた|話を聞いた|のことを習|もいるらしい',
+  staged: '道具|どうぐ|ふり|フリ|ダンボール|段ボール|だんぼーる|演技|えんぎ|舞台|ぶたい|セリフ|せりふ|おもちゃ|小道具',
   fiction: '将棋|しょうぎ|オセロ|トランプ|囲碁|いじめがない|セリフ|せりふ|学芸会|がくげいかい|発表会|ゴキブリ|ごきぶり|ねこ|猫|いぬ|犬|ペット|ゲーム|げーむ|ボス|ぼす|レベル|キャラ|キャラクター|ゾンビ|モンスター|敵|てき|プレイ|マイクラ|マインクラフト|フォートナイト|ポケモン|映画|えいが|アニメ|あにめ|漫画|まんが|マンガ|本|ほん|小説|物語|ものがたり|劇|げき|ドラマ|主人公|冗談|じょうだん|ウソ|うそ|夢|ゆめ|ごんぎつね|鬼滅|煉獄|人狼|おばけ|お化け|怪談|こわい話|こわいはなし|ゆうれい|幽霊',
   activity: 'まくら|枕|まくら投げ|サッカー|野球|バスケ|ドッジボール|ボール|試合|しあい|体育|たいいく|部活|柔道|剣道|空手|プロレス|遊び|あそび|遊ぶ|あそぶ|ふざける|料理|りょうり|包丁|ほうちょう|野菜|やさい|ケーキ|台所|注射|ちゅうしゃ|歯医者|はいしゃ|医者|蚊|犬|いぬ|猫|ねこ|練習',
   playful: 'みんなに見られ|うっかり|ドジ|笑|www|楽しい|たのしい|おもしろい|面白い|わざとじゃない|だいじょうぶ|大丈夫|いたくない',

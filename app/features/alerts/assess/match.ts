@@ -69,6 +69,7 @@ export interface CompiledLexicon {
   activity: Set<string>
   playful: Set<string>
   teaching: Set<string>
+  staged: Set<string>
   hyperbole: Set<string>
   younger: Set<string>
   passing: Set<string>
@@ -97,6 +98,7 @@ function compile(language: Language): CompiledLexicon {
     activity: wordSet(lex.activity),
     playful: wordSet(lex.playful),
     teaching: wordSet(lex.teaching),
+    staged: wordSet(lex.staged),
     younger: wordSet(lex.younger),
     passing: wordSet(lex.passing),
     hyperbole: wordSet(lex.hyperbole),
@@ -237,6 +239,7 @@ export function matchSentence(language: Language, tokens: Token[], post: PostCon
   const activity = inText(lex.activity)
   const playful = !!post.reassured || inText(lex.playful)
   const hyperbole = inText(lex.hyperbole)
+  const staged = fiction && inText(lex.staged)
   // A lesson or a campaign about bullying or self-harm is not a disclosure.
   const teaching = inText(lex.teaching)
   const found: Match[] = []
@@ -250,7 +253,7 @@ export function matchSentence(language: Language, tokens: Token[], post: PostCon
       const match: Match = { category: c.rule.category, rule: c.rule, first: m[0], last: m[1] }
       // A strong phrase is negated by what surrounds it unless the phrase itself says "not" (「生きたくない」).
       const negative = c.rule.anywhere ? isNegation(language, String(m[2] ?? ''), lex.negators) : c.negative
-      const why = teaching ? 'teaching' : dismissal(lex, tokens, { ...c, negative }, match, masked, { fiction, activity, playful, hyperbole, post })
+      const why = teaching ? 'teaching' : dismissal(lex, tokens, { ...c, negative }, match, masked, { fiction, activity, playful, hyperbole, staged, post })
       if (!why) {
         found.push(match)
         firstDismissed = null
@@ -268,10 +271,12 @@ interface SentenceContext {
   activity: boolean
   playful: boolean
   hyperbole: boolean
+  /** A play or a film with its props: "i was juliet and had to stab myself with a cardboard dagger". */
+  staged: boolean
   post: PostContext
 }
 
-function dismissal(lex: CompiledLexicon, tokens: Token[], c: Compiled, m: Match, masked: Set<number>, { fiction, activity, playful, hyperbole, post }: SentenceContext): Dismissal | null {
+function dismissal(lex: CompiledLexicon, tokens: Token[], c: Compiled, m: Match, masked: Set<number>, { fiction, activity, playful, hyperbole, staged, post }: SentenceContext): Dismissal | null {
   for (let t = m.first; t <= m.last; t++) if (masked.has(t)) return 'mask'
   if (c.negative ? denied(lex, tokens, m) : negated(lex, tokens, m)) return 'negated'
   // "so boring I want to die lol", 「恥ずかしすぎて消えたい」: a figure of speech.
@@ -286,6 +291,8 @@ function dismissal(lex: CompiledLexicon, tokens: Token[], c: Compiled, m: Match,
   const reflexive = tokens.slice(m.first, m.last + 1).some((t) => REFLEXIVE.has(t.surface))
   // Except by accident in a game ("hit myself with my own racket, everyone saw").
   if (reflexive && c.rule.category === 'self_harm' && activity && playful) return 'story'
+  // Or acted, with its props.
+  if (reflexive && staged) return 'story'
   if (c.rule.story && !reflexive) {
     const familyAct = c.rule.category === 'abuse' && tokens.slice(m.first, m.last + 1).some((t) => has(lex.family, t))
     const someoneDidIt = c.rule.category !== 'abuse' && !playful && tokens.slice(0, m.first).some((t) => has(lex.others, t))
