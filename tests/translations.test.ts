@@ -30,6 +30,9 @@ import zhTWPrivacy from '~/i18n/locales/zh-TW/privacy.json'
 import enInsights from '~/i18n/locales/en/insights.json'
 import jaInsights from '~/i18n/locales/ja/insights.json'
 import zhTWInsights from '~/i18n/locales/zh-TW/insights.json'
+import enSchool from '~/i18n/locales/en/school.json'
+import jaSchool from '~/i18n/locales/ja/school.json'
+import zhTWSchool from '~/i18n/locales/zh-TW/school.json'
 import enServer from '~/i18n/locales/en/server.json'
 import jaServer from '~/i18n/locales/ja/server.json'
 import zhTWServer from '~/i18n/locales/zh-TW/server.json'
@@ -43,6 +46,7 @@ const alertsPart: Record<string, object> = { en: enAlerts, ja: jaAlerts, 'zh-TW'
 const ebooksPart: Record<string, object> = { en: enEbooks, ja: jaEbooks, 'zh-TW': zhTWEbooks }
 const privacyPart: Record<string, object> = { en: enPrivacy, ja: jaPrivacy, 'zh-TW': zhTWPrivacy }
 const insightsPart: Record<string, object> = { en: enInsights, ja: jaInsights, 'zh-TW': zhTWInsights }
+const schoolPart: Record<string, object> = { en: enSchool, ja: jaSchool, 'zh-TW': zhTWSchool }
 
 // Every key of every locale, translated with values by the cached path and by i18next itself.
 function keysOf(tree: object, prefix = ''): string[] {
@@ -161,6 +165,17 @@ const PAGE_PARTS = [
       'features/privacy/looks-csv.server.ts', 'features/privacy/family-pack.server.ts',
     ],
   },
+  {
+    part: 'school',
+    sections: ['team', 'import', 'ucp', 'voucher'],
+    dictionaries: schoolPart,
+    handle: 'handle = SCHOOL_HANDLE',
+    modules: [
+      'routes/team/my.tsx', 'ui/retention-form.tsx', 'ui/school-calendar-form.tsx', 'routes/students/manage.tsx', 'routes/plans/ucp.tsx', 'routes/account/vouchers.tsx',
+      // A resource route (the import's sample file): the server's dictionary holds every part.
+      'routes/students/sample.ts',
+    ],
+  },
 ]
 
 describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dictionaries, handle, modules }) => {
@@ -172,12 +187,13 @@ describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dicti
       const uses = [...source.matchAll(pattern)].map((m) => m[1])
       if (uses.length === 0) continue
       expect(modules, `${file} uses ${uses[0]}`).toContain(file)
-      if (file.startsWith('routes/')) expect(source, file).toContain(handle)
+      // A page names its part; a resource route (a file, no page) renders with the server's dictionary.
+      if (file.startsWith('routes/') && file.endsWith('.tsx')) expect(source, file).toContain(handle)
     }
   })
   it('shares no section with the other parts, in every language', () => {
     for (const lng of LOCALES) {
-      const others = [signedInPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart].filter((p) => p !== dictionaries)
+      const others = [signedInPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart].filter((p) => p !== dictionaries)
       expect(Object.keys(dictionaries[lng]).filter((s) => others.some((o) => s in o[lng]))).toEqual([])
     }
   })

@@ -9,11 +9,11 @@ type Loader = () => Promise<{ default: Dictionary }>
  * The browser's dictionary comes in parts per language, each its own chunk (decision 0019):
  * `public` (sign-in, setup and error pages) with the first page, `signedIn` (the console and the
  * student pages) once a page of those areas shows, `contests` (the quest and contest pages,
- * decision 0035) and `assessments` (the quiz pages, decision 0036) and `alerts` (the risk-alert pages, decision 0037) and `ebooks` (the e-book pages, decision 0039) and `insights` (the Feedback and Patterns pages and a student's patterns, decision 0048) and `privacy` (a student's data: export, erasure, family pack; decision 0047) only on those. Their sections do
+ * decision 0035) and `assessments` (the quiz pages, decision 0036) and `alerts` (the risk-alert pages, decision 0037) and `ebooks` (the e-book pages, decision 0039) and `insights` (the Feedback and Patterns pages and a student's patterns, decision 0048) and `privacy` (a student's data: export, erasure, family pack; decision 0047) and `school` (the team, students' import, plan codes and vouchers: pages a teacher opens rarely, issue 35) only on those. Their sections do
  * not overlap.
  */
-export type DictionaryPart = 'public' | 'signedIn' | 'contests' | 'assessments' | 'alerts' | 'ebooks' | 'insights' | 'privacy'
-export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'contests', 'assessments', 'alerts', 'ebooks', 'insights', 'privacy']
+export type DictionaryPart = 'public' | 'signedIn' | 'contests' | 'assessments' | 'alerts' | 'ebooks' | 'insights' | 'privacy' | 'school'
+export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'contests', 'assessments', 'alerts', 'ebooks', 'insights', 'privacy', 'school']
 
 const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
   en: {
@@ -25,6 +25,7 @@ const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     ebooks: () => import('./locales/en/ebooks.json'),
     privacy: () => import('./locales/en/privacy.json'),
     insights: () => import('./locales/en/insights.json'),
+    school: () => import('./locales/en/school.json'),
   },
   'zh-TW': {
     public: () => import('./locales/zh-TW/translation.json'),
@@ -35,6 +36,7 @@ const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     ebooks: () => import('./locales/zh-TW/ebooks.json'),
     privacy: () => import('./locales/zh-TW/privacy.json'),
     insights: () => import('./locales/zh-TW/insights.json'),
+    school: () => import('./locales/zh-TW/school.json'),
   },
   ja: {
     public: () => import('./locales/ja/translation.json'),
@@ -45,6 +47,7 @@ const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     ebooks: () => import('./locales/ja/ebooks.json'),
     privacy: () => import('./locales/ja/privacy.json'),
     insights: () => import('./locales/ja/insights.json'),
+    school: () => import('./locales/ja/school.json'),
   },
 }
 
@@ -80,6 +83,8 @@ export const EBOOKS_HANDLE = { dictionary: 'ebooks' as DictionaryPart }
 export const PRIVACY_HANDLE = { dictionary: 'privacy' as DictionaryPart }
 /** The Feedback and Patterns pages' part, and a student's page (its patterns section). */
 export const INSIGHTS_HANDLE = { dictionary: 'insights' as DictionaryPart }
+/** The school's administration pages' part: the team, the students' import, plan codes, vouchers. */
+export const SCHOOL_HANDLE = { dictionary: 'school' as DictionaryPart }
 
 /** A page's client middleware that loads its part before it renders after a client navigation. */
 const dictionaryMiddleware = (part: DictionaryPart): MiddlewareFunction<Record<string, unknown>>[] => [
@@ -94,3 +99,4 @@ export const alertsDictionary = dictionaryMiddleware('alerts')
 export const ebooksDictionary = dictionaryMiddleware('ebooks')
 export const privacyDictionary = dictionaryMiddleware('privacy')
 export const insightsDictionary = dictionaryMiddleware('insights')
+export const schoolDictionary = dictionaryMiddleware('school')

@@ -8,13 +8,14 @@ import type enAlerts from './locales/en/alerts.json'
 import type enEbooks from './locales/en/ebooks.json'
 import type enPrivacy from './locales/en/privacy.json'
 import type enInsights from './locales/en/insights.json'
+import type enSchool from './locales/en/school.json'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
     // One namespace made of five files (locales/README.md). Keys of signed-in.json may be used only
     // under the console and student layouts, of contests.json only on the quest and contest pages,
-    // of assessments.json only on the quiz pages, of alerts.json only on the alert pages, of ebooks.json only on the e-book pages, of insights.json only on the Feedback and Patterns pages and a student's page, of privacy.json only on a student's data pages, of server.json only in server code.
-    resources: { translation: typeof en & typeof enSignedIn & typeof enContests & typeof enAssessments & typeof enAlerts & typeof enEbooks & typeof enInsights & typeof enPrivacy & typeof enServer }
+    // of assessments.json only on the quiz pages, of alerts.json only on the alert pages, of ebooks.json only on the e-book pages, of insights.json only on the Feedback and Patterns pages and a student's page, of privacy.json only on a student's data pages, of school.json only on the team, import, plan-code and voucher pages, of server.json only in server code.
+    resources: { translation: typeof en & typeof enSignedIn & typeof enContests & typeof enAssessments & typeof enAlerts & typeof enEbooks & typeof enInsights & typeof enPrivacy & typeof enSchool & typeof enServer }
   }
 }

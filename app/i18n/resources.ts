@@ -7,6 +7,7 @@ import enAlerts from './locales/en/alerts.json'
 import enEbooks from './locales/en/ebooks.json'
 import enPrivacy from './locales/en/privacy.json'
 import enInsights from './locales/en/insights.json'
+import enSchool from './locales/en/school.json'
 import ja from './locales/ja/translation.json'
 import jaServer from './locales/ja/server.json'
 import jaSignedIn from './locales/ja/signed-in.json'
@@ -16,6 +17,7 @@ import jaAlerts from './locales/ja/alerts.json'
 import jaEbooks from './locales/ja/ebooks.json'
 import jaPrivacy from './locales/ja/privacy.json'
 import jaInsights from './locales/ja/insights.json'
+import jaSchool from './locales/ja/school.json'
 import zhTW from './locales/zh-TW/translation.json'
 import zhTWServer from './locales/zh-TW/server.json'
 import zhTWSignedIn from './locales/zh-TW/signed-in.json'
@@ -25,6 +27,7 @@ import zhTWAlerts from './locales/zh-TW/alerts.json'
 import zhTWEbooks from './locales/zh-TW/ebooks.json'
 import zhTWPrivacy from './locales/zh-TW/privacy.json'
 import zhTWInsights from './locales/zh-TW/insights.json'
+import zhTWSchool from './locales/zh-TW/school.json'
 
 /** Two dictionaries merged section by section (their sections may share a name). */
 function merged<A extends Record<string, object>, B extends Record<string, object>>(a: A, b: B): A & B {
@@ -36,9 +39,9 @@ function merged<A extends Record<string, object>, B extends Record<string, objec
 // Server side: every locale, every part, with the texts only the server writes (server.json: comment
 // suggestions, spreadsheet headings), which the browser never downloads. The browser loads the
 // current locale's translation.json, signed-in.json on the console and student pages, and
-// contests.json on the quest and contest pages, assessments.json on the quiz pages, alerts.json on the risk-alert pages, ebooks.json on the e-book pages, insights.json on the Feedback and Patterns pages and a student's page, privacy.json on a student's data pages (client-resources.ts).
+// contests.json on the quest and contest pages, assessments.json on the quiz pages, alerts.json on the risk-alert pages, ebooks.json on the e-book pages, insights.json on the Feedback and Patterns pages and a student's page, privacy.json on a student's data pages, school.json on the team, import, plan-code and voucher pages (client-resources.ts).
 export const resources = {
-  en: { translation: merged(merged(merged(merged(merged(merged(merged(merged(en, enSignedIn), enContests), enAssessments), enAlerts), enEbooks), enInsights), enPrivacy), enServer) },
-  'zh-TW': { translation: merged(merged(merged(merged(merged(merged(merged(merged(zhTW, zhTWSignedIn), zhTWContests), zhTWAssessments), zhTWAlerts), zhTWEbooks), zhTWInsights), zhTWPrivacy), zhTWServer) },
-  ja: { translation: merged(merged(merged(merged(merged(merged(merged(merged(ja, jaSignedIn), jaContests), jaAssessments), jaAlerts), jaEbooks), jaInsights), jaPrivacy), jaServer) },
+  en: { translation: merged(merged(merged(merged(merged(merged(merged(merged(merged(en, enSignedIn), enContests), enAssessments), enAlerts), enEbooks), enInsights), enPrivacy), enSchool), enServer) },
+  'zh-TW': { translation: merged(merged(merged(merged(merged(merged(merged(merged(merged(zhTW, zhTWSignedIn), zhTWContests), zhTWAssessments), zhTWAlerts), zhTWEbooks), zhTWInsights), zhTWPrivacy), zhTWSchool), zhTWServer) },
+  ja: { translation: merged(merged(merged(merged(merged(merged(merged(merged(merged(ja, jaSignedIn), jaContests), jaAssessments), jaAlerts), jaEbooks), jaInsights), jaPrivacy), jaSchool), jaServer) },
 }

@@ -16,6 +16,10 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { cleanValue } from '~/shared/text'
+import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+
+export const handle = SCHOOL_HANDLE
+export const clientMiddleware = schoolDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 

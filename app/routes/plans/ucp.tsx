@@ -17,6 +17,10 @@ import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { ErrorList } from '~/ui/field'
+import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+
+export const handle = SCHOOL_HANDLE
+export const clientMiddleware = schoolDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 

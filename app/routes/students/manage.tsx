@@ -17,6 +17,10 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readUpload, TOO_LARGE } from '~/http/form.server'
 import { ErrorText } from '~/ui/field'
+import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+
+export const handle = SCHOOL_HANDLE
+export const clientMiddleware = schoolDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 

@@ -39,6 +39,10 @@ import { ConfirmDialog, Dialog } from '~/ui/dialog'
 import { parseId } from '~/features/lists'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+
+export const handle = SCHOOL_HANDLE
+export const clientMiddleware = schoolDictionary
 
 const TABS = ['members', 'profile', 'students', 'data'] as const
 type Tab = (typeof TABS)[number]

@@ -91,16 +91,18 @@ const anyMentions = (readings: Reading[], words: (lex: CompiledLexicon) => Set<s
 export async function assessPost(post: PostTexts, journalLanguage?: string): Promise<Assessment> {
   const readings = await readPost(post, journalLanguage)
   // Context from the whole post: reassurance ("it didn't even hurt"), a game or a sport.
-  const context: PostContext = { reassured: anyMentions(readings, (l) => l.playful), story: anyMentions(readings, (l) => l.fiction), activity: anyMentions(readings, (l) => l.activity) }
+  const context: PostContext = { reassured: anyMentions(readings, (l) => l.playful), denied: anyMentions(readings, (l) => l.denial), teaching: anyMentions(readings, (l) => l.teaching), story: anyMentions(readings, (l) => l.fiction), activity: anyMentions(readings, (l) => l.activity) }
   const findings: ContentFinding[] = []
   const setAside: Assessment['setAside'] = []
+  // Harm someone did to the student (「毎日なぐられて」): an act, not a word the model may explain away.
+  const acts = new Set<string>()
   for (const r of readings) {
     const { found, dismissed } = matchSentence(r.language, r.tokens, context)
     // The earliest words of each finding come first: they decide whether the sentence before is shown.
     found.sort((a, b) => a.first - b.first)
     for (const m of found) {
       const category = m.category === 'harm' ? placeOfHarm(readings, r) : m.category
-      findings.push({
+      const finding: ContentFinding = {
         category,
         severity: SEVERITY[category],
         field: r.field,
@@ -108,17 +110,22 @@ export async function assessPost(post: PostTexts, journalLanguage?: string): Pro
         ...(m.first === 0 && r.index > 0 ? { before: sentenceText(r, r.index - 1) } : {}),
         words: originalWords(r, m.first, m.last),
         language: r.language,
-      })
+      }
+      findings.push(finding)
+      if (m.category === 'harm' || m.rule.act) acts.add(findingKey(finding))
     }
     for (const d of dismissed) setAside.push({ field: r.field, sentence: sentenceText(r), why: d.why, category: d.category, language: r.language })
   }
+  // A title that names what the text denies or a lesson is about (「想不開」, then 「我才不會想不開」) is their topic.
+  const deniedInText = new Set(setAside.filter((a) => (a.why === 'negated' || a.why === 'teaching') && a.field !== 'title').map((a) => a.category))
+  for (let i = findings.length - 1; i >= 0; i--) if (findings[i].field === 'title' && deniedInText.has(findings[i].category)) findings.splice(i, 1)
   if (!findings.some((f) => f.category === 'suicide')) findings.push(...togetherFindings(readings))
   // "I felt hopeless for about an hour. Then we got pizza.": a low mood that passed, and nothing else.
   if (findings.every((f) => f.category === 'hopelessness') && anyMentions(readings, (l) => l.passing)) findings.length = 0
   const model = await riskModel()
   const { risk, category } = riskOf(probabilities(model, featuresOf(sentenceReadings(readings))))
   const sentences = new Set(readings.map((r) => `${r.field}\u0000${r.index}`)).size
-  const kept = combine(dedupe(findings), setAside, risk, sentences)
+  const kept = combine(dedupe(findings), setAside, risk, sentences, acts)
   // The model reads words, not their sense: where the rules set the same category's words aside
   // (「きずつけたりしない」, "nobody hit me", a film), it does not raise them again.
   const explained = setAside.some((a) => a.why === 'negated' || a.category === category || (a.category === 'harm' && (category === 'abuse' || category === 'bullying')))
@@ -127,8 +134,8 @@ export async function assessPost(post: PostTexts, journalLanguage?: string): Pro
 }
 
 /** The rules' findings that stand (see MODEL_AGREES). */
-function combine(findings: ContentFinding[], setAside: Assessment['setAside'], risk: number, sentences: number) {
-  if (risk >= MODEL_AGREES || sentences < 2 || findings.some((f) => f.severity === 'high')) return findings
+function combine(findings: ContentFinding[], setAside: Assessment['setAside'], risk: number, sentences: number, acts: Set<string>) {
+  if (risk >= MODEL_AGREES || sentences < 2 || findings.some((f) => f.severity === 'high' || acts.has(findingKey(f)))) return findings
   for (const f of findings) setAside.push({ field: f.field, sentence: f.sentence, why: 'unlike', category: f.category, language: f.language })
   return []
 }
@@ -181,10 +188,13 @@ function placeOfHarm(readings: Reading[], here: Reading): RiskCategory {
 }
 
 /** One finding per category and sentence: the first words found there. */
+/** One finding per category in a sentence. */
+const findingKey = (f: ContentFinding) => `${f.category}\u0000${f.field}\u0000${f.sentence}`
+
 function dedupe(findings: ContentFinding[]) {
   const seen = new Set<string>()
   return findings.filter((f) => {
-    const key = `${f.category}\u0000${f.field}\u0000${f.sentence}`
+    const key = findingKey(f)
     if (seen.has(key)) return false
     seen.add(key)
     return true

@@ -30,6 +30,8 @@ export interface Rule {
   story?: boolean
   /** Harm someone did to the student: not when the student is the subject ("i hit my head"). */
   byOther?: boolean
+  /** Something done to the student (a threat, money taken): the model's "nothing here" does not set it aside. */
+  act?: boolean
   /** A strong phrase matched anywhere in the sentence (one slot of alternatives): no analyser's cut can hide it. */
   anywhere?: boolean
 }
@@ -47,6 +49,12 @@ type Lexicon = {
   activity: string
   /** Laughter, play and reassurance ("lol", 「哈哈」, "it didn't hurt"): with an activity, even harm someone did is play. */
   playful: string
+  /** A question put to the student ("the survey asked if", 「問我有沒有」); with a `denial` in the post, its words are the question's. */
+  asked: string
+  /** "If" (「如果」, 「もし」): in a post about a lesson, harm after it is the lesson's advice ("if someone hits you, tell an adult"). */
+  conditional: string
+  /** The student's plain no ("nope", 「完全沒有」, 「ないない」). */
+  denial: string
   /** Props and the stage ("a cardboard dagger", 「道具」): with a film or a play, even harm to oneself is acted. */
   staged: string
   /** A lesson or campaign about the subject ("we learned about self-harm", 「反霸凌宣导」): nothing in the sentence is a disclosure. */
@@ -228,6 +236,12 @@ const en: Lexicon = {
     // Hopelessness.
     // A friend's cuts: a counsellor wants to know ("she showed me her wrist and its covered in cuts").
     r('self_harm', 'cuts|cutting|harms|harming + herself|himself|themselves', { story: true }),
+    r('suicide', 'hope|hoping|wish|wishing ... asleep|sleep ... over|never|forever|gone|end', { self: true }),
+    r('suicide', 'no + more + mornings|tomorrows'),
+    r('harm', 'locked|lock|locks|shut|shuts + me + out|outside|in', { story: true }),
+    r('harm', 'whacked|whack|hit|beat|beaten|smacked|smack|belted|strapped|hits .. with .. belt|buckle|cane|stick|spoon|slipper|hanger|cord|wire|ruler'),
+    r('harm', 'welts|welt', { story: true }),
+    r('abuse', 'no|any + dinner|food|lunch|breakfast|supper|tea|meals|meal + for + two|three|four|five|2|3|4|5|a|whole + days|day|week'),
     r('self_harm', 'covered|full + in|of + cuts|scars', { story: true }),
     r('self_harm', 'cuts|scars + on + her|his|their + wrist|wrists|arm|arms|legs', { story: true }),
     r('hopelessness', 'nothing|never .. will|gonna|going to|ever|is going to .. get|gets|be|change|changes .. better|good|change|okay|ok|different'),
@@ -256,6 +270,10 @@ const en: Lexicon = {
     'disappear under|disappear into|hide under|cut my fringe|cut my own fringe|cut my hair|cut my own hair|cut my nails|cut my own nails|cut my bangs|rather die than|sooner die than|disappear into the floor|disappear into the ground|sink into the floor|ground to swallow me|curiosity killed the cat|killed the cat|dying to|dying for|to die for|died laughing|die laughing|dying of laughter|die of laughter|laughing to death|dying laughing|bored to death|scared to death|scare me to death|scared me to death|tired to death|dead tired|im dead lol|killing it|killed it|kill it|kill time|killing time|killed time|nearly died|almost died|thought i was going to die|thought i would die|thought i was gonna die|i could die|i will die of|gonna die of',
     'homework|test|exam|math|maths|essay|project|heat|cold|feet|legs|boss|level|zombie|dragon|monster|enemy|enemies|character|team|shoes|teacher .. killing me|is killing me|kill me|are killing me',
     'could kill for|would kill for|kill for a',
+    'beat|beats|beaten|destroyed|crushed|smashed + me + at|in',
+    'the death of me|be the death|death of us',
+    // A fight between equals that ended in a laugh: "he hit me back once and we both cracked up".
+    'hit|punched|kicked|whacked|smacked|elbowed + me + back',
     'nobody|no one|noone + hit|hurt|hits|hurts|kicked|pushed + me',
     'useless|trash|rubbish|terrible|hopeless|bad + at + drawing|this|it|that|maths|math|football|soccer|games|fortnite|spelling|art|sport|sports|singing|dancing|chess|minecraft|roblox|swimming|the game|running|skating|cooking|handwriting|drawing hands|piano|guitar',
     'kill|murder|destroy .. me|you .. if i|if you|if u .. eat|ate|eats|touch|touched|take|took|use|used|finish|finished|steal|stole|read|break|broke',
@@ -273,6 +291,8 @@ const en: Lexicon = {
     { category: 'suicide', words: ['pill|pills|tablets|medicine|meds|painkillers|sleeping pills|rope|noose', 'counted|count|counting|enough|hid|hide|hidden|saving|collect|collecting|wont notice|won\'t notice|know what i would do'] },
     // Things given away (not "gave her a card") with a farewell or "won't need them".
     { category: 'suicide', words: ['give away|giving away|gave away|gave all|give all|giving all|gave everything|give everything', "letter|goodbye|wont need|won't need|dont need|don't need"] },
+    // A friend's words and "don't tell": a counsellor wants to know.
+    { category: 'suicide', words: ['kill herself|kill himself|kill themselves|wants to die|want to die|end it all|end her life|end his life|not be here', "dont tell|don't tell|not to tell|promise not to tell|keep it a secret|our secret"] },
     // A cover story and the truth: "i said i walked into a door", then "really mum did it".
     { category: 'abuse', words: ['said i walked into|said i fell|said i tripped|said i bumped|told her i fell|told him i fell|told them i fell|said it was an accident|walked into a door', 'really mum|really mom|really dad|really my|actually mum|actually mom|actually dad|actually my|mum did it|mom did it|dad did it|stepdad did it|stepmum did it|stepmom did it'] },
     { category: 'suicide', words: ['note|letter|goodbye', "if i dont wake up|if i don't wake up|if i do not wake up|in case i dont wake up|in case i don't wake up|hoping i dont|hope i dont wake up|hope i don't wake up"] },
@@ -281,10 +301,13 @@ const en: Lexicon = {
   younger: 'little|baby|toddler|younger',
   passing: 'for an hour|for about an hour|for like an hour|for a minute|for like a minute|for a second|for a bit|for a while|then we got|felt better|feel better now|feeling better|im fine now|i am fine now|im ok now|im okay now|got over it|it passed',
   teaching: 'role play|roleplay|the word|learn the word|learned the word|helpline|childline|anti-bullying|anti|awareness|assembly|poster|posters|pshe|learned about|learnt about|learn about|learning about|talked about|health class|lesson about|campaign|survey|questionnaire|one question|question was|questions about|warning signs|signs that|signs of|health lesson|in health',
+  asked: 'asked if|asked me if|asked whether|asked me whether|asked us if|survey|questionnaire|one question|question was|questions about|asks if|asks me if',
+  conditional: 'if',
+  denial: 'nope|no way|of course not|not at all|never ever|definitely not|no!|said no|ticked no|answered no',
   staged: 'pretend|pretended|pretending|fake|prop|props|cardboard|plastic|rubber|toy|costume|rehearsal|rehearse|rehearsing|acting|on stage|stage|my line|my lines',
-  fiction: 'spider|cockroach|bug|game|games|gaming|level|boss|minecraft|fortnite|roblox|pokemon|zombie|zombies|monster|dragon|character|characters|player|movie|film|tv show|the show|a show|netflix|youtube|episode|series|anime|manga|cartoon|book|novel|story|chapter|drama|actor|actress|dream|nightmare|joke|joking|jk|prank|fake|pretend|pretended|villain|hero|script|scene|poem|mario|sonic|level',
-  activity: 'sparring|spar|sparred|cucumber|tomato|potato|apple|bread|slicing|chopping|peeling|claw grip|play|playing|played|soccer|football|basketball|baseball|volleyball|dodgeball|ball|match|pe|gym|karate|judo|taekwondo|boxing|wrestling|wrestle|wrestled|pillow|tickle|cook|cooking|bake|baking|kitchen|cake|carrot|onion|vegetable|vegetables|chef|recipe|dentist|doctor|nurse|shot|vaccine|injection|jab|mosquito|bee|wasp|dog|cat|puppy|kitten|horse|toy|doll|lego|nerf|tag|race|practice|training|coach|accident|accidentally|fell|fall|trip|slipped|bumped|climbing|frame|bike|trampoline|stitches|hospital|a&e|thunder|lightning|storm|racket|tennis|badminton|hockey|cricket|sting|stung|jellyfish|bluebottle|grounded',
-  playful: "tiny cut|small cut|just a scratch|accidentally|by accident|everyone saw|oops|clumsy|didn't even hurt|didnt even hurt|lol|haha|hahaha|xd|jk|lmao|fun|laughing|laughed|laugh|giggling|didnt hurt|didn't hurt|doesnt hurt|fine|accident|joke|she's 3|shes 3|he's 3|hes 3|baby|toddler",
+  fiction: 'spider|cockroach|bug|game|games|gaming|level|boss|minecraft|fortnite|roblox|pokemon|zombie|zombies|monster|dragon|character|characters|player|movie|a film|the film|that film|films|tv show|the show|a show|netflix|youtube|episode|series|anime|manga|cartoon|book|novel|story|chapter|drama|actor|actress|dream|nightmare|joke|joking|jk|prank|fake|pretend|pretended|villain|hero|script|scene|poem|mario|sonic|level',
+  activity: 'chess|checkers|uno|monopoly|board game|cards|oven|tray|stove|pan|kettle|cookies|cookie|biscuits|muffins|cupcakes|punching bag|the bag|gloves|hamster|rabbit|bunny|guinea pig|parrot|budgie|bird|goat|pony|snake|lizard|ferret|chicken|goose|rat|craft knife|woodwork|glue gun|sewing|needle|model|turrets|sparring|spar|sparred|cucumber|tomato|potato|apple|bread|slicing|chopping|peeling|claw grip|play|playing|played|soccer|football|basketball|baseball|volleyball|dodgeball|ball|match|pe|gym|karate|judo|taekwondo|boxing|wrestling|wrestle|wrestled|pillow|tickle|cook|cooking|bake|baking|kitchen|cake|carrot|onion|vegetable|vegetables|chef|recipe|dentist|doctor|nurse|shot|vaccine|injection|jab|mosquito|bee|wasp|dog|cat|puppy|kitten|horse|toy|doll|lego|nerf|tag|race|practice|training|coach|accident|accidentally|fell|fall|trip|slipped|bumped|climbing|frame|bike|trampoline|stitches|hospital|a&e|thunder|lightning|storm|racket|tennis|badminton|hockey|cricket|sting|stung|jellyfish|bluebottle|grounded',
+  playful: "tiny bit|a tiny bit|a bit|aloe|cracked up|we both laughed|both laughed|a plaster|gave me a plaster|band aid|bandaid|band-aid|tiny cut|small cut|just a scratch|accidentally|by accident|everyone saw|oops|clumsy|didn't even hurt|didnt even hurt|lol|haha|hahaha|xd|jk|lmao|fun|laughing|laughed|laugh|giggling|didnt hurt|didn't hurt|doesnt hurt|fine|accident|joke|she's 3|shes 3|he's 3|hes 3|baby|toddler",
   others: 'he|she|they|his|her|their|friend|brother|sister|cousin|character|someone|somebody|classmate|girl|boy|man|woman|teacher|mom|dad|mum|grandma|grandpa|it|hero|villain|bear|bears|dog|cat',
   home: 'home|house|dad|daddy|father|mom|mum|mommy|mother|stepdad|stepmom|stepmum|stepfather|stepmother|brother|sister|uncle|aunt|auntie|grandpa|grandma|grandfather|grandmother|cousin|parent|parents|boyfriend|bedroom|family|night|drunk|belt|bathroom|shower',
   school: 'school|class|classmate|classmates|recess|break|lunch|bus|playground|hallway|corridor|kids|boys|girls|bully|bullies|senior|seniors|teacher|friend|friends|group|gang|team|online|chat|instagram|tiktok|discord|snapchat|year|park',
@@ -340,6 +363,8 @@ const zh: Lexicon = {
     r('abuse', '@family .. 用|拿 .. 菸头|烟头|皮带|棍子|衣架|藤条|拖鞋|铁尺|电线|热水|东西 .. 烫|打|丢|揍|我'),
     r('abuse', '被 .. @family .. @hit|打|揍|踢|踹|关|锁|赶出|烫|摸|推', { story: true }),
     r('abuse', '@family .. 打的|揍的|弄的|踢的|烫的|巴的|掐的|捏的|推的|打伤的'),
+    r('harm', '被 .. k|扁|海扁|修理|盖布袋|围殴', { story: true }),
+    r('bullying', '被 .. 抢走|抢了|勒索|拿走'),
     r('abuse', '@family ... 往|朝 + 我 + 手上|身上|头上|脸上|脚上|背上 .. 倒|泼'),
     r('abuse', '伤|瘀青|乌青|黑青 .. 是 .. @family'),
     r('abuse', '@family .. 摸我|碰我|亲我|脱我|看我洗澡|进来看|会进来|摸'),
@@ -400,7 +425,8 @@ const zh: Lexicon = {
     r('hopelessness', '我 .. 好|很|是|真是|就是|真的很 .. 没用|废物|垃圾|失败者|没价值|一无是处|多余|笨', { self: true }),
     r('hopelessness', '讨厌|恨 .. 自己|我自己'),
     r('hopelessness', '我 .. 是 .. 最 + 糟糕|烂|差劲|失败|没用 .. 小孩|孩子|人|女儿|儿子', { self: true }),
-    r('hopelessness', '都是我害的|全是我害的|全都是我害的|怎么做都没办法|怎么做都没用|怎么努力都没用|没办法改变', { anywhere: true }),
+    r('suicide', '道别信|告别信|写遗书|不能再陪你们|以后不能再陪|不能陪你们了|再也不能陪', { anywhere: true }),
+    r('hopelessness', '没有价值的人|没价值的人|一辈子都会这样|一辈子都这样|都是我害的|全是我害的|全都是我害的|怎么做都没办法|怎么做都没用|怎么努力都没用|没办法改变', { anywhere: true }),
     r('hopelessness', '没人|没有人|不会有人 .. 在乎|关心|爱|喜欢|需要 .. 我'),
     r('hopelessness', '大家|所有人 .. 都 .. 讨厌我|恨我|不要我'),
     r('hopelessness', '什么都做不好|做不好任何事|什么事都做不好|一点用都没有|好空|心好空|空空的|麻木', { anywhere: true }),
@@ -409,6 +435,11 @@ const zh: Lexicon = {
   masks: [
     '累死|笑死|热死|冷死|饿死|吓死|困死|烦死|气死|痛死|忙死|闷死|无聊死|渴死|羡慕死|丑死|臭死|急死|晒死|撑死|赶死|紧张死|尴尬死|帅死|可爱死|萌死|开心死|香死',
     '死党|死机|死定了|该死|要死了|得要死|得半死|半死|死命|拼死|死都|打死也不|打死不|死也不|死心|死角|死记|死背|死鱼|死线|死忠|死亡笔记',
+    '难到|烦到|气到|考到 .. 想撞墙|撞墙',
+    '回打|打回来|打回去',
+    '打到一半|打到最后',
+    // A grandmother's sweets kept from mum: 「偷塞糖果给我 叫我不要跟妈妈讲」.
+    '糖果|糖|零食|巧克力|红包|冰淇淋|饮料|礼物|点心 ... 叫|要',
     '跳楼大拍卖|跳楼价|杀价|砍价|杀时间|杀手|狼人杀|杀虫|杀菌|自杀式|反霸凌|霸凌宣导|防霸凌|没有霸凌|不霸凌',
     '不想死|不会想死|才不想死|不会自杀|不会伤害自己|我很爱我的生命|我爱生命',
     '完蛋|惨了|糟糕|死定 ... 会杀了我|会宰了我|会打死我|杀了我',
@@ -426,6 +457,8 @@ const zh: Lexicon = {
   negators: '不|没|没有|别|不会|从不|才不|从来不|不要|不是',
   together: [
     { category: 'abuse', words: ['说是撞到|说撞到|说是跌倒|说我跌倒|说是摔倒|说我摔倒|说是不小心|说是自己撞|说是自己跌', '其实是我爸|其实是我妈|其实是爸|其实是妈|其实是继父|其实是后母|其实是阿公|其实是阿嬷'] },
+    { category: 'suicide', words: ['月台|铁轨|火车来|顶楼|楼顶|屋顶|阳台|河边|桥上', '往前走一步|跳下去|一步就|结束一切|全部结束|就都结束|一切都结束'] },
+    { category: 'suicide', words: ['想死|去死|自杀|不想活|消失', '不要跟老师说|不要告诉|别告诉|帮她保密|帮他保密|保密|不要说出去'] },
     { category: 'suicide', words: ['药|安眠药|药丸|绳子', '数|数了|藏|藏在|够|全部|偷偷|知道可以用'] },
     { category: 'suicide', words: ['送给|都送|送掉', '信|一封信|用不到|不需要|再见|烦恼'] },
   ],
@@ -433,10 +466,13 @@ const zh: Lexicon = {
   younger: '妹妹|弟弟|小妹|小弟|宝宝',
   passing: '就好了|就没事了|后来就好|一下就好|就不难过了|好多了|就忘了|心情变好|又开心了|马上就好',
   teaching: '新闻|专线|113|1925|辅导课|健康课|生命教育|宣导|讲座|海报|在讲|课在讲|反霸凌|防霸凌|认识霸凌|学到|上课讲|问卷|调查',
+  asked: '问我|一题问|有一题|问说|问我有没有|问我会不会|问我是不是|有没有想过|问卷|调查',
+  conditional: '如果|假如|要是|万一',
+  denial: '才不会|我才不会|勾没有|我勾没有|完全没有|当然没有|才没有|没有啦|绝对没有|一点也没有|从来没有|我说没有|说没有',
   staged: '道具|假装|假的|排练|演戏|舞台|台词|纸做的|塑胶|玩具',
   fiction: '《|》|韩剧|日剧|美剧|演|演的|演得|蟑螂|猫|狗|苍蝇|猫咪|狗狗|宠物|游戏|电动|电玩|手游|魔王|王者|打怪|怪物|僵尸|丧尸|角色|玩家|关卡|副本|赛车|玛利欧|马力欧|瑪利歐|龟壳|电影|影片|卡通|动画|动漫|漫画|小说|故事|书里|书上|剧|连续剧|演员|演戏|话剧|梦|做梦|恶梦|噩梦|宝可梦|皮卡丘|鬼|吃鸡|开玩笑|骗你的|假的|柯南|主角|不小心|宣导|反霸凌',
   activity: '篮球|足球|躲避球|棒球|排球|比赛|体育课|球|跆拳道|柔道|空手道|摔角|玩|闹着玩|打闹|打枕头|枕头战|枕头大战|搔痒|切菜|做菜|煮饭|烤|蛋糕|水果|厨房|刀切|医生|打针|疫苗|牙医|蚊子|狗|猫|练习|教练|劳作|美劳|热熔胶|手工|跌倒|摔倒|受伤|枕头|煮|锅|锅子|炒|烤箱|球拍|拍子|羽球|羽毛球|网球|升级|考试|黄带|教练',
-  playful: '大家都看到|不小心|哈哈|哈哈哈|呵呵|好好玩|好玩|超好玩|开心|不痛|一点都不痛|没事|没关系|笑到|才三岁|xd',
+  playful: '互相道歉|笑到不行|笑成一团|大家都看到|不小心|哈哈|哈哈哈|呵呵|好好玩|好玩|超好玩|开心|不痛|一点都不痛|没事|没关系|笑到|才三岁|xd',
   others: '他|她|他们|她们|它|朋友|同学|哥哥|姐姐|弟弟|妹妹|角色|主角|有人|别人|人家|表姊|表哥|狗|猫',
   home: '后母|后妈|后爸|家|家里|在家|回家|爸|妈|哥|姐|弟|妹|叔|伯|舅|阿姨|姑姑|爷爷|奶奶|阿公|阿嬷|外公|外婆|继父|继母|家人|晚上|喝醉|皮带|衣架',
   school: '学校|班上|班|同学|下课|上课|教室|厕所|走廊|操场|放学|校车|学长|学姐|男生|女生|朋友|群组|网上|网路|ig|line|脸书|老师',
@@ -498,6 +534,9 @@ const ja: Lexicon = {
     r('bullying', 'みんな|クラス|全員 ... 無視|むし|笑われ|わらわれ'),
     // Hopelessness.
     // Phrases that say "not" themselves (a following 「ない」 is theirs, not a denial).
+    r('bullying', '脅す|おどす|脅かす + れる|られる', { act: true }),
+    r('hopelessness', 'いいことなんて一つもない|いいことなんかひとつもない|いいことなんてひとつもない|いいことなんか一つもない|この先いいこと', { anywhere: true }),
+    r('self_harm', 'わざと|自分で|じぶんで .. あぶる|焼く|やく|焦がす|こがす|やけど'),
     r('self_harm', 'リスカしてる|リスカしてた|手首に傷がいっぱい|てくびにきずがいっぱい|腕に傷がいっぱい|うでにきずがいっぱい|自分で切ってる|じぶんできってる', { anywhere: true, story: true }),
     r('hopelessness', 'いいことなんてない|いいことなんかない|いい事なんてない|いいことない|やるいみない|やる意味ない|意味ない|いみない|意味がない|いみがない', { anywhere: true }),
     r('hopelessness', '絶望|ぜつぼう|希望がない|きぼうがない|希望なんて|未来なんて|みらいなんて|未来がない|いいことない|どうせ|むだ|ムダ|無駄|意味ない|いみない|意味がない|がんばる意味|頑張る意味|価値ない|価値がない|かちない|役立たず|やくたたず|ゴミだ|ごみだ|クズだ|くずだ|自分はダメ|わたしはダメ|ぼくはダメ|おれはダメ|自分なんてダメ|おまえはダメ|ダメな人間|だめな人間|オワコン|おわってる|終わってる|ムリゲー|むりげー|よくならない|良くならない|何も変わらない|なにも変わらない|なにもかわらない|かわんない|変わんない|ずっとこのまま|このままずっと|あきらめた|諦めた|こわれてる|壊れてる|なおらない|治らない|何も感じない|なにも感じない|なにもかんじない|からっぽ|空っぽ|自分が嫌い|自分がきらい|じぶんがきらい|自分が大嫌い|誰もわかってくれない|だれもわかってくれない|誰も必要と|いないほうがいい|うまくいかない|気がしない|元には戻らない|もとにはもどらない|もどらない|必要とされてない|必要とされていない|期待に届かない|ぼくのせい|わたしのせい|おれのせい|自分のせい|クラスで空気|失敗作|しっぱいさく|認められない|みとめられない|二度と楽しい|にどと楽しい|楽しいことなんてない|最後に楽しい|これからもずっとこう|何もどうでもいい|なにもどうでもいい|もうどうでもいい|なんでもどうでもいい|全部どうでもいい|ぜんぶどうでもいい|大事じゃない|だいじじゃない|いらない人間|いらない子|好きになってくれない|誰も好き|だれも好き', { anywhere: true }),
@@ -507,7 +546,9 @@ const ja: Lexicon = {
     '死ぬほど|しぬほど|死ぬかと|しぬかと|死にそう|しにそう|死ぬ気|しぬき|マジ死んだ|まじ死んだ|まじしんだ|オワタ|死んだ魚|必死|ひっし|死角|死守|笑い死|わらいじ',
     'はずかしくて|恥ずかしくて|はずかしすぎて|恥ずかしすぎて ... 消えたい|きえたい|消えたかった|きえたかった|死にたい|しにたい',
     '防止|ぼうし|授業|じゅぎょう|話をきいた|話を聞いた|大人に言う|おとなにいう|相談',
-    '殺す気|ころす気|人狼|殺虫|殺菌',
+    '殺す気|ころす気|人狼|殺虫|殺菌|安楽死|あんらくし|安楽',
+    // 「（ペットに）お別れした」: a goodbye said, not a farewell written.
+    'お別れ|おわかれ + し + た',
     // 「うまくて死ねる」「かわいすぎて死ねる」: delight, not a means.
     'て + 死ねる|しねる',
     'いじめられたの？|いじめられたの?|いじめられたのって|いじめじゃない',
@@ -523,6 +564,7 @@ const ja: Lexicon = {
   negators: 'ない|ぬ|ず|ません|ねえ|しない|しません|ぜったいしない|絶対しない|じゃない',
   together: [
     { category: 'abuse', words: ['転んだって|ころんだって|ぶつけたって|ぶつけたと|転んだと|ころんだと|ドアにぶつけ', 'ほんとは|本当は|ほんとうは|実は|じつは'] },
+    { category: 'suicide', words: ['死ぬ|しぬ|死にたい|しにたい|消えたい|きえたい', '言わないで|いわないで|ないしょ|内緒|秘密|ひみつ'] },
     { category: 'suicide', words: ['薬|くすり|ロープ|ひも', 'かぞえ|数え|足りる|たりる|かくし|隠し|ためて|使えば|つかえば'] },
     { category: 'suicide', words: ['あげた|あげちゃった|ゆずった', '手紙|てがみ|いらない|お別れ|さよなら|ばいばい'] },
   ],
@@ -530,8 +572,11 @@ const ja: Lexicon = {
   younger: '妹|弟|いもうと|おとうと|赤ちゃん',
   passing: '元気になった|げんきになった|すぐ元気|けろっと|立ち直った|まあいっか|まぁいっか|気分が晴れ|きぶんがはれ|忘れた|わすれた|なおった|直った|楽しくなった',
   teaching: 'アンケート|あんけーと|ありますか|って言葉は|という言葉は|ってことばは|いじめの授業|いじめについての授業|いのちの授業|命の授業|道徳の授業|どうとくの授業|ニュース|の話してた|189|相談ダイヤル|について|防止|ぼうし|保健の授業|大人に言う|おとなにいう|大人に相談|学活|について話し|を習った|をならった|を習っ|って習った|ってならった|と習った|話をきいた|話を聞いた|のことを習|もいるらしい',
+  asked: 'アンケート|あんけーと|ありますか|聞かれた|きかれた|ないか聞|ないかって',
+  conditional: 'もし|もしも|たら|ったら',
+  denial: 'ないない|ない！|ない!|全然ない|ぜんぜんない|ないよ|ありません|ないです|一回もない',
   staged: '道具|どうぐ|ふり|フリ|ダンボール|段ボール|だんぼーる|演技|えんぎ|舞台|ぶたい|セリフ|せりふ|おもちゃ|小道具',
-  fiction: '将棋|しょうぎ|オセロ|トランプ|囲碁|いじめがない|セリフ|せりふ|学芸会|がくげいかい|発表会|ゴキブリ|ごきぶり|ねこ|猫|いぬ|犬|ペット|ゲーム|げーむ|ボス|ぼす|レベル|キャラ|キャラクター|ゾンビ|モンスター|敵|てき|プレイ|マイクラ|マインクラフト|フォートナイト|ポケモン|映画|えいが|アニメ|あにめ|漫画|まんが|マンガ|本|ほん|小説|物語|ものがたり|劇|げき|ドラマ|主人公|冗談|じょうだん|ウソ|うそ|夢|ゆめ|ごんぎつね|鬼滅|煉獄|人狼|おばけ|お化け|怪談|こわい話|こわいはなし|ゆうれい|幽霊',
+  fiction: '将棋|しょうぎ|オセロ|トランプ|囲碁|いじめがない|セリフ|せりふ|学芸会|がくげいかい|発表会|ゴキブリ|ごきぶり|ねこ|猫|いぬ|犬|ペット|ゲーム|げーむ|ボス|ぼす|レベル上げ|レベルあげ|レベルアップ|キャラ|キャラクター|ゾンビ|モンスター|敵|てき|プレイ|マイクラ|マインクラフト|フォートナイト|ポケモン|映画|えいが|アニメ|あにめ|漫画|まんが|マンガ|本|ほん|小説|物語|ものがたり|劇|げき|ドラマ|主人公|冗談|じょうだん|ウソ|うそ|夢|ゆめ|ごんぎつね|鬼滅|煉獄|人狼|おばけ|お化け|怪談|こわい話|こわいはなし|ゆうれい|幽霊',
   activity: 'まくら|枕|まくら投げ|サッカー|野球|バスケ|ドッジボール|ボール|試合|しあい|体育|たいいく|部活|柔道|剣道|空手|プロレス|遊び|あそび|遊ぶ|あそぶ|ふざける|料理|りょうり|包丁|ほうちょう|野菜|やさい|ケーキ|台所|注射|ちゅうしゃ|歯医者|はいしゃ|医者|蚊|犬|いぬ|猫|ねこ|練習',
   playful: 'みんなに見られ|うっかり|ドジ|笑|www|楽しい|たのしい|おもしろい|面白い|わざとじゃない|だいじょうぶ|大丈夫|いたくない',
   others: '彼|彼女|あいつ|友達|ともだち|友だち|キャラ|主人公|兄|姉|弟|妹|誰か|だれか|犬|猫',

@@ -70,6 +70,9 @@ export interface CompiledLexicon {
   playful: Set<string>
   teaching: Set<string>
   staged: Set<string>
+  asked: Set<string>
+  conditional: Set<string>
+  denial: Set<string>
   hyperbole: Set<string>
   younger: Set<string>
   passing: Set<string>
@@ -99,6 +102,9 @@ function compile(language: Language): CompiledLexicon {
     playful: wordSet(lex.playful),
     teaching: wordSet(lex.teaching),
     staged: wordSet(lex.staged),
+    asked: wordSet(lex.asked),
+    conditional: wordSet(lex.conditional),
+    denial: wordSet(lex.denial),
     younger: wordSet(lex.younger),
     passing: wordSet(lex.passing),
     hyperbole: wordSet(lex.hyperbole),
@@ -140,11 +146,15 @@ function slotEnds(language: Language, tokens: Token[], i: number, slot: Slot): n
   return out
 }
 
+const CLAUSE_MARKS = /^[,，、;；:：]$/u
+
 /** The first match of a pattern in the tokens: [first, last] token, or null. */
 export function matchSlots(language: Language, tokens: Token[], slots: Slot[]): [number, number] | null {
   const from = (slotIndex: number, lo: number): number | null => {
     const slot = slots[slotIndex]
     for (let i = lo; i <= Math.min(tokens.length - 1, lo + (slotIndex === 0 ? 0 : slot.gap)); i++) {
+      // A gap stays in its clause: 「被老师抓到，我死定了」 is not "hit ... me".
+      if (i > lo && CLAUSE_MARKS.test(tokens[i - 1].surface)) break
       for (const end of slotEnds(language, tokens, i, slot)) {
         if (slotIndex === slots.length - 1) return end - 1
         const last = from(slotIndex + 1, end)
@@ -216,6 +226,10 @@ export type Dismissal = 'mask' | 'negated' | 'someone else' | 'story' | 'teachin
  */
 export interface PostContext {
   reassured?: boolean
+  /** The student said a plain no somewhere (to a question in another sentence). */
+  denied?: boolean
+  /** A lesson or a campaign somewhere in the post. */
+  teaching?: boolean
   story?: boolean
   activity?: boolean
 }
@@ -241,7 +255,10 @@ export function matchSentence(language: Language, tokens: Token[], post: PostCon
   const hyperbole = inText(lex.hyperbole)
   const staged = fiction && inText(lex.staged)
   // A lesson or a campaign about bullying or self-harm is not a disclosure.
-  const teaching = inText(lex.teaching)
+  // A question the student answered no: "the survey asked if i ever want to hurt myself", then "nope!".
+  const teaching = inText(lex.teaching) || (!!post.denied && inText(lex.asked))
+  // "If someone hits you, tell an adult" in a post about a lesson: its advice, about nobody.
+  const advice = !!post.teaching && inText(lex.conditional)
   const found: Match[] = []
   const dismissed: (Match & { why: Dismissal })[] = []
   for (const c of lex.rules) {
@@ -253,7 +270,7 @@ export function matchSentence(language: Language, tokens: Token[], post: PostCon
       const match: Match = { category: c.rule.category, rule: c.rule, first: m[0], last: m[1] }
       // A strong phrase is negated by what surrounds it unless the phrase itself says "not" (「生きたくない」).
       const negative = c.rule.anywhere ? isNegation(language, String(m[2] ?? ''), lex.negators) : c.negative
-      const why = teaching ? 'teaching' : dismissal(lex, tokens, { ...c, negative }, match, masked, { fiction, activity, playful, hyperbole, staged, post })
+      const why = teaching || (advice && c.rule.category !== 'suicide' && c.rule.category !== 'self_harm') ? 'teaching' : dismissal(lex, tokens, { ...c, negative }, match, masked, { fiction, activity, playful, hyperbole, staged, post })
       if (!why) {
         found.push(match)
         firstDismissed = null
@@ -307,7 +324,13 @@ function dismissal(lex: CompiledLexicon, tokens: Token[], c: Compiled, m: Match,
 /** A negation just before the words (English, Chinese) or just after them (Japanese). */
 function negated(lex: CompiledLexicon, tokens: Token[], m: Match) {
   // Japanese negates after the verb, often past a particle (「死にたいなんて思わない」).
-  if (lex.language === 'ja') return tokens.slice(m.last + 1, m.last + 5).some((t) => has(lex.negators, t))
+  if (lex.language === 'ja') {
+    // Past 「なんて」「とか」 the negation may come later (「死にたいなんて一回も思ったことない」), but not past 「けど」.
+    const far = QUOTING.has(tokens[m.last + 1]?.surface ?? '') ? 9 : 5
+    const after = tokens.slice(m.last + 1, m.last + far)
+    const stop = after.findIndex((t) => CLAUSE_ENDS.has(t.surface))
+    return (stop < 0 ? after : after.slice(0, stop)).some((t) => has(lex.negators, t))
+  }
   if (tokens.slice(m.first + 1, m.last).some((t) => has(lex.negators, t))) return true
   // Chinese negates the word it stands before (「不想死」); a 「不」 further back is another clause's.
   const window = lex.language === 'zh' ? 1 : 3
@@ -318,8 +341,11 @@ function negated(lex: CompiledLexicon, tokens: Token[], m: Match) {
   return false
 }
 
+const QUOTING = new Set(['なんて', 'なんか', 'とか'])
+const CLAUSE_ENDS = new Set(['けど', 'けれど', 'でも', 'が', '、', ',', '。'])
+
 /** A negative phrase denied as a whole: 「我沒有想不開啦」 ("I'm not thinking of ending it"). */
-const DENIALS = new Set(['没有', '才没有', '并没有', '从来没有', '从没', '不是', '才不是'])
+const DENIALS = new Set(['没有', '才没有', '并没有', '从来没有', '从没', '不是', '才不是', '不会', '才不会', '绝对不会', '不可能'])
 function denied(lex: CompiledLexicon, tokens: Token[], m: Match) {
   return lex.language === 'zh' && m.first > 0 && DENIALS.has(tokens[m.first - 1].surface)
 }
