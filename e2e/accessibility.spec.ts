@@ -26,12 +26,13 @@ const JOURNAL_PAGES = [
   '/diary/homework/1/report?tab=group', '/diary/homework/1/report?tab=pie&pick=group%3Ajoy', '/diary/homework/1/student/8/report',
   '/diary/homework/1/feedback', '/diary/homework/1/feedback?start=2026-01-02&end=2026-01-01', '/diary/homework/1/patterns', '/diary/homework/1/patterns?period=term&pick=eb%3AB%3A8',
   '/diary/homework/1/patterns?student=8&period=term',
+  '/diary/homework/1/notWritten', '/diary/homework/1/notWritten?period=week',
   '/diary/diaryPost/87', '/diary/diaryPost/87?sendback=1', '/diary/diaryPost/87?image=1', '/diary/diaryPost/87/revise',
   '/diarySample', '/diarySample/new', '/diarySample/1/edit', '/diarySample/resourcesBook', '/diarySample/resourcesBook/1/resources',
   '/drpb/TEACH002', '/404',
 ]
 // The free plan: pay notices, upgrade buttons, "Join pending".
-const FREE_PAGES = ['/diary', '/diary?tab=joined', '/diary/homework/4/quiz', '/diary/homework/4/news', '/diary/homework/4/student', '/diary/homework/4/sendback', '/diary/homework/4/report', '/diary/homework/4/feedback', '/diary/homework/4/patterns', '/diary/homework/4/export', '/voucher']
+const FREE_PAGES = ['/diary', '/diary?tab=joined', '/diary/homework/4/quiz', '/diary/homework/4/news', '/diary/homework/4/student', '/diary/homework/4/sendback', '/diary/homework/4/report', '/diary/homework/4/feedback', '/diary/homework/4/patterns', '/diary/homework/4/notWritten', '/diary/homework/4/export', '/voucher']
 const ADMIN_PAGES = ['/team/my', '/team/my?tab=profile', '/team/my?tab=students', '/manage', '/student']
 const STUDENT_PAGES = ['/s', '/s/journal/1', '/s/journal/1/new', '/s/post/87', '/s/journal/6', '/s/journal/6/new']
 // The contest pages of the demo: Kindness Relay 501 (journal 6, contest 3, running), Winter Diary 502

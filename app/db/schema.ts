@@ -23,6 +23,7 @@ export interface Database {
   post_emotions: PostEmotionsTable
   post_behaviours: PostBehavioursTable
   post_topics: PostTopicsTable
+  writing_reminders: WritingRemindersTable
   comments: CommentsTable
   samples: SamplesTable
   resource_books: ResourceBooksTable
@@ -343,6 +344,18 @@ export interface PostsTable {
   topic_mask: Generated<number>
   emotion_mask: Generated<number>
   behaviour_mask: Generated<number>
+}
+
+/** A teacher's reminder to a student to write, once a school day per journal (issue 38, migration 0034). */
+export interface WritingRemindersTable {
+  journal_id: number
+  student_id: number
+  /** The school day in the journal's zone (YYYY-MM-DD). */
+  day: string
+  teacher_id: number | null
+  reminded_at: string
+  /** 1 when an e-mail went to the student too. */
+  mailed: ColumnType<number, number | undefined, number>
 }
 
 /** A topic of a post's event (features/topics/lexicon.ts). */

@@ -37,6 +37,8 @@ const QUEST_MENU = [
 const MENU = [
   { to: 'news', labelKey: 'journal.menuNews' },
   { to: 'student', labelKey: 'journal.menuStudents' },
+  // Who has not written today or this week, and a reminder (issue 38).
+  { to: 'notWritten', labelKey: 'journal.menuNotWritten' },
   { to: 'case', labelKey: 'journal.menuCases' },
   { to: 'alerts', labelKey: 'journal.menuAlerts' },
   { to: 'collection', labelKey: 'journal.menuCollection' },

@@ -15,6 +15,7 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { idField } from '~/features/form-ids.server'
+import { studentReminders } from '~/features/journals/not-written.server'
 import { answerConsent, answerEbookConsent, consentRequests, ebookConsentRequests } from '~/features/privacy/family-pack.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -22,8 +23,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 /** /s: the student's journals and a box for a teacher's invite code. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { studentId } = await requireStudent(request, context)
-  const [journals, asked, books] = await Promise.all([studentJournals(db, studentId), consentRequests(db, studentId), ebookConsentRequests(db, studentId)])
-  return { journals, asked: asked.map((a) => ({ ...a, posts: (JSON.parse(a.postIds) as number[]).length })), books, title: getInstance(context).t('student.homeTitle') }
+  const [journals, asked, books, reminders] = await Promise.all([studentJournals(db, studentId), consentRequests(db, studentId), ebookConsentRequests(db, studentId), studentReminders(db, studentId)])
+  return { journals, asked: asked.map((a) => ({ ...a, posts: (JSON.parse(a.postIds) as number[]).length })), books, reminders, title: getInstance(context).t('student.homeTitle') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,10 +46,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function StudentHome({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { journals, asked, books } = loaderData
+  const { journals, asked, books, reminders } = loaderData
   return (
     <>
       <h1>{t('student.homeTitle')}</h1>
+      {/* A teacher's reminder to write (issue 38): until the student writes in that journal, for a day. */}
+      {reminders.map((r) => (
+        <section key={r.journalId} className="card notice" aria-labelledby={`reminder-${r.journalId}`}>
+          <h2 id={`reminder-${r.journalId}`}>{t('student.reminderTitle', { teacher: r.teacher ?? '' })}</h2>
+          <p>{t('student.reminderText', { journal: r.journal })}</p>
+          <Link className="button" to={`/s/journal/${r.journalId}/new`}>
+            {t('student.reminderWrite')}
+          </Link>
+        </section>
+      ))}
       {asked.map((a) => (
         <ConsentCard key={a.id} id={`consent-${a.id}`} title={t('student.consentTitle', { teacher: a.teacher })} text={t('student.consentText', { teacher: a.teacher, journal: a.journal, count: a.posts, from: a.from, to: a.to })} fields={{ packId: a.id }} />
       ))}

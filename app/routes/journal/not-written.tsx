@@ -1,0 +1,131 @@
+import { Form, useNavigation } from 'react-router'
+import type { Route } from './+types/not-written'
+import { db } from '~/db/db.server'
+import { env } from '~/env.server'
+import { idFields } from '~/features/form-ids.server'
+import { journalOf } from '~/auth/journal-gate.server'
+import { PAY_FUNCTIONS } from '~/features/plans/constants'
+import { notWritten, periodOfParam, remindStudents, type NotWrittenPeriod } from '~/features/journals/not-written.server'
+import { hasFunction } from '~/features/plans/pay-functions'
+import { requireFunction } from '~/auth/guards.server'
+import { redirectWithToast } from '~/auth/toast.server'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { readForm } from '~/http/form.server'
+import { mailer } from '~/mail/mail.server'
+import { formatDate, formatDateTime } from '~/shared/dates'
+import { Avatar } from '~/ui/avatar'
+import { FastLink } from '~/ui/fast-link'
+import { pageMeta } from '~/ui/page-title'
+import { PayNotice } from '~/ui/pay'
+import { TableHead } from '~/ui/table-head'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
+
+/**
+ * /diary/homework/{id}/notWritten (issue 38): the students who have not posted today or this week,
+ * and "remind them" (a notice on their home page, an e-mail where they have one; once a school day
+ * each). The journal's teachers (the gate); a student list, so the students list's pay function (f3).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { journal, user } = journalOf(context)
+  const title = `${getInstance(context).t('notWritten.title')} | ${journal.name}`
+  const period = periodOfParam(new URL(request.url).searchParams.get('period'))
+  if (!hasFunction(user, PAY_FUNCTIONS.studentList)) return { title, journalId: journal.id, period, list: null }
+  return { title, journalId: journal.id, period, list: await notWritten(db, { journalId: journal.id, timeZone: journal.timeZone, period }) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { journal, user, session } = journalOf(context)
+  requireFunction(user, PAY_FUNCTIONS.studentList)
+  const form = await readForm(request)
+  const period = periodOfParam(String(form.get('period')))
+  const back = `/diary/homework/${journal.id}/notWritten${period === 'week' ? '?period=week' : ''}`
+  const studentIds = idFields(form, 'studentId')
+  if (studentIds.length === 0) return redirectWithToast(request, session, back, { kind: 'error', key: 'notWritten.noneChosen' })
+  const done = await remindStudents(db, { journalId: journal.id, timeZone: journal.timeZone, period, teacherId: user.userId, studentIds, journalName: journal.name, teacherName: user.userName, mailer, origin: env.PUBLIC_ORIGIN })
+  // A double click's second request, or a stale tab: say what is true, not an error.
+  if (done.reminded === 0) return redirectWithToast(request, session, back, done.already ? { kind: 'info', key: 'notWritten.alreadyReminded', values: { count: done.already } } : { kind: 'info', key: 'notWritten.nothingToDo' })
+  return redirectWithToast(request, session, back, { kind: 'success', key: done.already ? 'notWritten.remindedSome' : 'notWritten.reminded', values: { count: done.reminded, already: done.already } })
+}
+
+export default function NotWrittenPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { list, period, journalId } = loaderData
+  return (
+    <>
+      <h1>{t('notWritten.title')}</h1>
+      <p className="hint">{t('notWritten.intro')}</p>
+      <PeriodTabs journalId={journalId} period={period} />
+      {list ? <StudentsToRemind journalId={journalId} period={period} list={list} /> : <PayNotice />}
+    </>
+  )
+}
+
+function PeriodTabs({ journalId, period }: { journalId: number; period: NotWrittenPeriod }) {
+  const { t } = useT()
+  const base = `/diary/homework/${journalId}/notWritten`
+  return (
+    <nav className="tabs" aria-label={t('notWritten.period')}>
+      <FastLink to={base} aria-current={period === 'today' ? 'page' : undefined}>
+        {t('notWritten.today')}
+      </FastLink>
+      <FastLink to={`${base}?period=week`} aria-current={period === 'week' ? 'page' : undefined}>
+        {t('notWritten.week')}
+      </FastLink>
+    </nav>
+  )
+}
+
+type List = NonNullable<Route.ComponentProps['loaderData']['list']>
+
+function StudentsToRemind({ journalId, period, list }: { journalId: number; period: NotWrittenPeriod; list: List }) {
+  const { t } = useT()
+  const busy = useNavigation().state === 'submitting'
+  const since = formatDate(`${list.since}T12:00:00Z`, 'UTC')
+  if (list.enrolled === 0) return <p className="empty">{t('notWritten.noStudents')}</p>
+  if (list.students.length === 0) return <p className="card summary" role="status">{t(period === 'today' ? 'notWritten.allToday' : 'notWritten.allWeek')}</p>
+  const waiting = list.students.filter((s) => !s.remindedAt)
+  return (
+    <Form method="post" className="not-written">
+      <input type="hidden" name="period" value={period} />
+      <p className="card summary" role="status">
+        {t(period === 'today' ? 'notWritten.countToday' : 'notWritten.countWeek', { count: list.students.length, enrolled: list.enrolled, since })}
+      </p>
+      <table className="table">
+        <TableHead columns={[{ hidden: t('notWritten.choose') }, t('notWritten.student'), t('notWritten.lastPost'), t('notWritten.reminder')]} />
+        <tbody>
+          {list.students.map((s) => (
+            <tr key={s.id}>
+              <td>
+                {s.remindedAt ? null : <input type="checkbox" name="studentId" value={s.id} defaultChecked aria-label={t('notWritten.chooseName', { name: s.name })} />}
+              </td>
+              <td>
+                <span className="who-cell">
+                  <Avatar name={s.name} seed={s.id} />
+                  <span>
+                    <FastLink to={`/diary/homework/${journalId}/student/${s.id}`}>{s.name}</FastLink>
+                    <br />
+                    <span className="hint">{s.account}</span>
+                  </span>
+                </span>
+              </td>
+              <td className="nowrap">{s.lastPost ?? t('notWritten.never')}</td>
+              <td>{s.remindedAt ? t('notWritten.remindedAt', { time: formatDateTime(s.remindedAt).slice(11), teacher: s.remindedBy ?? '' }) : <span className="hint">–</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {waiting.length ? (
+        <p className="actions">
+          <button type="submit" name="intent" value="remind" disabled={busy}>
+            {t('notWritten.remind')}
+          </button>
+          <span className="hint">{t('notWritten.remindHint')}</span>
+        </p>
+      ) : (
+        <p className="hint">{t('notWritten.allReminded')}</p>
+      )}
+    </Form>
+  )
+}

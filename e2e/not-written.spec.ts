@@ -1,0 +1,96 @@
+import { newStudent, newTeacher } from './support/accounts'
+import { db } from './support/db'
+import { signInToConsole, studentSignIn } from './support/helpers'
+import { postAt } from './support/insights'
+import { newJournalWith } from './support/posts'
+import { expect, expectAccessible, NO_JS, test, type Page } from './support/test'
+
+// Issue 38: who has not written today or this week, and a reminder once a school day.
+
+const checkAccessible = async (page: Page) => {
+  if (test.info().project.name === 'js') await expectAccessible(page)
+}
+const reminders = async (journalId: number) => (await db().selectFrom('writing_reminders').select(['student_id', 'teacher_id']).where('journal_id', '=', journalId).execute()).length
+
+test('a teacher sees who has not written today, reminds the ticked ones once, and the student finds the reminder on their home page', NO_JS, async ({ page, browser }, info) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  const teacher = await newTeacher(info, 'remind', { standard: true })
+  const [wrote, silent, never] = [await newStudent(info, 'wrote'), await newStudent(info, 'silent'), await newStudent(info, 'never')]
+  const journalId = await newJournalWith(teacher, `Reminders ${info.project.name} ${Date.now().toString(36)}`, [wrote.account, silent.account, never.account])
+  await postAt(journalId, wrote.account, { hoursAgo: 0.05, title: 'Today', event: 'We had art.', emotions: ['3'], behaviour: 9 })
+  await postAt(journalId, silent.account, { hoursAgo: 24 * 9, title: 'Long ago', event: 'A trip.', emotions: ['3'], behaviour: 9 })
+
+  await signInToConsole(page, teacher)
+  await page.goto(`/diary/homework/${journalId}/news`)
+  await page.getByRole('navigation', { name: 'Journal menu' }).getByRole('link', { name: 'Not written' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Who has not written' })).toBeVisible()
+  await expect(page.locator('.summary')).toHaveText('2 of 3 students have not written today.')
+  const rows = page.getByRole('table').locator('tbody tr')
+  await expect(rows).toHaveCount(2)
+  // Who never wrote comes first.
+  await expect(rows.nth(0)).toContainText('Pupil never')
+  await expect(rows.nth(0)).toContainText('Never')
+  await expect(rows.nth(1)).toContainText('Pupil silent')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024)
+  await checkAccessible(page)
+
+  // Nobody ticked: the message, and nothing written.
+  await page.getByRole('checkbox', { name: 'Remind Pupil never' }).uncheck()
+  await page.getByRole('checkbox', { name: 'Remind Pupil silent' }).uncheck()
+  await page.getByRole('button', { name: 'Remind them' }).click()
+  await expect(page.getByText('Tick at least one student to remind.')).toBeVisible()
+  expect(await reminders(journalId)).toBe(0)
+
+  // Only the silent one, with a double click: one reminder, recorded for the teacher. (With
+  // JavaScript the boxes keep the teacher's choice after the message; without, the page comes back ticked.)
+  await page.getByRole('checkbox', { name: 'Remind Pupil silent' }).check()
+  await page.getByRole('checkbox', { name: 'Remind Pupil never' }).uncheck()
+  await page.getByRole('button', { name: 'Remind them' }).dblclick()
+  // Without JavaScript the browser sends both clicks and shows the second answer.
+  await expect(page.getByText(/^1 student (reminded|was already reminded today)\.$/)).toBeVisible()
+  await expect(rows.nth(1)).toContainText(/Reminded at \d\d:\d\d by Test remind/)
+  await expect(page.getByRole('checkbox', { name: 'Remind Pupil silent' })).toHaveCount(0)
+  expect(await reminders(journalId)).toBe(1)
+
+  // A stale page (the silent one ticked again, as an old tab would send): nobody is reminded twice.
+  const again = await page.request.post(`/diary/homework/${journalId}/notWritten`, { form: { intent: 'remind', period: 'today', studentId: String(silent.id) }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 })
+  expect(again.status()).toBe(302)
+  expect(await reminders(journalId)).toBe(1)
+
+  // This week: the same two (neither wrote since Monday).
+  await page.getByRole('link', { name: 'This week' }).click()
+  await expect(page.locator('.summary')).toContainText('2 of 3 students have not written since')
+
+  // The student's home page shows the reminder and opens the form; the other student sees none.
+  const student = await browser.newContext({ javaScriptEnabled: info.project.name === 'js' })
+  const studentPage = await student.newPage()
+  await studentSignIn(studentPage, silent.account)
+  await expect(studentPage.getByRole('heading', { name: 'A reminder from Test remind' })).toBeVisible()
+  await studentPage.getByRole('link', { name: 'Write now' }).click()
+  await expect(studentPage).toHaveURL(`/s/journal/${journalId}/new`)
+  await student.close()
+  const other = await browser.newContext({ javaScriptEnabled: info.project.name === 'js' })
+  const otherPage = await other.newPage()
+  await studentSignIn(otherPage, never.account)
+  await expect(otherPage.getByRole('heading', { name: /A reminder from/ })).toHaveCount(0)
+  await other.close()
+})
+
+test('another teacher and a student are refused the page and the reminder, and nothing is written', async ({ page, browser }, info) => {
+  const teacher = await newTeacher(info, 'remindown', { standard: true })
+  const student = await newStudent(info, 'remindee')
+  const journalId = await newJournalWith(teacher, `Refused ${Date.now().toString(36)}`, [student.account])
+  const stranger = await newTeacher(info, 'stranger', { standard: true })
+  await signInToConsole(page, stranger)
+  const origin = new URL(page.url()).origin
+  expect((await page.request.get(`/diary/homework/${journalId}/notWritten`, { maxRedirects: 0 })).status()).toBe(403)
+  expect((await page.request.post(`/diary/homework/${journalId}/notWritten`, { form: { intent: 'remind', period: 'today', studentId: String(student.id) }, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(403)
+  const asStudent = await browser.newContext()
+  const studentPage = await asStudent.newPage()
+  await studentSignIn(studentPage, student.account)
+  const refused = await studentPage.request.post(`/diary/homework/${journalId}/notWritten`, { form: { intent: 'remind', period: 'today', studentId: String(student.id) }, headers: { Origin: origin }, maxRedirects: 0 })
+  expect([302, 403]).toContain(refused.status())
+  if (refused.status() === 302) expect(refused.headers().location).not.toContain('notWritten')
+  await asStudent.close()
+  expect(await reminders(journalId)).toBe(0)
+})
