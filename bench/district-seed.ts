@@ -1,7 +1,7 @@
 // The bench's district (issue 35): one team of 50 teachers, each owning a journal of 100 students
 // with 10,000 posts over a year (5,000 students, 500,000 posts, with their frames, feelings and
 // behaviours, a teacher's comment on one post in ten) and 40 risk alerts (open, acknowledged and
-// resolved ones, with their trails), on PostgreSQL.
+// resolved ones, with their trails), on PostgreSQL; the topics of every post read.
 //
 // Resumable: every step is idempotent (accounts, members and journals by their unique keys, alerts
 // once a journal) and the posts go in batches of 1,000, each one transaction with its frames,
@@ -15,6 +15,7 @@ import { sql } from 'kysely'
 import { connect } from '../app/db/connect.server'
 import { migrate } from '../app/db/migrate.server'
 import { seedReferenceData } from '../app/seed/demo.server'
+import { assignPendingTopics } from '../app/features/topics/assign.server'
 import { hashPassword } from '../app/features/auth/password.server'
 import { EMOTIONS } from '../app/features/posts/constants'
 import { TEAM_ROLES } from '../app/features/team/constants'
@@ -153,6 +154,12 @@ export async function seedDistrict(databaseUrl: string, log: (line: string) => v
           }
         })
       }
+    }
+    // The topics of every post, as the student's save would have read them (issue 37): left to the
+    // app's background tick, a district's first hours spend a core on them and the pages wait.
+    for (let read = 0, batch; (batch = await assignPendingTopics(db, 2000)) > 0; ) {
+      read += batch
+      if (read % 20_000 < 2000) log(`district: topics of ${read.toLocaleString('en')} posts read`)
     }
     // Planner statistics, as a database that grew over a year would have (autovacuum).
     await sql`ANALYZE`.execute(db)

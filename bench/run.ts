@@ -281,13 +281,19 @@ await measure([
 await measureOne(contestTargets('sqlite', sqliteContest, cookie))
 await measureOne(insightTargets('sqlite', sqliteBig, cookie))
 // The pages of the first-load budgets, on the demo school: journal 1 is teacher@'s first.
-const demoPost = (new Database(path.join(sqlite.dataDir, 'app.db'), { readonly: true }).prepare('SELECT max(id) AS id FROM posts WHERE journal_id = 1').get() as { id: number }).id
+const demoDb = new Database(path.join(sqlite.dataDir, 'app.db'), { readonly: true })
+const demoPost = (demoDb.prepare('SELECT max(id) AS id FROM posts WHERE journal_id = 1').get() as { id: number }).id
+// The demo's alert in teacher@'s first journal, and the quest list of its running contest (journal 6).
+const demoAlert = (demoDb.prepare('SELECT min(id) AS id FROM risk_alerts WHERE journal_id = 1').get() as { id: number | null }).id
+demoDb.close()
 const firstLoadPages = [
   { name: '/login', path: '/login', signedIn: false },
   { name: '/diary', path: '/diary', signedIn: true },
   { name: 'news', path: '/diary/homework/1/news', signedIn: true },
   { name: 'post page', path: `/diary/diaryPost/${demoPost}`, signedIn: true },
   { name: 'report', path: '/diary/homework/1/report', signedIn: true },
+  ...(demoAlert ? [{ name: 'an alert', path: `/diary/homework/1/alerts/${demoAlert}`, signedIn: true }] : []),
+  { name: 'quest list', path: '/diary/homework/6/questList', signedIn: true },
 ]
 const floorJs = await javascriptFor('/_bench/floor')
 const pageJs: Record<string, Awaited<ReturnType<typeof javascriptFor>>> = {}
