@@ -187,10 +187,10 @@ function placeOfHarm(readings: Reading[], here: Reading): RiskCategory {
   return 'abuse'
 }
 
-/** One finding per category and sentence: the first words found there. */
-/** One finding per category in a sentence. */
+/** What makes a finding one of its kind: its category in its sentence. */
 const findingKey = (f: ContentFinding) => `${f.category}\u0000${f.field}\u0000${f.sentence}`
 
+/** One finding per category and sentence: the first words found there. */
 function dedupe(findings: ContentFinding[]) {
   const seen = new Set<string>()
   return findings.filter((f) => {
