@@ -119,6 +119,15 @@ describe('the rules and the model together', () => {
     }
   })
 
+  it('a question on a survey is set aside only when the student answered no: a "yes" is a disclosure', async () => {
+    for (const text of ['on the wellbeing survey one question was if i ever want to hurt myself. i ticked yes', '学校のアンケートで「死にたいと思うことがありますか」ってあった。「はい」にまるした', '學校發心情問卷，有一題問有沒有想過死掉，我勾有']) {
+      expect((await assess(text)).severity, text).toBe('high')
+    }
+    for (const text of ['on the wellbeing survey one question was if i ever want to hurt myself. nope! i love my life', 'アンケートで「自分をきずつけたいと思うことがありますか」ってあった。「ない」に〇した', '學校發心情問卷，有一題問有沒有想過傷害自己，我勾沒有，我過得很好']) {
+      expect((await assess(text)).findings, text).toEqual([])
+    }
+  })
+
   it('the model does not raise words the rules read as negated or as someone else\'s', async () => {
     for (const text of ['じぶんをきずつけたりしない。かぞくとねこがだいすきだから', 'to be clear i would never hurt myself', '我沒有想不開啦，只是昨天很累']) {
       expect((await assess(text)).findings, text).toEqual([])
