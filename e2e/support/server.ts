@@ -17,7 +17,24 @@ export interface WorkerServer {
   stop(): Promise<void>
 }
 
+/**
+ * The ports are free when chosen, but another process may take one before the server binds it (an
+ * outgoing connection gets a port from the same ephemeral range: CI saw EADDRINUSE on the SMTP
+ * peer's). A server that exits before it answers is started again on new ports, twice at most; a
+ * server that cannot start at all still fails the worker.
+ */
 export async function startWorkerServer(slot: number): Promise<WorkerServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(slot)
+    } catch (error) {
+      if (attempt === 3) throw error
+      console.error(`${error instanceof Error ? error.message : error}: starting it again on other ports`)
+    }
+  }
+}
+
+async function startOnce(slot: number): Promise<WorkerServer> {
   const dir = path.join(process.env.E2E_DIR!, `worker-${slot}`)
   mkdirSync(dir, { recursive: true })
   const [port, smtpPort, oidcPort] = await freePorts(3)
