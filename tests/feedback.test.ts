@@ -1,6 +1,5 @@
 import i18next from 'i18next'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { journalFeedback, longWaiting, studentFeedback, teacherFeedback, weeklyFeedback, withOldestPosts } from '~/features/insights/feedback.server'
 import { periodOf, termStart } from '~/features/insights/period'
 import { lastDayWaiting, schoolDaysBetween, weekOf } from '~/features/insights/school-days'
@@ -12,6 +11,7 @@ import { addComment, deleteComment, sendBack } from '~/features/posts/comments.s
 import { joinAsStudent } from '~/features/students/join.server'
 import { createPost } from '~/features/students/posts.server'
 import { resources } from '~/i18n/resources'
+import { namedAccounts } from './support/accounts'
 import { DIALECTS, freshDatabase } from './support/db'
 
 const HOUR = 3_600_000
@@ -90,12 +90,7 @@ describe.each(DIALECTS)('feedback figures on %s', (dialect) => {
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-01T02:00:00Z') })
     conn = await freshDatabase(dialect)
-    for (const account of ['owner', 'cot', 'stranger', 'amy', 'ben', 'cat', 'dan']) {
-      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })
-      if (r.code !== '01000') throw new Error('setup')
-      id[account] = r.userId
-      await conn.db.updateTable('users').set({ name: account.toUpperCase() }).where('id', '=', r.userId).execute()
-    }
+    Object.assign(id, await namedAccounts(conn.db, ['owner', 'cot', 'stranger', 'amy', 'ben', 'cat', 'dan']))
     const j = await createJournal(conn.db, { userId: id.owner, planLimit: 30 }, { name: 'Class', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '9', shareType: '2' })
     const e = await createJournal(conn.db, { userId: id.stranger, planLimit: 30 }, { name: 'Quiet', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '9', shareType: '2' })
     if (!j.ok || !e.ok) throw new Error('journal')

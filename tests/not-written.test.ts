@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { createJournal } from '~/features/journals/settings.server'
 import { notWritten, periodStart, remindStudents, studentReminders } from '~/features/journals/not-written.server'
 import { archiveStudent } from '~/features/students/list.server'
 import { joinAsStudent } from '~/features/students/join.server'
 import { createPost } from '~/features/students/posts.server'
 import { createMailer } from '~/mail/mailer.server'
+import { namedAccounts } from './support/accounts'
 import { DIALECTS, freshDatabase } from './support/db'
 import { startSmtp } from './support/smtp'
 
@@ -34,12 +34,7 @@ describe.each(DIALECTS)('who has not written, and reminders, on %s', (dialect) =
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: taipei('2026-11-20', 9) })
     conn = await freshDatabase(dialect)
-    for (const account of ['owner', 'cot', 'amy', 'ben', 'cat', 'dan', 'eve']) {
-      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })
-      if (r.code !== '01000') throw new Error('setup')
-      id[account] = r.userId
-      await conn.db.updateTable('users').set({ name: account.toUpperCase() }).where('id', '=', r.userId).execute()
-    }
+    Object.assign(id, await namedAccounts(conn.db, ['owner', 'cot', 'amy', 'ben', 'cat', 'dan', 'eve']))
     const j = await createJournal(conn.db, { userId: id.owner, planLimit: 30 }, { name: 'Class 5', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '9', shareType: '2' })
     if (!j.ok) throw new Error('journal')
     journalId = j.id

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assignPostTopics, BATCH } from '~/features/topics/backfill.server'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { copingMatrix, parsePatternPick, patternPickValue, patternPosts, studentCoping, topicFigures, topicsBeforeFeelings } from '~/features/insights/patterns.server'
 import { createJournal } from '~/features/journals/settings.server'
 import { sendBack } from '~/features/posts/comments.server'
@@ -10,6 +9,7 @@ import { assignPendingTopics, pendingTopics } from '~/features/topics/assign.ser
 import { TOPIC_LEXICON_VERSION } from '~/features/topics/lexicon'
 import { behavioursOfMask, emotionsOfMask, topicsOfMask } from '~/features/insights/masks'
 import { topicsOfText } from '~/features/topics/match.server'
+import { namedAccounts } from './support/accounts'
 import { DIALECTS, freshDatabase } from './support/db'
 
 describe('the topic lexicon', () => {
@@ -55,12 +55,7 @@ describe.each(DIALECTS)('patterns on %s', (dialect) => {
 
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    for (const account of ['t', 'sam', 'kim', 'lee']) {
-      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })
-      if (r.code !== '01000') throw new Error('setup')
-      id[account] = r.userId
-      await conn.db.updateTable('users').set({ name: account.toUpperCase() }).where('id', '=', r.userId).execute()
-    }
+    Object.assign(id, await namedAccounts(conn.db, ['t', 'sam', 'kim', 'lee']))
     const j = await createJournal(conn.db, { userId: id.t, planLimit: 30 }, { name: 'J', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '5', shareType: '2' })
     if (!j.ok) throw new Error('journal')
     journalId = j.id
