@@ -145,11 +145,11 @@ const PAGE_PARTS = [
   },
   {
     part: 'insights',
-    sections: ['insights', 'feedback', 'patterns', 'topic'],
+    sections: ['insights', 'feedback', 'patterns', 'topic', 'notWritten'],
     dictionaries: insightsPart,
     handle: 'handle = INSIGHTS_HANDLE',
     modules: [
-      'routes/journal/feedback.tsx', 'routes/journal/patterns.tsx', 'routes/journal/student.tsx', 'features/insights/feedback-file.server.ts', 'features/insights/patterns-file.server.ts',
+      'routes/journal/feedback.tsx', 'routes/journal/not-written.tsx', 'routes/journal/patterns.tsx', 'routes/journal/student.tsx', 'features/insights/feedback-file.server.ts', 'features/insights/patterns-file.server.ts',
       'ui/period-picker.tsx', 'features/insights/figures.ts', 'features/insights/feedback-page.server.ts', 'features/insights/patterns-page.server.ts', 'ui/patterns-view.tsx', 'ui/student-patterns.tsx',
     ],
   },

@@ -9,6 +9,7 @@ import { notWritten, periodOfParam, remindStudents, type NotWrittenPeriod } from
 import { hasFunction } from '~/features/plans/pay-functions'
 import { requireFunction } from '~/auth/guards.server'
 import { redirectWithToast } from '~/auth/toast.server'
+import { INSIGHTS_HANDLE, insightsDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { readForm } from '~/http/form.server'
@@ -20,6 +21,9 @@ import { pageMeta } from '~/ui/page-title'
 import { PayNotice } from '~/ui/pay'
 import { TableHead } from '~/ui/table-head'
 
+// Its texts are the insights part's (who waits, who has not written): no other page downloads them.
+export const handle = INSIGHTS_HANDLE
+export const clientMiddleware = insightsDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
