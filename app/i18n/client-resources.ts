@@ -1,9 +1,9 @@
 import i18next, { type i18n as I18n } from 'i18next'
 import type { MiddlewareFunction } from 'react-router'
 import type { Locale } from './config'
+import { loaders } from './dictionary-loaders.client'
 
 type Dictionary = Record<string, unknown>
-type Loader = () => Promise<{ default: Dictionary }>
 
 /**
  * The browser's dictionary comes in parts per language, each its own chunk (decision 0019):
@@ -14,42 +14,6 @@ type Loader = () => Promise<{ default: Dictionary }>
  */
 export type DictionaryPart = 'public' | 'signedIn' | 'contests' | 'assessments' | 'alerts' | 'ebooks' | 'insights' | 'privacy' | 'school'
 export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'contests', 'assessments', 'alerts', 'ebooks', 'insights', 'privacy', 'school']
-
-const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
-  en: {
-    public: () => import('./locales/en/translation.json'),
-    signedIn: () => import('./locales/en/signed-in.json'),
-    contests: () => import('./locales/en/contests.json'),
-    assessments: () => import('./locales/en/assessments.json'),
-    alerts: () => import('./locales/en/alerts.json'),
-    ebooks: () => import('./locales/en/ebooks.json'),
-    privacy: () => import('./locales/en/privacy.json'),
-    insights: () => import('./locales/en/insights.json'),
-    school: () => import('./locales/en/school.json'),
-  },
-  'zh-TW': {
-    public: () => import('./locales/zh-TW/translation.json'),
-    signedIn: () => import('./locales/zh-TW/signed-in.json'),
-    contests: () => import('./locales/zh-TW/contests.json'),
-    assessments: () => import('./locales/zh-TW/assessments.json'),
-    alerts: () => import('./locales/zh-TW/alerts.json'),
-    ebooks: () => import('./locales/zh-TW/ebooks.json'),
-    privacy: () => import('./locales/zh-TW/privacy.json'),
-    insights: () => import('./locales/zh-TW/insights.json'),
-    school: () => import('./locales/zh-TW/school.json'),
-  },
-  ja: {
-    public: () => import('./locales/ja/translation.json'),
-    signedIn: () => import('./locales/ja/signed-in.json'),
-    contests: () => import('./locales/ja/contests.json'),
-    assessments: () => import('./locales/ja/assessments.json'),
-    alerts: () => import('./locales/ja/alerts.json'),
-    ebooks: () => import('./locales/ja/ebooks.json'),
-    privacy: () => import('./locales/ja/privacy.json'),
-    insights: () => import('./locales/ja/insights.json'),
-    school: () => import('./locales/ja/school.json'),
-  },
-}
 
 // The parts this page has needed so far: a change of language loads them all again.
 const wanted = new Set<DictionaryPart>(['public'])

@@ -8,7 +8,6 @@ import { LABEL_COLORS } from '~/features/journals/constants'
 import { SAMPLE_LANGS, SAMPLE_LIMITS } from '~/features/samples/constants'
 import { createSample, ownSample, updateSample } from '~/features/samples/samples.server'
 import type { SampleSchema } from '~/features/samples/schema'
-import { validateSample } from '~/features/samples/validate'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { Check, Choice, Select } from '~/ui/choice-fields'
@@ -47,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const sample = params.id ? await ownSample(db, params.id, user.userId) : null
-  const submission = validateSample({ formData: await readForm(request) })
+  const submission = (await loadSampleValidator())({ formData: await readForm(request) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   if (sample) await updateSample(db, sample.id, submission.value)
   else await createSample(db, user.userId, submission.value)
