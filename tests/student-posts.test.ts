@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { createJournal } from '~/features/journals/settings.server'
+import { duplicateJournal } from '~/features/journals/lifecycle.server'
+import { ownJournals } from '~/features/journals/list.server'
 import { addComment, sendBack } from '~/features/posts/comments.server'
 import { saveRevisions } from '~/features/posts/revise.server'
 import { extremeWordsIn } from '~/features/posts/extreme-words'
@@ -99,6 +101,22 @@ describe.each(DIALECTS)('student posts on %s', (dialect) => {
     const revised = await myPost(conn.db, student, String(id))
     expect([revised.status, revised.frames[0].id, revised.frames[0].message, revised.emotions, revised.revisions]).toEqual([1, event, 'I lost my pen after art.', ['12'], {}])
     expect(revised.comments.map((c) => [c.comment, c.msgId])).toEqual([['Where?', event]])
+  })
+
+  it("counts a journal's posts for its card on every write and delete, and a copy starts at none", async () => {
+    const card = async () => (await ownJournals(conn.db, teacher)).find((j) => j.id === journalId)!.postCount
+    const counted = async () => Number((await conn.db.selectFrom('posts').select((e) => e.fn.countAll().as('n')).where('journal_id', '=', journalId).executeTakeFirstOrThrow()).n)
+    const before = await card()
+    expect(before).toBe(await counted())
+    const a = await createPost(conn.db, student, journalId, post)
+    await createPost(conn.db, student, journalId, { ...post, title: 'Found it' })
+    expect(await card()).toBe(before + 2)
+    // Erasure and retention delete posts with plain deletes: the triggers count those too.
+    await conn.db.deleteFrom('posts').where('id', '=', a).execute()
+    expect([await card(), await counted()]).toEqual([before + 1, before + 1])
+    const copy = await duplicateJournal(conn.db, journalId, 100, (n) => `${n} copy`)
+    if (!copy.ok) throw new Error('copy')
+    expect((await ownJournals(conn.db, teacher)).find((j) => j.id === copy.id)!.postCount).toBe(0)
   })
 
   it('flags a post on submit and on revision', async () => {

@@ -302,6 +302,8 @@ export interface JournalsTable {
   archived_at: string | null
   created_at: string
   last_post_at: string | null
+  /** Kept by triggers on posts (migration 0035). */
+  post_count: Generated<number>
 }
 
 export interface JournalMembersTable {

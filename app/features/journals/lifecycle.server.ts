@@ -12,8 +12,8 @@ export async function duplicateJournal(db: DB, journalId: number, planLimit: num
     const j = await trx.selectFrom('journals').selectAll().where('id', '=', journalId).executeTakeFirstOrThrow()
     const { max } = await ticketsFor(trx, j.owner_id, planLimit)
     if (j.diary_publish_num > max) return { ok: false as const }
-    const { id, archived_at, created_at, last_post_at, invite_code, invite_code_expires_at, teacher_invite_code, ...settings } = j
-    void [id, archived_at, created_at, last_post_at, invite_code, invite_code_expires_at, teacher_invite_code]
+    const { id, archived_at, created_at, last_post_at, post_count, invite_code, invite_code_expires_at, teacher_invite_code, ...settings } = j
+    void [id, archived_at, created_at, last_post_at, post_count, invite_code, invite_code_expires_at, teacher_invite_code]
     return { ok: true as const, id: await insertJournal(trx, { ...settings, name: copyName(j.name).slice(0, 50) }) }
   })
 }
