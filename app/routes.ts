@@ -72,6 +72,8 @@ export default [
       route('diary/homework/:id/student/:sid/family/:packId/pack.pdf', 'routes/journal/family-pdf.ts'),
       route('diary/homework/:id/report/chart.png', 'routes/journal/report-png.ts', { id: 'journal-report-png' }),
       route('diary/homework/:id/student/:sid/report/chart.png', 'routes/journal/report-png.ts', { id: 'student-report-png' }),
+      route('diary/homework/:id/report/report.pdf', 'routes/journal/report-pdf.ts', { id: 'journal-report-pdf' }),
+      route('diary/homework/:id/student/:sid/report/report.pdf', 'routes/journal/report-pdf.ts', { id: 'student-report-pdf' }),
     ]),
     // A student's data (issue 36): for the journal's owner and the team's admin, who may not be one of
     // the journal's teachers, so outside the journal's gate; each page checks its own rights.

@@ -56,6 +56,11 @@ test('reports: tabs, presets, the posts behind a slice five at a time, and a cha
   let dark = 0
   for (let i = 0; i < data.length; i += info.channels) if (data[i] < 100 && data[i + 1] < 100 && data[i + 2] < 100) dark++
   expect(dark).toBeGreaterThan(200)
+
+  // The whole report of the same range as a PDF: every chart, named after the journal and the range.
+  const pdf = await download(page, () => page.getByRole('link', { name: 'The whole report as a PDF' }).click())
+  expect(pdf.name).toBe(`Report _ 501 心情日記 ${daysAgo(59)}_${today()}.pdf`)
+  expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-')
 })
 
 test('reports: the custom range is checked, and its buttons fill the dates', NO_JS, async ({ page }, info) => {
@@ -107,10 +112,12 @@ test('reports and export are refused without f8 and f7, to another journal, and 
   await expect(page.getByText('A paid feature')).toBeVisible()
   await expect(page.locator('figure.chart')).toHaveCount(0)
   expect((await page.request.get('/diary/homework/4/report/chart.png?tab=pie&days=90')).status()).toBe(403)
+  expect((await page.request.get('/diary/homework/4/report/report.pdf?days=90')).status()).toBe(403)
   await page.goto('/diary/homework/4/export')
   await expect(page.getByText('A paid feature')).toBeVisible()
   expect((await page.request.get(`/diary/homework/4/export.xlsx?start=${daysAgo(30)}&end=${today()}`, { maxRedirects: 0 })).status()).toBe(403)
   expect((await page.request.get('/diary/homework/2/report')).status()).toBe(403)
+  expect((await page.request.get('/diary/homework/2/report/report.pdf')).status()).toBe(403)
   expect((await page.request.get(`/diary/homework/2/export.xlsx?start=${daysAgo(30)}&end=${today()}`, { maxRedirects: 0 })).status()).toBe(403)
 })
 

@@ -223,7 +223,7 @@ test('impossible dates in reports, their pictures, the export and a journal expi
   await signInToConsole(page, 'teacher@demo.test')
   for (const [start, end] of [['2026-13-45', '2026-11-01'], ['9999-99-99', '9999-99-99'], ['2026-02-30', '2026-03-01']]) {
     const range = `start=${start}&end=${end}`
-    for (const url of [`/diary/homework/2/report?tab=bar&${range}`, `/diary/homework/2/report/chart.png?tab=bar&${range}`, `/diary/homework/2/export?${range}`, `/diary/homework/2/export.xlsx?${range}`]) {
+    for (const url of [`/diary/homework/2/report?tab=bar&${range}`, `/diary/homework/2/report/chart.png?tab=bar&${range}`, `/diary/homework/2/report/report.pdf?${range}`, `/diary/homework/2/export?${range}`, `/diary/homework/2/export.xlsx?${range}`]) {
       const status = (await page.request.get(url, { maxRedirects: 0 })).status()
       expect(status, url).toBeLessThan(500)
     }

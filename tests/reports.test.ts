@@ -6,6 +6,9 @@ import { behaviourStats, emotionStats, parsePick, pickedPosts, trend } from '~/f
 import { sendBack } from '~/features/posts/comments.server'
 import { createPost, revisePost } from '~/features/students/posts.server'
 import { DIALECTS, freshDatabase } from './support/db'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { reportPdf } from '~/features/reports/report-document.server'
+import { translatorOf } from '~/i18n/middleware.server'
 
 describe('report ranges', () => {
   const days = { created: '2026-01-10', today: '2026-11-21' }
@@ -59,6 +62,26 @@ describe.each(DIALECTS)('report figures on %s', (dialect) => {
     await post(s2, 'D', '2026-10-20', ['12'], '1')
   })
   afterAll(() => conn.close())
+
+  it('prints the four charts of the range as vectors with their figures, in the reader\'s language; an empty range says so', async () => {
+    const pageText = async (pdf: Uint8Array) => {
+      const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise
+      const pages: string[] = []
+      for (let i = 1; i <= doc.numPages; i++) pages.push((await (await doc.getPage(i)).getTextContent()).items.map((x) => ('str' in x ? x.str : '')).join(' '))
+      return pages.join(' ').replace(/\s+/g, ' ')
+    }
+    const journal = { id: journalId, name: 'Class 5' }
+    const en = await reportPdf(conn.db, { journal, student: null, range, interval: '7d', lang: 'en', t: translatorOf('en'), today: '2026-11-21' })
+    const words = await pageText(en.pdf)
+    for (const expected of ['Report | Class 5', '2026-11-01 to 2026-11-14', 'Trend', 'Emotion groups', 'Emotion distribution', 'Behaviours', 'Top 3 positive', '2026-11-01 · Negative']) expect(words).toContain(expected)
+    // The charts are drawn, not pictures: no image in the file.
+    expect(Buffer.from(en.pdf).includes('/Subtype /Image')).toBe(false)
+    const ja = await reportPdf(conn.db, { journal, student: { id: s2, name: 'S2' }, range: { start: '2026-10-01', end: '2026-10-05', days: null }, interval: '1m', lang: 'ja', t: translatorOf('ja'), today: '2026-11-21' })
+    // Japanese lines wrap anywhere: compared without the spaces the extraction puts at line ends.
+    const jaWords = (await pageText(ja.pdf)).replace(/\s/g, '')
+    expect(jaWords).toContain('S2')
+    expect(jaWords.split(translatorOf('ja')('report.noData').replace(/\s/g, ''))).toHaveLength(5)
+  })
 
   it('trend: posts with a positive and with a negative feeling, by week and by month', async () => {
     expect(await trend(conn.db, { journalId, range }, '7d')).toEqual([

@@ -17,8 +17,6 @@ import { hasFunction } from '~/features/plans/pay-functions'
  * its chart, the top emotions, and the posts behind a clicked element. Without f8: locked, no data.
  */
 export async function reportFor({ journal, user }: { journal: JournalHead; user: Parameters<typeof hasFunction>[0] }, request: Request, sid: string | undefined, t: TFunction) {
-  // The chart library (about 30 MB in memory) is loaded at the first report, not at start-up.
-  const { behaviourRadar, emotionBars, groupPie, trendChart } = await import('./charts.server')
   const url = new URL(request.url)
   const params = url.searchParams
   let student: { id: number; name: string } | null = null
@@ -51,35 +49,7 @@ export async function reportFor({ journal, user }: { journal: JournalHead; user:
     tab === 'trend' ? trend(db, scope, interval) : null,
     lastPostDate(db, { journalId: journal.id, studentId: student?.id }),
   ])
-  let chart: { svg: string; rows: { label: string; value: string; pick: string }[]; note?: string } | null = null
-  if (tab === 'trend' && trendRows && trendRows.some((r) => r.p + r.n > 0)) {
-    chart = {
-      svg: trendChart(trendRows, { p: t('report.positive'), n: t('report.negative'), title: t('report.tab_trend') }, href),
-      rows: trendRows.flatMap((r) => {
-        const bucket = r.partial ? `${r.bucket}* (${t('report.partialDays', { count: r.days })})` : r.bucket
-        return [
-          { label: `${bucket} · ${t('report.positive')}`, value: String(r.p), pick: `trend:${r.bucket}:p` },
-          { label: `${bucket} · ${t('report.negative')}`, value: String(r.n), pick: `trend:${r.bucket}:n` },
-        ]
-      }),
-      note: trendRows.some((r) => r.partial) ? t('report.partialNote') : undefined,
-    }
-  }
-  if (tab === 'pie' && emotions && emotions.all > 0) {
-    const groups = emotions.groups.map((g) => ({ ...g, label: t(`report.group_${g.group}`) }))
-    chart = { svg: groupPie(groups, t('report.tab_pie'), href), rows: groups.map((g) => ({ label: g.label, value: `${g.percent}%`, pick: `group:${g.group}` })) }
-  }
-  if (tab === 'bar' && emotions && emotions.all > 0) {
-    const bars = emotions.emotions.map((e) => ({ ...e, label: emotionName(e.code, t) }))
-    chart = { svg: emotionBars(bars, t('report.tab_bar'), href), rows: bars.map((e) => ({ label: e.label, value: `${e.percent}%`, pick: `emotion:${e.code}` })) }
-  }
-  if (tab === 'radar' && behaviours && behaviours.all > 0) {
-    const items = behaviours.behaviours.map((b) => ({ ...b, label: behaviourName(b.code, t) }))
-    chart = {
-      svg: behaviourRadar(items, { outer: t('report.outer'), inner: t('report.inner'), title: t('report.tab_radar') }, href),
-      rows: items.map((b) => ({ label: `${b.label} (${b.side === 'outer' ? t('report.outer') : t('report.inner')})`, value: `${b.count} · ${b.percent}%`, pick: `behaviour:${b.code}` })),
-    }
-  }
+  const chart = await chartOf(tab, { emotions, behaviours, trendRows }, t, href)
 
   const pick = parsePick(params.get('pick'))
   const pages = Math.min(Math.max(1, Number.parseInt(params.get('more') ?? '1', 10) || 1), 200)
@@ -95,4 +65,46 @@ function pickLabel(pick: Pick, t: TFunction) {
   if (pick.kind === 'group') return t(`report.group_${pick.group}`)
   if (pick.kind === 'emotion') return emotionName(pick.code, t)
   return behaviourName(pick.code, t)
+}
+
+export type ReportStats = {
+  emotions: Awaited<ReturnType<typeof emotionStats>> | null
+  behaviours: Awaited<ReturnType<typeof behaviourStats>> | null
+  trendRows: Awaited<ReturnType<typeof trend>> | null
+}
+export type ReportChart = { svg: string; rows: { label: string; value: string; pick: string }[]; note?: string }
+
+/** A tab's chart and its figures (the table beside it), or null when the range holds nothing for it. */
+export async function chartOf(tab: ReportTab, { emotions, behaviours, trendRows }: ReportStats, t: TFunction, href: (pick: string) => string): Promise<ReportChart | null> {
+  // The chart library (about 30 MB in memory) is loaded at the first report, not at start-up.
+  const { behaviourRadar, emotionBars, groupPie, trendChart } = await import('./charts.server')
+  if (tab === 'trend' && trendRows && trendRows.some((r) => r.p + r.n > 0)) {
+    return {
+      svg: trendChart(trendRows, { p: t('report.positive'), n: t('report.negative'), title: t('report.tab_trend') }, href),
+      rows: trendRows.flatMap((r) => {
+        const bucket = r.partial ? `${r.bucket}* (${t('report.partialDays', { count: r.days })})` : r.bucket
+        return [
+          { label: `${bucket} · ${t('report.positive')}`, value: String(r.p), pick: `trend:${r.bucket}:p` },
+          { label: `${bucket} · ${t('report.negative')}`, value: String(r.n), pick: `trend:${r.bucket}:n` },
+        ]
+      }),
+      note: trendRows.some((r) => r.partial) ? t('report.partialNote') : undefined,
+    }
+  }
+  if (tab === 'pie' && emotions && emotions.all > 0) {
+    const groups = emotions.groups.map((g) => ({ ...g, label: t(`report.group_${g.group}`) }))
+    return { svg: groupPie(groups, t('report.tab_pie'), href), rows: groups.map((g) => ({ label: g.label, value: `${g.percent}%`, pick: `group:${g.group}` })) }
+  }
+  if (tab === 'bar' && emotions && emotions.all > 0) {
+    const bars = emotions.emotions.map((e) => ({ ...e, label: emotionName(e.code, t) }))
+    return { svg: emotionBars(bars, t('report.tab_bar'), href), rows: bars.map((e) => ({ label: e.label, value: `${e.percent}%`, pick: `emotion:${e.code}` })) }
+  }
+  if (tab === 'radar' && behaviours && behaviours.all > 0) {
+    const items = behaviours.behaviours.map((b) => ({ ...b, label: behaviourName(b.code, t) }))
+    return {
+      svg: behaviourRadar(items, { outer: t('report.outer'), inner: t('report.inner'), title: t('report.tab_radar') }, href),
+      rows: items.map((b) => ({ label: `${b.label} (${b.side === 'outer' ? t('report.outer') : t('report.inner')})`, value: `${b.count} · ${b.percent}%`, pick: `behaviour:${b.code}` })),
+    }
+  }
+  return null
 }

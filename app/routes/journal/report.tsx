@@ -81,9 +81,17 @@ function Report({ data, base }: { data: Data; base: string }) {
   }
   const pngParams = new URLSearchParams(keep)
   pngParams.set('tab', data.tab)
+  // The PDF holds every chart: the range and the trend's interval are what it takes from the page.
+  const pdfParams = new URLSearchParams(keep)
+  pdfParams.delete('tab')
   return (
     <div className="report">
       <RangeForm data={data} to={to} />
+      <p className="row-actions">
+        <a className="button small secondary" href={`${base}/report.pdf?${pdfParams}`} download>
+          {t('report.printPdf')}
+        </a>
+      </p>
       <nav className="tabs" aria-label={t('report.tabs')}>
         {REPORT_TABS.map((tab) => (
           <FastLink key={tab} to={to({ tab, pick: null })} aria-current={tab === data.tab ? 'page' : undefined} preventScrollReset>
