@@ -20,7 +20,8 @@
 // Budgets are ratios because the machine is shared: /diary at 20 connections serves at least 60 %
 // of the floor's requests per second; /diary p50 at 1 connection is under 10 ms; each measured page
 // loads at most 15 KB of gzipped JavaScript more than the floor page; its largest contentful paint
-// on the slow PC is at most 1.5 s cold and 0.6 s warm; each large-journal page has p95 under 15 ms
+// on the slow PC is at most 1.5 s cold and, warm and cold, at most 50 ms later than the same page
+// without JavaScript (issue 35); each large-journal page has p95 under 15 ms
 // at 1 connection and at least 40 % of the floor's requests per second at 20 (issue 19, a guard
 // against regressions; it replaced the posts issue's 50 %); each report query over a preset range has
 // p95 under 100 ms (presets and a whole year); the export adds under 300 MB at its peak; the
@@ -241,6 +242,9 @@ function districtReport(f: DistrictFigures) {
   console.table(Object.fromEntries(Object.entries(f.throughput).map(([k, t]) => [k, { 'one, req/s': t.one.rps, 'two, req/s': t.two.rps, ratio: Math.round(t.ratio * 100) / 100, 'p95 ms one / two': `${ms(t.one.p95)} / ${ms(t.two.p95)}`, non2xx: t.one.non2xx + t.two.non2xx }])))
   return Object.entries(f.latency).map(([name, r]) => ({ name: `district ${name} p95 at 1 connection < ${DISTRICT_P95_MS} ms`, ok: r.p95 < DISTRICT_P95_MS && r.non2xx === 0, value: `${ms(r.p95)} ms (app CPU ${r.cpuMs} ms a page, load average ${f.loadAverage})` }))
 }
+// `npm run bench -- pages`: the memory figures, the pages on SQLite, their JavaScript and first loads only.
+const pagesOnly = process.argv.includes('pages')
+const dialects = pagesOnly ? ['sqlite'] : ['sqlite', 'postgres']
 // `npm run bench -- district`: the district alone.
 if (process.argv.includes('district')) {
   const checks = districtReport(await districtRun())
@@ -294,6 +298,8 @@ const firstLoadPages = [
   { name: 'report', path: '/diary/homework/1/report', signedIn: true },
   ...(demoAlert ? [{ name: 'an alert', path: `/diary/homework/1/alerts/${demoAlert}`, signedIn: true }] : []),
   { name: 'quest list', path: '/diary/homework/6/questList', signedIn: true },
+  // The demo's e-book of teacher@'s first journal, its page editor.
+  { name: 'e-book editor', path: '/ebook/1/edit', signedIn: true },
 ]
 const floorJs = await javascriptFor('/_bench/floor')
 const pageJs: Record<string, Awaited<ReturnType<typeof javascriptFor>>> = {}
@@ -301,6 +307,7 @@ for (const p of firstLoadPages) pageJs[p.name] = await javascriptFor(p.path, p.s
 const firstLoads = await measureFirstLoads(base, firstLoadPages, cookie)
 sqlite.stop()
 
+if (!pagesOnly) {
 // PostgreSQL: a throwaway cluster; the server migrates and seeds the demo, then the large journal.
 const pg = await startPostgres()
 cleanups.push(() => pg.stop())
@@ -315,7 +322,13 @@ await measure([{ name: `postgres /diary (bell of ${BIG_NOTIFICATIONS.toLocaleStr
 await measureOne(contestTargets('postgres', pgContest, cookie))
 await measureOne(insightTargets('postgres', pgBig, cookie))
 
+}
 rows['floor (static, no loader) @20, median round'] = median(floorRounds, (r) => r.rps)
+type ExportFigures = { seconds: number; megabytes: number; peakRssMb: number; baselineRssMb: number }
+type ReportFigures = { dialect: string; queries: Record<string, number>; export: ExportFigures; exportQuarter: ExportFigures }
+const reportFigures: ReportFigures[] = []
+const importFigures: { dialect: string; checkMs: number; submitMs: number }[] = []
+if (!pagesOnly) {
 // Issue 7: report queries and the raw export on a journal of 100,000 posts, each database in a
 // process of its own (bench/reports.ts), measured in a fresh process after seeding.
 function tsxRun(args: string[]) {
@@ -326,9 +339,6 @@ function tsxRun(args: string[]) {
     child.on('exit', (code) => (code === 0 ? resolve(out.trim().split('\n').pop()!) : reject(new Error(`bench/reports.ts ${args[0]} failed`))))
   })
 }
-type ExportFigures = { seconds: number; megabytes: number; peakRssMb: number; baselineRssMb: number }
-type ReportFigures = { dialect: string; queries: Record<string, number>; export: ExportFigures; exportQuarter: ExportFigures }
-const reportFigures: ReportFigures[] = []
 const reportsPg = await startPostgres()
 cleanups.push(() => reportsPg.stop())
 const reportsDir = mkdtempSync(path.join(os.tmpdir(), 'bench-reports-'))
@@ -349,14 +359,15 @@ function importRun(target: string) {
 }
 const importPg = await startPostgres()
 cleanups.push(() => importPg.stop())
-const importFigures = [await importRun(path.join(reportsDir, 'import.db')), await importRun(importPg.url)]
+importFigures.push(await importRun(path.join(reportsDir, 'import.db')), await importRun(importPg.url))
 
+}
 console.log(`\nLatency and throughput (${DURATION_S} s per row, ${os.cpus().length} cores)`)
 console.table(Object.fromEntries(Object.entries(rows).map(([k, r]) => [k, { 'req/s': r.rps, 'of floor': r.floorRatio === undefined ? '' : `${Math.round(r.floorRatio * 100)} %`, 'p50 ms': r.p50, 'p95 ms': r.p95, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors }])))
 console.log(`\nJavaScript loaded, gzipped (the floor page: ${floorJs.kb} KB in ${floorJs.files} files)`)
 console.table(Object.fromEntries(Object.entries(pageJs).map(([name, js]) => [name, { KB: js.kb, files: js.files, 'over the floor, KB': Math.round((js.kb - floorJs.kb) * 10) / 10 }])))
 console.log(`\nFirst load on a slow PC (CPU ${SLOW_PC.cpuSlowdown}× slower, ${SLOW_PC.kbps} kbps, ${SLOW_PC.rttMs} ms round trip)`)
-console.table(firstLoads.map((r) => ({ page: r.page, cache: r.cache, requests: r.requests, 'KB (all)': r.kb, 'KB (JavaScript)': r.jsKb, 'FCP ms': r.fcpMs, 'LCP ms': r.lcpMs })))
+console.table(firstLoads.map((r) => ({ page: r.page, cache: r.cache, requests: r.requests, 'KB (all)': r.kb, 'KB (JavaScript)': r.jsKb, 'FCP ms': r.fcpMs, 'LCP ms': r.lcpMs, 'LCP ms without JavaScript': r.noJsLcpMs })))
 
 const ofFloor = (row: Row) => `${Math.round(row.floorRatio! * 100)} %`
 const diary20 = rows['/diary signed in @20']
@@ -365,8 +376,11 @@ const checks = [
   { name: '/diary at 20 connections >= 60 % of the floor req/s', ok: diary20.floorRatio! >= 0.6, value: ofFloor(diary20) },
   { name: '/diary p50 at 1 connection < 10 ms', ok: diaryP50 < 10, value: `${diaryP50} ms` },
   ...Object.entries(pageJs).map(([name, js]) => ({ name: `${name} JavaScript within 15 KB gzipped of the floor page's`, ok: js.kb - floorJs.kb <= 15, value: `${js.kb} KB (floor ${floorJs.kb} KB)` })),
-  ...firstLoads.map((r) => ({ name: `${r.page} largest contentful paint on the slow PC, ${r.cache} <= ${r.cache === 'cold' ? 1500 : 600} ms`, ok: r.lcpMs > 0 && r.lcpMs <= (r.cache === 'cold' ? 1500 : 600), value: `${r.lcpMs} ms` })),
-  ...['sqlite', 'postgres'].flatMap((dialect) =>
+  // Issue 35: the HTML is the floor; scripts may delay the largest paint by 50 ms at most, and a
+  // cold load stays under 1.5 s (issue 19).
+  ...firstLoads.map((r) => ({ name: `${r.page} largest contentful paint on the slow PC, ${r.cache}, at most 50 ms after the same page without JavaScript`, ok: r.lcpMs > 0 && r.noJsLcpMs > 0 && r.lcpMs - r.noJsLcpMs <= 50, value: `${r.lcpMs} ms (without JavaScript ${r.noJsLcpMs} ms)` })),
+  ...firstLoads.filter((r) => r.cache === 'cold').map((r) => ({ name: `${r.page} largest contentful paint on the slow PC, cold <= 1500 ms`, ok: r.lcpMs > 0 && r.lcpMs <= 1500, value: `${r.lcpMs} ms` })),
+  ...dialects.flatMap((dialect) =>
     ['news (20,000 posts)', 'students (200)', 'post page'].flatMap((page) => {
       const one = rows[`${dialect} ${page} @1`]
       const twenty = rows[`${dialect} ${page} @20`]
@@ -376,13 +390,13 @@ const checks = [
       ]
     }),
   ),
-  ...['sqlite', 'postgres'].flatMap((dialect) =>
+  ...dialects.flatMap((dialect) =>
     ['ranking (300 teams)', 'team ranking (30 students)', 'quest news (500 posts)'].map((page) => {
       const one = rows[`${dialect} ${page} @1`]
       return { name: `${dialect} ${page} p95 at 1 connection < 25 ms`, ok: one.p95 < 25 && one.non2xx === 0, value: `${one.p95} ms` }
     }),
   ),
-  ...['sqlite', 'postgres'].flatMap((dialect) =>
+  ...dialects.flatMap((dialect) =>
     INSIGHT_PAGES.map((page) => {
       const one = rows[`${dialect} ${page} @1`]
       return { name: `${dialect} ${page} p95 at 1 connection < 100 ms`, ok: one.p95 < 100 && one.non2xx === 0, value: `${one.p95} ms` }
@@ -406,6 +420,7 @@ for (const f of importFigures) {
   console.log(`Student import of 1,000 rows on ${f.dialect}: check ${f.checkMs} ms, submit ${f.submitMs} ms`)
   checks.push({ name: `${f.dialect} import of 1,000 students (check and submit) < 2 s`, ok: f.checkMs + f.submitMs < 2000, value: `${f.checkMs + f.submitMs} ms` })
 }
+if (!pagesOnly) {
 // Issue 23: the e-book renderer, in a process of its own (bench/ebook-render.ts).
 const ebook = await new Promise<{ pages: number; firstPageMs: number; picturesP50Ms: number; picturesP95Ms: number; pdfP50Ms: number; pdfP95Ms: number; pdfKb: number }>((resolve, reject) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ebook-render.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -445,6 +460,7 @@ checks.push({ name: 'risk assessment on posts never read, every language: recall
 
 checks.push(...districtReport(await districtRun()))
 
+}
 console.log('\nBudgets')
 for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
 for (const c of cleanups.splice(0).reverse()) await c()
