@@ -63,6 +63,8 @@ export default [
       route('diary/homework/:id/export.xlsx', 'routes/journal/export-file.ts'),
       route('diary/homework/:id/report', 'routes/journal/report.tsx', { id: 'journal-report' }),
       route('diary/homework/:id/notWritten', 'routes/journal/not-written.tsx'),
+      route('diary/homework/:id/classBooks', 'routes/journal/class-books.tsx'),
+      route('diary/homework/:id/classBooks/books.zip', 'routes/journal/class-books-zip.ts'),
       route('diary/homework/:id/feedback', 'routes/journal/feedback.tsx'),
       route('diary/homework/:id/feedback.xlsx', 'routes/journal/feedback-file.ts'),
       route('diary/homework/:id/patterns', 'routes/journal/patterns.tsx'),

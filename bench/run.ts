@@ -14,6 +14,7 @@
 // - a district on PostgreSQL (50 journals, 5,000 students, 500,000 posts; bench/district.ts): a
 //   journal's news, report and alerts list at 1 connection, and two app processes against one
 //   (`npm run bench -- district` runs this part alone).
+// - a class's e-books in one job, 30 books of 20 posts (bench/class-books.ts, issue 38);
 // - the Feedback and Patterns pages of the large journal (30 days and the term, the class and one
 //   student) and a student's page with its patterns, at 1 connection, on both (issue 37), and their
 //   queries on the journal of 100,000 posts (bench/reports.ts).
@@ -439,6 +440,17 @@ const printed = await new Promise<{ pages: number; p50Ms: number; p95Ms: number;
 })
 console.log(`The PDF of a ${printed.pages}-page book with a picture in every frame, from the click: p50 ${printed.p50Ms} ms, p95 ${printed.p95Ms} ms (ten runs), ${printed.kb} KB`)
 checks.push({ name: `the PDF of a ${printed.pages}-page book from the click, p95 < 2 s`, ok: printed.p95Ms < 2000, value: `${printed.p95Ms} ms` })
+
+// Issue 38: a class's e-books in one job, in a process of its own (bench/class-books.ts).
+const classBooks = await new Promise<{ books: number; postsPerBook: number; pages: number; seconds: number; peakRssMb: number; baselineRssMb: number }>((resolve, reject) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/class-books.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  child.stdout.on('data', (d) => (out += d))
+  child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error('bench/class-books.ts failed'))))
+})
+console.log(`A class's e-books in one job: ${classBooks.books} books of ${classBooks.postsPerBook} posts (${classBooks.pages} pages, a picture in every frame) in ${classBooks.seconds} s; peak resident memory ${classBooks.peakRssMb} MB (before the job ${classBooks.baselineRssMb} MB)`)
+checks.push({ name: `a class's ${classBooks.books} e-books of ${classBooks.postsPerBook} posts in one job < 60 s`, ok: classBooks.seconds < 60, value: `${classBooks.seconds} s` })
+checks.push({ name: "a class's e-books job: the process's peak memory < 400 MB", ok: classBooks.peakRssMb < 400, value: `${classBooks.peakRssMb} MB` })
 
 // Issue 33: the content assessment of risk alerts, in a process of its own (bench/risk-assessment.ts).
 const risk = await new Promise<{ lines: string[]; replay: string[]; posts: number; p50Ms: number; p95Ms: number; worst: { recall: number; highRate: number; falseRate: number } }>((resolve, reject) => {

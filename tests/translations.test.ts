@@ -135,12 +135,14 @@ const PAGE_PARTS = [
   },
   {
     part: 'ebooks',
-    sections: ['ebook'],
+    sections: ['ebook', 'classBooks'],
     dictionaries: ebooksPart,
     handle: 'handle = EBOOKS_HANDLE',
     modules: [
       'routes/ebook/layout.tsx', 'routes/ebook/entry.tsx', 'routes/ebook/posts.tsx', 'routes/ebook/basic-info.tsx', 'routes/ebook/page-list.tsx', 'routes/ebook/edit.tsx',
       'routes/ebook/download.tsx', 'routes/ebook/shared.tsx', 'routes/ebook/login.tsx', 'routes/ebook/books.tsx', 'ui/book-preview.tsx', 'ui/ebook-public-shell.tsx', 'ui/ebook-steps.tsx', 'ui/ebook-page-name.ts', 'ui/page-canvas.tsx', 'ui/picture-cropper.tsx', 'ui/unsaved-changes.tsx',
+      // A class's e-books (issue 38), a journal page.
+      'routes/journal/class-books.tsx',
     ],
   },
   {

@@ -24,6 +24,7 @@ export interface Database {
   post_behaviours: PostBehavioursTable
   post_topics: PostTopicsTable
   writing_reminders: WritingRemindersTable
+  class_book_jobs: ClassBookJobsTable
   comments: CommentsTable
   samples: SamplesTable
   resource_books: ResourceBooksTable
@@ -358,6 +359,24 @@ export interface WritingRemindersTable {
   reminded_at: string
   /** 1 when an e-mail went to the student too. */
   mailed: ColumnType<number, number | undefined, number>
+}
+
+/** A class's e-books made in one job, the job now or the last one (issue 38, migration 0036). */
+export interface ClassBookJobsTable {
+  journal_id: number
+  made_by: number | null
+  rule: 'newest' | 'stars' | 'own'
+  newest: number
+  design: string
+  /** JSON: the chosen students' ids, in the order the job makes their books. */
+  student_ids: string
+  /** JSON: one entry per student done ({ studentId, bookId } or { studentId, reason }). */
+  results: string
+  current_student_id: number | null
+  status: 'running' | 'done' | 'failed'
+  started_at: string
+  heartbeat_at: string
+  finished_at: string | null
 }
 
 /** A topic of a post's event (features/topics/lexicon.ts). */

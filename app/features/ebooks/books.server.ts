@@ -85,8 +85,8 @@ export async function postChoices(db: DB, book: Book) {
 
 export type SelectionResult = { ok: true } | { ok: false; error: 'ebook.tooFew' | 'ebook.tooMany' | 'ebook.notTheirs' }
 
-/** Saves the chosen posts (the student's own, published, in this journal), in diary order; the page list follows. */
-export async function choosePosts(db: DB, book: Book, postIds: number[]): Promise<SelectionResult> {
+/** Saves the chosen posts (the student's own, published, in this journal), in diary order; the page list follows (new pages in `design`). */
+export async function choosePosts(db: DB, book: Book, postIds: number[], design = DEFAULT_DESIGN): Promise<SelectionResult> {
   const ids = [...new Set(postIds)]
   if (ids.length < EBOOK_POSTS.min) return { ok: false, error: 'ebook.tooFew' }
   if (ids.length > EBOOK_POSTS.max) return { ok: false, error: 'ebook.tooMany' }
@@ -97,7 +97,7 @@ export async function choosePosts(db: DB, book: Book, postIds: number[]): Promis
     await trx.insertInto('ebook_posts').values(own.map((p, position) => ({ ebook_id: book.id, post_id: p.id, position }))).execute()
     await trx.updateTable('ebooks').set({ edited_at: nowIso() }).where('id', '=', book.id).execute()
   })
-  await buildPages(db, book.id)
+  await buildPages(db, book.id, design)
   // The message board holds the comments of the chosen posts.
   await redrawBookPages(db, book.id, 'board')
   return { ok: true }
@@ -136,9 +136,9 @@ async function postFrames(db: DB, postIds: number[]) {
 /**
  * The page list in book order: the cover, about the author, a diary page a chosen post (then the
  * pages added for it), the message board when it is on, the epilogue. A page that stays keeps its
- * template and edits; a post's new page takes the design's template for its number of frames.
+ * template and edits; a new page takes `design`'s template (a post's, for its number of frames).
  */
-export async function buildPages(db: DB, bookId: number) {
+export async function buildPages(db: DB, bookId: number, design = DEFAULT_DESIGN) {
   const book = await db.selectFrom('ebooks').select(['id', 'message_board']).where('id', '=', bookId).executeTakeFirstOrThrow()
   const posts = (await db.selectFrom('ebook_posts').select('post_id').where('ebook_id', '=', bookId).orderBy('position').execute()).map((p) => p.post_id)
   const frames = await postFrames(db, posts)
@@ -153,11 +153,11 @@ export async function buildPages(db: DB, bookId: number) {
       else if (p.post_id !== null) added.set(p.post_id, [...(added.get(p.post_id) ?? []), p.id])
     }
     const wanted: { key: string; type: PageType; postId: number | null; templateId: string }[] = [
-      { key: 'cover', type: '1', postId: null, templateId: `${DEFAULT_DESIGN}-cover` },
-      { key: 'author', type: '3', postId: null, templateId: `${DEFAULT_DESIGN}-author` },
-      ...posts.map((postId) => ({ key: `post:${postId}`, type: '2' as const, postId, templateId: `${DEFAULT_DESIGN}-diary-${Math.min(4, Math.max(1, frames.get(postId)?.length ?? 1))}` })),
-      ...(book.message_board ? [{ key: 'board', type: '4' as const, postId: null, templateId: `${DEFAULT_DESIGN}-board` }] : []),
-      { key: 'epilogue', type: '4', postId: null, templateId: `${DEFAULT_DESIGN}-epilogue` },
+      { key: 'cover', type: '1', postId: null, templateId: `${design}-cover` },
+      { key: 'author', type: '3', postId: null, templateId: `${design}-author` },
+      ...posts.map((postId) => ({ key: `post:${postId}`, type: '2' as const, postId, templateId: `${design}-diary-${Math.min(4, Math.max(1, frames.get(postId)?.length ?? 1))}` })),
+      ...(book.message_board ? [{ key: 'board', type: '4' as const, postId: null, templateId: `${design}-board` }] : []),
+      { key: 'epilogue', type: '4', postId: null, templateId: `${design}-epilogue` },
     ]
     const at = nowIso()
     const stays = new Set<number>()

@@ -3,6 +3,7 @@ import { emotionName } from '~/features/posts/names'
 import { translatorOf } from '~/i18n/middleware.server'
 import { drawPendingPages } from './books.server'
 import { claimExport, runExport } from './export.server'
+import { runClassBooks } from './class-books.server'
 
 /** A post's feelings on its page, named in the book's language (the journal's). */
 export const feelingInBook = (code: string, lang: string) => emotionName(code, translatorOf(lang))
@@ -47,4 +48,19 @@ export async function exportInBackground(bookId: number) {
     .catch((error: unknown) => console.error(`e-book ${bookId}: the PDF failed`, error))
     .finally(() => exporting.delete(bookId))
   exporting.set(bookId, run)
+}
+
+// The class jobs this process is running now (issue 38).
+const classJobs = new Map<number, Promise<void>>()
+
+/**
+ * Runs the journal's class job in the background (it was just started here, or its process went
+ * quiet and this page took it over); a page reads its progress from the database.
+ */
+export function classBooksInBackground(journalId: number) {
+  if (classJobs.has(journalId)) return
+  const run = runClassBooks(db, journalId, feelingInBook)
+    .catch((error: unknown) => console.error(`journal ${journalId}: the class's e-books failed`, error))
+    .finally(() => classJobs.delete(journalId))
+  classJobs.set(journalId, run)
 }

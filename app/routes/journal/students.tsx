@@ -53,7 +53,12 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
   const { list, q, journalId, canWatch } = loaderData
   return (
     <>
-      <h1>{t('students.title')}</h1>
+      <div className="page-head">
+        <h1>{t('students.title')}</h1>
+        <FastLink className="button secondary small" to={`/diary/homework/${journalId}/classBooks`}>
+          {t('students.classBooks')}
+        </FastLink>
+      </div>
       {!list ? (
         <PayNotice />
       ) : (

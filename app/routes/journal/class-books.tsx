@@ -1,0 +1,185 @@
+import { Form, useNavigation } from 'react-router'
+import type { Route } from './+types/class-books'
+import { journalOf } from '~/auth/journal-gate.server'
+import { redirectWithToast } from '~/auth/toast.server'
+import { db } from '~/db/db.server'
+import { claimStaleClassBooks, classBookJob, classStudents, startClassBooks } from '~/features/ebooks/class-books.server'
+import { CLASS_BOOK_DESIGNS, CLASS_BOOK_NEWEST, CLASS_BOOK_RULES, EBOOK_POSTS, type ClassBookRule } from '~/features/ebooks/constants'
+import { classBooksInBackground } from '~/features/ebooks/drawing.server'
+import { idFields } from '~/features/form-ids.server'
+import { readForm } from '~/http/form.server'
+import { EBOOKS_HANDLE, ebooksDictionary } from '~/i18n/client-resources'
+import { getInstance } from '~/i18n/middleware.server'
+import { useT } from '~/i18n/use-t'
+import { formatDateTime } from '~/shared/dates'
+import { Avatar } from '~/ui/avatar'
+import { FastLink } from '~/ui/fast-link'
+import { NoScriptRefresh } from '~/ui/no-script-refresh'
+import { pageMeta } from '~/ui/page-title'
+import { usePolling } from '~/ui/polling'
+
+// Its texts are the e-book part's: no other journal page downloads them.
+export const handle = EBOOKS_HANDLE
+export const clientMiddleware = ebooksDictionary
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
+
+/** How many of the newest posts a book may take: a choice, so no number can be out of range. */
+const NEWEST_CHOICES = [5, 10, 15, CLASS_BOOK_NEWEST, EBOOK_POSTS.max] as const
+const POLL_MS = 2000
+
+/**
+ * /diary/homework/{id}/classBooks (issue 38, decision 0053): every chosen student's e-book and its
+ * PDF in one job, with progress per student, the reason for a student left without a book, and one
+ * zip of the PDFs. The journal's teachers (the gate); one job per journal at a time.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { journal } = journalOf(context)
+  // A job whose process went quiet (a restart) goes on here: the first page to see it takes it over.
+  if (await claimStaleClassBooks(db, journal.id)) classBooksInBackground(journal.id)
+  const [students, job] = await Promise.all([classStudents(db, journal.id), classBookJob(db, journal.id)])
+  return { title: `${getInstance(context).t('classBooks.title')} | ${journal.name}`, journalId: journal.id, students, job }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { journal, user, session } = journalOf(context)
+  const form = await readForm(request)
+  const back = `/diary/homework/${journal.id}/classBooks`
+  const studentIds = idFields(form, 'studentId')
+  if (studentIds.length === 0) return redirectWithToast(request, session, back, { kind: 'error', key: 'classBooks.noneChosen' })
+  const rule = (CLASS_BOOK_RULES as readonly string[]).includes(String(form.get('rule'))) ? (String(form.get('rule')) as ClassBookRule) : 'newest'
+  const newest = (NEWEST_CHOICES as readonly number[]).includes(Number(form.get('newest'))) ? Number(form.get('newest')) : CLASS_BOOK_NEWEST
+  const design = (CLASS_BOOK_DESIGNS as readonly string[]).includes(String(form.get('design'))) ? String(form.get('design')) : CLASS_BOOK_DESIGNS[0]
+  const started = await startClassBooks(db, { journalId: journal.id, teacherId: user.userId, studentIds, rule, newest, design })
+  // A second click, or another teacher's, while the job runs: the page shows that job, not an error.
+  if (started === 'running') return redirectWithToast(request, session, back, { kind: 'info', key: 'classBooks.alreadyRunning' })
+  classBooksInBackground(journal.id)
+  return redirectWithToast(request, session, back, { kind: 'success', key: 'classBooks.started' })
+}
+
+export default function ClassBooksPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT()
+  const { job, students, journalId } = loaderData
+  const running = job?.status === 'running'
+  usePolling(running, POLL_MS)
+  return (
+    <>
+      <nav className="breadcrumbs">
+        <FastLink to={`/diary/homework/${journalId}/student`}>{t('classBooks.students')}</FastLink> › <span>{t('classBooks.title')}</span>
+      </nav>
+      <h1>{t('classBooks.title')}</h1>
+      <p className="hint">{t('classBooks.intro')}</p>
+      {job ? <JobState job={job} journalId={journalId} /> : null}
+      {running ? <NoScriptRefresh seconds={3} /> : students.length === 0 ? <p className="empty">{t('classBooks.noStudents')}</p> : <StartForm students={students} again={Boolean(job)} />}
+    </>
+  )
+}
+
+type Job = NonNullable<Route.ComponentProps['loaderData']['job']>
+
+function JobState({ job, journalId }: { job: Job; journalId: number }) {
+  const { t } = useT()
+  const made = job.results.filter((r) => 'bookId' in r).length
+  return (
+    <section className="card class-books-job" aria-labelledby="job-title">
+      <h2 id="job-title">{t('classBooks.jobTitle')}</h2>
+      <p role="status">
+        {job.status === 'running' ? (
+          <>
+            {t('classBooks.progress', { done: job.done, total: job.total })}
+            {job.current ? ` · ${job.current.pages ? t('classBooks.drawing', { name: job.current.name, page: job.current.page, pages: job.current.pages }) : t('classBooks.preparing', { name: job.current.name })}` : ''}
+          </>
+        ) : job.status === 'failed' ? (
+          t('classBooks.failed')
+        ) : (
+          t('classBooks.done', { count: made, time: job.finishedAt ? formatDateTime(job.finishedAt) : '' })
+        )}
+      </p>
+      {job.status === 'running' ? <progress max={job.total} value={job.done} aria-label={t('classBooks.progress', { done: job.done, total: job.total })} /> : null}
+      {job.status !== 'running' && made > 0 ? (
+        <p>
+          <a className="button" href={`/diary/homework/${journalId}/classBooks/books.zip`} download>
+            {t('classBooks.zip', { count: made })}
+          </a>
+        </p>
+      ) : null}
+      {job.results.length ? (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('classBooks.student')}</th>
+              <th scope="col">{t('classBooks.result')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {job.results.map((r) => (
+              <tr key={r.studentId}>
+                <td>
+                  <span className="who-cell">
+                    <Avatar name={r.name} seed={r.studentId} />
+                    <span>{r.name}</span>
+                  </span>
+                </td>
+                <td>{'bookId' in r ? <FastLink to={`/ebook/${r.bookId}/list`}>{t('classBooks.open')}</FastLink> : <span className="hint">{t(`classBooks.skip_${r.reason}`)}</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  )
+}
+
+function StartForm({ students, again }: { students: { id: number; name: string }[]; again: boolean }) {
+  const { t } = useT()
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Form method="post" className="card class-books-form">
+      <h2>{t(again ? 'classBooks.again' : 'classBooks.make')}</h2>
+      <fieldset>
+        <legend>{t('classBooks.students')}</legend>
+        <ul className="choice-grid">
+          {students.map((s) => (
+            <li key={s.id}>
+              <label>
+                <input type="checkbox" name="studentId" value={s.id} defaultChecked /> {s.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <fieldset>
+        <legend>{t('classBooks.rule')}</legend>
+        {CLASS_BOOK_RULES.map((rule) => (
+          <label key={rule} className="choice">
+            <input type="radio" name="rule" value={rule} defaultChecked={rule === 'newest'} /> {t(`classBooks.rule_${rule}`)}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="class-books-newest">{t('classBooks.newest')}</label>
+        <select id="class-books-newest" name="newest" defaultValue={CLASS_BOOK_NEWEST}>
+          {NEWEST_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="class-books-design">{t('classBooks.design')}</label>
+        <select id="class-books-design" name="design" defaultValue={CLASS_BOOK_DESIGNS[0]}>
+          {CLASS_BOOK_DESIGNS.map((d) => (
+            <option key={d} value={d}>
+              {t(`classBooks.design_${d}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="actions">
+        <button type="submit" disabled={busy}>
+          {t('classBooks.start')}
+        </button>
+      </p>
+    </Form>
+  )
+}
