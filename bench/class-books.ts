@@ -30,10 +30,10 @@ if (teacher.code !== '01000') throw new Error('setup')
 const j = await createJournal(db, { userId: teacher.userId, planLimit: 100 }, { name: '501 心情日記', labelColorCode: '1', speechLang: 'zh-TW', display: 'list', expireType: '1', studentLimit: String(STUDENTS), shareType: '2' })
 if (!j.ok) throw new Error('journal')
 const code = (await db.selectFrom('journals').select('invite_code').where('id', '=', j.id).executeTakeFirstOrThrow()).invite_code!
-// A few photo-sized pictures shared round the frames (a class's pictures differ; their size is what costs).
+// Photo-sized pictures of noise (they compress as little as photos do), shared round the frames.
 const pictures: string[] = []
 for (let i = 0; i < 12; i++) {
-  const data = await sharp({ create: { width: 1280, height: 960, channels: 3, background: `hsl(${i * 30}, 60%, 70%)` } }).webp({ quality: 80 }).toBuffer()
+  const data = await sharp({ create: { width: 1280, height: 960, channels: 3, noise: { type: 'gaussian', mean: 100 + i * 10, sigma: 30 } } }).webp({ quality: 80 }).toBuffer()
   const id = randomUUID()
   await db.insertInto('post_pictures').values({ id, owner_id: teacher.userId, content_type: 'image/webp', data, width: 1280, height: 960, created_at: new Date().toISOString() }).execute()
   pictures.push(`/pictures/${id}`)
@@ -62,7 +62,8 @@ const seconds = Math.round((performance.now() - t) / 100) / 10
 clearInterval(watch)
 const job = (await classBookJob(db, j.id))!
 const pages = await db.selectFrom('ebook_pages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
+const pdfs = await db.selectFrom('ebook_exports').select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum(eb.fn('length', ['pdf'])).as('bytes')]).where('status', '=', 'done').executeTakeFirstOrThrow()
 await db.destroy()
 rmSync(dir, { recursive: true, force: true })
-if (job.status !== 'done' || job.results.some((r) => !('bookId' in r))) throw new Error('a book was not made')
-console.log(JSON.stringify({ books: job.results.length, postsPerBook: POSTS, pages: Number(pages.n), seconds, peakRssMb: peak, baselineRssMb: before }))
+if (job.status !== 'done' || job.results.some((r) => !('bookId' in r)) || Number(pdfs.n) !== STUDENTS) throw new Error('a book was not made')
+console.log(JSON.stringify({ books: job.results.length, postsPerBook: POSTS, pages: Number(pages.n), pdfMb: Math.round(Number(pdfs.bytes) / 1024 / 102.4) / 10, seconds, peakRssMb: peak, baselineRssMb: before }))

@@ -13,10 +13,14 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
 /** A "name=value" cookie, as Playwright adds it to a browser for `base`. */
 export const browserCookie = (base: string, cookie: string) => ({ name: cookie.slice(0, cookie.indexOf('=')), value: cookie.slice(cookie.indexOf('=') + 1), url: base })
 
-async function loadOnce(context: BrowserContext, url: string) {
+async function loadOnce(context: BrowserContext, url: string, scripts = true) {
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
+  // Without JavaScript: the page's script files are refused by the network layer (the measuring
+  // script still runs; a context with JavaScript disabled runs no timer or observer of its own, and
+  // Playwright's request interception would turn the cache off, so a warm load would not be warm).
+  if (!scripts) await cdp.send('Network.setBlockedURLs', { urls: ['*.js'] })
   const bytesPerSecond = (SLOW_PC.kbps * 1000) / 8
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: SLOW_PC.rttMs, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond })
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PC.cpuSlowdown })
@@ -59,11 +63,8 @@ export async function measureFirstLoads(base: string, pages: { name: string; pat
   const coldAndWarm = async (p: (typeof pages)[number], scripts: boolean) => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } })
     if (p.signedIn) await context.addCookies([browserCookie(base, cookie)])
-    // Without JavaScript: the page's script files are refused (the measuring script still runs; a
-    // context with JavaScript disabled would run no timer or observer of its own).
-    if (!scripts) await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-    const cold = await loadOnce(context, base + p.path)
-    const warm = await loadOnce(context, base + p.path)
+    const cold = await loadOnce(context, base + p.path, scripts)
+    const warm = await loadOnce(context, base + p.path, scripts)
     await context.close()
     return { cold, warm }
   }
