@@ -33,7 +33,7 @@ const code = (await db.selectFrom('journals').select('invite_code').where('id', 
 // Photo-sized pictures of noise (they compress as little as photos do), shared round the frames.
 const pictures: string[] = []
 for (let i = 0; i < 12; i++) {
-  const data = await sharp({ create: { width: 1280, height: 960, channels: 3, noise: { type: 'gaussian', mean: 100 + i * 10, sigma: 30 } } }).webp({ quality: 80 }).toBuffer()
+  const data = await sharp({ create: { width: 1280, height: 960, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 100 + i * 10, sigma: 30 } } }).webp({ quality: 80 }).toBuffer()
   const id = randomUUID()
   await db.insertInto('post_pictures').values({ id, owner_id: teacher.userId, content_type: 'image/webp', data, width: 1280, height: 960, created_at: new Date().toISOString() }).execute()
   pictures.push(`/pictures/${id}`)
