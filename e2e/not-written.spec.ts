@@ -94,3 +94,15 @@ test('another teacher and a student are refused the page and the reminder, and n
   await asStudent.close()
   expect(await reminders(journalId)).toBe(0)
 })
+
+test("a contest's journal has a third tab: who has not answered the quest of the day", async ({ page }) => {
+  await signInToConsole(page, 'teacher@demo.test')
+  // The demo's running contest (journal 6): every student answered every quest so far.
+  await page.goto('/diary/homework/6/notWritten')
+  await page.getByRole('link', { name: 'Quest of the day' }).click()
+  await expect(page).toHaveURL(/period=quest$/)
+  await expect(page.getByText('Everyone has answered the quest of the day.')).toBeVisible()
+  // A journal that is not a contest's has no such tab.
+  await page.goto('/diary/homework/1/notWritten')
+  await expect(page.getByRole('link', { name: 'Quest of the day' })).toHaveCount(0)
+})

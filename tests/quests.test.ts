@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { notWritten } from '~/features/journals/not-written.server'
+import { DEFAULT_TIME_ZONE } from '~/shared/time-zone'
 import { aiScore } from '~/features/quests/ai-score.server'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { CONTEST_STATUS, PICK_TYPE } from '~/features/quests/constants'
@@ -241,6 +243,19 @@ describe.each(DIALECTS)('quests and contests on %s', (dialect) => {
     const c0 = await contestOfJournal(conn.db, journalId)
     const cards = await questCards(conn.db, journalId, c0!, { asc: true })
     expect(cards.map((x) => [x.title, x.completers])).toEqual([['Q3', 2], ['Q1', 0]])
+  })
+
+  it('who has not answered the quest of the day: listed by name, and nobody in a journal without a quest (issue 38)', async () => {
+    const c = students[2]
+    const quest = await notWritten(conn.db, { journalId, timeZone: DEFAULT_TIME_ZONE, period: 'quest' })
+    expect(quest.quest).toEqual({ id: quests[2], title: 'Q3' })
+    expect(quest.students.map((s) => s.id)).toEqual([c])
+    // A post that answers no quest does not count as an answer.
+    await createPost(conn.db, c, journalId, { ...post(String(quests[2])), questId: undefined } as never)
+    expect((await notWritten(conn.db, { journalId, timeZone: DEFAULT_TIME_ZONE, period: 'quest' })).students.map((s) => s.id)).toEqual([c])
+    expect((await notWritten(conn.db, { journalId, timeZone: DEFAULT_TIME_ZONE, period: 'today' })).students.map((s) => s.id)).not.toContain(c)
+    // The rival's contest has not started: no quest of the day, nobody listed.
+    expect(await notWritten(conn.db, { journalId: rivalJournal, timeZone: DEFAULT_TIME_ZONE, period: 'quest' })).toMatchObject({ quest: null, students: [] })
   })
 
   it('ranks teams by their students\' average total, and students by total, ties sharing a place', async () => {

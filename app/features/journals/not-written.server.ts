@@ -3,20 +3,22 @@ import { addDays, formatDate, fromWallClock, todayDate } from '~/shared/dates'
 import type { Mailer } from '~/mail/mailer.server'
 import { translatorOf } from '~/i18n/middleware.server'
 import { tell } from '~/features/notifications/notify.server'
+import { questOfTheDay } from '~/features/quests/quest-posts.server'
 
 /**
  * Who has not written (issue 38, decision 0052): the journal's students with no post today or this
- * school week (from Monday), in the journal's zone, and the teachers' reminders: at most one a school
- * day per student and journal, kept by the table's key across processes.
+ * school week (from Monday), in the journal's zone, or (a contest's journal) no answer to the quest
+ * of the day; and the teachers' reminders: at most one a school day per student and journal, kept
+ * by the table's key across processes.
  */
-export const NOT_WRITTEN_PERIODS = ['today', 'week'] as const
+export const NOT_WRITTEN_PERIODS = ['today', 'week', 'quest'] as const
 export type NotWrittenPeriod = (typeof NOT_WRITTEN_PERIODS)[number]
 
-export const periodOfParam = (value: string | null): NotWrittenPeriod => (value === 'week' ? 'week' : 'today')
+export const periodOfParam = (value: string | null): NotWrittenPeriod => (value === 'week' || value === 'quest' ? value : 'today')
 
-/** The first day of the period: today, or this week's Monday. */
+/** The first day of the period: today (the quest of the day's too), or this week's Monday. */
 export function periodStart(period: NotWrittenPeriod, today: string) {
-  if (period === 'today') return today
+  if (period !== 'week') return today
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay()
   return addDays(today, -((weekday + 6) % 7))
 }
@@ -32,6 +34,8 @@ interface Scope {
 export async function notWritten(db: DB, { journalId, timeZone, period, now = new Date() }: Scope) {
   const today = todayDate(now, timeZone)
   const from = fromWallClock(periodStart(period, today), '00:00', timeZone)
+  // The quest of the day: who has not answered it, whenever they wrote otherwise. No quest, nobody listed.
+  const quest = period === 'quest' ? await questOfTheDay(db, journalId, today) : null
   const rows = await db
     .selectFrom('journal_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -45,16 +49,23 @@ export async function notWritten(db: DB, { journalId, timeZone, period, now = ne
       'r.reminded_at as remindedAt',
       eb.fn.coalesce('t.name', 't.account').as('remindedBy'),
       eb.selectFrom('posts as p').select((e) => e.fn.max('p.created_at').as('at')).whereRef('p.journal_id', '=', 'm.journal_id').whereRef('p.creator_id', '=', 'm.user_id').as('lastPost'),
+      eb
+        .selectFrom('posts as p')
+        .select((e) => e.fn.countAll().as('n'))
+        .whereRef('p.journal_id', '=', 'm.journal_id')
+        .whereRef('p.creator_id', '=', 'm.user_id')
+        .where('p.quest_id', '=', quest?.id ?? -1)
+        .as('answers'),
     ])
     .where('m.journal_id', '=', journalId)
     .where('m.role', '=', 'student')
     .where('m.archived_at', 'is', null)
     .execute()
   const students = rows
-    .filter((r) => !r.lastPost || r.lastPost < from)
+    .filter((r) => (period === 'quest' ? quest !== null && Number(r.answers ?? 0) === 0 : !r.lastPost || r.lastPost < from))
     .map((r) => ({ id: r.id, name: r.name, account: r.account, avatarUrl: r.avatarUrl, lastPost: r.lastPost ? formatDate(r.lastPost, timeZone) : null, remindedAt: r.remindedAt, remindedBy: r.remindedBy }))
     .sort((a, b) => (a.lastPost ?? '').localeCompare(b.lastPost ?? '') || a.name.localeCompare(b.name))
-  return { today, since: periodStart(period, today), students, enrolled: rows.length }
+  return { today, since: periodStart(period, today), students, enrolled: rows.length, quest }
 }
 
 interface Reminder extends Scope {

@@ -28,6 +28,13 @@ export async function questsForStudent(db: DB, journalId: number, today = todayD
 }
 export type StudentQuests = NonNullable<Awaited<ReturnType<typeof questsForStudent>>>
 
+/** A contest journal's quest of the day (the last one opened), or null (no contest, not running, or the participants pick). */
+export async function questOfTheDay(db: DB, journalId: number, today = todayDate()) {
+  const q = await questsForStudent(db, journalId, today)
+  const quest = q?.ofTheDay ? q.open.find((o) => o.id === q.ofTheDay) : undefined
+  return quest ? { id: quest.id, title: quest.title } : null
+}
+
 /**
  * The period rule for a quest post: refused before the team's start, after its last day, for a
  * quest that is not open, or for a diary date outside the period or after today.

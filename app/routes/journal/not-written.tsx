@@ -14,7 +14,8 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { readForm } from '~/http/form.server'
 import { mailer } from '~/mail/mail.server'
-import { formatDate, formatDateTime } from '~/shared/dates'
+import { formatDate, formatDateTime, todayDate } from '~/shared/dates'
+import { questOfTheDay } from '~/features/quests/quest-posts.server'
 import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
@@ -35,8 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
   const title = `${getInstance(context).t('notWritten.title')} | ${journal.name}`
   const period = periodOfParam(new URL(request.url).searchParams.get('period'))
-  if (!hasFunction(user, PAY_FUNCTIONS.studentList)) return { title, journalId: journal.id, period, list: null }
-  return { title, journalId: journal.id, period, list: await notWritten(db, { journalId: journal.id, timeZone: journal.timeZone, period }) }
+  // A contest's journal has a third tab: who has not answered the quest of the day.
+  const questTab = (await questOfTheDay(db, journal.id, todayDate(new Date(), journal.timeZone))) !== null
+  if (!hasFunction(user, PAY_FUNCTIONS.studentList)) return { title, journalId: journal.id, period, questTab, list: null }
+  return { title, journalId: journal.id, period, questTab, list: await notWritten(db, { journalId: journal.id, timeZone: journal.timeZone, period }) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireFunction(user, PAY_FUNCTIONS.studentList)
   const form = await readForm(request)
   const period = periodOfParam(String(form.get('period')))
-  const back = `/diary/homework/${journal.id}/notWritten${period === 'week' ? '?period=week' : ''}`
+  const back = `/diary/homework/${journal.id}/notWritten${period === 'today' ? '' : `?period=${period}`}`
   const studentIds = idFields(form, 'studentId')
   if (studentIds.length === 0) return redirectWithToast(request, session, back, { kind: 'error', key: 'notWritten.noneChosen' })
   const done = await remindStudents(db, { journalId: journal.id, timeZone: journal.timeZone, period, teacherId: user.userId, studentIds, journalName: journal.name, teacherName: user.userName, mailer, origin: env.PUBLIC_ORIGIN })
@@ -55,18 +58,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NotWrittenPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
-  const { list, period, journalId } = loaderData
+  const { list, period, journalId, questTab } = loaderData
   return (
     <>
       <h1>{t('notWritten.title')}</h1>
       <p className="hint">{t('notWritten.intro')}</p>
-      <PeriodTabs journalId={journalId} period={period} />
+      <PeriodTabs journalId={journalId} period={period} questTab={questTab} />
       {list ? <StudentsToRemind journalId={journalId} period={period} list={list} /> : <PayNotice />}
     </>
   )
 }
 
-function PeriodTabs({ journalId, period }: { journalId: number; period: NotWrittenPeriod }) {
+function PeriodTabs({ journalId, period, questTab }: { journalId: number; period: NotWrittenPeriod; questTab: boolean }) {
   const { t } = useT()
   const base = `/diary/homework/${journalId}/notWritten`
   return (
@@ -77,6 +80,11 @@ function PeriodTabs({ journalId, period }: { journalId: number; period: NotWritt
       <FastLink to={`${base}?period=week`} aria-current={period === 'week' ? 'page' : undefined}>
         {t('notWritten.week')}
       </FastLink>
+      {questTab || period === 'quest' ? (
+        <FastLink to={`${base}?period=quest`} aria-current={period === 'quest' ? 'page' : undefined}>
+          {t('notWritten.quest')}
+        </FastLink>
+      ) : null}
     </nav>
   )
 }
@@ -88,13 +96,16 @@ function StudentsToRemind({ journalId, period, list }: { journalId: number; peri
   const busy = useNavigation().state === 'submitting'
   const since = formatDate(`${list.since}T12:00:00Z`, 'UTC')
   if (list.enrolled === 0) return <p className="empty">{t('notWritten.noStudents')}</p>
-  if (list.students.length === 0) return <p className="card summary" role="status">{t(period === 'today' ? 'notWritten.allToday' : 'notWritten.allWeek')}</p>
+  if (period === 'quest' && !list.quest) return <p className="empty">{t('notWritten.noQuest')}</p>
+  if (list.students.length === 0) return <p className="card summary" role="status">{t(period === 'today' ? 'notWritten.allToday' : period === 'week' ? 'notWritten.allWeek' : 'notWritten.allQuest')}</p>
   const waiting = list.students.filter((s) => !s.remindedAt)
   return (
     <Form method="post" className="not-written">
       <input type="hidden" name="period" value={period} />
       <p className="card summary" role="status">
-        {t(period === 'today' ? 'notWritten.countToday' : 'notWritten.countWeek', { count: list.students.length, enrolled: list.enrolled, since })}
+        {period === 'quest'
+          ? t('notWritten.countQuest', { count: list.students.length, enrolled: list.enrolled, quest: list.quest?.title ?? '' })
+          : t(period === 'today' ? 'notWritten.countToday' : 'notWritten.countWeek', { count: list.students.length, enrolled: list.enrolled, since })}
       </p>
       <table className="table">
         <TableHead columns={[{ hidden: t('notWritten.choose') }, t('notWritten.student'), t('notWritten.lastPost'), t('notWritten.reminder')]} />
