@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next'
 import type { MiddlewareFunction } from 'react-router'
-import type { Locale } from './config'
+import type { DictionaryPart, Locale } from './config'
 import { loaders } from './dictionary-loaders.client'
 
 type Dictionary = Record<string, unknown>
@@ -12,8 +12,7 @@ type Dictionary = Record<string, unknown>
  * decision 0035) and `assessments` (the quiz pages, decision 0036) and `alerts` (the risk-alert pages, decision 0037) and `ebooks` (the e-book pages, decision 0039) and `insights` (the Feedback and Patterns pages and a student's patterns, decision 0048) and `privacy` (a student's data: export, erasure, family pack; decision 0047) and `school` (the team, students' import, plan codes and vouchers: pages a teacher opens rarely, issue 35) only on those. Their sections do
  * not overlap.
  */
-export type DictionaryPart = 'public' | 'signedIn' | 'contests' | 'assessments' | 'alerts' | 'ebooks' | 'insights' | 'privacy' | 'school'
-export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'contests', 'assessments', 'alerts', 'ebooks', 'insights', 'privacy', 'school']
+export { DICTIONARY_PARTS, type DictionaryPart } from './config'
 
 // The parts this page has needed so far: a change of language loads them all again.
 const wanted = new Set<DictionaryPart>(['public'])

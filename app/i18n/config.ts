@@ -26,3 +26,7 @@ export function localeFromAcceptLanguage(header: string | null): Locale | null {
   }
   return null
 }
+
+/** The parts of the browser's dictionary (i18n/client-resources.ts, decision 0019). */
+export type DictionaryPart = 'public' | 'signedIn' | 'contests' | 'assessments' | 'alerts' | 'ebooks' | 'insights' | 'privacy' | 'school'
+export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'contests', 'assessments', 'alerts', 'ebooks', 'insights', 'privacy', 'school']

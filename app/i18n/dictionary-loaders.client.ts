@@ -1,5 +1,4 @@
-import type { Locale } from './config'
-import type { DictionaryPart } from './client-resources'
+import type { DictionaryPart, Locale } from './config'
 
 type Loader = () => Promise<{ default: Record<string, unknown> }>
 
