@@ -65,6 +65,8 @@ export default [
       route('diary/homework/:id/notWritten', 'routes/journal/not-written.tsx'),
       route('diary/homework/:id/classBooks', 'routes/journal/class-books.tsx'),
       route('diary/homework/:id/classBooks/books.zip', 'routes/journal/class-books-zip.ts'),
+      route('diary/homework/:id/parentPacks', 'routes/journal/class-pack.tsx'),
+      route('diary/homework/:id/parentPacks/class.pdf', 'routes/journal/class-pack-pdf.ts'),
       route('diary/homework/:id/feedback', 'routes/journal/feedback.tsx'),
       route('diary/homework/:id/feedback.xlsx', 'routes/journal/feedback-file.ts'),
       route('diary/homework/:id/patterns', 'routes/journal/patterns.tsx'),

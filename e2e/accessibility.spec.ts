@@ -26,7 +26,7 @@ const JOURNAL_PAGES = [
   '/diary/homework/1/report?tab=group', '/diary/homework/1/report?tab=pie&pick=group%3Ajoy', '/diary/homework/1/student/8/report',
   '/diary/homework/1/feedback', '/diary/homework/1/feedback?start=2026-01-02&end=2026-01-01', '/diary/homework/1/patterns', '/diary/homework/1/patterns?period=term&pick=eb%3AB%3A8',
   '/diary/homework/1/patterns?student=8&period=term',
-  '/diary/homework/1/notWritten', '/diary/homework/1/notWritten?period=week', '/diary/homework/6/notWritten?period=quest', '/diary/homework/1/classBooks',
+  '/diary/homework/1/notWritten', '/diary/homework/1/notWritten?period=week', '/diary/homework/6/notWritten?period=quest', '/diary/homework/1/classBooks', '/diary/homework/1/parentPacks',
   '/diary/diaryPost/87', '/diary/diaryPost/87?sendback=1', '/diary/diaryPost/87?image=1', '/diary/diaryPost/87/revise',
   '/diarySample', '/diarySample/new', '/diarySample/1/edit', '/diarySample/resourcesBook', '/diarySample/resourcesBook/1/resources',
   '/drpb/TEACH002', '/404',

@@ -5,7 +5,8 @@ import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookFor, choosePosts, openBook, pagesOf } from '~/features/ebooks/books.server'
 import { claimStaleClassBooks, classBookJob, runClassBooks, startClassBooks, writeClassBooksZip } from '~/features/ebooks/class-books.server'
-import { exportedPdf, EXPORT_STALE_MS } from '~/features/ebooks/export.server'
+import { exportedPdf } from '~/features/ebooks/export.server'
+import { CLASS_JOB_STALE_MS } from '~/features/journals/class-jobs.server'
 import { setStarred } from '~/features/posts/marks.server'
 import { zipWriter } from '~/features/privacy/zip.server'
 import { archiveStudent } from '~/features/students/list.server'
@@ -119,8 +120,8 @@ describe.each(DIALECTS)("a class's e-books in one job on %s", (dialect) => {
     expect(await start({ studentIds: [c.id.amy, cat] })).toBe('started')
     // The process made Amy's book, then stopped: its heartbeat grows old.
     const amyBook = (await conn.db.selectFrom('ebooks').select('id').where('journal_id', '=', c.journalId).where('student_id', '=', c.id.amy).executeTakeFirstOrThrow()).id
-    const old = new Date(Date.now() - EXPORT_STALE_MS - 5000).toISOString()
-    await conn.db.updateTable('class_book_jobs').set({ results: JSON.stringify([{ studentId: c.id.amy, bookId: amyBook }]), current_student_id: cat, heartbeat_at: old }).where('journal_id', '=', c.journalId).execute()
+    const old = new Date(Date.now() - CLASS_JOB_STALE_MS - 5000).toISOString()
+    await conn.db.updateTable('class_jobs').set({ results: JSON.stringify([{ studentId: c.id.amy, bookId: amyBook }]), current_student_id: cat, heartbeat_at: old }).where('journal_id', '=', c.journalId).where('kind', '=', 'books').execute()
     expect((await classBookJob(conn.db, c.journalId))!.stale).toBe(true)
     // A new click does not start another job; one page takes the stale one over, a second does not.
     expect(await start()).toBe('running')

@@ -157,14 +157,16 @@ const PAGE_PARTS = [
   },
   {
     part: 'privacy',
-    sections: ['privacy', 'familyPack'],
+    sections: ['privacy', 'familyPack', 'classPack'],
     dictionaries: privacyPart,
     handle: 'handle = PRIVACY_HANDLE',
     modules: [
       'routes/student-data/export.tsx', 'routes/student-data/export-item.tsx', 'routes/student-data/erase.tsx', 'ui/student-data-head.tsx',
       'routes/journal/family.tsx', 'routes/family/shared.tsx',
-      // Server modules (a CSV): the server's dictionary holds every part.
-      'features/privacy/looks-csv.server.ts', 'features/privacy/family-pack.server.ts',
+      // Parent meetings for the class (issue 38).
+      'routes/journal/class-pack.tsx',
+      // Server modules (a CSV, the packs' PDFs): the server's dictionary holds every part.
+      'features/privacy/looks-csv.server.ts', 'features/privacy/family-pack.server.ts', 'features/privacy/class-pack.server.ts',
     ],
   },
   {

@@ -29,7 +29,7 @@ import { postTopics } from './migrations/0031-post-topics'
 import { postMasks } from './migrations/0033-post-masks'
 import { writingReminders } from './migrations/0034-writing-reminders'
 import { journalPostCounts } from './migrations/0035-journal-post-counts'
-import { classBookJobs } from './migrations/0036-class-book-jobs'
+import { classJobs } from './migrations/0036-class-jobs'
 import { counsellorEscalation } from './migrations/0025-counsellor-escalation'
 import { childrensData } from './migrations/0026-childrens-data'
 import { familyPacksAndConsent } from './migrations/0027-family-packs-and-consent'
@@ -70,7 +70,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0033-post-masks': postMasks(dialect),
         '0034-writing-reminders': writingReminders(),
         '0035-journal-post-counts': journalPostCounts(dialect),
-        '0036-class-book-jobs': classBookJobs(),
+        '0036-class-jobs': classJobs(dialect),
         '0025-counsellor-escalation': counsellorEscalation(dialect),
         '0026-childrens-data': childrensData(dialect),
         '0027-family-packs-and-consent': familyPacksAndConsent(dialect),

@@ -24,7 +24,7 @@ export interface Database {
   post_behaviours: PostBehavioursTable
   post_topics: PostTopicsTable
   writing_reminders: WritingRemindersTable
-  class_book_jobs: ClassBookJobsTable
+  class_jobs: ClassJobsTable
   comments: CommentsTable
   samples: SamplesTable
   resource_books: ResourceBooksTable
@@ -361,19 +361,22 @@ export interface WritingRemindersTable {
   mailed: ColumnType<number, number | undefined, number>
 }
 
-/** A class's e-books made in one job, the job now or the last one (issue 38, migration 0036). */
-export interface ClassBookJobsTable {
+/** Work for a whole class in one job, the job now or the last one (issue 38, migration 0036). */
+export interface ClassJobsTable {
   journal_id: number
+  /** 'books': the class's e-books; 'packs': the parent-meeting pack of the class. */
+  kind: 'books' | 'packs'
   made_by: number | null
-  rule: 'newest' | 'stars' | 'own'
-  newest: number
-  design: string
-  /** JSON: the chosen students' ids, in the order the job makes their books. */
+  /** JSON: what the teacher chose for the job. */
+  settings: string
+  /** JSON: the chosen students' ids, in the order the job takes them. */
   student_ids: string
-  /** JSON: one entry per student done ({ studentId, bookId } or { studentId, reason }). */
+  /** JSON: one entry per student done. */
   results: string
   current_student_id: number | null
   status: 'running' | 'done' | 'failed'
+  /** What the job makes as one file (the pack's PDF), when it is done. */
+  file: Buffer | null
   started_at: string
   heartbeat_at: string
   finished_at: string | null

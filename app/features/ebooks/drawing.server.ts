@@ -4,6 +4,7 @@ import { translatorOf } from '~/i18n/middleware.server'
 import { drawPendingPages } from './books.server'
 import { claimExport, runExport } from './export.server'
 import { runClassBooks } from './class-books.server'
+import { classJobInBackground } from '~/features/journals/class-jobs.server'
 
 /** A post's feelings on its page, named in the book's language (the journal's). */
 export const feelingInBook = (code: string, lang: string) => emotionName(code, translatorOf(lang))
@@ -50,17 +51,5 @@ export async function exportInBackground(bookId: number) {
   exporting.set(bookId, run)
 }
 
-// The class jobs this process is running now (issue 38).
-const classJobs = new Map<number, Promise<void>>()
-
-/**
- * Runs the journal's class job in the background (it was just started here, or its process went
- * quiet and this page took it over); a page reads its progress from the database.
- */
-export function classBooksInBackground(journalId: number) {
-  if (classJobs.has(journalId)) return
-  const run = runClassBooks(db, journalId, feelingInBook)
-    .catch((error: unknown) => console.error(`journal ${journalId}: the class's e-books failed`, error))
-    .finally(() => classJobs.delete(journalId))
-  classJobs.set(journalId, run)
-}
+/** Makes the class's books in the background of this process (issue 38). */
+export const classBooksInBackground = (journalId: number) => classJobInBackground(journalId, 'books', () => runClassBooks(db, journalId, feelingInBook))

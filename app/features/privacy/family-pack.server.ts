@@ -49,10 +49,10 @@ export async function needsConsent(db: DB, journalId: number, studentId: number,
   return today < birthday13
 }
 
-type MoodWeek = { week: string; positive: number; negative: number; mixed: number }
+export type MoodWeek = { week: string; positive: number; negative: number; mixed: number }
 
 /** The student's mood over a period: every post of theirs, counted by week (Monday to Sunday). */
-async function moodByWeek(db: DB, journalId: number, studentId: number, from: string, to: string): Promise<MoodWeek[]> {
+export async function moodByWeek(db: DB, journalId: number, studentId: number, from: string, to: string): Promise<MoodWeek[]> {
   const rows = await db
     .selectFrom('posts')
     .select(['diary_date as date', 'mood_p', 'mood_n'])
@@ -77,7 +77,7 @@ async function moodByWeek(db: DB, journalId: number, studentId: number, from: st
 }
 
 /** The mood as Typst bars: a column a week, positive green up, negative orange down, mixed grey; the numbers under it. */
-function moodChart(weeks: MoodWeek[], t: (key: string, v?: Record<string, unknown>) => string) {
+export function moodChart(weeks: MoodWeek[], t: (key: string, v?: Record<string, unknown>) => string) {
   if (weeks.length === 0) return text(t('familyPack.noMood'))
   const unit = 6
   const columns = weeks

@@ -144,3 +144,18 @@ export async function studentPosts(db: DB, input: { journalId: number; studentId
 export async function archiveStudent(db: DB, journalId: number, studentId: number) {
   await db.updateTable('journal_members').set({ archived_at: new Date().toISOString() }).where('journal_id', '=', journalId).where('user_id', '=', studentId).where('role', '=', 'student').where('archived_at', 'is', null).execute()
 }
+
+/** The journal's students who take part in class work (books, packs): members not archived, by name. */
+export async function classStudents(db: DB, journalId: number) {
+  const rows = await db
+    .selectFrom('journal_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select((eb) => ['u.id', eb.fn.coalesce('u.name', 'u.account').as('name')])
+    .where('m.journal_id', '=', journalId)
+    .where('m.role', '=', 'student')
+    .where('m.archived_at', 'is', null)
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .execute()
+  return rows.map((r) => ({ id: r.id, name: r.name ?? '' }))
+}

@@ -55,9 +55,14 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
     <>
       <div className="page-head">
         <h1>{t('students.title')}</h1>
-        <FastLink className="button secondary small" to={`/diary/homework/${journalId}/classBooks`}>
-          {t('students.classBooks')}
-        </FastLink>
+        <span className="row-actions">
+          <FastLink className="button secondary small" to={`/diary/homework/${journalId}/classBooks`}>
+            {t('students.classBooks')}
+          </FastLink>
+          <FastLink className="button secondary small" to={`/diary/homework/${journalId}/parentPacks`}>
+            {t('students.classPack')}
+          </FastLink>
+        </span>
       </div>
       {!list ? (
         <PayNotice />

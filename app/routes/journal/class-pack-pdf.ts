@@ -1,0 +1,16 @@
+import { data } from 'react-router'
+import type { Route } from './+types/class-pack-pdf'
+import { journalOf } from '~/auth/journal-gate.server'
+import { db } from '~/db/db.server'
+import { pdfDownload } from '~/features/documents/typst.server'
+import { classJobFile, classJobState } from '~/features/journals/class-jobs.server'
+import { journalZone, recordLook } from '~/features/privacy/views.server'
+
+/** The class's parent-meeting pack (issue 38), for the journal's teachers; a look at every student in it (issue 36). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { journal, user } = journalOf(context)
+  const [file, job] = await Promise.all([classJobFile(db, journal.id, 'packs'), classJobState<{ from: string; to: string }, { studentId: number }>(db, journal.id, 'packs')])
+  if (!file || !job) throw data(null, { status: 404 })
+  await recordLook(db, { viewerId: user.userId, studentIds: job.results.map((r) => r.studentId), kind: 'report', journalId: journal.id, timeZone: await journalZone(db, journal.id) })
+  return pdfDownload(file.file, `${journal.name} ${job.settings.from}_${job.settings.to}`)
+}

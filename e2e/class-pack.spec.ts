@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises'
+import { addDays, todayDate } from '../app/shared/dates'
+import { newStudent, newTeacher } from './support/accounts'
+import { db } from './support/db'
+import { signInToConsole, studentSignIn } from './support/helpers'
+import { postAt } from './support/insights'
+import { newJournalWith } from './support/posts'
+import { expect, expectAccessible, NO_JS, test, type Page } from './support/test'
+
+// Issue 38: the parent-meeting pack of the whole class, one PDF made as a job.
+
+const checkAccessible = async (page: Page) => {
+  if (test.info().project.name === 'js') await expectAccessible(page)
+}
+const jobs = async (journalId: number) => (await db().selectFrom('class_jobs').select('journal_id').where('journal_id', '=', journalId).where('kind', '=', 'packs').execute()).length
+
+test("a teacher makes the class's parent-meeting pack: a bad period is refused, then one PDF", NO_JS, async ({ page }, info) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  const teacher = await newTeacher(info, 'packs', { standard: true })
+  const [one, two] = [await newStudent(info, 'one'), await newStudent(info, 'two')]
+  const journalId = await newJournalWith(teacher, `Packs ${info.project.name} ${Date.now().toString(36)}`, [one.account, two.account])
+  await postAt(journalId, one.account, { hoursAgo: 30, title: 'A day', event: 'We sang.', emotions: ['3'], behaviour: 9 })
+
+  await signInToConsole(page, teacher)
+  await page.goto(`/diary/homework/${journalId}/student`)
+  await page.getByRole('link', { name: 'Parent meetings' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Parent meetings' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024)
+  await checkAccessible(page)
+
+  // The start after the end: the message, and no job.
+  await page.getByLabel('From').fill('2026-11-20')
+  await page.getByLabel('To').fill('2026-11-10')
+  await page.getByRole('button', { name: 'Make the pack for 2 students' }).click()
+  await expect(page.getByText('Choose a period of real dates, the start before the end, up to today.')).toBeVisible()
+  expect(await jobs(journalId)).toBe(0)
+
+  // The last 30 days, clicked twice: one pack. (With JavaScript the fields keep what was typed.)
+  await page.getByLabel('From').fill(addDays(todayDate(), -29))
+  await page.getByLabel('To').fill(todayDate())
+  await page.getByRole('button', { name: 'Make the pack for 2 students' }).dblclick()
+  await expect(page.getByRole('link', { name: 'Download the pack (PDF)' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.locator('.class-books-job').getByRole('status')).toContainText('2 students, made')
+  expect(await jobs(journalId)).toBe(1)
+  await checkAccessible(page)
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the pack (PDF)' }).click()])
+  expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-')
+})
+
+test("another teacher and a student are refused the class's pack and its PDF, and nothing is made", async ({ page, browser }, info) => {
+  const teacher = await newTeacher(info, 'packsown', { standard: true })
+  const student = await newStudent(info, 'packee')
+  const journalId = await newJournalWith(teacher, `Packs refused ${Date.now().toString(36)}`, [student.account])
+  const stranger = await newTeacher(info, 'packstranger', { standard: true })
+  await signInToConsole(page, stranger)
+  const origin = new URL(page.url()).origin
+  const form = { from: '2026-10-01', to: '2026-10-31' }
+  expect((await page.request.get(`/diary/homework/${journalId}/parentPacks`, { maxRedirects: 0 })).status()).toBe(403)
+  expect((await page.request.post(`/diary/homework/${journalId}/parentPacks`, { form, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(403)
+  expect((await page.request.get(`/diary/homework/${journalId}/parentPacks/class.pdf`, { maxRedirects: 0 })).status()).toBe(403)
+  const asStudent = await browser.newContext()
+  const studentPage = await asStudent.newPage()
+  await studentSignIn(studentPage, student.account)
+  const refused = await studentPage.request.post(`/diary/homework/${journalId}/parentPacks`, { form, headers: { Origin: origin }, maxRedirects: 0 })
+  expect([302, 403]).toContain(refused.status())
+  if (refused.status() === 302) expect(refused.headers().location).not.toContain('parentPacks')
+  await asStudent.close()
+  expect(await jobs(journalId)).toBe(0)
+})
