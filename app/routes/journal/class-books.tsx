@@ -177,7 +177,7 @@ function StartForm({ students, again }: { students: { id: number; name: string }
         </select>
       </div>
       <p className="actions">
-        <button type="submit" disabled={busy}>
+        <button type="submit" className="button" disabled={busy}>
           {t('classBooks.start')}
         </button>
       </p>

@@ -108,7 +108,7 @@ export default function ClassPackPage({ loaderData }: Route.ComponentProps) {
             </div>
           </fieldset>
           <p className="actions">
-            <button type="submit" disabled={busy}>
+            <button type="submit" className="button" disabled={busy}>
               {t('classPack.start', { count: students })}
             </button>
           </p>

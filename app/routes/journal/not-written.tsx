@@ -133,7 +133,7 @@ function StudentsToRemind({ journalId, period, list }: { journalId: number; peri
       </table>
       {waiting.length ? (
         <p className="actions">
-          <button type="submit" name="intent" value="remind" disabled={busy}>
+          <button type="submit" className="button" name="intent" value="remind" disabled={busy}>
             {t('notWritten.remind')}
           </button>
           <span className="hint">{t('notWritten.remindHint')}</span>
