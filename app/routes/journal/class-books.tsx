@@ -15,9 +15,8 @@ import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
 import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
-import { NoScriptRefresh } from '~/ui/no-script-refresh'
+import { ClassJobHead, ClassJobProgress } from '~/ui/class-job'
 import { pageMeta } from '~/ui/page-title'
-import { usePolling } from '~/ui/polling'
 
 // Its texts are the e-book part's: no other journal page downloads them.
 export const handle = EBOOKS_HANDLE
@@ -26,7 +25,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 
 /** How many of the newest posts a book may take: a choice, so no number can be out of range. */
 const NEWEST_CHOICES = [5, 10, 15, CLASS_BOOK_NEWEST, EBOOK_POSTS.max] as const
-const POLL_MS = 2000
 
 /**
  * /diary/homework/{id}/classBooks (issue 38, decision 0053): every chosen student's e-book and its
@@ -61,16 +59,11 @@ export default function ClassBooksPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
   const { job, students, journalId } = loaderData
   const running = job?.status === 'running'
-  usePolling(running, POLL_MS)
   return (
     <>
-      <nav className="breadcrumbs">
-        <FastLink to={`/diary/homework/${journalId}/student`}>{t('classBooks.students')}</FastLink> › <span>{t('classBooks.title')}</span>
-      </nav>
-      <h1>{t('classBooks.title')}</h1>
-      <p className="hint">{t('classBooks.intro')}</p>
+      <ClassJobHead journalId={journalId} studentsLabel={t('classBooks.students')} title={t('classBooks.title')} intro={t('classBooks.intro')} running={running} />
       {job ? <JobState job={job} journalId={journalId} /> : null}
-      {running ? <NoScriptRefresh seconds={3} /> : students.length === 0 ? <p className="empty">{t('classBooks.noStudents')}</p> : <StartForm students={students} again={Boolean(job)} />}
+      {running ? null : students.length === 0 ? <p className="empty">{t('classBooks.noStudents')}</p> : <StartForm students={students} again={Boolean(job)} />}
     </>
   )
 }
@@ -95,7 +88,7 @@ function JobState({ job, journalId }: { job: Job; journalId: number }) {
           t('classBooks.done', { count: made, time: job.finishedAt ? formatDateTime(job.finishedAt) : '' })
         )}
       </p>
-      {job.status === 'running' ? <progress max={job.total} value={job.done} aria-label={t('classBooks.progress', { done: job.done, total: job.total })} /> : null}
+      {job.status === 'running' ? <ClassJobProgress done={job.done} total={job.total} label={t('classBooks.progress', { done: job.done, total: job.total })} /> : null}
       {job.status !== 'running' && made > 0 ? (
         <p>
           <a className="button" href={`/diary/homework/${journalId}/classBooks/books.zip`} download>

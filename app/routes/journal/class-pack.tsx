@@ -12,17 +12,14 @@ import { PRIVACY_HANDLE, privacyDictionary } from '~/i18n/client-resources'
 import { getInstance, translatorFor } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { addDays, formatDateTime, isCalendarDate, todayDate } from '~/shared/dates'
-import { FastLink } from '~/ui/fast-link'
-import { NoScriptRefresh } from '~/ui/no-script-refresh'
+import { ClassJobHead, ClassJobProgress } from '~/ui/class-job'
 import { pageMeta } from '~/ui/page-title'
-import { usePolling } from '~/ui/polling'
 
 // Its texts are the privacy part's, with the family packs: no other journal page downloads them.
 export const handle = PRIVACY_HANDLE
 export const clientMiddleware = privacyDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
-const POLL_MS = 2000
 /** The period a pack covers by default: the last 30 days. */
 const DEFAULT_DAYS = 30
 
@@ -61,14 +58,9 @@ export default function ClassPackPage({ loaderData }: Route.ComponentProps) {
   const { job, journalId, students, defaults } = loaderData
   const running = job?.status === 'running'
   const busy = useNavigation().state === 'submitting'
-  usePolling(running, POLL_MS)
   return (
     <>
-      <nav className="breadcrumbs">
-        <FastLink to={`/diary/homework/${journalId}/student`}>{t('classPack.students')}</FastLink> › <span>{t('classPack.title')}</span>
-      </nav>
-      <h1>{t('classPack.title')}</h1>
-      <p className="hint">{t('classPack.intro')}</p>
+      <ClassJobHead journalId={journalId} studentsLabel={t('classPack.students')} title={t('classPack.title')} intro={t('classPack.intro')} running={running} />
       {job ? (
         <section className="card class-books-job" aria-labelledby="pack-job">
           <h2 id="pack-job">{t('classPack.jobTitle')}</h2>
@@ -79,7 +71,7 @@ export default function ClassPackPage({ loaderData }: Route.ComponentProps) {
                 ? t('classPack.failed')
                 : t('classPack.done', { from: job.settings.from, to: job.settings.to, count: job.total, time: job.finishedAt ? formatDateTime(job.finishedAt) : '' })}
           </p>
-          {running ? <progress max={job.total} value={job.done} aria-label={t('classPack.progress', { done: job.done, total: job.total })} /> : null}
+          {running ? <ClassJobProgress done={job.done} total={job.total} label={t('classPack.progress', { done: job.done, total: job.total })} /> : null}
           {job.status === 'done' && job.hasFile ? (
             <p>
               <a className="button" href={`/diary/homework/${journalId}/parentPacks/class.pdf`} download>
@@ -89,9 +81,7 @@ export default function ClassPackPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </section>
       ) : null}
-      {running ? (
-        <NoScriptRefresh seconds={3} />
-      ) : students === 0 ? (
+      {running ? null : students === 0 ? (
         <p className="empty">{t('classPack.noStudents')}</p>
       ) : (
         <Form method="post" className="card class-books-form">
