@@ -162,6 +162,25 @@ test('the account language applies after sign-in', NO_JS, async ({ page }, info)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Journals')
 })
 
+test('the user menu opened before the page\'s scripts have run stays open when they run (a slow PC)', async ({ page }) => {
+  await signInToConsole(page, 'teacher@demo.test')
+  // The scripts are held back, as on a slow network: the menu opens as a plain <details> first.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.mainFrame().goto('/diary', { waitUntil: 'commit' })
+  await page.locator('.user-menu summary').click()
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  release()
+  await expect(page.locator('html[data-hydrated]')).toBeAttached()
+  await expect(page.locator('.user-menu')).toHaveAttribute('open', '')
+  await page.getByRole('button', { name: 'Log out' }).click()
+  await expect(page).toHaveURL(/\/index$/)
+})
+
 test('team mode: the switch shows only for team members and changes the mode', NO_JS, async ({ page }, info) => {
   await signInToConsole(page, 'teacher@demo.test')
   await page.locator('.user-menu summary').click()

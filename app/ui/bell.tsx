@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react'
-import { useFetcher, useLocation } from 'react-router'
+import { useFetcher } from 'react-router'
 import type { BellData } from '~/features/notifications/view.server'
 import { useT } from '~/i18n/use-t'
 import { FastLink } from './fast-link'
 import { useHydrated } from './hydrated'
+import { useCloseOnNavigation } from './use-close-on-navigation'
 import { NotificationItems } from './notification-items'
 
 /** How often, with JavaScript, the count is read again without a reload. */
@@ -28,7 +29,6 @@ export function Bell({ unread }: { unread: number }) {
   const poll = useFetcher<BellData>()
   const list = useFetcher<BellData>()
   const menu = useRef<HTMLDetailsElement>(null)
-  const location = useLocation()
   const count = list.data?.count ?? poll.data?.count ?? unread
 
   useEffect(() => {
@@ -39,7 +39,7 @@ export function Bell({ unread }: { unread: number }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the fetcher's load is stable for the page's life
   }, [])
   // A navigation (a link in the drop-down, or elsewhere) closes it.
-  useEffect(() => menu.current?.removeAttribute('open'), [location.key])
+  useCloseOnNavigation(menu)
 
   const label = count >= 100 ? t('notification.bellUnreadMany') : count ? t('notification.bellUnread', { count }) : t('notification.bell')
   const face = (

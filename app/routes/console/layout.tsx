@@ -11,6 +11,7 @@ import { FastLink } from '~/ui/fast-link'
 import { LanguageSwitcher } from '~/ui/language-switcher'
 import { Bell } from '~/ui/bell'
 import { ZoneNote } from '~/ui/zone-note'
+import { useCloseOnNavigation } from '~/ui/use-close-on-navigation'
 import { db } from '~/db/db.server'
 import { unreadCount } from '~/features/notifications/list.server'
 import { notificationOpenedMiddleware } from '~/http/notification-opened.server'
@@ -46,11 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * The user menu (a <details>, so it opens without JavaScript): with JavaScript it closes after a
  * navigation (a client navigation keeps the layout's DOM), on Escape, and when focus leaves it.
  */
-function useUserMenu(locationKey: string) {
+function useUserMenu() {
   const ref = useRef<HTMLDetailsElement>(null)
-  useEffect(() => {
-    ref.current?.removeAttribute('open')
-  }, [locationKey])
+  useCloseOnNavigation(ref)
   useEffect(() => {
     const menu = ref.current
     if (!menu) return
@@ -78,7 +77,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   const { user, menu } = loaderData
   const location = useLocation()
   const current = activeItem(menu, location.pathname)
-  const userMenu = useUserMenu(location.key)
+  const userMenu = useUserMenu()
   const modeLabel = user.mode === 'team' ? t('console.modeTeam') : t('console.modePersonal')
   return (
     <div className="console">
