@@ -19,14 +19,18 @@ const templates = [templateById('meadow-cover')!, templateById('meadow-author')!
 // Every run's pages differ (the page number in each post's title), so no run reuses another's layout.
 const bookOf = (run: number) => templates.map((t, i) => bindItems(t, { ...data, post: { ...data.post!, title: `下雨天 ${run}-${i + 1}` } }))
 const book = bookOf(0)
-const time = (f: () => unknown) => {
+const time = async (f: () => Promise<unknown>) => {
   const t = performance.now()
-  f()
+  await f()
   return performance.now() - t
 }
-const first = time(() => renderPageSvg(book[0], 'zh-TW', pictures))
-const runs = Array.from({ length: 10 }, (_, run) => bookOf(run + 1)).map((b) => time(() => b.forEach((items) => renderPageSvg(items, 'zh-TW', pictures)))).sort((a, b) => a - b)
-const pdfRuns = Array.from({ length: 10 }, (_, run) => bookOf(run + 20)).map((b) => time(() => renderBookPdf(b.map((items) => ({ items, lang: 'zh-TW' as const })), pictures))).sort((a, b) => a - b)
-const pdfBytes = renderBookPdf(book.map((items) => ({ items, lang: 'zh-TW' as const })), pictures).length
+const first = await time(() => renderPageSvg(book[0], 'zh-TW', pictures))
+const runs: number[] = []
+for (const b of Array.from({ length: 10 }, (_, run) => bookOf(run + 1))) runs.push(await time(() => Promise.all(b.map((items) => renderPageSvg(items, 'zh-TW', pictures)))))
+runs.sort((a, b) => a - b)
+const pdfRuns: number[] = []
+for (const b of Array.from({ length: 10 }, (_, run) => bookOf(run + 20))) pdfRuns.push(await time(() => renderBookPdf(b.map((items) => ({ items, lang: 'zh-TW' as const })), pictures)))
+pdfRuns.sort((a, b) => a - b)
+const pdfBytes = (await renderBookPdf(book.map((items) => ({ items, lang: 'zh-TW' as const })), pictures)).length
 const r = (x: number) => Math.round(x)
 console.log(JSON.stringify({ pages: book.length, firstPageMs: r(first), picturesP50Ms: r(runs[5]), picturesP95Ms: r(runs[9]), pdfP50Ms: r(pdfRuns[5]), pdfP95Ms: r(pdfRuns[9]), pdfKb: r(pdfBytes / 1024) }))

@@ -442,15 +442,16 @@ console.log(`The PDF of a ${printed.pages}-page book with a picture in every fra
 checks.push({ name: `the PDF of a ${printed.pages}-page book from the click, p95 < 2 s`, ok: printed.p95Ms < 2000, value: `${printed.p95Ms} ms` })
 
 // Issue 38: a class's e-books in one job, in a process of its own (bench/class-books.ts).
-const classBooks = await new Promise<{ books: number; postsPerBook: number; pages: number; pdfMb: number; seconds: number; zipSeconds: number; zipMb: number; peakRssMb: number; baselineRssMb: number }>((resolve, reject) => {
+const classBooks = await new Promise<{ books: number; postsPerBook: number; pdfMb: number; seconds: number; zipSeconds: number; zipMb: number; serverStartRssMb: number; serverPeakRssMb: number; typstProcessPeakMb: number }>((resolve, reject) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/class-books.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
   child.stdout.on('data', (d) => (out += d))
   child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error('bench/class-books.ts failed'))))
 })
-console.log(`A class's e-books in one job: ${classBooks.books} books of ${classBooks.postsPerBook} posts (${classBooks.pages} pages, a picture in every frame; the PDFs ${classBooks.pdfMb} MB) in ${classBooks.seconds} s, their zip (${classBooks.zipMb} MB) in ${classBooks.zipSeconds} s; peak resident memory ${classBooks.peakRssMb} MB (before the job ${classBooks.baselineRssMb} MB)`)
+const classBooksMemory = classBooks.serverPeakRssMb - classBooks.serverStartRssMb + classBooks.typstProcessPeakMb
+console.log(`A class's e-books in one job: ${classBooks.books} books of ${classBooks.postsPerBook} posts (a picture in every frame; the PDFs ${classBooks.pdfMb} MB) in ${classBooks.seconds} s, their zip (${classBooks.zipMb} MB) in ${classBooks.zipSeconds} s; the server process ${classBooks.serverStartRssMb} MB before the job, ${classBooks.serverPeakRssMb} MB at its peak; its Typst process's peak ${classBooks.typstProcessPeakMb} MB`)
 checks.push({ name: `a class's ${classBooks.books} e-books of ${classBooks.postsPerBook} posts in one job < 60 s`, ok: classBooks.seconds < 60, value: `${classBooks.seconds} s` })
-checks.push({ name: "a class's e-books job: the process's peak memory < 400 MB", ok: classBooks.peakRssMb < 400, value: `${classBooks.peakRssMb} MB` })
+checks.push({ name: "a class's e-books job: the memory it takes (the server's growth and its Typst process's peak) < 400 MB", ok: classBooksMemory < 400, value: `${classBooksMemory} MB` })
 
 // Issue 33: the content assessment of risk alerts, in a process of its own (bench/risk-assessment.ts).
 const risk = await new Promise<{ lines: string[]; replay: string[]; posts: number; p50Ms: number; p95Ms: number; worst: { recall: number; highRate: number; falseRate: number } }>((resolve, reject) => {

@@ -24,8 +24,8 @@ if (process.argv[2] === '--run') {
   // The measured process: a warm compiler (a one-line PDF), then the export.
   const [dbFile, exportsDir, journalId, studentId, ownerId] = process.argv.slice(3)
   const { db } = connect({ sqliteFile: dbFile })
-  const { documentPdf } = await import('../app/features/documents/typst.server')
-  documentPdf('warm', { lang: 'zh-TW', title: 'warm' })
+  const { documentPdf, typstChildPeakMb } = await import('../app/features/documents/typst.server')
+  await documentPdf('warm', { lang: 'zh-TW', title: 'warm' })
   globalThis.gc?.()
   const base = process.memoryUsage().rss
   let peak = base
@@ -37,7 +37,7 @@ if (process.argv[2] === '--run') {
   clearInterval(sampler)
   const row = await db.selectFrom('student_exports').select(['token', 'status']).where('id', '=', id).executeTakeFirstOrThrow()
   await db.destroy()
-  console.log(JSON.stringify({ status: row.status, seconds: +(ms / 1000).toFixed(2), zipMB: +(statSync(path.join(exportsDir, `${row.token}.zip`)).size / 1_048_576).toFixed(1), rssBeforeMB: Math.round(base / 1_048_576), rssPeakMB: Math.round(peak / 1_048_576), rssGrowthMB: Math.round((peak - base) / 1_048_576) }))
+  console.log(JSON.stringify({ status: row.status, seconds: +(ms / 1000).toFixed(2), zipMB: +(statSync(path.join(exportsDir, `${row.token}.zip`)).size / 1_048_576).toFixed(1), rssBeforeMB: Math.round(base / 1_048_576), rssPeakMB: Math.round(peak / 1_048_576), rssGrowthMB: Math.round((peak - base) / 1_048_576), typstProcessPeakMB: typstChildPeakMb() }))
   process.exit(0)
 }
 

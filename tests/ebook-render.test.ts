@@ -62,18 +62,18 @@ describe('e-book templates and the page renderer', () => {
     expect(bound.map((i) => i.z_index)).toEqual([...bound.map((i) => i.z_index)].sort((a, b) => a - b))
   })
 
-  it('writes any text as a Typst string: no markup, code or file is read from a post', () => {
+  it('writes any text as a Typst string: no markup, code or file is read from a post', async () => {
     const text = 'a "quote" \\ #import "/etc/passwd" $x$ *bold* ]\u0007\nline'
     expect(typstString(text)).toBe('"a \\"quote\\" \\\\ #import \\"/etc/passwd\\" $x$ *bold* ]\\nline"')
     const template: Template = { id: 't', name: 't', type: '3', width: 600, items: [{ id: 'x', type: 'text', is_editable: true, x: 10, y: 10, width: 500, height: 100, text, z_index: 1 }] }
-    expect(() => renderPageSvg(template.items, 'en')).not.toThrow()
+    await expect(renderPageSvg(template.items, 'en')).resolves.toContain('<svg')
     expect(pageMarkup(template.items, 'en')).toContain(typstString(text))
   })
 
   it('a page\'s picture is the A5 page with its bleed, and its printed text is the template\'s bound text', async () => {
     const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#4fa3c7' } }).png().toBuffer()
     for (const template of TEMPLATES) {
-      const svg = renderPageSvg(bindItems(template, data), 'zh-TW', new Map([['/pictures/a', picture]]))
+      const svg = await renderPageSvg(bindItems(template, data), 'zh-TW', new Map([['/pictures/a', picture]]))
       const [, w, h] = svg.match(/viewBox="0 0 ([\d.]+) ([\d.]+)"/)!
       // Points: 154 × 216 mm.
       expect(Number(w), template.id).toBeCloseTo(((PAGE_MM.width + 2 * PAGE_MM.bleed) * 72) / 25.4, 0)
@@ -82,7 +82,7 @@ describe('e-book templates and the page renderer', () => {
       expect((await sharp(png).metadata()).width).toBeGreaterThan(400)
     }
     const pages = ['meadow-cover', 'meadow-diary-2', 'sunrise-epilogue', 'sunrise-board'].map((id) => ({ items: bindItems(templateById(id)!, data), lang: 'zh-TW' as const }))
-    const read = await pdfText(new Uint8Array(renderBookPdf(pages, new Map([['/pictures/a', picture]]))))
+    const read = await pdfText(new Uint8Array(await renderBookPdf(pages, new Map([['/pictures/a', picture]]))))
     expect(read.pages).toHaveLength(4)
     expect(Math.round(read.width)).toBe(Math.round(((PAGE_MM.width + 2 * PAGE_MM.bleed) * 72) / 25.4))
     const squash = (s: string) => s.replace(/\s+/g, '')

@@ -113,6 +113,6 @@ export async function alertRecord(db: DB, journalId: number, alertId: number, re
     `#table(columns: (auto, auto, 1fr), stroke: 0.4pt + luma(180), inset: 5pt, ${trail.join(' ')})`,
     `#v(1em) #text(size: 8pt, fill: luma(90))[${text(tr('alertRecord.timeZone', { zone: timeZone }))}]`,
   ].join('\n')
-  const pdf = documentPdf(body, { lang: reader.lang, title })
+  const pdf = await documentPdf(body, { lang: reader.lang, title })
   return { pdf, name: `${title} ${alert.student} ${alert.createdAt.slice(0, 10)}` }
 }

@@ -1,20 +1,113 @@
-import type * as Typst from '@myriaddreamin/typst-ts-node-compiler'
+import { fork, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { FONT_DIRS } from '~/fonts.server'
 import { withoutControl } from '~/shared/text'
 
 /**
- * The one Typst compiler of the process (decision 0038): e-book pages, and the school's documents
- * (an alert's record, a student's data, a family pack: issue 36). Creating it reads the font
- * folders (about 0.4 s); a document then takes tens of milliseconds.
+ * Typst compiles in a process of its own (decision 0054; the one renderer: decision 0038): e-book
+ * pages, and the school's documents (an alert's record, a student's data, a family pack, a class's
+ * parent pack: issues 36 and 38). The compiler's native caches keep every picture it has decoded
+ * (35 MB a book of photos, and evicting them leaks more), and a compile holds the event loop for up
+ * to a second. So the server hands each compile to a child (typst-child.mjs), one at a time, ends the
+ * child once it has grown past CHILD_MAX_MB or sat idle for CHILD_IDLE_MS, and starts one at the
+ * next compile (about 0.5 s: Node, then the font folders).
  */
-let compiler: Typst.NodeCompiler | null = null
-// The workspace is a folder that does not exist: a document reads only the pictures put into it (shadow files).
 export const WORKSPACE = '/nonexistent-ebook-workspace'
-// The compiler is required at the first document, not at start-up: most processes never make one (decision 0043).
-const require = createRequire(import.meta.url)
-export const typst = () =>
-  (compiler ??= (require('@myriaddreamin/typst-ts-node-compiler') as typeof Typst).NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontPaths: FONT_DIRS }] }))
+const CHILD_MAX_MB = 192
+const CHILD_IDLE_MS = 60_000
+
+type Answer = { id: number; ok: true; result: string | Uint8Array; rssMb: number; peakMb: number } | { id: number; ok: false; error: string; rssMb: number; peakMb: number }
+let child: ChildProcess | null = null
+let idle: NodeJS.Timeout | undefined
+let queue: Promise<unknown> = Promise.resolve()
+let nextId = 0
+let childPeakMb = 0
+
+/** The compiler process now running, if any (the tests end it to see the next compile start another). */
+export const typstProcessPid = () => child?.pid ?? null
+
+/** The largest resident memory any compiler process of this server has had (the bench reports it). */
+export const typstChildPeakMb = () => Math.round(childPeakMb)
+
+// By the package's own name (package.json "exports"): the same file from the sources and from the built chunks.
+const CHILD = createRequire(import.meta.url).resolve('school-console/typst-child')
+
+function startChild() {
+  const started = fork(CHILD, [JSON.stringify({ workspace: WORKSPACE, fontDirs: FONT_DIRS })], {
+    // Not the parent's loaders or flags (tsx, vitest's): the child is plain JavaScript.
+    execArgv: [],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  started.on('exit', () => {
+    if (child === started) child = null
+  })
+  return started
+}
+
+function endChild() {
+  child?.kill()
+  child = null
+}
+
+/** While no compile waits, the child keeps neither the server nor a test process from ending. */
+function hold(on: boolean) {
+  if (!child) return
+  if (on) {
+    clearTimeout(idle)
+    child.ref()
+    child.channel?.ref()
+  } else {
+    child.unref()
+    child.channel?.unref()
+    idle = setTimeout(endChild, CHILD_IDLE_MS)
+    idle.unref()
+  }
+}
+
+function compileInChild(format: 'pdf' | 'svg', markup: string, files: Map<string, Buffer>) {
+  const proc = (child ??= startChild())
+  hold(true)
+  const id = ++nextId
+  return new Promise<string | Uint8Array>((resolve, reject) => {
+    const onMessage = (answer: Answer) => {
+      if (answer.id !== id) return
+      done()
+      childPeakMb = Math.max(childPeakMb, answer.peakMb)
+      if (answer.rssMb > CHILD_MAX_MB) endChild()
+      if (answer.ok) resolve(answer.result)
+      else reject(new Error(`Typst: ${answer.error}`))
+    }
+    const onExit = (code: number | null, signal: string | null) => {
+      done()
+      reject(new Error(`The Typst process ended during a compile (${signal ?? code})`))
+    }
+    const done = () => {
+      proc.off('message', onMessage)
+      proc.off('exit', onExit)
+      hold(false)
+    }
+    proc.on('message', onMessage)
+    proc.on('exit', onExit)
+    proc.send({ id, format, markup, files: [...files] })
+  })
+}
+
+/** Compiles in the Typst process, after the compiles before it; `files` are the pictures the markup reads, by path. */
+function compile(format: 'pdf' | 'svg', markup: string, files: Map<string, Buffer>) {
+  const result = queue.then(() => compileInChild(format, markup, files))
+  queue = result.catch(() => undefined)
+  return result
+}
+
+/** A document's PDF. */
+export async function typstPdf(markup: string, files: Map<string, Buffer> = new Map()) {
+  const pdf = (await compile('pdf', markup, files)) as Uint8Array
+  // The bytes as they came from the child, not a copy: a book of photos is tens of megabytes.
+  return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)
+}
+/** A page as plain SVG (glyphs as outlines). */
+export const typstSvg = async (markup: string, files: Map<string, Buffer> = new Map()) => (await compile('svg', markup, files)) as string
 
 /** A Typst string literal of any text: control characters dropped, the rest escaped as JSON does (Typst reads the same escapes). */
 export const typstString = (text: string) => JSON.stringify(withoutControl(text).replace(/\r/g, ''))
@@ -36,17 +129,6 @@ export const LANG: Record<DocumentLang, string> = { en: 'lang: "en"', 'zh-TW': '
  * with the title and page numbers, then the body's Typst markup. Returns the PDF.
  */
 export function documentPdf(body: string, { lang, title }: { lang: DocumentLang; title: string }, pictures: Map<string, Buffer> = new Map()) {
-  for (const [path, bytes] of pictures) typst().mapShadow(`${WORKSPACE}${path}`, bytes)
-  try {
-    return compileDocument(body, lang, title)
-  } finally {
-    // A document's pictures and the compiler's memo of it are not kept: a server makes many, each once.
-    for (const path of pictures.keys()) typst().unmapShadow(`${WORKSPACE}${path}`)
-    typst().evictCache(10)
-  }
-}
-
-function compileDocument(body: string, lang: DocumentLang, title: string) {
   const markup = [
     `#set document(title: ${typstString(title)})`,
     `#set page(paper: "a4", margin: (x: 18mm, y: 20mm), footer: context [#set text(size: 8pt, fill: luma(90)); ${text(title)} #h(1fr) #counter(page).display("1 / 1", both: true)])`,
@@ -55,7 +137,7 @@ function compileDocument(body: string, lang: DocumentLang, title: string) {
     '#show heading: set block(above: 1.2em, below: 0.6em)',
     body,
   ].join('\n')
-  return Buffer.from(typst().pdf({ mainFileContent: markup }))
+  return typstPdf(markup, pictures)
 }
 
 /** A PDF as a download named after what it holds (any script: the name is sent in RFC 5987's form too). */

@@ -268,7 +268,7 @@ export async function drawPendingPages(db: DB, bookId: number, feelingName: (cod
     const post = page.post_id === null ? undefined : postData.get(page.post_id)
     const items = bindItems(template, { ...base, post: post && { ...post, feelings: post.feelings.map((c) => feelingName(c, lang)) } })
     const urls = items.filter((i) => i.type === 'pic' && i.img_url).map((i) => i.img_url!)
-    const svg = renderPageSvg(items, lang, await picturesFor(db, bookId, urls))
+    const svg = await renderPageSvg(items, lang, await picturesFor(db, bookId, urls))
     // Stored only if the page did not change meanwhile (a save sets a new time): a picture is never older than its page.
     await db.updateTable('ebook_pages').set({ picture: svg }).where('id', '=', page.id).where('picture', 'is', null).where('updated_at', '=', page.updated_at).execute()
     await onPage?.()

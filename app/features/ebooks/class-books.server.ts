@@ -27,15 +27,15 @@ export const startClassBooks = (db: DB, v: { journalId: number; teacherId: numbe
 /** Takes over a job of books whose process went quiet: true when this caller must run it. */
 export const claimStaleClassBooks = (db: DB, journalId: number) => claimStaleClassJob(db, journalId, 'books')
 
-/** Where the class's books stand, with the page being drawn of the current student's book. */
+/** Where the class's books stand, and the current student's step: choosing the posts, or making the PDF. */
 export async function classBookJob(db: DB, journalId: number) {
   const job = await classJobState<Settings, ClassBookResult>(db, journalId, 'books')
   if (!job) return null
-  let current: { name: string; page: number; pages: number } | null = null
+  let current: { name: string; printing: boolean } | null = null
   if (job.current) {
     const book = await db.selectFrom('ebooks').select('id').where('journal_id', '=', journalId).where('student_id', '=', job.current.id).executeTakeFirst()
     const state = book ? await exportState(db, book.id) : null
-    current = { name: job.current.name, page: state?.state === 'running' ? state.done : 0, pages: state?.state === 'running' ? state.total : 0 }
+    current = { name: job.current.name, printing: state?.state === 'running' }
   }
   return { ...job, current }
 }
@@ -94,7 +94,7 @@ async function makeBook(db: DB, journalId: number, studentId: number, job: Setti
     if (!chose.ok) return { studentId, reason: 'noPosts' }
   }
   await fillMissingTexts(db, (await bookFor(db, book.id, who))!)
-  if (await claimExport(db, book.id)) await runExport(db, book.id, feelingName)
+  if (await claimExport(db, book.id)) await runExport(db, book.id, feelingName, { drawPages: false })
   else await untilExported(db, book.id)
   return { studentId, bookId: book.id }
 }

@@ -49,16 +49,18 @@ export async function claimExport(db: DB, bookId: number) {
 /**
  * Makes the PDF of a claimed export: the pages still without a picture are drawn (each is progress),
  * every page is laid out with the same renderer as its picture, then the whole book is one PDF.
- * Progress is real: pages done of the pages plus one (the PDF itself).
+ * Progress is real: pages done of the pages plus one (the PDF itself). A class's job makes the PDF
+ * alone (`drawPages: false`): a page's picture is for the editor, whose page list draws the
+ * missing ones when the book is opened, and drawing them would double the job's time.
  */
-export async function runExport(db: DB, bookId: number, feelingName: FeelingName) {
+export async function runExport(db: DB, bookId: number, feelingName: FeelingName, { drawPages = true } = {}) {
   const beat = (done: number, total: number) => db.updateTable('ebook_exports').set({ pages_done: done, pages_total: total, heartbeat_at: nowIso() }).where('ebook_id', '=', bookId).where('status', '=', 'running').execute()
   try {
     const pages = await db.selectFrom('ebook_pages').select(['id', 'post_id', 'template', 'template_id', 'picture']).where('ebook_id', '=', bookId).orderBy('position').execute()
-    const total = pages.length + 1
-    let done = pages.filter((p) => p.picture !== null).length
+    const total = drawPages ? pages.length + 1 : 1
+    let done = drawPages ? pages.filter((p) => p.picture !== null).length : 0
     await beat(done, total)
-    await drawPendingPages(db, bookId, feelingName, async () => beat(++done, total))
+    if (drawPages) await drawPendingPages(db, bookId, feelingName, async () => beat(++done, total))
     const { base, postData, lang } = await fillDataOf(db, bookId)
     const laidOut = pages.map((page) => {
       const template = pageTemplate(page)!
@@ -66,7 +68,7 @@ export async function runExport(db: DB, bookId: number, feelingName: FeelingName
       return { items: bindItems(template, { ...base, post: post && { ...post, feelings: post.feelings.map((c) => feelingName(c, lang)) } }), lang }
     })
     const urls = laidOut.flatMap((p) => p.items.filter((i) => i.type === 'pic' && i.img_url).map((i) => i.img_url!))
-    const pdf = Buffer.from(renderBookPdf(laidOut, await picturesFor(db, bookId, [...new Set(urls)])))
+    const pdf = await renderBookPdf(laidOut, await picturesFor(db, bookId, [...new Set(urls)]))
     const at = nowIso()
     await db.updateTable('ebook_exports').set({ status: 'done', pdf, pages_done: total, pages_total: total, heartbeat_at: at, finished_at: at }).where('ebook_id', '=', bookId).where('status', '=', 'running').execute()
     await db.updateTable('ebooks').set({ generated_at: at }).where('id', '=', bookId).execute()

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
-import { FONTS, LANG, typst, typstString, WORKSPACE } from '~/features/documents/typst.server'
+import { FONTS, LANG, typstPdf, typstString, typstSvg } from '~/features/documents/typst.server'
+import { loadSharp } from '~/sharp.server'
 import { MM_PER_UNIT, PAGE_MM, type TemplateItem } from './page-model'
 
 /**
  * The one renderer of e-book pages (issue 23, decision 0038): each page is a Typst document made
  * from its template's items, drawn as SVG for the page picture and, in part 2, all pages as one
  * PDF. Text stays text (Typst breaks CJK lines itself), fonts are the packaged Noto Sans faces.
- * The compiler is the process's one (documents/typst.server.ts).
+ * The compiler runs in its own process (documents/typst.server.ts).
  */
 export type BookLang = 'en' | 'zh-TW' | 'ja'
 
@@ -46,42 +47,41 @@ export function pageMarkup(items: TemplateItem[], lang: BookLang, pictures: Map<
   ].join('\n')
 }
 
-/** Puts the pictures a page uses into the compiler's files; returns each picture's path by its URL. */
-function mapPictures(pictures: Map<string, Buffer>) {
+/** The pictures by the paths the markup reads them at (by content: equal pictures are one file), and those paths by URL. */
+function picturesByPath(pictures: Map<string, Buffer>) {
+  const files = new Map<string, Buffer>()
   const paths = new Map<string, string>()
   for (const [url, bytes] of pictures) {
     const path = picturePath(bytes)
-    typst().mapShadow(`${WORKSPACE}${path}`, bytes)
+    files.set(path, bytes)
     paths.set(url, path)
   }
-  return paths
-}
-
-/**
- * Compiles with the pictures in the compiler's files, then takes them out and lets the compiler
- * forget what it kept of older compilations: after a class's thirty books of photos the process
- * held 2.2 GB without this, 1.7 GB with it (issue 38, bench/class-books.ts; the rest is not yet
- * found, see decision 0053).
- */
-function withPictures<T>(pictures: Map<string, Buffer>, compile: (paths: Map<string, string>) => T) {
-  const paths = mapPictures(pictures)
-  try {
-    return compile(paths)
-  } finally {
-    for (const path of new Set(paths.values())) typst().unmapShadow(`${WORKSPACE}${path}`)
-    typst().evictCache(10)
-  }
+  return { files, paths }
 }
 
 /** A page's picture: plain SVG (glyphs as outlines), the page's size in points. */
 export function renderPageSvg(items: TemplateItem[], lang: BookLang, pictures: Map<string, Buffer> = new Map()) {
-  return withPictures(pictures, (paths) => typst().plainSvg({ mainFileContent: pageMarkup(items, lang, paths) }))
+  const { files, paths } = picturesByPath(pictures)
+  return typstSvg(pageMarkup(items, lang, paths), files)
+}
+
+/**
+ * Pictures as a PDF holds them best: a JPEG is embedded as it is, but a WebP (how posts keep their
+ * photos) is decoded and stored losslessly, seven times larger: a class's 30 books of photos were
+ * 1 GB. A picture with transparency stays as it is (a PDF has no transparent JPEG).
+ */
+async function printable(pictures: Map<string, Buffer>) {
+  const sharp = await loadSharp()
+  const jpeg = async (bytes: Buffer) => {
+    const meta = await sharp(bytes).metadata()
+    return meta.format === 'jpeg' || meta.hasAlpha ? bytes : sharp(bytes).jpeg({ quality: 88 }).toBuffer()
+  }
+  return new Map(await Promise.all([...pictures].map(async ([url, bytes]) => [url, await jpeg(bytes)] as const)))
 }
 
 /** The printed book: every page in order, one PDF with its fonts embedded and its text as text. */
-export function renderBookPdf(pages: { items: TemplateItem[]; lang: BookLang }[], pictures: Map<string, Buffer> = new Map()) {
-  return withPictures(pictures, (paths) => {
-    const body = pages.map((p, i) => `${i > 0 ? '#pagebreak()\n' : ''}#[\n${pageMarkup(p.items, p.lang, paths).split('\n').slice(1).join('\n')}\n]`).join('\n')
-    return typst().pdf({ mainFileContent: `#set page(width: ${PAGE_MM.width + 2 * PAGE_MM.bleed}mm, height: ${PAGE_MM.height + 2 * PAGE_MM.bleed}mm, margin: 0pt)\n${body}` })
-  })
+export async function renderBookPdf(pages: { items: TemplateItem[]; lang: BookLang }[], pictures: Map<string, Buffer> = new Map()) {
+  const { files, paths } = picturesByPath(await printable(pictures))
+  const body = pages.map((p, i) => `${i > 0 ? '#pagebreak()\n' : ''}#[\n${pageMarkup(p.items, p.lang, paths).split('\n').slice(1).join('\n')}\n]`).join('\n')
+  return typstPdf(`#set page(width: ${PAGE_MM.width + 2 * PAGE_MM.bleed}mm, height: ${PAGE_MM.height + 2 * PAGE_MM.bleed}mm, margin: 0pt)\n${body}`, files)
 }

@@ -60,7 +60,7 @@ async function studentFigures(db: DB, journalId: number, studentId: number, s: S
 }
 
 /** The class's pages as one PDF: a cover, then a page (or two) a student, by name. */
-export function classPackPdf(v: { journal: string; students: (PackStudent & { name: string })[]; settings: Settings; t: TFunction; today: string }) {
+export async function classPackPdf(v: { journal: string; students: (PackStudent & { name: string })[]; settings: Settings; t: TFunction; today: string }) {
   const t = v.t as unknown as (key: string, values?: Record<string, unknown>) => string
   const feelings = (list: { code: string; percent: number }[]) => (list.length ? list.map((e) => `${emotionName(e.code, v.t)} ${e.percent}%`).join(', ') : t('classPackPdf.none'))
   const pages = [...v.students]
@@ -85,7 +85,7 @@ export function classPackPdf(v: { journal: string; students: (PackStudent & { na
     })
   const title = t('classPackPdf.title', { journal: v.journal })
   const body = [`= ${text(title)}`, text(t('classPackPdf.period', { from: v.settings.from, to: v.settings.to, count: v.students.length })), '', text(t('classPackPdf.made', { date: v.today })), ...pages].join('\n')
-  return { pdf: documentPdf(body, { lang: v.settings.lang, title }, new Map()), title }
+  return { pdf: await documentPdf(body, { lang: v.settings.lang, title }), title }
 }
 
 /** Starts the class's pack unless it is being made: 'started' (run it) or 'running'. */
@@ -103,7 +103,7 @@ export function runClassPack(db: DB, journalId: number, t: (lang: DocumentLang) 
       const journal = await db.selectFrom('journals').select('name').where('id', '=', journalId).executeTakeFirstOrThrow()
       const ids = results.map((r) => r.studentId)
       const names = new Map(ids.length ? (await db.selectFrom('users').select((eb) => ['id', eb.fn.coalesce('name', 'account').as('name')]).where('id', 'in', ids).execute()).map((u) => [u.id, u.name ?? '']) : [])
-      return classPackPdf({ journal: journal.name, students: results.map((r) => ({ ...r, name: names.get(r.studentId) ?? '' })), settings, t: t(settings.lang), today }).pdf
+      return (await classPackPdf({ journal: journal.name, students: results.map((r) => ({ ...r, name: names.get(r.studentId) ?? '' })), settings, t: t(settings.lang), today })).pdf
     },
   })
 }

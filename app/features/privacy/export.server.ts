@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
 import { isoAgo, isoIn, nowIso } from '~/db/time'
-import { documentPdf, text, typst, type DocumentLang } from '~/features/documents/typst.server'
+import { documentPdf, text, type DocumentLang } from '~/features/documents/typst.server'
 import { exportedPdf } from '~/features/ebooks/export.server'
 import { withDetails } from '~/features/posts/feed.server'
 import { behaviourName, emotionName } from '~/features/posts/names'
@@ -105,8 +105,7 @@ export async function runExport(db: DB, id: number, dir: ExportDir, t: TFunction
       volume++
       const part = volumes > 1 ? t('studentFile.pdfPart', { part: volume, parts: volumes }) : ''
       const title = `${t('studentFile.pdfTitle', { name: row.name ?? row.account, journal: row.journal })}${part}`
-      const pdf = documentPdf([`= ${text(title)}`, text(t('studentFile.pdfIntro', { count: postIds.length, date: nowIso().slice(0, 10) })), ...pdfBody].join('\n'), { lang, title })
-      typst().evictCache(0)
+      const pdf = await documentPdf([`= ${text(title)}`, text(t('studentFile.pdfIntro', { count: postIds.length, date: nowIso().slice(0, 10) })), ...pdfBody].join('\n'), { lang, title })
       await zip!.file(volumes > 1 ? `posts-${volume}-of-${volumes}.pdf` : 'posts.pdf', pdf, { deflate: true })
       pdfBody = []
       await progress()

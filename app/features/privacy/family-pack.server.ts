@@ -139,7 +139,7 @@ export async function makePack(db: DB, v: { journalId: number; studentId: number
     moodChart(await moodByWeek(db, v.journalId, v.studentId, from, to), tr),
     ...drawn,
   ].join('\n')
-  const pdf = documentPdf(body, { lang: v.lang, title }, pictures)
+  const pdf = await documentPdf(body, { lang: v.lang, title }, pictures)
   const { id } = await db
     .insertInto('family_packs')
     .values({ journal_id: v.journalId, student_id: v.studentId, made_by: v.userId, note: v.note, post_ids: JSON.stringify(heads.map((h) => h.id)), period_from: from, period_to: to, pdf, created_at: nowIso(), share_token: null, share_password_hash: null, share_expires_at: null, share_revoked_at: null, consent: 'none', consent_at: null })

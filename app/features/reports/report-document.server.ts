@@ -47,5 +47,5 @@ export async function reportPdf(db: DB, v: { journal: { id: number; name: string
     `/ ${text(tr('report.topNegative'))}: ${text(top(emotions.topNegative))}`,
     ...sections,
   ].join('\n')
-  return { pdf: documentPdf(body, { lang: v.lang, title }, pictures), title }
+  return { pdf: await documentPdf(body, { lang: v.lang, title }, pictures), title }
 }

@@ -80,7 +80,7 @@ function JobState({ job, journalId }: { job: Job; journalId: number }) {
         {job.status === 'running' ? (
           <>
             {t('classBooks.progress', { done: job.done, total: job.total })}
-            {job.current ? ` · ${job.current.pages ? t('classBooks.drawing', { name: job.current.name, page: job.current.page, pages: job.current.pages }) : t('classBooks.preparing', { name: job.current.name })}` : ''}
+            {job.current ? ` · ${t(job.current.printing ? 'classBooks.printing' : 'classBooks.preparing', { name: job.current.name })}` : ''}
           </>
         ) : job.status === 'failed' ? (
           t('classBooks.failed')
