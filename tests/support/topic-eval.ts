@@ -20,8 +20,8 @@ export interface TopicPost {
   note?: string
 }
 
-/** `topic-eval` was read (its misses are described in its README); `topic-eval-2` is held out: only measured. */
-export type TopicSet = 'topic-eval' | 'topic-eval-2'
+/** `topic-eval` and `topic-eval-2` were read (decision 0049); `topic-eval-3` is held out: only measured. */
+export type TopicSet = 'topic-eval' | 'topic-eval-2' | 'topic-eval-3'
 export const topicPosts = (language: Language, set: TopicSet = 'topic-eval'): TopicPost[] => JSON.parse(readFileSync(path.join(import.meta.dirname, '..', set, `posts.${language}.json`), 'utf8')) as TopicPost[]
 
 export interface TopicFigures {

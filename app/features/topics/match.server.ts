@@ -1,6 +1,6 @@
 import { languagesOf, sentencesOf, type Language } from '~/features/alerts/assess/text'
 import { englishLemma, simplified, tokensOf, type Token } from '~/features/alerts/assess/tokens.server'
-import { TOPIC_WORDS, TOPICS, type Topic } from './lexicon'
+import { TOPIC_IDIOMS, TOPIC_WORDS, TOPICS, WEAK_WORDS, type Topic } from './lexicon'
 
 /**
  * A post's topics (issue 37, decision 0049): its title and event read sentence by sentence with the
@@ -14,6 +14,37 @@ import { TOPIC_WORDS, TOPICS, type Topic } from './lexicon'
 const stem = (word: string) => {
   const lemma = englishLemma(word)
   return lemma.length > 3 ? lemma.replace(/e$/u, '') : lemma
+}
+
+/** A phrase of the idiom list read as its plain sense (lexicon.ts), in the sentence's own text. */
+function plainSense(text: string, language: Language) {
+  let out = language === 'en' ? text.toLowerCase() : text
+  for (const [idiom, sense] of TOPIC_IDIOMS[language]) out = out.replace(idiom, sense)
+  return out
+}
+
+// "with Liam", "Priya and I", "at Mia's", 「跟品妤一起」, 「そうたと」: a classmate named, taking part.
+// English: a capitalised word that is not a sentence's first; Chinese: two or three characters the
+// analyser could not make a word of (names), after 跟/和/與 and before what they did together.
+const NOT_NAMES = new Set(['i', 'mum', 'mom', 'dad', 'mr', 'mrs', 'ms', 'miss', 'sir', 'nan', 'gran', 'grandma', 'grandpa', 'aunty', 'auntie', 'aunt', 'uncle', 'god', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'christmas', 'easter', 'lego', 'minecraft', 'roblox', 'fortnite', 'youtube'])
+function namesAPeer(original: string, language: Language, tokens: Token[]) {
+  if (language === 'en') {
+    for (const m of original.matchAll(/\b(?:with|and|at|to|from|invited|told|asked|called|helped|hugged|beat)\s+([A-Z][a-z]+)(?:'s)?\b|\b([A-Z][a-z]+)\s+(?:and I|and me|said|told|asked|ignored|invited|came over|came round|and I'm)\b/g)) {
+      const name = (m[1] ?? m[2]).toLowerCase()
+      if (!NOT_NAMES.has(name) && !wordsOf('en').some((w) => w.parts.length === 1 && w.parts[0] === stem(name))) return true
+    }
+    return false
+  }
+  if (language === 'zh') {
+    for (let i = 0; i < tokens.length; i++) {
+      if (!['跟', '和', '与', '陪'].includes(tokens[i].surface)) continue
+      let n = 0
+      while (i + 1 + n < tokens.length && n < 3 && tokens[i + 1 + n].surface.length === 1 && /\p{Script=Han}/u.test(tokens[i + 1 + n].surface)) n++
+      const next = tokens[i + 1 + n]?.surface ?? ''
+      if (n >= 2 && /^(一起|他们|她们|在|玩|打|去|吵|聊|说|做|约|比|互相|同一)/u.test(next)) return true
+    }
+  }
+  return false
 }
 
 interface CompiledWord {
@@ -32,16 +63,29 @@ const compiled = new Map<Language, CompiledWord[]>()
 function wordsOf(language: Language) {
   let words = compiled.get(language)
   if (!words) {
+    // The weak words (lexicon.ts) are looked for apart: they give their topic only when nothing more exact does.
+    const weak = new Set(WEAK_WORDS[language].words.split('|'))
     words = TOPICS.flatMap((topic) =>
-      TOPIC_WORDS[language][topic].split('|').map((raw) => {
-        const word = raw.normalize('NFKC').toLowerCase()
-        if (language === 'en') return { topic, parts: word.split(/\s+/u).map(stem), inside: false }
-        const text = language === 'zh' ? simplified(word) : word
-        return { topic, parts: [text], inside: INSIDE.test(text) }
-      }),
+      TOPIC_WORDS[language][topic]
+        .split('|')
+        .filter((raw) => !(topic === WEAK_WORDS[language].topic && weak.has(raw)))
+        .map((raw) => compile(language, topic, raw)),
     )
     compiled.set(language, words)
   }
+  return words
+}
+
+const compile = (language: Language, topic: Topic, raw: string): CompiledWord => {
+  const word = raw.normalize('NFKC').toLowerCase()
+  if (language === 'en') return { topic, parts: word.split(/\s+/u).map(stem), inside: false }
+  const text = language === 'zh' ? simplified(word) : word
+  return { topic, parts: [text], inside: INSIDE.test(text) }
+}
+const weakCompiled = new Map<Language, CompiledWord[]>()
+const weakWordsOf = (language: Language) => {
+  let words = weakCompiled.get(language)
+  if (!words) weakCompiled.set(language, (words = WEAK_WORDS[language].words.split('|').map((w) => compile(language, WEAK_WORDS[language].topic, w))))
   return words
 }
 
@@ -70,9 +114,14 @@ export async function topicsOfText(text: string, journalLanguage?: string): Prom
   const found = new Set<Topic>()
   for (const sentence of sentencesOf(text)) {
     for (const language of languagesOf(sentence.text, journalLanguage)) {
-      const tokens = await tokensOf(sentence.text, language)
+      const tokens = await tokensOf(plainSense(sentence.text, language), language)
       if (tokens.length === 0) continue
-      for (const word of wordsOf(language)) if (!found.has(word.topic) && holds(language, tokens, word)) found.add(word.topic)
+      const here = new Set<Topic>()
+      for (const word of wordsOf(language)) if (!here.has(word.topic) && holds(language, tokens, word)) here.add(word.topic)
+      const weak = WEAK_WORDS[language]
+      if (!here.has(weak.topic) && !weak.yieldsTo.some((t) => here.has(t)) && weakWordsOf(language).some((w) => holds(language, tokens, w))) here.add(weak.topic)
+      if (namesAPeer(text.slice(sentence.start, sentence.end), language, tokens)) here.add('friends')
+      for (const t of here) found.add(t)
     }
   }
   return TOPICS.filter((t) => found.has(t))
