@@ -42,6 +42,8 @@ function startChild() {
   started.on('exit', () => {
     if (child === started) child = null
   })
+  // A send to a child that has just died is reported here (its compile fails by its exit): never thrown at the server.
+  started.on('error', (error) => console.error('the Typst process:', error.message))
   return started
 }
 
