@@ -2,7 +2,8 @@ import { unzipSync } from 'fflate'
 import { readFile } from 'node:fs/promises'
 import { newStudent, newTeacher } from './support/accounts'
 import { db } from './support/db'
-import { signInToConsole, studentSignIn } from './support/helpers'
+import { expectClassJobRefused } from './support/class-jobs'
+import { signInToConsole } from './support/helpers'
 import { postAt } from './support/insights'
 import { newJournalWith } from './support/posts'
 import { expect, expectAccessible, NO_JS, test, type Page } from './support/test'
@@ -65,17 +66,6 @@ test("another teacher and a student are refused the class's books and their zip,
   await postAt(journalId, student.account, { hoursAgo: 2, title: 'Mine', event: 'Mine.', emotions: ['3'], behaviour: 9 })
   const stranger = await newTeacher(info, 'bookstranger', { standard: true })
   await signInToConsole(page, stranger)
-  const origin = new URL(page.url()).origin
-  const form = { studentId: String(student.id), rule: 'newest', newest: '5', design: 'meadow' }
-  expect((await page.request.get(`/diary/homework/${journalId}/classBooks`, { maxRedirects: 0 })).status()).toBe(403)
-  expect((await page.request.post(`/diary/homework/${journalId}/classBooks`, { form, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(403)
-  expect((await page.request.get(`/diary/homework/${journalId}/classBooks/books.zip`, { maxRedirects: 0 })).status()).toBe(403)
-  const asStudent = await browser.newContext()
-  const studentPage = await asStudent.newPage()
-  await studentSignIn(studentPage, student.account)
-  const refused = await studentPage.request.post(`/diary/homework/${journalId}/classBooks`, { form, headers: { Origin: origin }, maxRedirects: 0 })
-  expect([302, 403]).toContain(refused.status())
-  if (refused.status() === 302) expect(refused.headers().location).not.toContain('classBooks')
-  await asStudent.close()
+  await expectClassJobRefused(page, browser, { journalId, path: 'classBooks', file: 'books.zip', form: { studentId: String(student.id), rule: 'newest', newest: '5', design: 'meadow' }, studentAccount: student.account })
   expect(await books(journalId)).toBe(0)
 })

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { addDays, todayDate } from '../app/shared/dates'
 import { newStudent, newTeacher } from './support/accounts'
 import { db } from './support/db'
-import { signInToConsole, studentSignIn } from './support/helpers'
+import { expectClassJobRefused } from './support/class-jobs'
+import { signInToConsole } from './support/helpers'
 import { postAt } from './support/insights'
 import { newJournalWith } from './support/posts'
 import { expect, expectAccessible, NO_JS, test, type Page } from './support/test'
@@ -53,17 +54,6 @@ test("another teacher and a student are refused the class's pack and its PDF, an
   const journalId = await newJournalWith(teacher, `Packs refused ${Date.now().toString(36)}`, [student.account])
   const stranger = await newTeacher(info, 'packstranger', { standard: true })
   await signInToConsole(page, stranger)
-  const origin = new URL(page.url()).origin
-  const form = { from: '2026-10-01', to: '2026-10-31' }
-  expect((await page.request.get(`/diary/homework/${journalId}/parentPacks`, { maxRedirects: 0 })).status()).toBe(403)
-  expect((await page.request.post(`/diary/homework/${journalId}/parentPacks`, { form, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(403)
-  expect((await page.request.get(`/diary/homework/${journalId}/parentPacks/class.pdf`, { maxRedirects: 0 })).status()).toBe(403)
-  const asStudent = await browser.newContext()
-  const studentPage = await asStudent.newPage()
-  await studentSignIn(studentPage, student.account)
-  const refused = await studentPage.request.post(`/diary/homework/${journalId}/parentPacks`, { form, headers: { Origin: origin }, maxRedirects: 0 })
-  expect([302, 403]).toContain(refused.status())
-  if (refused.status() === 302) expect(refused.headers().location).not.toContain('parentPacks')
-  await asStudent.close()
+  await expectClassJobRefused(page, browser, { journalId, path: 'parentPacks', file: 'class.pdf', form: { from: '2026-10-01', to: '2026-10-31' }, studentAccount: student.account })
   expect(await jobs(journalId)).toBe(0)
 })
