@@ -27,7 +27,7 @@ const en: Words = {
     'mum|mom|mother|mummy|mommy|dad|father|daddy|papa|parent|brother|sister|sibling|grandma|grandpa|grandmother|grandfather|granny|nana|aunt|auntie|uncle|cousin|family|stepdad|stepmom|stepmum|twin|nan|nanna|gran|grandad|granddad|grandparents|grandparent|aunty|aunt|step-dad|stepbrother|stepsister|half-brother|half-sister|godmother|godfather',
   teachers: 'teacher|headteacher|head teacher|principal|homeroom teacher|teaching assistant|mr|mrs|ms|sir|tutor',
   play:
-    'play|sport|sports day|football|soccer|basketball|baseball|volleyball|tennis|badminton|dodgeball|swim|race|relay|pe|gym|tag|hide and seek|playground|recess|bike|skateboard|skate|dance|ball|trampoline|lego|toy|doll|team|goal|jump rope|skipping rope|footy|netball|cricket|rugby|hockey|monkey bars|swing|slide|scooter|rollerblade|roller skate|kickflip|climbing frame|chasey|tig|frisbee|karate|taekwondo|judo|gymnastics|ballet',
+    'sport|sports day|football|soccer|basketball|baseball|volleyball|tennis|badminton|dodgeball|swim|race|relay|pe|gym|tag|hide and seek|playground|recess|bike|skateboard|skate|dance|ball|trampoline|lego|toy|doll|team|goal|jump rope|skipping rope|footy|netball|cricket|rugby|hockey|monkey bars|swing|slide|scooter|rollerblade|roller skate|kickflip|climbing frame|chasey|tig|frisbee|karate|taekwondo|judo|gymnastics|ballet',
   health:
     'sick|ill|fever|cough|flu|headache|stomachache|tummy ache|toothache|injure|injury|doctor|hospital|nurse|medicine|dentist|sleep|tired|nightmare|bedtime|stay up|awake|vomit|throw up|sneeze|allergy|bruise|sprain|plaster|bandage|a cold|sore throat|exhausted|sleepy|sunburn|broke my|broken arm|broken leg|broken wrist|cast|stitches|plaster cast|unwell|chickenpox|nosebleed|asthma|braces|temperature',
   pets: 'dog|puppy|cat|kitten|pet|hamster|rabbit|bunny|goldfish|parrot|budgie|turtle|tortoise|guinea pig|lizard|walk the dog|vet|walkies|fish tank|class pet|pony',
@@ -47,7 +47,7 @@ const zh: Words = {
   family: '媽媽|爸爸|媽|爸|哥哥|姐姐|姊姊|弟弟|妹妹|奶奶|爺爺|外婆|外公|阿嬤|阿公|家人|爸媽|父母|叔叔|阿姨|舅舅|表哥|表姐|堂哥|全家|媽咪|爹地|家庭|阿祖|曾祖母|曾祖父|外婆|外公|阿公|阿嬤|表弟|表妹|表哥|表姊|堂弟|堂妹|把拔|馬麻|爸比|媽媽咪|舅公|舅媽|姑姑|姑丈|嬸嬸|伯伯|伯母|叔公|姑婆|姨婆|姨丈|阿伯|阿姨|乾媽|乾爹|哥|姐|妹|弟',
   teachers: '老師|導師|班導|校長|主任',
   play:
-    '玩|下課|運動|運動會|籃球|足球|棒球|躲避球|排球|羽毛球|跑步|賽跑|接力|大隊接力|游泳|體育課|跳繩|溜滑梯|盪鞦韆|鬼抓人|捉迷藏|玩具|積木|樂高|比賽|打球|腳踏車|直排輪|跳舞|跆拳道|滑板|溜滑板|溜冰|空手道|扯鈴|桌球|溜直排輪|騎腳踏車|沙坑|玩沙|籃框|投籃|踢球|跳格子|紅綠燈|一二三木頭人|大富翁|桌遊|撲克牌|寶可夢卡',
+    '下課|運動|運動會|籃球|足球|棒球|躲避球|排球|羽毛球|跑步|賽跑|接力|大隊接力|游泳|體育課|跳繩|溜滑梯|盪鞦韆|鬼抓人|捉迷藏|玩具|積木|樂高|比賽|打球|腳踏車|直排輪|跳舞|跆拳道|滑板|溜滑板|溜冰|空手道|扯鈴|桌球|溜直排輪|騎腳踏車|沙坑|玩沙|籃框|投籃|踢球|跳格子|紅綠燈|一二三木頭人|大富翁|桌遊|撲克牌|寶可夢卡',
   health:
     '生病|感冒|發燒|咳嗽|頭痛|肚子痛|牙痛|看醫生|醫生|醫院|護士|吃藥|打針|受傷|流血|跌倒|扭到|睡覺|睡不著|失眠|熬夜|累|累死|好累|做惡夢|惡夢|想睡|牙醫|住院|過敏|流鼻涕|嘔吐|保健室|打瞌睡|打哈欠|睡眠不足|拉肚子|中暑|蛀牙|拔牙|骨折|扭傷|擦傷|破皮|腳痛|手痛|眼睛痛|喉嚨痛|流感|腸胃炎|水痘|沒睡飽|睡不好|累到',
   pets: '狗|小狗|狗狗|貓|小貓|貓咪|寵物|金魚|烏龜|兔子|倉鼠|鸚鵡|遛狗|天竺鼠|柴犬|獸醫|動物醫院|貴賓狗|黃金獵犬|哈士奇|柯基|蜥蜴|寄居蟹|蠶寶寶|孔雀魚|鬥魚',
@@ -66,7 +66,7 @@ const ja: Words = {
     'お母さん|母|ママ|おかあさん|お父さん|父|パパ|おとうさん|兄|お兄ちゃん|おにいちゃん|姉|お姉ちゃん|おねえちゃん|弟|妹|おばあちゃん|おじいちゃん|祖母|祖父|家族|両親|親|いとこ|おばさん|おじさん|じいじ|ばあば|じいちゃん|ばあちゃん|にいちゃん|ねえちゃん|おにい|おねえ|かぞく|りょうしん|おかん|おとん|かあさん|とうさん|おにいちゃん|にいに|ねえね|おかん|おとん|かあちゃん|とうちゃん|おじ|おば|ひいおばあちゃん|ひいおじいちゃん|いとこ',
   teachers: '先生|せんせい|担任|校長|教頭',
   play:
-    '遊ぶ|あそぶ|サッカー|野球|バスケ|バスケットボール|ドッジボール|鬼ごっこ|おにごっこ|かくれんぼ|運動|運動会|体育|走る|リレー|水泳|プール|縄跳び|なわとび|鉄棒|休み時間|昼休み|試合|部活|ダンス|自転車|おもちゃ|ブランコ|ボール|バレー|テニス|たいいく|うんどうかい|やきゅう|すいえい|けんだま|トランプ|カードゲーム|人生ゲーム|すごろく|ボードゲーム|たいそう|体力テスト|かけっこ|おにごっこ|じてんしゃ|ドッジ|ゆきがっせん|雪合戦|一輪車|いちりんしゃ|すべりだい|すべり台|滑り台|てつぼう|スケボー|ほじょりん|けいどろ|ケイドロ|だるまさんがころんだ|こおりおに|しっぽとり|すなば|砂場|トランプ|カードゲーム|ポケカ|けん玉|けんだま|こま|たこあげ|サッカーのれんしゅう|スイミング',
+    'サッカー|野球|バスケ|バスケットボール|ドッジボール|鬼ごっこ|おにごっこ|かくれんぼ|運動|運動会|体育|走る|リレー|水泳|プール|縄跳び|なわとび|鉄棒|休み時間|昼休み|試合|部活|ダンス|自転車|おもちゃ|ブランコ|ボール|バレー|テニス|たいいく|うんどうかい|やきゅう|すいえい|けんだま|トランプ|カードゲーム|人生ゲーム|すごろく|ボードゲーム|たいそう|体力テスト|かけっこ|おにごっこ|じてんしゃ|ドッジ|ゆきがっせん|雪合戦|一輪車|いちりんしゃ|すべりだい|すべり台|滑り台|てつぼう|スケボー|ほじょりん|けいどろ|ケイドロ|だるまさんがころんだ|こおりおに|しっぽとり|すなば|砂場|トランプ|カードゲーム|ポケカ|けん玉|けんだま|こま|たこあげ|サッカーのれんしゅう|スイミング',
   health:
     '病気|風邪|かぜ|熱|咳|せき|頭痛|痛い|いたい|病院|医者|保健室|薬|けが|怪我|寝る|眠い|ねむい|眠れる|寝不足|疲れる|つかれる|睡眠|夜更かし|歯医者|入院|吐く|休む|びょうき|ねつ|鼻水|はなみず|インフル|インフルエンザ|眠れない|ねむれない|すりむく|ころぶ|転ぶ|骨折|こっせつ|ねんざ|捻挫|注射|ちゅうしゃ|ゆめ|夢|はいしゃ|むしば|虫歯|つき指|突き指|いねむり|居眠り|へとへと|ヘトヘト|くたくた|クタクタ|ねぶそく|寝不足|はなぢ|鼻血|おなかいたい|お腹痛い|ずつう|きゅうきゅうしゃ|救急車|ちゅうしゃ|注射|よぼうせっしゅ|予防接種|ねこんだ|寝込む',
   pets: '犬|子犬|いぬ|猫|子猫|ねこ|ペット|金魚|ハムスター|うさぎ|ウサギ|亀|カメ|インコ|メダカ|めだか|きんぎょ|ザリガニ|カブトムシ|クワガタ|じゅうい|獣医|どうぶつびょういん|動物病院|飼ってる|飼う',
@@ -131,7 +131,7 @@ export const TOPIC_IDIOMS: Record<keyof typeof TOPIC_WORDS, [RegExp, string][]> 
 }
 
 /**
- * The bare play verb ("play", 「玩」, 「遊ぶ」) says what kind of thing was done only when nothing
+ * The bare play verb ("play", 「玩」, 「遊ぶ」; not in the lists above) says what kind of thing was done only when nothing
  * more exact does: "played Fortnite" is screens, 「玩她的天竺鼠」 pets, "nobody asked me to play"
  * being left out. It gives play only when no word of these topics is in the sentence.
  */

@@ -59,39 +59,35 @@ interface CompiledWord {
 // but 「親友」 holds no 「親」, and hiragana (「いたい」 in 「言いたい」) never.
 const INSIDE = /^[\p{Script=Han}\p{Script=Katakana}ー]{2,}$/u
 
-const compiled = new Map<Language, CompiledWord[]>()
-function wordsOf(language: Language) {
-  let words = compiled.get(language)
-  if (!words) {
-    // The weak words (lexicon.ts) are looked for apart: they give their topic only when nothing more exact does.
-    const weak = new Set(WEAK_WORDS[language].words.split('|'))
-    words = TOPICS.flatMap((topic) =>
-      TOPIC_WORDS[language][topic]
-        .split('|')
-        .filter((raw) => !(topic === WEAK_WORDS[language].topic && weak.has(raw)))
-        .map((raw) => compile(language, topic, raw)),
-    )
-    compiled.set(language, words)
-  }
-  return words
-}
-
 const compile = (language: Language, topic: Topic, raw: string): CompiledWord => {
   const word = raw.normalize('NFKC').toLowerCase()
   if (language === 'en') return { topic, parts: word.split(/\s+/u).map(stem), inside: false }
   const text = language === 'zh' ? simplified(word) : word
   return { topic, parts: [text], inside: INSIDE.test(text) }
 }
-const weakCompiled = new Map<Language, CompiledWord[]>()
-const weakWordsOf = (language: Language) => {
-  let words = weakCompiled.get(language)
-  if (!words) weakCompiled.set(language, (words = WEAK_WORDS[language].words.split('|').map((w) => compile(language, WEAK_WORDS[language].topic, w))))
+
+const compiled = new Map<Language, CompiledWord[]>()
+function wordsOf(language: Language) {
+  let words = compiled.get(language)
+  if (!words) compiled.set(language, (words = TOPICS.flatMap((topic) => TOPIC_WORDS[language][topic].split('|').map((raw) => compile(language, topic, raw)))))
   return words
 }
 
+// The weak words (lexicon.ts) are looked for apart: they give their topic only when nothing more exact does.
+const weakCompiled = new Map<Language, CompiledWord[]>()
+function weakWordsOf(language: Language) {
+  let words = weakCompiled.get(language)
+  if (!words) weakCompiled.set(language, (words = WEAK_WORDS[language].words.split('|').map((raw) => compile(language, WEAK_WORDS[language].topic, raw))))
+  return words
+}
+
+// A sentence's English stems, made once and read by every word of the lexicon.
+const stemsOf = new WeakMap<Token[], string[]>()
+
 function holds(language: Language, tokens: Token[], word: CompiledWord) {
   if (language === 'en') {
-    const stems = tokens.map((t) => stem(t.surface))
+    let stems = stemsOf.get(tokens)
+    if (!stems) stemsOf.set(tokens, (stems = tokens.map((t) => stem(t.surface))))
     for (let i = 0; i + word.parts.length <= stems.length; i++) if (word.parts.every((p, k) => stems[i + k] === p)) return true
     return false
   }
