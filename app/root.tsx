@@ -68,8 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = ''
   }, [])
-  // The signed-in areas' layouts name the dictionary part they need: the first load fetches it too.
-  const parts = [...new Set(useMatches().map((m) => (m.handle as { dictionary?: DictionaryPart } | undefined)?.dictionary).filter(Boolean))]
+  // The signed-in areas' layouts and pages name the dictionary parts they need: the first load fetches them too.
+  const parts = [...new Set(useMatches().flatMap((m) => (m.handle as { dictionary?: DictionaryPart | DictionaryPart[] } | undefined)?.dictionary ?? []))]
   return (
     <html lang={locale} data-dictionary={parts.length ? parts.join(' ') : undefined}>
       <head>

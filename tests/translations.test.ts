@@ -11,6 +11,9 @@ import zhTWPublic from '~/i18n/locales/zh-TW/translation.json'
 import enSignedIn from '~/i18n/locales/en/signed-in.json'
 import jaSignedIn from '~/i18n/locales/ja/signed-in.json'
 import zhTWSignedIn from '~/i18n/locales/zh-TW/signed-in.json'
+import enStudent from '~/i18n/locales/en/student.json'
+import jaStudent from '~/i18n/locales/ja/student.json'
+import zhTWStudent from '~/i18n/locales/zh-TW/student.json'
 
 import enContests from '~/i18n/locales/en/contests.json'
 import jaContests from '~/i18n/locales/ja/contests.json'
@@ -40,6 +43,7 @@ import zhTWServer from '~/i18n/locales/zh-TW/server.json'
 const serverPart: Record<string, object> = { en: enServer, ja: jaServer, 'zh-TW': zhTWServer }
 const publicPart: Record<string, object> = { en: enPublic, ja: jaPublic, 'zh-TW': zhTWPublic }
 const signedInPart: Record<string, object> = { en: enSignedIn, ja: jaSignedIn, 'zh-TW': zhTWSignedIn }
+const studentPart: Record<string, object> = { en: enStudent, ja: jaStudent, 'zh-TW': zhTWStudent }
 const contestsPart: Record<string, object> = { en: enContests, ja: jaContests, 'zh-TW': zhTWContests }
 const assessmentsPart: Record<string, object> = { en: enAssessments, ja: jaAssessments, 'zh-TW': zhTWAssessments }
 const alertsPart: Record<string, object> = { en: enAlerts, ja: jaAlerts, 'zh-TW': zhTWAlerts }
@@ -103,6 +107,20 @@ describe('the public part of the dictionary', () => {
 // The quest and contest texts (decision 0035) and the quiz texts (decision 0036) load only with the
 // pages that name their part: every other module may use none of them.
 const PAGE_PARTS = [
+  {
+    part: 'student',
+    sections: ['student', 'write'],
+    dictionaries: studentPart,
+    handle: 'handle = STUDENT_AREA_HANDLE',
+    // The student pages are all under the student layout, which names the part for them.
+    namedBy: 'routes/student/layout.tsx',
+    modules: [
+      'routes/student/layout.tsx', 'routes/student/home.tsx', 'routes/student/join.tsx', 'routes/student/login.tsx', 'routes/student/journal.tsx', 'routes/student/post.tsx',
+      'routes/student/quiz.tsx', 'routes/student/write.tsx', 'ui/student-post-form.tsx',
+      // Server modules whose error keys only the student pages show.
+      'features/students/join.server.ts', 'features/posts/pictures.server.ts', 'features/quests/quest-posts.server.ts', 'features/students/post-schema.ts', 'features/students/posts.server.ts',
+    ],
+  },
   {
     part: 'contests',
     sections: ['contest', 'quest', 'ranking'],
@@ -171,18 +189,23 @@ const PAGE_PARTS = [
   },
   {
     part: 'school',
-    sections: ['team', 'import', 'ucp', 'voucher'],
+    sections: ['team', 'import', 'ucp', 'voucher', 'settings', 'invite', 'export', 'samples'],
     dictionaries: schoolPart,
     handle: 'handle = SCHOOL_HANDLE',
     modules: [
       'routes/team/my.tsx', 'ui/retention-form.tsx', 'ui/school-calendar-form.tsx', 'routes/students/manage.tsx', 'routes/plans/ucp.tsx', 'routes/account/vouchers.tsx',
+      // Account settings, invitations, exports and the sample library (issue 35).
+      'routes/settings/user.tsx', 'ui/avatar-cropper.tsx', 'features/account/settings-schema.ts', 'features/account/settings.server.ts', 'routes/account/invite.tsx',
+      'routes/journal/join-by-link.tsx', 'routes/journal/export.tsx', 'routes/journal/export-file.ts', 'features/export/export.server.ts', 'routes/journal/resource.tsx',
+      'ui/resource-list.tsx', 'routes/samples/form.tsx', 'routes/samples/books.tsx', 'routes/samples/book.tsx', 'routes/samples/list.tsx', 'features/samples/validate.ts',
       // A resource route (the import's sample file): the server's dictionary holds every part.
       'routes/students/sample.ts',
     ],
   },
 ]
 
-describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dictionaries, handle, modules }) => {
+describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dictionaries, handle, modules, ...rest }) => {
+  const namedBy = 'namedBy' in rest ? rest.namedBy : undefined
   it('is used only by the pages that name the part', () => {
     const files = readdirSync('app', { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f))
     const pattern = new RegExp(`\\bt\\(\\s*[\`']((?:${sections.join('|')})\\.[^\`']*)[\`']`, 'g')
@@ -192,12 +215,12 @@ describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dicti
       if (uses.length === 0) continue
       expect(modules, `${file} uses ${uses[0]}`).toContain(file)
       // A page names its part; a resource route (a file, no page) renders with the server's dictionary.
-      if (file.startsWith('routes/') && file.endsWith('.tsx')) expect(source, file).toContain(handle)
+      if (file.startsWith('routes/') && file.endsWith('.tsx')) expect(namedBy ? readFileSync(path.join('app', namedBy), 'utf8') : source, file).toContain(handle)
     }
   })
   it('shares no section with the other parts, in every language', () => {
     for (const lng of LOCALES) {
-      const others = [signedInPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart].filter((p) => p !== dictionaries)
+      const others = [signedInPart, studentPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart].filter((p) => p !== dictionaries)
       expect(Object.keys(dictionaries[lng]).filter((s) => others.some((o) => s in o[lng]))).toEqual([])
     }
   })

@@ -8,8 +8,9 @@ type Dictionary = Record<string, unknown>
 /**
  * The browser's dictionary comes in parts per language, each its own chunk (decision 0019):
  * `public` (sign-in, setup and error pages) with the first page, `signedIn` (the console and the
- * student pages) once a page of those areas shows, `contests` (the quest and contest pages,
- * decision 0035) and `assessments` (the quiz pages, decision 0036) and `alerts` (the risk-alert pages, decision 0037) and `ebooks` (the e-book pages, decision 0039) and `insights` (the Feedback and Patterns pages and a student's patterns, decision 0048) and `privacy` (a student's data: export, erasure, family pack; decision 0047) and `school` (the team, students' import, plan codes and vouchers: pages a teacher opens rarely, issue 35) only on those. Their sections do
+ * student pages) once a page of those areas shows, `student` (the student's own pages: writing, home,
+ * joining; issue 35) with it there, `contests` (the quest and contest pages,
+ * decision 0035) and `assessments` (the quiz pages, decision 0036) and `alerts` (the risk-alert pages, decision 0037) and `ebooks` (the e-book pages, decision 0039) and `insights` (the Feedback and Patterns pages and a student's patterns, decision 0048) and `privacy` (a student's data: export, erasure, family pack; decision 0047) and `school` (the team, students' import, plan codes, vouchers, account settings, invitations, exports and the sample library: pages a teacher opens now and then, issue 35) only on those. Their sections do
  * not overlap.
  */
 export { DICTIONARY_PARTS, type DictionaryPart } from './config'
@@ -34,6 +35,8 @@ export async function ensureDictionaryPart(i18n: I18n, part: DictionaryPart) {
 
 /** The part an area's layout needs, written into the page so the first load fetches it too. */
 export const SIGNED_IN_HANDLE = { dictionary: 'signedIn' as DictionaryPart }
+/** The student area's layout: the signed-in part and the student pages' own. */
+export const STUDENT_AREA_HANDLE = { dictionary: ['signedIn', 'student'] as DictionaryPart[] }
 /** The quest and contest pages' part (with the signed-in one their layouts already ask for). */
 export const CONTESTS_HANDLE = { dictionary: 'contests' as DictionaryPart }
 /** The quiz pages' part (teacher and student). */

@@ -11,6 +11,7 @@ export const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
   en: {
     public: () => import('./locales/en/translation.json'),
     signedIn: () => import('./locales/en/signed-in.json'),
+    student: () => import('./locales/en/student.json'),
     contests: () => import('./locales/en/contests.json'),
     assessments: () => import('./locales/en/assessments.json'),
     alerts: () => import('./locales/en/alerts.json'),
@@ -22,6 +23,7 @@ export const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
   'zh-TW': {
     public: () => import('./locales/zh-TW/translation.json'),
     signedIn: () => import('./locales/zh-TW/signed-in.json'),
+    student: () => import('./locales/zh-TW/student.json'),
     contests: () => import('./locales/zh-TW/contests.json'),
     assessments: () => import('./locales/zh-TW/assessments.json'),
     alerts: () => import('./locales/zh-TW/alerts.json'),
@@ -33,6 +35,7 @@ export const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
   ja: {
     public: () => import('./locales/ja/translation.json'),
     signedIn: () => import('./locales/ja/signed-in.json'),
+    student: () => import('./locales/ja/student.json'),
     contests: () => import('./locales/ja/contests.json'),
     assessments: () => import('./locales/ja/assessments.json'),
     alerts: () => import('./locales/ja/alerts.json'),

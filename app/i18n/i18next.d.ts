@@ -1,6 +1,7 @@
 import 'i18next'
 import type en from './locales/en/translation.json'
 import type enSignedIn from './locales/en/signed-in.json'
+import type enStudent from './locales/en/student.json'
 import type enServer from './locales/en/server.json'
 import type enContests from './locales/en/contests.json'
 import type enAssessments from './locales/en/assessments.json'
@@ -13,9 +14,9 @@ import type enSchool from './locales/en/school.json'
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
-    // One namespace made of five files (locales/README.md). Keys of signed-in.json may be used only
-    // under the console and student layouts, of contests.json only on the quest and contest pages,
-    // of assessments.json only on the quiz pages, of alerts.json only on the alert pages, of ebooks.json only on the e-book pages, of insights.json only on the Feedback and Patterns pages and a student's page, of privacy.json only on a student's data pages, of school.json only on the team, import, plan-code and voucher pages, of server.json only in server code.
-    resources: { translation: typeof en & typeof enSignedIn & typeof enContests & typeof enAssessments & typeof enAlerts & typeof enEbooks & typeof enInsights & typeof enPrivacy & typeof enSchool & typeof enServer }
+    // One namespace made of several files (locales/README.md). Keys of signed-in.json may be used only
+    // under the console and student layouts, of student.json only on the student pages, of contests.json only on the quest and contest pages,
+    // of assessments.json only on the quiz pages, of alerts.json only on the alert pages, of ebooks.json only on the e-book pages, of insights.json only on the Feedback and Patterns pages and a student's page, of privacy.json only on a student's data pages, of school.json only on the pages a teacher opens now and then (team, import, plan codes, vouchers, settings, invitations, exports, samples), of server.json only in server code.
+    resources: { translation: typeof en & typeof enSignedIn & typeof enStudent & typeof enContests & typeof enAssessments & typeof enAlerts & typeof enEbooks & typeof enInsights & typeof enPrivacy & typeof enSchool & typeof enServer }
   }
 }

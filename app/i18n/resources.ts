@@ -1,6 +1,7 @@
 import en from './locales/en/translation.json'
 import enServer from './locales/en/server.json'
 import enSignedIn from './locales/en/signed-in.json'
+import enStudent from './locales/en/student.json'
 import enContests from './locales/en/contests.json'
 import enAssessments from './locales/en/assessments.json'
 import enAlerts from './locales/en/alerts.json'
@@ -11,6 +12,7 @@ import enSchool from './locales/en/school.json'
 import ja from './locales/ja/translation.json'
 import jaServer from './locales/ja/server.json'
 import jaSignedIn from './locales/ja/signed-in.json'
+import jaStudent from './locales/ja/student.json'
 import jaContests from './locales/ja/contests.json'
 import jaAssessments from './locales/ja/assessments.json'
 import jaAlerts from './locales/ja/alerts.json'
@@ -21,6 +23,7 @@ import jaSchool from './locales/ja/school.json'
 import zhTW from './locales/zh-TW/translation.json'
 import zhTWServer from './locales/zh-TW/server.json'
 import zhTWSignedIn from './locales/zh-TW/signed-in.json'
+import zhTWStudent from './locales/zh-TW/student.json'
 import zhTWContests from './locales/zh-TW/contests.json'
 import zhTWAssessments from './locales/zh-TW/assessments.json'
 import zhTWAlerts from './locales/zh-TW/alerts.json'
@@ -35,13 +38,16 @@ function merged<A extends Record<string, object>, B extends Record<string, objec
   for (const [k, v] of Object.entries(b)) out[k] = { ...(out[k] ?? {}), ...v }
   return out as A & B
 }
+type Merged<T extends object[]> = T extends [infer A, ...infer R extends object[]] ? A & Merged<R> : unknown
+/** A language's parts in one dictionary, with every part's keys typed. */
+const mergedAll = <T extends Record<string, object>[]>(...parts: T) => parts.reduce((a, b) => merged(a, b), {}) as Merged<T>
 
 // Server side: every locale, every part, with the texts only the server writes (server.json: comment
 // suggestions, spreadsheet headings), which the browser never downloads. The browser loads the
-// current locale's translation.json, signed-in.json on the console and student pages, and
-// contests.json on the quest and contest pages, assessments.json on the quiz pages, alerts.json on the risk-alert pages, ebooks.json on the e-book pages, insights.json on the Feedback and Patterns pages and a student's page, privacy.json on a student's data pages, school.json on the team, import, plan-code and voucher pages (client-resources.ts).
+// current locale's translation.json, signed-in.json on the console and student pages, student.json on the student pages, and
+// contests.json on the quest and contest pages, assessments.json on the quiz pages, alerts.json on the risk-alert pages, ebooks.json on the e-book pages, insights.json on the Feedback and Patterns pages and a student's page, privacy.json on a student's data pages, school.json on the pages a teacher opens now and then (the team, import, plan codes, vouchers, account settings, invitations, exports, the sample library) (client-resources.ts).
 export const resources = {
-  en: { translation: merged(merged(merged(merged(merged(merged(merged(merged(merged(en, enSignedIn), enContests), enAssessments), enAlerts), enEbooks), enInsights), enPrivacy), enSchool), enServer) },
-  'zh-TW': { translation: merged(merged(merged(merged(merged(merged(merged(merged(merged(zhTW, zhTWSignedIn), zhTWContests), zhTWAssessments), zhTWAlerts), zhTWEbooks), zhTWInsights), zhTWPrivacy), zhTWSchool), zhTWServer) },
-  ja: { translation: merged(merged(merged(merged(merged(merged(merged(merged(merged(ja, jaSignedIn), jaContests), jaAssessments), jaAlerts), jaEbooks), jaInsights), jaPrivacy), jaSchool), jaServer) },
+  en: { translation: mergedAll(en, enSignedIn, enStudent, enContests, enAssessments, enAlerts, enEbooks, enInsights, enPrivacy, enSchool, enServer) },
+  'zh-TW': { translation: mergedAll(zhTW, zhTWSignedIn, zhTWStudent, zhTWContests, zhTWAssessments, zhTWAlerts, zhTWEbooks, zhTWInsights, zhTWPrivacy, zhTWSchool, zhTWServer) },
+  ja: { translation: mergedAll(ja, jaSignedIn, jaStudent, jaContests, jaAssessments, jaAlerts, jaEbooks, jaInsights, jaPrivacy, jaSchool, jaServer) },
 }

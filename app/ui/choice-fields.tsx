@@ -1,14 +1,13 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
-import { ErrorList } from './field'
+import { controlProps, ErrorList } from './field'
+import type { FieldView } from './server-form'
 
-// Select, radio group and checkbox fields for conform forms, with their error lists.
-export function Select({ field, label, hint, options }: { field: FieldMetadata<string | undefined>; label: string; hint?: string; options: { value: string; label: string }[] }) {
+// Select, radio group and checkbox fields, with their error lists (conform's fields and the server forms' alike).
+export function Select({ field, label, hint, options }: { field: FieldView; label: string; hint?: string; options: { value: string; label: string }[] }) {
   const hintId = hint ? `${field.id}-hint` : undefined
-  const { key, ...props } = getSelectProps(field, { ariaDescribedBy: hintId })
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <select key={key} {...props}>
+      <select {...controlProps(field, hintId)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -25,7 +24,7 @@ export function Select({ field, label, hint, options }: { field: FieldMetadata<s
   )
 }
 
-export function Choice({ field, legend, options }: { field: FieldMetadata<string | undefined>; legend?: string; options: { value: string; label: string; swatch?: number }[] }) {
+export function Choice({ field, legend, options }: { field: FieldView; legend?: string; options: { value: string; label: string; swatch?: number }[] }) {
   const chosen = field.value ?? field.initialValue
   const inputs = (
     <div className="choices">
@@ -53,13 +52,13 @@ export function Choice({ field, legend, options }: { field: FieldMetadata<string
   )
 }
 
-export function Check({ field, label, hint }: { field: FieldMetadata<string | undefined>; label: string; hint?: string }) {
+export function Check({ field, label, hint }: { field: FieldView; label: string; hint?: string }) {
   const hintId = hint ? `${field.id}-hint` : undefined
-  const { key, ...props } = getInputProps(field, { type: 'checkbox', ariaDescribedBy: hintId })
+  const { defaultValue, ...props } = controlProps(field, hintId)
   return (
     <div className="field check">
       <label>
-        <input key={key} {...props} /> {label}
+        <input type="checkbox" {...props} value="on" defaultChecked={defaultValue === 'on'} /> {label}
       </label>
       {hint ? (
         <span id={hintId} className="hint">

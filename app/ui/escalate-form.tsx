@@ -2,13 +2,11 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import type { z } from 'zod/mini'
 import type { EscalateSchema } from '~/features/alerts/schema'
-import { RESOLVE_NOTE_MAX } from '~/features/alerts/schema'
+import { RESOLVE_NOTE_MAX } from '~/features/alerts/constants'
 import { useT } from '~/i18n/use-t'
 import { Select } from './choice-fields'
 import { ErrorList, TextAreaField } from './field'
-import { useConsoleForm } from './form-kit'
-
-const loadEscalate = () => import('~/features/alerts/validate').then((m) => m.validateEscalate)
+import { useServerForm } from './server-form'
 
 type Targets = { kind: 'counsellors' | 'admins' | 'none'; people: { id: number; name: string | null }[] }
 
@@ -19,11 +17,10 @@ type Targets = { kind: 'counsellors' | 'admins' | 'none'; people: { id: number; 
  */
 export function EscalateForm({ targets, lastResult }: { targets: Targets; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof EscalateSchema>>({
+  const { form, fields, formProps, busy } = useServerForm<z.input<typeof EscalateSchema>>({
     id: 'alert-escalate',
     lastResult,
     defaultValue: targets.people.length === 1 ? { to: String(targets.people[0].id) } : undefined,
-    load: loadEscalate,
   })
   if (targets.kind === 'none') return <p className="card hint">{t('alerts.noCounsellor')}</p>
   const options = [...(targets.people.length > 1 ? [{ value: '', label: '—' }] : []), ...targets.people.map((p) => ({ value: String(p.id), label: p.name ?? '' }))]

@@ -1,8 +1,26 @@
-import type { FieldMetadata } from '@conform-to/react'
-import { getInputProps, getTextareaProps } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { useT } from '~/i18n/use-t'
 import { splitError } from '~/shared/error-values'
+import type { FieldView } from './server-form'
+
+/**
+ * A control's attributes from its field, as conform's `getInputProps` gives them: here so that a
+ * page whose forms are checked by the server only (`useServerForm`) loads no form library.
+ */
+export function controlProps(field: FieldView, hintId?: string) {
+  const invalid = field.errors !== undefined
+  return {
+    id: field.id,
+    name: field.name,
+    form: field.formId,
+    required: field.required || undefined,
+    minLength: field.minLength,
+    maxLength: field.maxLength,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid ? `${field.errorId} ${hintId ?? ''}`.trim() : hintId,
+    defaultValue: typeof field.initialValue === 'string' ? field.initialValue : undefined,
+  }
+}
 
 /** Error keys from schemas and feature functions are locale keys; this shows them translated. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
@@ -39,7 +57,7 @@ export function TextField({
   after,
   inputProps,
 }: {
-  field: FieldMetadata<string>
+  field: FieldView
   label: string
   type?: InputType
   hint?: string
@@ -47,11 +65,10 @@ export function TextField({
   inputProps?: InputHTMLAttributes<HTMLInputElement>
 }) {
   const hintId = hint ? `${field.id}-hint` : undefined
-  const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId })
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input key={key} {...props} {...inputProps} />
+      <input type={type} {...controlProps(field, hintId)} {...inputProps} />
       {hint ? (
         <span id={hintId} className="hint">
           {hint}
@@ -64,13 +81,12 @@ export function TextField({
 }
 
 /** A labelled textarea with its hint and errors, like TextField. */
-export function TextAreaField({ field, label, hint, rows = 3, maxLength }: { field: FieldMetadata<string>; label: string; hint?: string; rows?: number; maxLength?: number }) {
+export function TextAreaField({ field, label, hint, rows = 3, maxLength }: { field: FieldView; label: string; hint?: string; rows?: number; maxLength?: number }) {
   const hintId = hint ? `${field.id}-hint` : undefined
-  const { key, ...props } = getTextareaProps(field, { ariaDescribedBy: hintId })
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <textarea key={key} {...props} rows={rows} maxLength={maxLength} />
+      <textarea {...controlProps(field, hintId)} rows={rows} maxLength={maxLength} />
       {hint ? (
         <p id={hintId} className="hint">
           {hint}

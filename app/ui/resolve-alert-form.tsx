@@ -2,18 +2,16 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import type { z } from 'zod/mini'
 import type { ResolveSchema } from '~/features/alerts/schema'
-import { RESOLVE_NOTE_MAX, VERDICTS } from '~/features/alerts/schema'
+import { RESOLVE_NOTE_MAX, VERDICTS } from '~/features/alerts/constants'
 import { useT } from '~/i18n/use-t'
 import { Choice } from './choice-fields'
 import { ErrorList, TextAreaField } from './field'
-import { useConsoleForm } from './form-kit'
-
-const loadResolve = () => import('~/features/alerts/validate').then((m) => m.validateResolve)
+import { useServerForm } from './server-form'
 
 /** Resolve an alert with a note and a verdict: the journal's alert page and the counsellor's. */
 export function ResolveAlertForm({ id, lastResult }: { id: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof ResolveSchema>>({ id, lastResult, load: loadResolve })
+  const { form, fields, formProps, busy } = useServerForm<z.input<typeof ResolveSchema>>({ id, lastResult })
   return (
     <Form method="post" className="card" {...formProps}>
       <input type="hidden" name="intent" value="resolve" />

@@ -1,15 +1,9 @@
 import { z } from 'zod/mini'
 import { atMost, cleanText } from '~/shared/text'
-import { addDays, isCalendarDate, todayDate } from '~/shared/dates'
-
-/** How far ahead an alert may be snoozed, and how long a resolution note may be. */
-export const SNOOZE_MAX_DAYS = 90
-export const RESOLVE_NOTE_MAX = 500
+import { isCalendarDate } from '~/shared/dates'
+import { RESOLVE_NOTE_MAX, snoozeWindow, VERDICTS } from './constants'
 
 const required = { error: 'validation.required' }
-
-/** The school's today and the last day a snooze may reach: a snooze ends on a later day than today. */
-export const snoozeWindow = (today = todayDate()) => ({ min: addDays(today, 1), max: addDays(today, SNOOZE_MAX_DAYS) })
 
 /**
  * An action on a risk alert (issue 22): acknowledge; snooze until a date (tomorrow at the earliest,
@@ -27,8 +21,6 @@ export const SnoozeSchema = z.object({
     }, 'alerts.snoozeWindow'),
   ),
 })
-/** The resolving teacher's word on the alert: the share of false alarms is what the school learns from. */
-export const VERDICTS = ['right', 'false_alarm', 'missed'] as const
 export const ResolveSchema = z.object({
   intent: z.literal('resolve'),
   note: z.string(required).check(...cleanText, z.minLength(1, required), atMost(RESOLVE_NOTE_MAX)),

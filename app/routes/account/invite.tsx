@@ -11,6 +11,11 @@ import { CopyButton } from '~/ui/copy-button'
 import { formatDate } from '~/shared/dates'
 import { Pager } from '~/ui/pager'
 import { pageMeta } from '~/ui/page-title'
+import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+
+// Its texts are in the part of the pages a teacher opens now and then (locales/README.md).
+export const handle = SCHOOL_HANDLE
+export const clientMiddleware = schoolDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 

@@ -20,7 +20,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDate } from '~/shared/dates'
 import { ErrorList, TextField } from '~/ui/field'
-import { useConsoleForm } from '~/ui/form-kit'
+import { useServerForm } from '~/ui/server-form'
 import { SupportContact } from '~/ui/support-contact'
 import type { SessionValues } from '~/shared/session-values'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
@@ -39,8 +39,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 
 const TABS = ['mine', 'joined', 'followup', 'collections', 'archived'] as const
 type Tab = (typeof TABS)[number]
-const loadSampleCodeValidator = () => import('~/features/samples/validate').then((m) => m.validateSampleCode)
-const loadJoinValidator = () => import('~/features/journals/validate').then((m) => m.validateJoin)
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
@@ -236,7 +234,7 @@ function MarksTab({ marks }: { marks: Marks }) {
 /** The first card of the own list: a new journal, one from a sample code, one from a published sample. */
 function CreateCard({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof SampleCodeSchema>>({ id: 'sample-code', lastResult, load: loadSampleCodeValidator })
+  const { form, fields, formProps, busy } = useServerForm<z.input<typeof SampleCodeSchema>>({ id: 'sample-code', lastResult })
   return (
     <li className="journal-card action-card">
       <div className="body">
@@ -265,7 +263,7 @@ function CreateCard({ lastResult }: { lastResult?: SubmissionResult<string[]> })
 /** The first card of the joined list: a teacher invitation code from a colleague. */
 function JoinCard({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof JoinSchema>>({ id: 'join-journal', lastResult, load: loadJoinValidator })
+  const { form, fields, formProps, busy } = useServerForm<z.input<typeof JoinSchema>>({ id: 'join-journal', lastResult })
   return (
     <li className="journal-card action-card">
       <Form method="post" className="body" {...formProps}>

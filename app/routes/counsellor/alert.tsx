@@ -10,7 +10,8 @@ import { requireCounsellor } from '~/auth/counsel-guard.server'
 import { addStep, mayCounsel, takeAlert } from '~/features/alerts/escalate.server'
 import { actOnAlert } from '~/features/alerts/manage.server'
 import type { StepSchema } from '~/features/alerts/schema'
-import { CounselActionSchema, RESOLVE_NOTE_MAX } from '~/features/alerts/schema'
+import { CounselActionSchema } from '~/features/alerts/schema'
+import { RESOLVE_NOTE_MAX } from '~/features/alerts/constants'
 import { parseId } from '~/features/lists'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { readForm } from '~/http/form.server'
@@ -23,7 +24,7 @@ import { AlertTrail, EscalationSummary } from '~/ui/alert-trail'
 import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
 import { ErrorList, TextAreaField } from '~/ui/field'
-import { useConsoleForm } from '~/ui/form-kit'
+import { useServerForm } from '~/ui/server-form'
 import { MessagePage } from '~/ui/message-page'
 import { MoodHistory } from '~/ui/mood-history'
 import { pageMeta } from '~/ui/page-title'
@@ -160,11 +161,9 @@ export default function CounsellorAlert({ loaderData, actionData }: Route.Compon
   )
 }
 
-const loadStep = () => import('~/features/alerts/validate').then((m) => m.validateStep)
-
 function StepForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof StepSchema>>({ id: 'counsel-step', lastResult, load: loadStep })
+  const { form, fields, formProps, busy } = useServerForm<z.input<typeof StepSchema>>({ id: 'counsel-step', lastResult })
   return (
     <Form method="post" className="card" {...formProps}>
       <input type="hidden" name="intent" value="step" />

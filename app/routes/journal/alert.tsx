@@ -7,7 +7,8 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { actOnAlert, alertDetail, markSeen } from '~/features/alerts/manage.server'
 import type { SnoozeSchema } from '~/features/alerts/schema'
-import { AlertActionSchema, snoozeWindow } from '~/features/alerts/schema'
+import { AlertActionSchema } from '~/features/alerts/schema'
+import { snoozeWindow } from '~/features/alerts/constants'
 import { counselOf, escalationTargets } from '~/features/alerts/escalate.server'
 import { escalateFromPage } from '~/http/escalate-action.server'
 import { AlertTrail, EscalationSummary } from '~/ui/alert-trail'
@@ -24,7 +25,7 @@ import { AlertReasonsView, AlertStatusBadge, SeverityBadge } from '~/ui/alert-re
 import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
 import { ErrorList, TextField } from '~/ui/field'
-import { useConsoleForm } from '~/ui/form-kit'
+import { useServerForm } from '~/ui/server-form'
 import { pageMeta } from '~/ui/page-title'
 import { ResolveAlertForm } from '~/ui/resolve-alert-form'
 
@@ -138,11 +139,9 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
   )
 }
 
-const loadSnooze = () => import('~/features/alerts/validate').then((m) => m.validateSnooze)
-
 function SnoozeForm({ lastResult, min, max }: { lastResult?: SubmissionResult<string[]>; min: string; max: string }) {
   const { t } = useT()
-  const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof SnoozeSchema>>({ id: 'alert-snooze', lastResult, load: loadSnooze })
+  const { form, fields, formProps, busy } = useServerForm<z.input<typeof SnoozeSchema>>({ id: 'alert-snooze', lastResult })
   return (
     <Form method="post" className="card" {...formProps}>
       <input type="hidden" name="intent" value="snooze" />

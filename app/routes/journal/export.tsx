@@ -12,6 +12,11 @@ import { PayNotice } from '~/ui/pay'
 import { hasFunction } from '~/features/plans/pay-functions'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
+import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+
+// Its texts are in the part of the pages a teacher opens now and then (locales/README.md).
+export const handle = SCHOOL_HANDLE
+export const clientMiddleware = schoolDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 

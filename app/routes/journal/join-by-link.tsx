@@ -11,6 +11,11 @@ import { useT } from '~/i18n/use-t'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+
+// Its texts are in the part of the pages a teacher opens now and then (locales/README.md).
+export const handle = SCHOOL_HANDLE
+export const clientMiddleware = schoolDictionary
 
 /**
  * /drpb/{code}: the link in a teacher invitation (spec 1, invitation-code landing). A visitor signs

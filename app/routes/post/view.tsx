@@ -1,4 +1,4 @@
-import { getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useSearchParams } from 'react-router'
 import type { z } from 'zod/mini'
@@ -17,8 +17,8 @@ import { postForTeacher } from '~/features/posts/post.server'
 import { CommentSchema, EditCommentSchema } from '~/features/posts/schema'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
-import { ErrorList } from '~/ui/field'
-import { useConsoleForm } from '~/ui/form-kit'
+import { controlProps, ErrorList } from '~/ui/field'
+import { useServerForm } from '~/ui/server-form'
 import { CommentView, FlagNotes, FrameView, PostDetails } from '~/ui/post-view'
 import { UpgradeButton } from '~/ui/pay'
 import { FastLink } from '~/ui/fast-link'
@@ -409,19 +409,15 @@ function ImageDialog({ postId, cancel }: { postId: number; cancel: string }) {
   )
 }
 
-const loadCommentValidator = () => import('~/features/posts/validate').then((m) => m.validateComment)
-const loadEditValidator = () => import('~/features/posts/validate').then((m) => m.validateEditComment)
-
 /** Add a comment to the chosen block (or keep its text in the library). */
 function CommentForm({ types, initialType, initialText, lastResult }: { types: number[]; initialType: string; initialText: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const { fields, formProps, busy } = useConsoleForm<z.input<typeof CommentSchema>>({
+  const { fields, formProps, busy } = useServerForm<z.input<typeof CommentSchema>>({
     id: 'comment',
     lastResult,
     defaultValue: { type: initialType, comment: initialText },
-    load: loadCommentValidator,
   })
-  const chosen = fields.type.value ?? fields.type.initialValue
+  const chosen = fields.type.initialValue
   return (
     <Form method="post" className="comment-form" {...formProps}>
       <fieldset className="field">
@@ -437,7 +433,7 @@ function CommentForm({ types, initialType, initialText, lastResult }: { types: n
       </fieldset>
       <div className="field">
         <label htmlFor={fields.comment.id}>{t('post.comment')}</label>
-        <textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} rows={3} maxLength={200} />
+        <textarea {...controlProps(fields.comment)} rows={3} maxLength={200} />
         <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
       </div>
       <div className="form-actions">
@@ -454,18 +450,17 @@ function CommentForm({ types, initialType, initialText, lastResult }: { types: n
 
 function EditForm({ comment, cancel, lastResult }: { comment: { id: number; comment: string }; cancel: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
-  const { fields, formProps, busy } = useConsoleForm<z.input<typeof EditCommentSchema>>({
+  const { fields, formProps, busy } = useServerForm<z.input<typeof EditCommentSchema>>({
     id: 'edit-comment',
     lastResult,
     defaultValue: { comment: comment.comment, commentId: String(comment.id), intent: 'edit' },
-    load: loadEditValidator,
   })
   return (
     <Form method="post" className="comment-form" {...formProps}>
       <input type="hidden" name="commentId" value={comment.id} />
       <div className="field">
         <label htmlFor={fields.comment.id}>{t('post.editComment')}</label>
-        <textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} rows={3} maxLength={200} />
+        <textarea {...controlProps(fields.comment)} rows={3} maxLength={200} />
         <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
       </div>
       <div className="form-actions">

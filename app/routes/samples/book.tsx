@@ -6,6 +6,11 @@ import { bookWithResources } from '~/features/samples/books.server'
 import { useT } from '~/i18n/use-t'
 import { ResourceList } from '~/ui/resource-list'
 import { pageMeta } from '~/ui/page-title'
+import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+
+// Its texts are in the part of the pages a teacher opens now and then (locales/README.md).
+export const handle = SCHOOL_HANDLE
+export const clientMiddleware = schoolDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.book.name, matches)
 

@@ -1,5 +1,5 @@
 import i18next from 'i18next'
-import { ensureDictionaryPart, SIGNED_IN_HANDLE } from '~/i18n/client-resources'
+import { ensureDictionaryPart, STUDENT_AREA_HANDLE } from '~/i18n/client-resources'
 import { Form, Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { getSession } from '~/auth/session.server'
@@ -7,12 +7,12 @@ import { useT } from '~/i18n/use-t'
 import { Brand } from '~/ui/brand'
 import { LanguageSwitcher } from '~/ui/language-switcher'
 
-// These pages need the signed-in part of the dictionary: fetched with the first page (root) or, on
-// a client navigation from a public page, before this layout's pages render.
-export const handle = SIGNED_IN_HANDLE
+// These pages need the signed-in and student parts of the dictionary: fetched with the first page
+// (root) or, on a client navigation from a public page, before this layout's pages render.
+export const handle = STUDENT_AREA_HANDLE
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async (_args, next) => {
-    await ensureDictionaryPart(i18next, 'signedIn')
+    await Promise.all(STUDENT_AREA_HANDLE.dictionary.map((part) => ensureDictionaryPart(i18next, part)))
     return next()
   },
 ]

@@ -1,0 +1,14 @@
+import { addDays, todayDate } from '~/shared/dates'
+
+// The alert forms' limits and choices, apart from their zod schemas (schema.ts) so that the pages
+// that show them load no zod: the forms are checked by the server (decision 0055).
+
+/** How far ahead an alert may be snoozed, and how long a resolution note may be. */
+export const SNOOZE_MAX_DAYS = 90
+export const RESOLVE_NOTE_MAX = 500
+
+/** The school's today and the last day a snooze may reach: a snooze ends on a later day than today. */
+export const snoozeWindow = (today = todayDate()) => ({ min: addDays(today, 1), max: addDays(today, SNOOZE_MAX_DAYS) })
+
+/** The resolving teacher's word on the alert: the share of false alarms is what the school learns from. */
+export const VERDICTS = ['right', 'false_alarm', 'missed'] as const
