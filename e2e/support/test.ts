@@ -79,6 +79,27 @@ export async function expectAccessible(page: Page, what = page.url(), { rules = 
   expect(report, `axe-core on ${what}`).toEqual([])
 }
 
+/**
+ * The language rules (LANGUAGE_RULES) on the page's markup as the server sends it, read without a
+ * browser: the page's `<html>` has a language, and every `lang` in it is a valid language tag. The
+ * rules read nothing else, and the markup is the same with or without scripts, so loading each
+ * page in a browser to run them cost the suite two minutes (issue 35; decision 0041). The request
+ * carries the page's cookies (its session and language) and the language a visitor's browser asks for.
+ */
+export async function expectLanguageMarkup(page: Page, path: string, acceptLanguage: string) {
+  const response = await page.request.get(path, { headers: { 'Accept-Language': acceptLanguage } })
+  const html = await response.text()
+  const key = `${shapeOf(new URL(response.url()))}#language-markup#${acceptLanguage}`
+  expect(html, `${path}: a page with its heading`).toContain('<h1')
+  const htmlLang = /<html\b[^>]*\slang="([^"]*)"/.exec(html)?.[1]
+  expect(htmlLang, `${path}: the page's language`).toBeTruthy()
+  for (const [, tag] of html.matchAll(/<[a-zA-Z][^>]*?\slang="([^"]*)"/g)) {
+    expect(() => Intl.getCanonicalLocales(tag), `${path}: lang="${tag}"`).not.toThrow()
+    expect(tag, `${path}: an empty lang`).not.toBe('')
+  }
+  if (firstCheckOf(key) && process.env.AXE_LOG) appendFileSync(process.env.AXE_LOG, JSON.stringify({ shape: shapeOf(new URL(response.url())), lang: htmlLang, rules: 'language' }) + '\n')
+}
+
 // Pages not opened again: they sign out, answer once, or are a provider's step.
 const NOT_REVISITED = /^\/(logout|s\/logout|refresh|locale|oauth\/|login\/redirect)/
 
