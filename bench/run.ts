@@ -368,7 +368,7 @@ console.table(Object.fromEntries(Object.entries(rows).map(([k, r]) => [k, { 'req
 console.log(`\nJavaScript loaded, gzipped (the floor page: ${floorJs.kb} KB in ${floorJs.files} files)`)
 console.table(Object.fromEntries(Object.entries(pageJs).map(([name, js]) => [name, { KB: js.kb, files: js.files, 'over the floor, KB': Math.round((js.kb - floorJs.kb) * 10) / 10 }])))
 console.log(`\nFirst load on a slow PC (CPU ${SLOW_PC.cpuSlowdown}× slower, ${SLOW_PC.kbps} kbps, ${SLOW_PC.rttMs} ms round trip)`)
-console.table(firstLoads.map((r) => ({ page: r.page, cache: r.cache, requests: r.requests, 'KB (all)': r.kb, 'KB (JavaScript)': r.jsKb, 'FCP ms': r.fcpMs, 'LCP ms': r.lcpMs, 'LCP ms without JavaScript': r.noJsLcpMs })))
+console.table(firstLoads.map((r) => ({ page: r.page, cache: r.cache, requests: r.requests, 'KB (all)': r.kb, 'KB (JavaScript)': r.jsKb, 'FCP ms': r.fcpMs, 'LCP ms': r.lcpMs, 'LCP ms without JavaScript': r.noJsLcpMs, 'delay from scripts, ms': r.lcpDelayMs })))
 
 const ofFloor = (row: Row) => `${Math.round(row.floorRatio! * 100)} %`
 const diary20 = rows['/diary signed in @20']
@@ -379,7 +379,7 @@ const checks = [
   ...Object.entries(pageJs).map(([name, js]) => ({ name: `${name} JavaScript within 15 KB gzipped of the floor page's`, ok: js.kb - floorJs.kb <= 15, value: `${js.kb} KB (floor ${floorJs.kb} KB)` })),
   // Issue 35: the HTML is the floor; scripts may delay the largest paint by 50 ms at most, and a
   // cold load stays under 1.5 s (issue 19).
-  ...firstLoads.map((r) => ({ name: `${r.page} largest contentful paint on the slow PC, ${r.cache}, at most 50 ms after the same page without JavaScript`, ok: r.lcpMs > 0 && r.noJsLcpMs > 0 && r.lcpMs - r.noJsLcpMs <= 50, value: `${r.lcpMs} ms (without JavaScript ${r.noJsLcpMs} ms)` })),
+  ...firstLoads.map((r) => ({ name: `${r.page} largest contentful paint on the slow PC, ${r.cache}, at most 50 ms after the same page without JavaScript`, ok: r.lcpMs > 0 && r.noJsLcpMs > 0 && r.lcpDelayMs <= 50, value: `${r.lcpDelayMs} ms (medians: ${r.lcpMs} ms, without JavaScript ${r.noJsLcpMs} ms)` })),
   ...firstLoads.filter((r) => r.cache === 'cold').map((r) => ({ name: `${r.page} largest contentful paint on the slow PC, cold <= 1500 ms`, ok: r.lcpMs > 0 && r.lcpMs <= 1500, value: `${r.lcpMs} ms` })),
   ...dialects.flatMap((dialect) =>
     ['news (20,000 posts)', 'students (200)', 'post page'].flatMap((page) => {
