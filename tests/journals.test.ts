@@ -27,7 +27,7 @@ describe('journal settings form rules', () => {
   }
   it('names every broken rule at once', () => {
     expect(parse({ name: ' ', studentLimit: '0', expireType: '2', notifyStat: 'on', aiScoring: 'on', speechLang: 'zh' }).sort()).toEqual(
-      ['aiScoring:journal.aiScoringEnglishOnly', 'expireDate:validation.required', 'expireTime:validation.required', 'name:validation.required', 'notifyStatTime:validation.required', 'studentLimit:journal.limitAtLeastOne'].sort(),
+      ['aiScoring:journal.aiScoringEnglishOnly', 'expireDate:validation.required', 'expireTime:validation.required', 'name:validation.required', 'notifyStatTime:validation.required', 'studentLimit:journalSettings.limitAtLeastOne'].sort(),
     )
   })
   it('a colour or choice that is not offered says so; nothing chosen is "required"', () => {
@@ -36,7 +36,7 @@ describe('journal settings form rules', () => {
     expect(parse({ speechLang: 'fr' })).toEqual(['speechLang:validation.notAChoice'])
   })
   it('refuses an expiry before today and accepts a complete form', () => {
-    expect(parse({ expireType: '2', expireDate: '2000-01-01', expireTime: '08:00' })).toEqual(['expireDate:journal.expireBeforeToday'])
+    expect(parse({ expireType: '2', expireDate: '2000-01-01', expireTime: '08:00' })).toEqual(['expireDate:journalSettings.expireBeforeToday'])
     expect(parse({ expireType: '2', expireDate: '2999-01-01', expireTime: '08:00', notifySubmit: 'on', notifySubmitTime: '-1' })).toEqual([])
   })
 })
@@ -59,7 +59,7 @@ describe.each(DIALECTS)('journals on %s', (dialect) => {
     const first = await createJournal(conn.db, { userId: owner, planLimit: 30 }, settings({ studentLimit: '20' }))
     expect(first.ok).toBe(true)
     const over = await createJournal(conn.db, { userId: owner, planLimit: 30 }, settings({ name: 'Too big', studentLimit: '11' }))
-    expect(over).toEqual({ ok: false, fieldErrors: { studentLimit: ['journal.limitOverTickets|max=10'] } })
+    expect(over).toEqual({ ok: false, fieldErrors: { studentLimit: ['journalSettings.limitOverTickets|max=10'] } })
     expect(await conn.db.selectFrom('journals').select('name').where('name', '=', 'Too big').execute()).toHaveLength(0)
     if (!first.ok) return
     expect(await ticketsFor(conn.db, owner, 30, first.id)).toEqual({ max: 30, taken: 0 })

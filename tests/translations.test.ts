@@ -189,7 +189,7 @@ const PAGE_PARTS = [
   },
   {
     part: 'school',
-    sections: ['team', 'import', 'ucp', 'voucher', 'settings', 'invite', 'export', 'samples'],
+    sections: ['team', 'import', 'ucp', 'voucher', 'settings', 'invite', 'export', 'samples', 'journalSettings'],
     dictionaries: schoolPart,
     handle: 'handle = SCHOOL_HANDLE',
     modules: [
@@ -198,6 +198,8 @@ const PAGE_PARTS = [
       'routes/settings/user.tsx', 'ui/avatar-cropper.tsx', 'features/account/settings-schema.ts', 'features/account/settings.server.ts', 'routes/account/invite.tsx',
       'routes/journal/join-by-link.tsx', 'routes/journal/export.tsx', 'routes/journal/export-file.ts', 'features/export/export.server.ts', 'routes/journal/resource.tsx',
       'ui/resource-list.tsx', 'routes/samples/form.tsx', 'routes/samples/books.tsx', 'routes/samples/book.tsx', 'routes/samples/list.tsx', 'features/samples/validate.ts',
+      // A journal's settings form (new, edit) and its archive page.
+      'ui/journal-settings-form.tsx', 'routes/journal/new.tsx', 'routes/journal/edit.tsx', 'routes/journal/archive.tsx', 'features/journals/schema.ts', 'features/journals/settings.server.ts',
       // A resource route (the import's sample file): the server's dictionary holds every part.
       'routes/students/sample.ts',
     ],

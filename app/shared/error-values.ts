@@ -1,6 +1,6 @@
 /**
  * Field errors travel as locale keys; one that needs values carries them after a `|` as a query
- * string ("journal.limitOverTickets|max=30"). ErrorList splits them again to translate.
+ * string ("journalSettings.limitOverTickets|max=30"). ErrorList splits them again to translate.
  */
 export const withValues = (key: string, values: Record<string, string | number>) =>
   `${key}|${new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]))}`

@@ -39,46 +39,46 @@ export function JournalSettingsForm({
     defaultValue: defaults,
     load: loadValidator,
   })
-  const hour = (h: number) => (h === -1 ? t('journal.timeImmediate') : `${String(h).padStart(2, '0')}:00`)
+  const hour = (h: number) => (h === -1 ? t('journalSettings.timeImmediate') : `${String(h).padStart(2, '0')}:00`)
   return (
     <Form method="post" className="card settings-form" {...formProps}>
       <TextField field={fields.name} label={t('journal.name')} inputProps={{ maxLength: 50 }} />
       <TextAreaField field={fields.description} label={t('journal.description')} maxLength={500} />
       <Choice field={fields.labelColorCode} legend={t('journal.labelColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('journal.color', { n }), swatch: n }))} />
-      <TextField field={fields.classes} label={t('journal.classes')} hint={t('journal.classesHint')} />
+      <TextField field={fields.classes} label={t('journalSettings.classes')} hint={t('journalSettings.classesHint')} />
       <div className="field-row">
-        <Select field={fields.grade} label={t('journal.grade')} options={[{ value: '', label: t('journal.gradeNone') }, ...GRADES.map((n) => ({ value: String(n), label: t('journal.gradeN', { n }) }))]} />
-        <Select field={fields.speechLang} label={t('journal.speechLang')} options={SPEECH_LANGS.map((l) => ({ value: l, label: t(`journal.lang_${l}`) }))} />
+        <Select field={fields.grade} label={t('journalSettings.grade')} options={[{ value: '', label: t('journalSettings.gradeNone') }, ...GRADES.map((n) => ({ value: String(n), label: t('journalSettings.gradeN', { n }) }))]} />
+        <Select field={fields.speechLang} label={t('journalSettings.speechLang')} options={SPEECH_LANGS.map((l) => ({ value: l, label: t(`journal.lang_${l}`) }))} />
       </div>
-      <Choice field={fields.display} legend={t('journal.display')} options={[{ value: 'calendar', label: t('journal.displayCalendar') }, { value: 'list', label: t('journal.displayList') }]} />
+      <Choice field={fields.display} legend={t('journalSettings.display')} options={[{ value: 'calendar', label: t('journalSettings.displayCalendar') }, { value: 'list', label: t('journalSettings.displayList') }]} />
       <Check field={fields.aiScoring} label={t('journal.aiScoring')} />
-      <Check field={fields.assessment} label={t('journal.assessment')} hint={t('journal.assessmentHint')} />
+      <Check field={fields.assessment} label={t('journalSettings.assessment')} hint={t('journalSettings.assessmentHint')} />
 
       <fieldset className="field group">
-        <legend>{t('journal.expiry')}</legend>
-        <Choice field={fields.expireType} options={[{ value: String(EXPIRE_TYPE.unlimited), label: t('journal.expireUnlimited') }, { value: String(EXPIRE_TYPE.at), label: t('journal.expireAt') }]} />
+        <legend>{t('journalSettings.expiry')}</legend>
+        <Choice field={fields.expireType} options={[{ value: String(EXPIRE_TYPE.unlimited), label: t('journalSettings.expireUnlimited') }, { value: String(EXPIRE_TYPE.at), label: t('journalSettings.expireAt') }]} />
         <div className="field-row" data-follows={fields.expireType.value === String(EXPIRE_TYPE.unlimited) ? 'off' : 'on'}>
-          <TextField field={fields.expireDate} label={t('journal.expireDate')} inputProps={{ type: 'date', min: todayDate() } as object} />
-          <TextField field={fields.expireTime} label={t('journal.expireTime')} inputProps={{ type: 'time' } as object} />
+          <TextField field={fields.expireDate} label={t('journalSettings.expireDate')} inputProps={{ type: 'date', min: todayDate() } as object} />
+          <TextField field={fields.expireTime} label={t('journalSettings.expireTime')} inputProps={{ type: 'time' } as object} />
         </div>
       </fieldset>
 
       <TextField
         field={fields.studentLimit}
         label={t('journal.studentLimit')}
-        hint={t('journal.studentLimitHint', tickets)}
+        hint={t('journalSettings.studentLimitHint', tickets)}
         inputProps={{ inputMode: 'numeric', type: 'number', min: Math.max(1, tickets.taken), max: tickets.max } as object}
       />
 
       <fieldset className="field group">
-        <legend>{t('journal.notifications')}</legend>
+        <legend>{t('journalSettings.notifications')}</legend>
         {NOTIFICATIONS.map((n) => (
           <div key={n.switch} className="field-row notify">
-            <Check field={fields[n.switch]} label={t(`journal.${n.switch}`)} />
+            <Check field={fields[n.switch]} label={t(`journalSettings.${n.switch}`)} />
             <div data-follows={fields[n.switch].value === 'on' ? 'on' : 'off'}>
               <Select
                 field={fields[n.time]}
-                label={t('journal.notifyTime')}
+                label={t('journalSettings.notifyTime')}
                 options={[{ value: '', label: '—' }, ...(n.switch === 'notifySubmit' ? NOTIFY_SUBMIT_TIMES : NOTIFY_TIMES).map((h) => ({ value: String(h), label: hour(h) }))]}
               />
             </div>
@@ -87,21 +87,21 @@ export function JournalSettingsForm({
       </fieldset>
 
       <fieldset className="field group">
-        <legend>{t('journal.safeguarding')}</legend>
+        <legend>{t('journalSettings.safeguarding')}</legend>
         <TextField
           field={fields.escalateAfterHours}
-          label={t('journal.escalateAfterHours')}
-          hint={t('journal.escalateAfterHoursHint', { max: ESCALATE_HOURS_MAX, days: MEDIUM_SCHOOL_DAYS })}
+          label={t('journalSettings.escalateAfterHours')}
+          hint={t('journalSettings.escalateAfterHoursHint', { max: ESCALATE_HOURS_MAX, days: MEDIUM_SCHOOL_DAYS })}
           inputProps={{ inputMode: 'numeric', type: 'number', min: 1, max: ESCALATE_HOURS_MAX, placeholder: String(DEFAULT_ESCALATE_HOURS) } as object}
         />
-        <Select field={fields.shareConsent} label={t('journal.shareConsent')} options={SHARE_CONSENT_RULES.map((r) => ({ value: r, label: t(`journal.shareConsent_${r}`) }))} />
+        <Select field={fields.shareConsent} label={t('journalSettings.shareConsent')} options={SHARE_CONSENT_RULES.map((r) => ({ value: r, label: t(`journalSettings.shareConsent_${r}`) }))} />
       </fieldset>
 
       <Choice field={fields.shareType} legend={t('journal.submitMode')} options={[{ value: '2', label: t('journal.share2') }, { value: '3', label: t('journal.share3') }]} />
       <ErrorList errors={form.errors} />
       <div className="form-actions">
         <button className="button" type="submit" disabled={busy}>
-          {isNew ? t('journal.create') : t('journal.save')}
+          {isNew ? t('journalSettings.create') : t('journal.save')}
         </button>
         <Link to={cancelTo}>{t('journal.cancel')}</Link>
       </div>

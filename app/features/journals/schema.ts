@@ -40,7 +40,7 @@ export const JournalSettingsSchema = z
     expireType: oneOf(Object.values(EXPIRE_TYPE)),
     expireDate: z.optional(z.string().check(...cleanText, z.refine(isCalendarDate, 'validation.dateFormat'))),
     expireTime: z.optional(z.string().check(...cleanText, z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.timeFormat'))),
-    studentLimit: z.string(required).check(...cleanText, z.regex(/^\d{1,6}$/, 'journal.limitInteger')),
+    studentLimit: z.string(required).check(...cleanText, z.regex(/^\d{1,6}$/, 'journalSettings.limitInteger')),
     notifySubmit: checkbox,
     notifySubmitTime: z.optional(oneOf(NOTIFY_SUBMIT_TIMES)),
     notifyStat: checkbox,
@@ -51,17 +51,17 @@ export const JournalSettingsSchema = z
     // Issue 36: school hours a high alert may wait unopened before it escalates by itself (1 to 40; 4 when left empty).
     // Issue 36: whether a student agrees before a link to their diary is shared (under 13 when left out).
     shareConsent: z.optional(oneOf(SHARE_CONSENT_RULES)),
-    escalateAfterHours: z.optional(z.string().check(...cleanText, z.regex(/^$|^\d{1,2}$/, 'journal.escalateHoursRange'), z.refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= ESCALATE_HOURS_MAX), 'journal.escalateHoursRange'))),
+    escalateAfterHours: z.optional(z.string().check(...cleanText, z.regex(/^$|^\d{1,2}$/, 'journalSettings.escalateHoursRange'), z.refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= ESCALATE_HOURS_MAX), 'journalSettings.escalateHoursRange'))),
   })
   .check(
     // Cross-field rules run even when a field failed, so every message shows at once (`when`).
     z.superRefine(
       (v, ctx) => {
         const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path], input: v })
-        if (Number(v.studentLimit) < 1) fail('studentLimit', 'journal.limitAtLeastOne')
+        if (Number(v.studentLimit) < 1) fail('studentLimit', 'journalSettings.limitAtLeastOne')
         if (v.expireType === String(EXPIRE_TYPE.at)) {
           if (!v.expireDate) fail('expireDate', 'validation.required')
-          else if (v.expireDate < todayDate()) fail('expireDate', 'journal.expireBeforeToday')
+          else if (v.expireDate < todayDate()) fail('expireDate', 'journalSettings.expireBeforeToday')
           if (!v.expireTime) fail('expireTime', 'validation.required')
         }
         for (const n of NOTIFICATIONS) if (v[n.switch] && !v[n.time]) fail(n.time, 'validation.required')

@@ -8,13 +8,18 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+
+// Its texts are in the part of the pages a teacher opens now and then (locales/README.md).
+export const handle = SCHOOL_HANDLE
+export const clientMiddleware = schoolDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 // The archive confirmation is a page of its own, so it works the same with and without JavaScript.
 export function loader({ context }: Route.LoaderArgs) {
   const { journal } = journalOf(context, { ownerOnly: true })
-  return { journal: { id: journal.id, name: journal.name }, title: getInstance(context).t('journal.archiveTitle', { name: journal.name }) }
+  return { journal: { id: journal.id, name: journal.name }, title: getInstance(context).t('journalSettings.archiveTitle', { name: journal.name }) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,11 +34,11 @@ export default function ArchiveJournalPage({ loaderData }: Route.ComponentProps)
   const { journal } = loaderData
   return (
     <section className="card narrow" role="alertdialog" aria-labelledby="archive-title" aria-describedby="archive-text">
-      <h1 id="archive-title">{t('journal.archiveTitle', { name: journal.name })}</h1>
-      <p id="archive-text">{t('journal.archiveText')}</p>
+      <h1 id="archive-title">{t('journalSettings.archiveTitle', { name: journal.name })}</h1>
+      <p id="archive-text">{t('journalSettings.archiveText')}</p>
       <Form method="post" className="form-actions">
         <button className="button danger" type="submit">
-          {t('journal.archiveConfirm')}
+          {t('journalSettings.archiveConfirm')}
         </button>
         <Link to="/diary">{t('journal.cancel')}</Link>
       </Form>

@@ -12,6 +12,11 @@ import { JournalSettingsForm } from '~/ui/journal-settings-form'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+
+// Its texts are in the part of the pages a teacher opens now and then (locales/README.md).
+export const handle = SCHOOL_HANDLE
+export const clientMiddleware = schoolDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -23,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     id: journal.id,
     defaults: await settingsOf(db, journal.id),
     tickets: await ticketsFor(db, user.userId, user.studentLimit, journal.id),
-    title: `${getInstance(context).t('journal.editTitle')} | ${journal.name}`,
+    title: `${getInstance(context).t('journalSettings.editTitle')} | ${journal.name}`,
   }
 }
 
@@ -41,7 +46,7 @@ export default function EditJournalPage({ loaderData, actionData }: Route.Compon
   const { t } = useT()
   return (
     <>
-      <h1>{t('journal.editTitle')}</h1>
+      <h1>{t('journalSettings.editTitle')}</h1>
       <JournalSettingsForm
         defaults={loaderData.defaults}
         tickets={loaderData.tickets}

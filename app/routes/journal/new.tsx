@@ -16,6 +16,11 @@ import { readForm } from '~/http/form.server'
 import { membershipOf } from '~/features/team/team.server'
 import { refreshValuesOf } from '~/features/account/session-values.server'
 import { browserTimeZone, inSchoolZone, requestTimeZone } from '~/time-zone.server'
+import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+
+// Its texts are in the part of the pages a teacher opens now and then (locales/README.md).
+export const handle = SCHOOL_HANDLE
+export const clientMiddleware = schoolDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -45,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       shareType: '2',
       ...(sample ? { name: sample.name, description: sample.description, aiScoring: sample.aiScoring ? 'on' : undefined } : {}),
     },
-    title: getInstance(context).t('journal.newTitle'),
+    title: getInstance(context).t('journalSettings.newTitle'),
   }
 }
 
@@ -68,8 +73,8 @@ export default function NewJournalPage({ loaderData, actionData }: Route.Compone
   const { t } = useT()
   return (
     <>
-      <h1>{t('journal.newTitle')}</h1>
-      {loaderData.sample ? <p className="hint">{t('journal.fromSample', { name: loaderData.sample.name })}</p> : null}
+      <h1>{t('journalSettings.newTitle')}</h1>
+      {loaderData.sample ? <p className="hint">{t('journalSettings.fromSample', { name: loaderData.sample.name })}</p> : null}
       <JournalSettingsForm defaults={loaderData.defaults} tickets={loaderData.tickets} lastResult={actionData?.result} cancelTo="/diary" isNew />
     </>
   )
