@@ -89,6 +89,7 @@ export async function expectAccessible(page: Page, what = page.url(), { rules = 
 export async function expectLanguageMarkup(page: Page, path: string, acceptLanguage: string) {
   const response = await page.request.get(path, { headers: { 'Accept-Language': acceptLanguage } })
   const html = await response.text()
+  expect(response.status(), `${path}: answered without a server error`).toBeLessThan(500)
   const key = `${shapeOf(new URL(response.url()))}#language-markup#${acceptLanguage}`
   expect(html, `${path}: a page with its heading`).toContain('<h1')
   const htmlLang = /<html\b[^>]*\slang="([^"]*)"/.exec(html)?.[1]
