@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { SampleCodeSchema, SampleSchema } from './schema'
+import { SampleSchema } from './schema'
 
 // Browser-side validators, loaded lazily by the forms (ui/lazy-validation.ts).
 /** Any invalid field also gives the form's "input incomplete" (spec 2 section 5); server and browser alike. */
@@ -8,4 +8,3 @@ export function validateSample({ formData }: { formData: FormData }) {
   if (submission.status === 'error' && submission.error) submission.error[''] = ['samples.inputIncomplete']
   return submission
 }
-export const validateSampleCode = ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema: SampleCodeSchema })
