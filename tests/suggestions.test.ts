@@ -2,7 +2,7 @@ import i18next from 'i18next'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCALES, type Locale } from '~/i18n/config'
 import { resources } from '~/i18n/resources'
-import { ruleSuggestions } from '~/features/suggestions/rules'
+import { ruleSuggestions } from '~/features/suggestions/rules.server'
 import { splitSuggestions, suggestComments } from '~/features/suggestions/suggest.server'
 import { startChatServer } from './support/chat-server'
 

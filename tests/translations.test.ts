@@ -104,6 +104,27 @@ describe('the public part of the dictionary', () => {
   })
 })
 
+// server.json holds the texts only the server writes (mails, files, notifications' messages), some
+// in a section the browser also has (notification): a module the browser runs may use none of them.
+describe('the server part of the dictionary', () => {
+  const clientParts = [publicPart, signedInPart, studentPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart]
+  it('holds no key a module of the pages uses, in every language', () => {
+    const files = readdirSync('app', { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f))
+    // Server modules, the seed and resource routes (a route file with no page) run on the server only.
+    const browserModules = files.filter((f) => !/\.server\.tsx?$|^seed\/|^db\/|^routes\/.*\.ts$/.test(f))
+    for (const lng of LOCALES) {
+      const splitSections = Object.keys(serverPart[lng]).filter((section) => clientParts.some((part) => section in part[lng]))
+      expect(splitSections.length, lng).toBeGreaterThan(0)
+      const pattern = new RegExp(`['\`]((?:${splitSections.join('|')})\\.[a-zA-Z0-9_]+)['\`]`, 'g')
+      for (const file of browserModules) {
+        for (const [, key] of readFileSync(path.join('app', file), 'utf8').matchAll(pattern)) {
+          expect(clientParts.some((part) => hasKey(part[lng], key) || hasKey(part[lng], `${key}_other`)), `${file}: ${key} (${lng})`).toBe(true)
+        }
+      }
+    }
+  })
+})
+
 // The quest and contest texts (decision 0035) and the quiz texts (decision 0036) load only with the
 // pages that name their part: every other module may use none of them.
 const PAGE_PARTS = [
@@ -125,7 +146,7 @@ const PAGE_PARTS = [
     part: 'contests',
     sections: ['contest', 'quest', 'ranking'],
     dictionaries: contestsPart,
-    handle: 'handle = CONTESTS_HANDLE',
+    handle: ['handle = CONTESTS_HANDLE', 'handle = JOURNAL_INFO_HANDLE'],
     modules: [
       'routes/contest/edit.tsx', 'routes/contest/ranking.tsx', 'routes/journal/quest-list.tsx', 'routes/journal/quest-select.tsx', 'routes/journal/quest-list-item.tsx',
       'routes/journal/quests.tsx', 'routes/journal/quest-edit.tsx', 'routes/journal/info.tsx', 'ui/contest-card.tsx', 'ui/quest-figures.tsx',
@@ -189,9 +210,9 @@ const PAGE_PARTS = [
   },
   {
     part: 'school',
-    sections: ['team', 'import', 'ucp', 'voucher', 'settings', 'invite', 'export', 'samples', 'journalSettings'],
+    sections: ['team', 'import', 'ucp', 'voucher', 'settings', 'invite', 'export', 'samples', 'journalSettings', 'journalInfo', 'manage'],
     dictionaries: schoolPart,
-    handle: 'handle = SCHOOL_HANDLE',
+    handle: ['handle = SCHOOL_HANDLE', 'handle = JOURNAL_INFO_HANDLE'],
     modules: [
       'routes/team/my.tsx', 'ui/retention-form.tsx', 'ui/school-calendar-form.tsx', 'routes/students/manage.tsx', 'routes/plans/ucp.tsx', 'routes/account/vouchers.tsx',
       // Account settings, invitations, exports and the sample library (issue 35).
@@ -202,6 +223,8 @@ const PAGE_PARTS = [
       'ui/journal-settings-form.tsx', 'routes/journal/new.tsx', 'routes/journal/edit.tsx', 'routes/journal/archive.tsx', 'features/journals/schema.ts', 'features/journals/settings.server.ts',
       // A resource route (the import's sample file): the server's dictionary holds every part.
       'routes/students/sample.ts',
+      // A journal's info page (its teachers and invitations) and the plan's page (issue 35).
+      'routes/journal/info.tsx', 'routes/console/manage.tsx',
     ],
   },
 ]
@@ -217,7 +240,10 @@ describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dicti
       if (uses.length === 0) continue
       expect(modules, `${file} uses ${uses[0]}`).toContain(file)
       // A page names its part; a resource route (a file, no page) renders with the server's dictionary.
-      if (file.startsWith('routes/') && file.endsWith('.tsx')) expect(namedBy ? readFileSync(path.join('app', namedBy), 'utf8') : source, file).toContain(handle)
+      if (file.startsWith('routes/') && file.endsWith('.tsx')) {
+        const page = namedBy ? readFileSync(path.join('app', namedBy), 'utf8') : source
+        expect([handle].flat().some((h) => page.includes(h)), `${file} names ${handle}`).toBe(true)
+      }
     }
   })
   it('shares no section with the other parts, in every language', () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { redirect, redirectDocument, type RouterContextProvider } from 'react-router'
 import type { AppSession, ToastMessage } from './session-storage.server'
 import { commitSession, getSession } from './session.server'
+import { getInstance } from '~/i18n/middleware.server'
 
 /**
  * The one way an action ends with a message: flash it into the session and redirect. The root
@@ -15,10 +16,19 @@ export async function redirectWithToast(request: Request, session: AppSession, t
   return document ? redirectDocument(to, { headers }) : redirect(to, { headers })
 }
 
-/** Read once, in the root loader: the flashed message and the header that saves its removal. */
+/** A flashed message as the page shows it: written here in the reader's language. */
+export type ShownToast = Omit<ToastMessage, 'key' | 'values'> & { text: string }
+
+/**
+ * Read once, in the root loader: the flashed message and the header that saves its removal. Its
+ * text is written on the server, so a message may come from any part of the dictionary, whichever
+ * part the page it lands on loads in the browser (issue 35).
+ */
 export async function takeToast(request: Request, context: Readonly<RouterContextProvider>) {
   const session = await getSession(request, context)
   if (!session.has('toast')) return { toast: null, headers: undefined }
-  const toast = session.get('toast') ?? null
+  const flashed = session.get('toast')
+  const t = getInstance(context).t as (key: string, values?: object) => string
+  const toast: ShownToast | null = flashed ? { id: flashed.id, kind: flashed.kind, snackbar: flashed.snackbar, text: t(flashed.key, flashed.values ?? {}) } : null
   return { toast, headers: { 'Set-Cookie': await commitSession(request, session) } }
 }

@@ -51,11 +51,13 @@ export const PRIVACY_HANDLE = { dictionary: 'privacy' as DictionaryPart }
 export const INSIGHTS_HANDLE = { dictionary: 'insights' as DictionaryPart }
 /** The school's administration pages' part: the team, the students' import, plan codes, vouchers. */
 export const SCHOOL_HANDLE = { dictionary: 'school' as DictionaryPart }
+/** A journal's info page: its contest card's part and the occasional part (teachers, invitations). */
+export const JOURNAL_INFO_HANDLE = { dictionary: ['contests', 'school'] as DictionaryPart[] }
 
 /** A page's client middleware that loads its part before it renders after a client navigation. */
-const dictionaryMiddleware = (part: DictionaryPart): MiddlewareFunction<Record<string, unknown>>[] => [
+const dictionaryMiddleware = (...parts: DictionaryPart[]): MiddlewareFunction<Record<string, unknown>>[] => [
   async (_args, next) => {
-    await ensureDictionaryPart(i18next, part)
+    await Promise.all(parts.map((part) => ensureDictionaryPart(i18next, part)))
     return next()
   },
 ]
@@ -66,3 +68,4 @@ export const ebooksDictionary = dictionaryMiddleware('ebooks')
 export const privacyDictionary = dictionaryMiddleware('privacy')
 export const insightsDictionary = dictionaryMiddleware('insights')
 export const schoolDictionary = dictionaryMiddleware('school')
+export const journalInfoDictionary = dictionaryMiddleware('contests', 'school')

@@ -18,7 +18,7 @@ export function NotificationItems({ items }: { items: NotificationView[] }) {
             {n.actor?.avatarUrl ? <img className="avatar" src={n.actor.avatarUrl} alt="" width={36} height={36} /> : n.actor ? <Avatar name={n.actor.name} seed={n.actor.id} /> : <span className="avatar" aria-hidden>🔔</span>}
             <span className="text">
               {n.unread ? <span className="visually-hidden">{t('notification.unread')}: </span> : null}
-              <span className="msg">{t(n.msgKey as 'notification.commented', n.params)}</span>
+              <span className="msg">{n.message}</span>
               <time className="hint" dateTime={n.at}>
                 {n.ago}
               </time>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { ToastMessage } from '~/auth/session-storage.server'
+import type { ShownToast } from '~/auth/toast.server'
 import { useT } from '~/i18n/use-t'
 
 export const TOAST_MS = 3000 // spec 1 and 3: toasts of 3000 ms
@@ -10,7 +10,7 @@ export const SNACKBAR_MS = 2000 // spec 1 and 2: snackbars of 2000 ms
  * without JavaScript; an error stays. The close button is a <details> summary: it closes the
  * message with or without JavaScript.
  */
-export function Toast({ toast }: { toast: ToastMessage | null }) {
+export function Toast({ toast }: { toast: ShownToast | null }) {
   const { t } = useT()
   const [open, setOpen] = useState(true)
   const ms = toast?.kind === 'error' ? null : toast?.snackbar ? SNACKBAR_MS : TOAST_MS
@@ -26,7 +26,7 @@ export function Toast({ toast }: { toast: ToastMessage | null }) {
       <summary aria-label={t('app.dismiss')} title={t('app.dismiss')}>
         <span aria-hidden="true">×</span>
       </summary>
-      <p role={toast.kind === 'error' ? 'alert' : 'status'}>{t(toast.key as never, toast.values ?? {})}</p>
+      <p role={toast.kind === 'error' ? 'alert' : 'status'}>{toast.text}</p>
     </details>
   )
 }

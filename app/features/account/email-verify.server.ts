@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { createHash, randomInt } from 'node:crypto'
 import type { DB } from '~/db/connect.server'
 import { isoAgo, isoIn, nowIso } from '~/db/time'
@@ -17,6 +18,9 @@ async function emailTakenByOther(db: DB, userId: number, email: string) {
     .executeTakeFirst()
   return Boolean(row)
 }
+
+/** The code's mail in the reader's language: one wording for the setup and settings pages. */
+export const codeMail = (t: TFunction) => (code: string) => ({ subject: t('email.mailSubject', { code }), text: t('email.mailBody', { code }) })
 
 /** emailValidate: mail a fresh 6-digit code to the address. `where` picks the spec's "in use" code. */
 export async function sendEmailCode(

@@ -1,15 +1,19 @@
+import type { i18n as I18n } from 'i18next'
 import { timeAgo } from '~/shared/dates'
 import type { NotificationItem } from './list.server'
 import { NOTIFICATION_PARAM } from './constants'
 
-/** A notification as the pages show it: the reader's "how long ago", computed once on the server (no hydration drift). */
-export const itemView = (n: NotificationItem, locale: string) => ({
+/**
+ * A notification as the pages show it: its message and "how long ago" written once on the server in
+ * the reader's language (no hydration drift, and the messages' texts stay out of the browser's
+ * dictionary: issue 35).
+ */
+export const itemView = (n: NotificationItem, i18n: I18n) => ({
   id: n.id,
   type: n.type,
-  msgKey: n.msgKey,
-  params: n.params,
+  message: (i18n.t as (key: string, params?: object) => string)(n.msgKey, n.params ?? undefined),
   unread: n.unread,
-  ago: timeAgo(n.createdAt, locale),
+  ago: timeAgo(n.createdAt, i18n.language),
   at: n.createdAt,
   href: openedLink(n.link, n.id),
   actor: n.actorId === null ? null : { id: n.actorId, name: n.actorName ?? '', avatarUrl: n.avatarUrl },

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 import { askModel, configuredProvider, type ProviderConfig } from '~/features/ai/provider.server'
 import { behaviourOf, emotionOf } from '~/features/posts/constants'
 import type { Locale } from '~/i18n/config'
-import { ruleSuggestions, type PostMood } from './rules'
+import { ruleSuggestions, type PostMood } from './rules.server'
 
 const LANGUAGE: Record<Locale, string> = { en: 'English', 'zh-TW': 'Traditional Chinese (Taiwan)', ja: 'Japanese' }
 const MAX_SUGGESTIONS = 3

@@ -130,7 +130,7 @@ export default function DiaryPage({ loaderData, actionData }: Route.ComponentPro
       {locked ? (
         <div className="banner" role="alert">
           <p>
-            {t('console.planExpiredBanner')} <Link to="/manage">{t('manage.link')}</Link>
+            {t('console.planExpiredBanner')} <Link to="/manage">{t('console.manageLink')}</Link>
           </p>
           <details>
             <summary>{t('console.contactSupport')}</summary>

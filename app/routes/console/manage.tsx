@@ -17,6 +17,11 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { ConfirmDialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+
+// The plan's page is one a teacher opens now and then: its texts are in the occasional part (issue 35).
+export const handle = SCHOOL_HANDLE
+export const clientMiddleware = schoolDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 

@@ -26,12 +26,12 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { ConfirmDialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
-import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+import { JOURNAL_INFO_HANDLE, journalInfoDictionary } from '~/i18n/client-resources'
 import { RECENT_POSTER_DAYS } from '~/features/journals/constants'
 
-// The quest and contest texts are a dictionary part of their own (decision 0035).
-export const handle = CONTESTS_HANDLE
-export const clientMiddleware = contestsDictionary
+// The contest card's part (decision 0035) and the occasional part: teachers and invitations (issue 35).
+export const handle = JOURNAL_INFO_HANDLE
+export const clientMiddleware = journalInfoDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -54,11 +54,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     posters: await recentPosters(db, journal.id),
     teachers: await journalTeachers(db, journal.id),
     contest: contest && { ...contest, standing: await teamStanding(db, contest.contestId, contest.teamId) },
-    title: `${getInstance(context).t(contest ? 'contest.infoTitle' : 'journal.infoTitle')} | ${journal.name}`,
+    title: `${getInstance(context).t(contest ? 'contest.infoTitle' : 'journalInfo.infoTitle')} | ${journal.name}`,
   }
 }
 
-const TOASTS = { accept: 'journal.accepted', reject: 'journal.rejected', remove: 'journal.removed', generate: 'journal.generated' } as const
+const TOASTS = { accept: 'journalInfo.accepted', reject: 'journalInfo.rejected', remove: 'journalInfo.removed', generate: 'journalInfo.generated' } as const
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Managing teachers and codes is the owner's alone (spec 2 section 6).
@@ -83,12 +83,12 @@ async function inviteByEmail(request: Request, context: Route.ActionArgs['contex
   const submission = parseWithZod(form, { schema: InviteEmailSchema })
   if (submission.status !== 'success') return data({ invite: submission.reply() }, 400)
   if (!(await takeInvitationMail(db, user.userId, journal.id))) {
-    return data({ invite: submission.reply({ fieldErrors: { email: ['journal.inviteLimitReached'] } }) }, 429)
+    return data({ invite: submission.reply({ fieldErrors: { email: ['journalInfo.inviteLimitReached'] } }) }, 429)
   }
   const code = await teacherCodeOf(db, journal.id)
   const link = invitationLink(env.PUBLIC_ORIGIN, code)
   await sendInvitationMail(mailer, getInstance(context).t, submission.value.email, { owner: user.userName, journal: journal.name, code, link })
-  return await redirectWithToast(request, session, infoPath(journal), { kind: 'success', key: 'journal.invitationSent', values: { email: submission.value.email } })
+  return await redirectWithToast(request, session, infoPath(journal), { kind: 'success', key: 'journalInfo.invitationSent', values: { email: submission.value.email } })
 }
 
 export default function JournalInfoPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -102,11 +102,11 @@ export default function JournalInfoPage({ loaderData, actionData }: Route.Compon
         <h1>{info.name}</h1>
         {isOwner ? (
           <Link className="button secondary" to={contest ? `/contest/${info.id}/edit?new=-1` : `/diary/homework/${info.id}/edit`}>
-            {t('journal.settings')}
+            {t('journalInfo.settings')}
           </Link>
         ) : null}
       </div>
-      <p>{info.description || <span className="hint">{t('journal.noDescription')}</span>}</p>
+      <p>{info.description || <span className="hint">{t('journalInfo.noDescription')}</span>}</p>
       {contest ? <ContestCard contest={contest} isOwner={isOwner} journalId={info.id} /> : (
         <p className="hint">
           {t('journal.submitMode')}: {t(`journal.share${info.shareType === '3' ? '3' : info.shareType === '5' ? '5' : '2'}`)}
@@ -116,78 +116,78 @@ export default function JournalInfoPage({ loaderData, actionData }: Route.Compon
       {isOwner ? (
         <div className="info-grid">
           <section className="card" aria-labelledby="students-invite">
-            <h2 id="students-invite">{t('journal.inviteStudents')}</h2>
-            <h3>{t('journal.inviteCode')}</h3>
+            <h2 id="students-invite">{t('journalInfo.inviteStudents')}</h2>
+            <h3>{t('journalInfo.inviteCode')}</h3>
             {info.inviteCode ? (
               <p className="code-line">
                 <code className="big-code">{info.inviteCode}</code> <CopyButton text={info.inviteCode} />
-                <span className="hint">{t('journal.codeValidUntil', { date: formatDate(info.inviteCodeExpiresAt!) })}</span>
+                <span className="hint">{t('journalInfo.codeValidUntil', { date: formatDate(info.inviteCodeExpiresAt!) })}</span>
               </p>
             ) : (
               <p className="hint">{t('journal.noCode')}</p>
             )}
             <Form method="post">
               <button className="button secondary" type="submit" name="intent" value="generate">
-                {t('journal.generate')}
+                {t('journalInfo.generate')}
               </button>
             </Form>
-            <h3>{t('journal.studentLink')}</h3>
+            <h3>{t('journalInfo.studentLink')}</h3>
             {studentLink ? (
               <>
                 <p className="code-line">
                   <span className="link-text">{studentLink}</span> <CopyButton text={studentLink} />
                 </p>
-                <p className="hint">{t('journal.studentLinkHint')}</p>
+                <p className="hint">{t('journalInfo.studentLinkHint')}</p>
               </>
             ) : (
-              <p className="hint">{t('journal.studentLinkNone')}</p>
+              <p className="hint">{t('journalInfo.studentLinkNone')}</p>
             )}
           </section>
           <section className="card" aria-labelledby="teachers-invite">
-            <h2 id="teachers-invite">{t('journal.inviteTeachers')}</h2>
-            <h3>{t('journal.byCode')}</h3>
+            <h2 id="teachers-invite">{t('journalInfo.inviteTeachers')}</h2>
+            <h3>{t('journalInfo.byCode')}</h3>
             <p className="code-line">
               <code className="big-code">{info.teacherCode}</code> <CopyButton text={info.teacherCode!} />
             </p>
-            <p className="hint">{t('journal.teacherCodeText')}</p>
+            <p className="hint">{t('journalInfo.teacherCodeText')}</p>
             <p className="code-line">
               <span className="link-text">{teacherLink}</span> <CopyButton text={teacherLink!} />
             </p>
             <p>
               <a className="button secondary" href={`/diary/homework/${info.id}/invitation.docx`} download>
-                {t('journal.downloadInvitation')}
+                {t('journalInfo.downloadInvitation')}
               </a>
             </p>
-            <h3>{t('journal.inviteByEmail')}</h3>
+            <h3>{t('journalInfo.inviteByEmail')}</h3>
             <InviteEmailForm lastResult={actionData && 'invite' in actionData ? actionData.invite : undefined} />
           </section>
         </div>
       ) : null}
 
       <section aria-labelledby="teachers-title">
-        <h2 id="teachers-title">{t('journal.teachers')}</h2>
-        {teachers.length === 0 ? <p className="hint">{t('journal.noTeachers')}</p> : null}
+        <h2 id="teachers-title">{t('journalInfo.teachers')}</h2>
+        {teachers.length === 0 ? <p className="hint">{t('journalInfo.noTeachers')}</p> : null}
         <ul className="people">
           {teachers.map((x) => (
             <li key={x.id}>
               <span className="who">
                 <strong>{x.name}</strong> <span className="hint">{x.email}</span>
               </span>
-              <span className={x.status === DRP_STATUS.pending ? 'status' : 'hint'}>{x.status === DRP_STATUS.pending ? t('journal.teacherPending') : t('journal.teacherAccepted')}</span>
+              <span className={x.status === DRP_STATUS.pending ? 'status' : 'hint'}>{x.status === DRP_STATUS.pending ? t('journalInfo.teacherPending') : t('journalInfo.teacherAccepted')}</span>
               {isOwner ? (
                 x.status === DRP_STATUS.pending ? (
                   <Form method="post" className="row-actions">
                     <input type="hidden" name="userId" value={x.id} />
                     <button className="button small" type="submit" name="intent" value="accept">
-                      {t('journal.accept')}
+                      {t('journalInfo.accept')}
                     </button>
                     <button className="button secondary small" type="submit" name="intent" value="reject">
-                      {t('journal.reject')}
+                      {t('journalInfo.reject')}
                     </button>
                   </Form>
                 ) : (
                   <Link to={`?remove=${x.id}`} preventScrollReset>
-                    {t('journal.remove')}
+                    {t('journalInfo.remove')}
                   </Link>
                 )
               ) : null}
@@ -195,12 +195,12 @@ export default function JournalInfoPage({ loaderData, actionData }: Route.Compon
           ))}
         </ul>
         {isOwner && removing ? (
-          <ConfirmDialog title={t('journal.removeTitle', { name: removing.name })} text={t('journal.removeText')} closeTo="?" confirm={t('journal.remove')} cancel={t('journal.cancel')} fields={{ intent: 'remove', userId: removing.id }} />
+          <ConfirmDialog title={t('journalInfo.removeTitle', { name: removing.name })} text={t('journalInfo.removeText')} closeTo="?" confirm={t('journalInfo.remove')} cancel={t('journal.cancel')} fields={{ intent: 'remove', userId: removing.id }} />
         ) : null}
       </section>
 
       <section aria-labelledby="posters-title">
-        <h2 id="posters-title">{t('journal.recentPosters', { days: RECENT_POSTER_DAYS })}</h2>
+        <h2 id="posters-title">{t('journalInfo.recentPosters', { days: RECENT_POSTER_DAYS })}</h2>
         {posters.length === 0 ? <p className="hint">{t('journal.noPosters', { days: RECENT_POSTER_DAYS })}</p> : null}
         <ul className="people">
           {posters.map((p) => (
@@ -222,10 +222,10 @@ function InviteEmailForm({ lastResult }: { lastResult?: SubmissionResult<string[
   const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof InviteEmailSchema>>({ id: 'invite-email', lastResult, load: loadInviteValidator })
   return (
     <Form method="post" {...formProps}>
-      <TextField field={fields.email} type="email" label={t('journal.inviteEmail')} hint={t('journal.inviteLimit', INVITE_MAIL_LIMITS)} inputProps={{ autoComplete: 'off' }} />
+      <TextField field={fields.email} type="email" label={t('journalInfo.inviteEmail')} hint={t('journalInfo.inviteLimit', INVITE_MAIL_LIMITS)} inputProps={{ autoComplete: 'off' }} />
       <ErrorList errors={form.errors} />
       <button className="button" type="submit" disabled={busy} name="intent" value="invite-email">
-        {t('journal.sendInvitation')}
+        {t('journalInfo.sendInvitation')}
       </button>
     </Form>
   )

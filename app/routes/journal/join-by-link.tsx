@@ -25,7 +25,7 @@ export const clientMiddleware = schoolDictionary
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const journal = await journalByTeacherCode(db, params.code)
-  const title = getInstance(context).t('journal.joinConfirm')
+  const title = getInstance(context).t('journalInfo.joinConfirm')
   // Not a journal's code: a friend's invitation code (spec 1 section 4). Opening the link only shows
   // it; the button applies it, so no other site can apply a code for a signed-in teacher. A visitor
   // came here through sign-up and the setup (the path was kept), so the code survives it.
@@ -69,16 +69,16 @@ export default function JoinByLinkPage({ loaderData, actionData }: Route.Compone
   }
   return (
     <section className="card narrow" aria-labelledby="join-title">
-      <h1 id="join-title">{t('journal.joinTitle', { name: journal.name })}</h1>
+      <h1 id="join-title">{t('journalInfo.joinTitle', { name: journal.name })}</h1>
       {journal.description ? <p>{journal.description}</p> : null}
       {own ? (
         <>
-          <p role="alert">{t('journal.joinOwn')}</p>
+          <p role="alert">{t('journalInfo.joinOwn')}</p>
           <Link to="/diary">{t('journal.back')}</Link>
         </>
       ) : (
         <>
-          <p>{t('journal.joinText', { owner: journal.owner })}</p>
+          <p>{t('journalInfo.joinText', { owner: journal.owner })}</p>
           {actionData?.error ? (
             <p className="field-error" role="alert">
               {t(actionData.error)}
@@ -86,7 +86,7 @@ export default function JoinByLinkPage({ loaderData, actionData }: Route.Compone
           ) : null}
           <Form method="post" className="form-actions">
             <button className="button" type="submit" disabled={busy}>
-              {t('journal.joinConfirm')}
+              {t('journalInfo.joinConfirm')}
             </button>
             <Link to="/diary?tab=joined">{t('journal.cancel')}</Link>
           </Form>

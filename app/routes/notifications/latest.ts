@@ -13,6 +13,6 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Be
   const { user } = await requireUser(request, context)
   const countOnly = new URL(request.url).searchParams.get('count') === '1'
   const [count, list] = await Promise.all([unreadCount(db, user.userId), countOnly ? null : notificationList(db, user.userId, { type: null, limit: BELL_ITEMS })])
-  const locale = getInstance(context).language
-  return { count, items: list ? list.items.map((n) => itemView(n, locale)) : null }
+  const i18n = getInstance(context)
+  return { count, items: list ? list.items.map((n) => itemView(n, i18n)) : null }
 }

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const limit = Math.min(NOTIFICATION_MAX, Math.max(NOTIFICATION_PAGE, Number.parseInt(params.get('limit') ?? '', 10) || NOTIFICATION_PAGE))
   const i18n = getInstance(context)
   const list = await notificationList(db, user.userId, { type: tab.type, limit })
-  return { title: i18n.t('notification.title'), tab: tab.tab, limit, more: list.more && limit < NOTIFICATION_MAX, items: list.items.map((n) => itemView(n, i18n.language)) }
+  return { title: i18n.t('notification.title'), tab: tab.tab, limit, more: list.more && limit < NOTIFICATION_MAX, items: list.items.map((n) => itemView(n, i18n)) }
 }
 
 /** Mark all of the tab read (one is read on its target's GET: each is a link, opened.server.ts). */

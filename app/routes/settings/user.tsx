@@ -12,7 +12,7 @@ import { configuredPlatforms } from '~/auth/providers.server'
 import { db } from '~/db/db.server'
 import { birthdayOf, birthYears, daysInMonth } from '~/features/account/birthday'
 import { EMAIL_CODE, EMAIL_SEND } from '~/features/account/codes'
-import { pendingEmailCode, sendEmailCode, validateEmailCode } from '~/features/account/email-verify.server'
+import { codeMail, pendingEmailCode, sendEmailCode, validateEmailCode } from '~/features/account/email-verify.server'
 import { EmailSchema } from '~/features/account/schema'
 import { AccountSchema, LocaleSchema, ProfileSchema } from '~/features/account/settings-schema'
 import { changeAccountAndPassword, saveAvatar, saveDigestMail, saveLocale, saveProfile, userSettingsOf } from '~/features/account/settings.server'
@@ -153,7 +153,7 @@ async function emailAction({ request, context, session, user, formData }: Intent
       userId: user.userId,
       email: submission.value.email,
       where: 'settings',
-      mail: (code) => ({ subject: t('email.mailSubject', { code }), text: t('email.mailBody', { code }) }),
+      mail: codeMail(t),
     })
     if (returnCode !== EMAIL_SEND.ok) {
       const key = returnCode === EMAIL_SEND.tooFast ? 'email.tooFast' : 'email.dupSettings'

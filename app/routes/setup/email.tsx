@@ -6,7 +6,7 @@ import { requireSignedIn } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { EMAIL_CODE, EMAIL_SEND } from '~/features/account/codes'
-import { pendingEmailCode, sendEmailCode, validateEmailCode, emailOf } from '~/features/account/email-verify.server'
+import { codeMail, pendingEmailCode, sendEmailCode, validateEmailCode, emailOf } from '~/features/account/email-verify.server'
 import { EmailSchema } from '~/features/account/schema'
 import type { z } from 'zod/mini'
 import { getInstance } from '~/i18n/middleware.server'
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       userId: user.userId,
       email: submission.value.email,
       where: 'setup',
-      mail: (code) => ({ subject: t('email.mailSubject', { code }), text: t('email.mailBody', { code }) }),
+      mail: codeMail(t),
     })
     if (returnCode !== EMAIL_SEND.ok) return data({ result: submission.reply({ fieldErrors: { email: [SEND_ERRORS[returnCode]] } }), sentTo: null }, 400)
     return { result: submission.reply(), sentTo: submission.value.email }
