@@ -34,8 +34,11 @@ import enInsights from '~/i18n/locales/en/insights.json'
 import jaInsights from '~/i18n/locales/ja/insights.json'
 import zhTWInsights from '~/i18n/locales/zh-TW/insights.json'
 import enSchool from '~/i18n/locales/en/school.json'
+import enReport from '~/i18n/locales/en/report.json'
 import jaSchool from '~/i18n/locales/ja/school.json'
+import jaReport from '~/i18n/locales/ja/report.json'
 import zhTWSchool from '~/i18n/locales/zh-TW/school.json'
+import zhTWReport from '~/i18n/locales/zh-TW/report.json'
 import enServer from '~/i18n/locales/en/server.json'
 import jaServer from '~/i18n/locales/ja/server.json'
 import zhTWServer from '~/i18n/locales/zh-TW/server.json'
@@ -51,6 +54,7 @@ const ebooksPart: Record<string, object> = { en: enEbooks, ja: jaEbooks, 'zh-TW'
 const privacyPart: Record<string, object> = { en: enPrivacy, ja: jaPrivacy, 'zh-TW': zhTWPrivacy }
 const insightsPart: Record<string, object> = { en: enInsights, ja: jaInsights, 'zh-TW': zhTWInsights }
 const schoolPart: Record<string, object> = { en: enSchool, ja: jaSchool, 'zh-TW': zhTWSchool }
+const reportPart: Record<string, object> = { en: enReport, ja: jaReport, 'zh-TW': zhTWReport }
 
 // Every key of every locale, translated with values by the cached path and by i18next itself.
 function keysOf(tree: object, prefix = ''): string[] {
@@ -107,7 +111,7 @@ describe('the public part of the dictionary', () => {
 // server.json holds the texts only the server writes (mails, files, notifications' messages), some
 // in a section the browser also has (notification): a module the browser runs may use none of them.
 describe('the server part of the dictionary', () => {
-  const clientParts = [publicPart, signedInPart, studentPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart]
+  const clientParts = [publicPart, signedInPart, studentPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart, reportPart]
   it('holds no key a module of the pages uses, in every language', () => {
     const files = readdirSync('app', { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f))
     // Server modules, the seed and resource routes (a route file with no page) run on the server only.
@@ -195,6 +199,18 @@ const PAGE_PARTS = [
     ],
   },
   {
+    part: 'report',
+    sections: ['report'],
+    dictionaries: reportPart,
+    handle: ['handle = REPORT_HANDLE', 'handle = INSIGHTS_HANDLE'],
+    modules: [
+      'routes/journal/report.tsx', 'routes/journal/report-png.ts', 'routes/journal/feedback.tsx', 'routes/journal/patterns.tsx', 'routes/journal/student.tsx',
+      'ui/patterns-view.tsx', 'ui/period-picker.tsx', 'features/reports/range.ts',
+      // Server modules (the report's page model and PDF): the server's dictionary holds every part.
+      'features/reports/page.server.ts', 'features/reports/report-document.server.ts',
+    ],
+  },
+  {
     part: 'privacy',
     sections: ['privacy', 'familyPack', 'classPack'],
     dictionaries: privacyPart,
@@ -248,7 +264,7 @@ describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dicti
   })
   it('shares no section with the other parts, in every language', () => {
     for (const lng of LOCALES) {
-      const others = [signedInPart, studentPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart].filter((p) => p !== dictionaries)
+      const others = [signedInPart, studentPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart, reportPart].filter((p) => p !== dictionaries)
       expect(Object.keys(dictionaries[lng]).filter((s) => others.some((o) => s in o[lng]))).toEqual([])
     }
   })

@@ -10,7 +10,7 @@ type Dictionary = Record<string, unknown>
  * `public` (sign-in, setup and error pages) with the first page, `signedIn` (the console and the
  * student pages) once a page of those areas shows, `student` (the student's own pages: writing, home,
  * joining; issue 35) with it there, `contests` (the quest and contest pages,
- * decision 0035) and `assessments` (the quiz pages, decision 0036) and `alerts` (the risk-alert pages, decision 0037) and `ebooks` (the e-book pages, decision 0039) and `insights` (the Feedback and Patterns pages and a student's patterns, decision 0048) and `privacy` (a student's data: export, erasure, family pack; decision 0047) and `school` (the team, students' import, plan codes, vouchers, account settings, invitations, exports and the sample library: pages a teacher opens now and then, issue 35) only on those. Their sections do
+ * decision 0035) and `assessments` (the quiz pages, decision 0036) and `alerts` (the risk-alert pages, decision 0037) and `ebooks` (the e-book pages, decision 0039) and `insights` (the Feedback and Patterns pages and a student's patterns, decision 0048) and `privacy` (a student's data: export, erasure, family pack; decision 0047) and `report` (the emotion report, and with `insights` on the pages that show its charts; issue 35) and `school` (the team, students' import, plan codes, vouchers, account settings, invitations, exports and the sample library: pages a teacher opens now and then, issue 35) only on those. Their sections do
  * not overlap.
  */
 export { DICTIONARY_PARTS, type DictionaryPart } from './config'
@@ -47,8 +47,10 @@ export const ALERTS_HANDLE = { dictionary: 'alerts' as DictionaryPart }
 export const EBOOKS_HANDLE = { dictionary: 'ebooks' as DictionaryPart }
 /** A student's data pages' part (export, erasure, family pack: issue 36). */
 export const PRIVACY_HANDLE = { dictionary: 'privacy' as DictionaryPart }
-/** The Feedback and Patterns pages' part, and a student's page (its patterns section). */
-export const INSIGHTS_HANDLE = { dictionary: 'insights' as DictionaryPart }
+/** The emotion report's part: its charts, periods and tabs (issue 35). */
+export const REPORT_HANDLE = { dictionary: 'report' as DictionaryPart }
+/** The Feedback and Patterns pages' part, and a student's page (its patterns section); with the report's, whose period picker and charts they show. */
+export const INSIGHTS_HANDLE = { dictionary: ['insights', 'report'] as DictionaryPart[] }
 /** The school's administration pages' part: the team, the students' import, plan codes, vouchers. */
 export const SCHOOL_HANDLE = { dictionary: 'school' as DictionaryPart }
 /** A journal's info page: its contest card's part and the occasional part (teachers, invitations). */
@@ -66,6 +68,7 @@ export const assessmentsDictionary = dictionaryMiddleware('assessments')
 export const alertsDictionary = dictionaryMiddleware('alerts')
 export const ebooksDictionary = dictionaryMiddleware('ebooks')
 export const privacyDictionary = dictionaryMiddleware('privacy')
-export const insightsDictionary = dictionaryMiddleware('insights')
+export const insightsDictionary = dictionaryMiddleware('insights', 'report')
+export const reportDictionary = dictionaryMiddleware('report')
 export const schoolDictionary = dictionaryMiddleware('school')
 export const journalInfoDictionary = dictionaryMiddleware('contests', 'school')

@@ -19,6 +19,7 @@ export const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     privacy: () => import('./locales/en/privacy.json'),
     insights: () => import('./locales/en/insights.json'),
     school: () => import('./locales/en/school.json'),
+    report: () => import('./locales/en/report.json'),
   },
   'zh-TW': {
     public: () => import('./locales/zh-TW/translation.json'),
@@ -31,6 +32,7 @@ export const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     privacy: () => import('./locales/zh-TW/privacy.json'),
     insights: () => import('./locales/zh-TW/insights.json'),
     school: () => import('./locales/zh-TW/school.json'),
+    report: () => import('./locales/zh-TW/report.json'),
   },
   ja: {
     public: () => import('./locales/ja/translation.json'),
@@ -43,5 +45,6 @@ export const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     privacy: () => import('./locales/ja/privacy.json'),
     insights: () => import('./locales/ja/insights.json'),
     school: () => import('./locales/ja/school.json'),
+    report: () => import('./locales/ja/report.json'),
   },
 }

@@ -9,6 +9,7 @@ import enEbooks from './locales/en/ebooks.json'
 import enPrivacy from './locales/en/privacy.json'
 import enInsights from './locales/en/insights.json'
 import enSchool from './locales/en/school.json'
+import enReport from './locales/en/report.json'
 import ja from './locales/ja/translation.json'
 import jaServer from './locales/ja/server.json'
 import jaSignedIn from './locales/ja/signed-in.json'
@@ -20,6 +21,7 @@ import jaEbooks from './locales/ja/ebooks.json'
 import jaPrivacy from './locales/ja/privacy.json'
 import jaInsights from './locales/ja/insights.json'
 import jaSchool from './locales/ja/school.json'
+import jaReport from './locales/ja/report.json'
 import zhTW from './locales/zh-TW/translation.json'
 import zhTWServer from './locales/zh-TW/server.json'
 import zhTWSignedIn from './locales/zh-TW/signed-in.json'
@@ -31,6 +33,7 @@ import zhTWEbooks from './locales/zh-TW/ebooks.json'
 import zhTWPrivacy from './locales/zh-TW/privacy.json'
 import zhTWInsights from './locales/zh-TW/insights.json'
 import zhTWSchool from './locales/zh-TW/school.json'
+import zhTWReport from './locales/zh-TW/report.json'
 
 /** Two dictionaries merged section by section (their sections may share a name). */
 function merged<A extends Record<string, object>, B extends Record<string, object>>(a: A, b: B): A & B {
@@ -45,9 +48,9 @@ const mergedAll = <T extends Record<string, object>[]>(...parts: T) => parts.red
 // Server side: every locale, every part, with the texts only the server writes (server.json: comment
 // suggestions, spreadsheet headings), which the browser never downloads. The browser loads the
 // current locale's translation.json, signed-in.json on the console and student pages, student.json on the student pages, and
-// contests.json on the quest and contest pages, assessments.json on the quiz pages, alerts.json on the risk-alert pages, ebooks.json on the e-book pages, insights.json on the Feedback and Patterns pages and a student's page, privacy.json on a student's data pages, school.json on the pages a teacher opens now and then (the team, import, plan codes, vouchers, account settings, invitations, exports, the sample library) (client-resources.ts).
+// contests.json on the quest and contest pages, assessments.json on the quiz pages, alerts.json on the risk-alert pages, ebooks.json on the e-book pages, insights.json on the Feedback and Patterns pages and a student's page, privacy.json on a student's data pages, report.json on the emotion report and the pages that show its charts and periods (Feedback, Patterns, a student's page), school.json on the pages a teacher opens now and then (the team, import, plan codes, vouchers, account settings, invitations, exports, the sample library) (client-resources.ts).
 export const resources = {
-  en: { translation: mergedAll(en, enSignedIn, enStudent, enContests, enAssessments, enAlerts, enEbooks, enInsights, enPrivacy, enSchool, enServer) },
-  'zh-TW': { translation: mergedAll(zhTW, zhTWSignedIn, zhTWStudent, zhTWContests, zhTWAssessments, zhTWAlerts, zhTWEbooks, zhTWInsights, zhTWPrivacy, zhTWSchool, zhTWServer) },
-  ja: { translation: mergedAll(ja, jaSignedIn, jaStudent, jaContests, jaAssessments, jaAlerts, jaEbooks, jaInsights, jaPrivacy, jaSchool, jaServer) },
+  en: { translation: mergedAll(en, enSignedIn, enStudent, enContests, enAssessments, enAlerts, enEbooks, enInsights, enPrivacy, enSchool, enReport, enServer) },
+  'zh-TW': { translation: mergedAll(zhTW, zhTWSignedIn, zhTWStudent, zhTWContests, zhTWAssessments, zhTWAlerts, zhTWEbooks, zhTWInsights, zhTWPrivacy, zhTWSchool, zhTWReport, zhTWServer) },
+  ja: { translation: mergedAll(ja, jaSignedIn, jaStudent, jaContests, jaAssessments, jaAlerts, jaEbooks, jaInsights, jaPrivacy, jaSchool, jaReport, jaServer) },
 }

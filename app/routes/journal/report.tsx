@@ -15,6 +15,11 @@ import { PayNotice } from '~/ui/pay'
 import { EmotionTags } from '~/ui/post-view'
 import { pageMeta } from '~/ui/page-title'
 import { Avatar } from '~/ui/avatar'
+import { REPORT_HANDLE, reportDictionary } from '~/i18n/client-resources'
+
+// The report's texts are a dictionary part of their own (issue 35).
+export const handle = REPORT_HANDLE
+export const clientMiddleware = reportDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
