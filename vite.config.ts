@@ -16,6 +16,7 @@ const SIGNED_IN_KIT = [
   'app/ui/notification-items.tsx',
   'app/ui/pay.tsx',
   'app/ui/pager.tsx',
+  'app/ui/mood-tags.tsx',
   'app/ui/table-head.tsx',
   'app/ui/server-form.ts',
   'app/shared/dates.ts',

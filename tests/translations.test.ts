@@ -35,10 +35,16 @@ import jaInsights from '~/i18n/locales/ja/insights.json'
 import zhTWInsights from '~/i18n/locales/zh-TW/insights.json'
 import enSchool from '~/i18n/locales/en/school.json'
 import enReport from '~/i18n/locales/en/report.json'
+import enLists from '~/i18n/locales/en/lists.json'
+import enCounsel from '~/i18n/locales/en/counsel.json'
 import jaSchool from '~/i18n/locales/ja/school.json'
 import jaReport from '~/i18n/locales/ja/report.json'
+import jaLists from '~/i18n/locales/ja/lists.json'
+import jaCounsel from '~/i18n/locales/ja/counsel.json'
 import zhTWSchool from '~/i18n/locales/zh-TW/school.json'
 import zhTWReport from '~/i18n/locales/zh-TW/report.json'
+import zhTWLists from '~/i18n/locales/zh-TW/lists.json'
+import zhTWCounsel from '~/i18n/locales/zh-TW/counsel.json'
 import enServer from '~/i18n/locales/en/server.json'
 import jaServer from '~/i18n/locales/ja/server.json'
 import zhTWServer from '~/i18n/locales/zh-TW/server.json'
@@ -55,6 +61,8 @@ const privacyPart: Record<string, object> = { en: enPrivacy, ja: jaPrivacy, 'zh-
 const insightsPart: Record<string, object> = { en: enInsights, ja: jaInsights, 'zh-TW': zhTWInsights }
 const schoolPart: Record<string, object> = { en: enSchool, ja: jaSchool, 'zh-TW': zhTWSchool }
 const reportPart: Record<string, object> = { en: enReport, ja: jaReport, 'zh-TW': zhTWReport }
+const listsPart: Record<string, object> = { en: enLists, ja: jaLists, 'zh-TW': zhTWLists }
+const counselPart: Record<string, object> = { en: enCounsel, ja: jaCounsel, 'zh-TW': zhTWCounsel }
 
 // Every key of every locale, translated with values by the cached path and by i18next itself.
 function keysOf(tree: object, prefix = ''): string[] {
@@ -111,7 +119,7 @@ describe('the public part of the dictionary', () => {
 // server.json holds the texts only the server writes (mails, files, notifications' messages), some
 // in a section the browser also has (notification): a module the browser runs may use none of them.
 describe('the server part of the dictionary', () => {
-  const clientParts = [publicPart, signedInPart, studentPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart, reportPart]
+  const clientParts = [publicPart, signedInPart, studentPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart, reportPart, listsPart, counselPart]
   it('holds no key a module of the pages uses, in every language', () => {
     const files = readdirSync('app', { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f))
     // Server modules, the seed and resource routes (a route file with no page) run on the server only.
@@ -165,9 +173,9 @@ const PAGE_PARTS = [
   },
   {
     part: 'alerts',
-    sections: ['alerts', 'counsel'],
+    sections: ['alerts'],
     dictionaries: alertsPart,
-    handle: 'handle = ALERTS_HANDLE',
+    handle: ['handle = ALERTS_HANDLE', 'handle = COUNSEL_HANDLE'],
     modules: [
       'routes/journal/alerts.tsx', 'routes/journal/alert.tsx', 'ui/alert-reasons.tsx',
       // The counsellor's pages and their parts (issue 36).
@@ -175,6 +183,13 @@ const PAGE_PARTS = [
       // Server modules (a mail, the record's PDF): the server's dictionary holds every part.
       'features/alerts/alert-mail.server.ts', 'features/alerts/record.server.ts',
     ],
+  },
+  {
+    part: 'counsel',
+    sections: ['counsel'],
+    dictionaries: counselPart,
+    handle: 'handle = COUNSEL_HANDLE',
+    modules: ['routes/counsellor/inbox.tsx', 'routes/counsellor/alert.tsx', 'ui/mood-history.tsx'],
   },
   {
     part: 'ebooks',
@@ -192,17 +207,27 @@ const PAGE_PARTS = [
     part: 'insights',
     sections: ['insights', 'feedback', 'patterns', 'topic', 'notWritten'],
     dictionaries: insightsPart,
-    handle: 'handle = INSIGHTS_HANDLE',
+    handle: ['handle = INSIGHTS_HANDLE', 'handle = STUDENT_PAGE_HANDLE'],
     modules: [
       'routes/journal/feedback.tsx', 'routes/journal/not-written.tsx', 'routes/journal/patterns.tsx', 'routes/journal/student.tsx', 'features/insights/feedback-file.server.ts', 'features/insights/patterns-file.server.ts',
       'ui/period-picker.tsx', 'features/insights/figures.ts', 'features/insights/feedback-page.server.ts', 'features/insights/patterns-page.server.ts', 'ui/patterns-view.tsx', 'ui/student-patterns.tsx',
     ],
   },
   {
+    part: 'lists',
+    sections: ['diary', 'lists', 'students'],
+    dictionaries: listsPart,
+    handle: ['handle = LISTS_HANDLE', 'handle = STUDENT_PAGE_HANDLE'],
+    modules: [
+      'routes/console/diary.tsx', 'routes/journal/students.tsx', 'routes/journal/case.tsx', 'routes/journal/collection.tsx', 'routes/journal/sendback.tsx', 'routes/journal/student.tsx',
+      'ui/list-tables.tsx',
+    ],
+  },
+  {
     part: 'report',
     sections: ['report'],
     dictionaries: reportPart,
-    handle: ['handle = REPORT_HANDLE', 'handle = INSIGHTS_HANDLE'],
+    handle: ['handle = REPORT_HANDLE', 'handle = INSIGHTS_HANDLE', 'handle = STUDENT_PAGE_HANDLE'],
     modules: [
       'routes/journal/report.tsx', 'routes/journal/report-png.ts', 'routes/journal/feedback.tsx', 'routes/journal/patterns.tsx', 'routes/journal/student.tsx',
       'ui/patterns-view.tsx', 'ui/period-picker.tsx', 'features/reports/range.ts',
@@ -264,7 +289,7 @@ describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dicti
   })
   it('shares no section with the other parts, in every language', () => {
     for (const lng of LOCALES) {
-      const others = [signedInPart, studentPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart, reportPart].filter((p) => p !== dictionaries)
+      const others = [signedInPart, studentPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart, reportPart, listsPart, counselPart].filter((p) => p !== dictionaries)
       expect(Object.keys(dictionaries[lng]).filter((s) => others.some((o) => s in o[lng]))).toEqual([])
     }
   })

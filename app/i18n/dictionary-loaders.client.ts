@@ -20,6 +20,8 @@ export const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     insights: () => import('./locales/en/insights.json'),
     school: () => import('./locales/en/school.json'),
     report: () => import('./locales/en/report.json'),
+    lists: () => import('./locales/en/lists.json'),
+    counsel: () => import('./locales/en/counsel.json'),
   },
   'zh-TW': {
     public: () => import('./locales/zh-TW/translation.json'),
@@ -33,6 +35,8 @@ export const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     insights: () => import('./locales/zh-TW/insights.json'),
     school: () => import('./locales/zh-TW/school.json'),
     report: () => import('./locales/zh-TW/report.json'),
+    lists: () => import('./locales/zh-TW/lists.json'),
+    counsel: () => import('./locales/zh-TW/counsel.json'),
   },
   ja: {
     public: () => import('./locales/ja/translation.json'),
@@ -46,5 +50,7 @@ export const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     insights: () => import('./locales/ja/insights.json'),
     school: () => import('./locales/ja/school.json'),
     report: () => import('./locales/ja/report.json'),
+    lists: () => import('./locales/ja/lists.json'),
+    counsel: () => import('./locales/ja/counsel.json'),
   },
 }

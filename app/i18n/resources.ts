@@ -10,6 +10,8 @@ import enPrivacy from './locales/en/privacy.json'
 import enInsights from './locales/en/insights.json'
 import enSchool from './locales/en/school.json'
 import enReport from './locales/en/report.json'
+import enLists from './locales/en/lists.json'
+import enCounsel from './locales/en/counsel.json'
 import ja from './locales/ja/translation.json'
 import jaServer from './locales/ja/server.json'
 import jaSignedIn from './locales/ja/signed-in.json'
@@ -22,6 +24,8 @@ import jaPrivacy from './locales/ja/privacy.json'
 import jaInsights from './locales/ja/insights.json'
 import jaSchool from './locales/ja/school.json'
 import jaReport from './locales/ja/report.json'
+import jaLists from './locales/ja/lists.json'
+import jaCounsel from './locales/ja/counsel.json'
 import zhTW from './locales/zh-TW/translation.json'
 import zhTWServer from './locales/zh-TW/server.json'
 import zhTWSignedIn from './locales/zh-TW/signed-in.json'
@@ -34,6 +38,8 @@ import zhTWPrivacy from './locales/zh-TW/privacy.json'
 import zhTWInsights from './locales/zh-TW/insights.json'
 import zhTWSchool from './locales/zh-TW/school.json'
 import zhTWReport from './locales/zh-TW/report.json'
+import zhTWLists from './locales/zh-TW/lists.json'
+import zhTWCounsel from './locales/zh-TW/counsel.json'
 
 /** Two dictionaries merged section by section (their sections may share a name). */
 function merged<A extends Record<string, object>, B extends Record<string, object>>(a: A, b: B): A & B {
@@ -48,9 +54,9 @@ const mergedAll = <T extends Record<string, object>[]>(...parts: T) => parts.red
 // Server side: every locale, every part, with the texts only the server writes (server.json: comment
 // suggestions, spreadsheet headings), which the browser never downloads. The browser loads the
 // current locale's translation.json, signed-in.json on the console and student pages, student.json on the student pages, and
-// contests.json on the quest and contest pages, assessments.json on the quiz pages, alerts.json on the risk-alert pages, ebooks.json on the e-book pages, insights.json on the Feedback and Patterns pages and a student's page, privacy.json on a student's data pages, report.json on the emotion report and the pages that show its charts and periods (Feedback, Patterns, a student's page), school.json on the pages a teacher opens now and then (the team, import, plan codes, vouchers, account settings, invitations, exports, the sample library) (client-resources.ts).
+// contests.json on the quest and contest pages, assessments.json on the quiz pages, alerts.json on the risk-alert pages, counsel.json with it on the counsellor's pages, ebooks.json on the e-book pages, insights.json on the Feedback and Patterns pages and a student's page, privacy.json on a student's data pages, lists.json on the journal list and a journal's lists of students and posts, report.json on the emotion report and the pages that show its charts and periods (Feedback, Patterns, a student's page), school.json on the pages a teacher opens now and then (the team, import, plan codes, vouchers, account settings, invitations, exports, the sample library) (client-resources.ts).
 export const resources = {
-  en: { translation: mergedAll(en, enSignedIn, enStudent, enContests, enAssessments, enAlerts, enEbooks, enInsights, enPrivacy, enSchool, enReport, enServer) },
-  'zh-TW': { translation: mergedAll(zhTW, zhTWSignedIn, zhTWStudent, zhTWContests, zhTWAssessments, zhTWAlerts, zhTWEbooks, zhTWInsights, zhTWPrivacy, zhTWSchool, zhTWReport, zhTWServer) },
-  ja: { translation: mergedAll(ja, jaSignedIn, jaStudent, jaContests, jaAssessments, jaAlerts, jaEbooks, jaInsights, jaPrivacy, jaSchool, jaReport, jaServer) },
+  en: { translation: mergedAll(en, enSignedIn, enStudent, enContests, enAssessments, enAlerts, enEbooks, enInsights, enPrivacy, enSchool, enReport, enLists, enCounsel, enServer) },
+  'zh-TW': { translation: mergedAll(zhTW, zhTWSignedIn, zhTWStudent, zhTWContests, zhTWAssessments, zhTWAlerts, zhTWEbooks, zhTWInsights, zhTWPrivacy, zhTWSchool, zhTWReport, zhTWLists, zhTWCounsel, zhTWServer) },
+  ja: { translation: mergedAll(ja, jaSignedIn, jaStudent, jaContests, jaAssessments, jaAlerts, jaEbooks, jaInsights, jaPrivacy, jaSchool, jaReport, jaLists, jaCounsel, jaServer) },
 }

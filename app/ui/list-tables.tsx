@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 import { Form, Link, useLocation } from 'react-router'
 import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/shared/dates'
-import { BehaviourTags, EmotionTags } from './post-view'
+import { BehaviourTags, EmotionTags } from './mood-tags'
 import { FastLink } from '~/ui/fast-link'
 import { TableHead } from './table-head'
 
@@ -12,7 +12,7 @@ export function NameSearch({ q }: { q: string }) {
   return (
     <Form method="get" className="feed-filter" role="search">
       <label className="field">
-        <span>{t('students.search')}</span>
+        <span>{t('journal.searchName')}</span>
         <input type="search" name="q" defaultValue={q} maxLength={100} />
       </label>
       <button className="button secondary" type="submit">

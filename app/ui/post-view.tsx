@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next'
-import { behaviourOf, emotionOf, isPositiveEmotion } from '~/features/posts/constants'
-import { behaviourName, emotionName } from '~/features/posts/names'
+import { BehaviourTags, EmotionTags } from './mood-tags'
 import { formatDateTime } from '~/shared/dates'
 
 export interface PostFrame {
@@ -20,38 +19,10 @@ export interface PostComment {
   createdAt: string
 }
 
-
 /** A post's details line: author (when given), diary date, place and time. */
 export function PostDetails({ post, t }: { post: { author?: string; diaryDate: string; location: string | null; happenTime: string | null }; t: TFunction }) {
   const parts = [post.author ? t('news.by', { name: post.author }) : '', post.diaryDate, post.location ?? '', post.happenTime ?? '']
   return <p className="hint">{parts.filter(Boolean).join(' · ')}</p>
-}
-
-/** Emotion hashtags: positive green, negative orange (spec 2 section 9). */
-export function EmotionTags({ codes, t }: { codes: string[]; t: TFunction }) {
-  if (codes.length === 0) return null
-  return (
-    <ul className="tags" aria-label={t('news.emotionFrame')}>
-      {codes.filter((c) => emotionOf(c)).map((c) => (
-        <li key={c} className={isPositiveEmotion(c) ? 'tag positive' : 'tag negative'}>
-          {`#${emotionName(c, t)}`}
-        </li>
-      ))}
-    </ul>
-  )
-}
-
-export function BehaviourTags({ codes, t }: { codes: number[]; t: TFunction }) {
-  if (codes.length === 0) return null
-  return (
-    <ul className="tags" aria-label={t('news.behaviourFrame')}>
-      {codes.filter((c) => behaviourOf(c)).map((c) => (
-        <li key={c} className="tag behaviour">
-          {behaviourName(c, t)}
-        </li>
-      ))}
-    </ul>
-  )
 }
 
 /** One block (frame) of a post: its text, image, and for the emotion and behaviour frames their codes. */

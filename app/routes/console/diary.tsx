@@ -34,6 +34,11 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { hasFunction } from '~/features/plans/pay-functions'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { LISTS_HANDLE, listsDictionary } from '~/i18n/client-resources'
+
+// The lists' texts are a dictionary part of their own (issue 35).
+export const handle = LISTS_HANDLE
+export const clientMiddleware = listsDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -56,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     archived,
     marks: locked ? null : await marksTab(request, tab, user),
     usage: { used: await studentsInOwnJournals(db, user.userId), limit: user.studentLimit },
-    title: i18n.t('diary.title'),
+    title: i18n.t('console.journals'),
   } as const
 }
 
@@ -125,7 +130,7 @@ export default function DiaryPage({ loaderData, actionData }: Route.ComponentPro
   const tabLabel = { mine: t('diary.tabMine'), joined: t('diary.tabJoined'), followup: t('diary.tabFollowUp'), collections: t('diary.tabCollections'), archived: t('diary.tabArchived') }
   return (
     <>
-      <h1>{t('diary.title')}</h1>
+      <h1>{t('console.journals')}</h1>
       <p className="hint">{t('diary.usage', usage)}</p>
       {locked ? (
         <div className="banner" role="alert">
@@ -138,7 +143,7 @@ export default function DiaryPage({ loaderData, actionData }: Route.ComponentPro
           </details>
         </div>
       ) : null}
-      <nav className="tabs" aria-label={t('diary.title')}>
+      <nav className="tabs" aria-label={t('console.journals')}>
         {TABS.map((key) => (
           <Link key={key} to={key === 'mine' ? '/diary' : `/diary?tab=${key}`} aria-current={tab === key ? 'page' : undefined}>
             {tabLabel[key]}
@@ -195,7 +200,7 @@ function MarksTab({ marks }: { marks: Marks }) {
       <Form method="get" className="feed-filter" role="search">
         <input type="hidden" name="tab" value={marks.cases ? 'followup' : 'collections'} />
         <label className="field">
-          <span>{t('students.search')}</span>
+          <span>{t('journal.searchName')}</span>
           <input type="search" name="q" defaultValue={marks.q} maxLength={100} />
         </label>
         {marks.cases ? (

@@ -15,7 +15,7 @@ import { RESOLVE_NOTE_MAX } from '~/features/alerts/constants'
 import { parseId } from '~/features/lists'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { readForm } from '~/http/form.server'
-import { ALERTS_HANDLE, alertsDictionary } from '~/i18n/client-resources'
+import { COUNSEL_HANDLE, counselDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
@@ -31,8 +31,8 @@ import { pageMeta } from '~/ui/page-title'
 import { ResolveAlertForm } from '~/ui/resolve-alert-form'
 import { FrameView, PostDetails } from '~/ui/post-view'
 
-export const handle = ALERTS_HANDLE
-export const clientMiddleware = alertsDictionary
+export const handle = COUNSEL_HANDLE
+export const clientMiddleware = counselDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**

@@ -3,7 +3,7 @@ import { db } from '~/db/db.server'
 import { requireCounsellor } from '~/auth/counsel-guard.server'
 import { counsellorInbox } from '~/features/alerts/escalate.server'
 import { listParams } from '~/features/lists'
-import { ALERTS_HANDLE, alertsDictionary } from '~/i18n/client-resources'
+import { COUNSEL_HANDLE, counselDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
@@ -13,8 +13,8 @@ import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
 import { Pager } from '~/ui/pager'
 
-export const handle = ALERTS_HANDLE
-export const clientMiddleware = alertsDictionary
+export const handle = COUNSEL_HANDLE
+export const clientMiddleware = counselDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** /counsellor (issue 36): the alerts escalated to the signed-in counsellor, open first. */

@@ -16,6 +16,11 @@ import { requireFunction } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { LISTS_HANDLE, listsDictionary } from '~/i18n/client-resources'
+
+// The lists' texts are a dictionary part of their own (issue 35).
+export const handle = LISTS_HANDLE
+export const clientMiddleware = listsDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 

@@ -12,7 +12,7 @@ import { useT } from '~/i18n/use-t'
 import { useHydrated } from '~/ui/hydrated'
 import { FastLink } from '~/ui/fast-link'
 import { PayNotice } from '~/ui/pay'
-import { EmotionTags } from '~/ui/post-view'
+import { EmotionTags } from '~/ui/mood-tags'
 import { pageMeta } from '~/ui/page-title'
 import { Avatar } from '~/ui/avatar'
 import { REPORT_HANDLE, reportDictionary } from '~/i18n/client-resources'
@@ -57,7 +57,7 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
       {data.student ? (
         <>
           <nav className="breadcrumbs">
-            <FastLink to={`/diary/homework/${data.journal.id}/student`}>{t('students.title')}</FastLink> › <span>{data.student.name}</span>
+            <FastLink to={`/diary/homework/${data.journal.id}/student`}>{t('journal.menuStudents')}</FastLink> › <span>{data.student.name}</span>
           </nav>
           <nav className="tabs" aria-label={data.student.name}>
             <FastLink to={`/diary/homework/${data.journal.id}/student/${data.student.id}`}>{t('report.diaryTab')}</FastLink>

@@ -23,11 +23,11 @@ import { readForm } from '~/http/form.server'
 import { TableHead } from '~/ui/table-head'
 import { studentPatterns } from '~/features/insights/student-patterns.server'
 import { StudentPatterns } from '~/ui/student-patterns'
-import { INSIGHTS_HANDLE, insightsDictionary } from '~/i18n/client-resources'
+import { STUDENT_PAGE_HANDLE, studentPageDictionary } from '~/i18n/client-resources'
 
 // The patterns section's texts (issue 37) come with the page.
-export const handle = INSIGHTS_HANDLE
-export const clientMiddleware = insightsDictionary
+export const handle = STUDENT_PAGE_HANDLE
+export const clientMiddleware = studentPageDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.student.name, matches)
 

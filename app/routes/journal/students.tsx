@@ -21,6 +21,11 @@ import { pageMeta } from '~/ui/page-title'
 import { Avatar } from '~/ui/avatar'
 import { readForm } from '~/http/form.server'
 import { TableHead } from '~/ui/table-head'
+import { LISTS_HANDLE, listsDictionary } from '~/i18n/client-resources'
+
+// The lists' texts are a dictionary part of their own (issue 35).
+export const handle = LISTS_HANDLE
+export const clientMiddleware = listsDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 

@@ -59,7 +59,7 @@ export default function RevisePage({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <nav className="breadcrumbs" aria-label={t('post.breadcrumb')}>
-        <Link to="/diary">{t('diary.title')}</Link> › <Link to={`/diary/homework/${post.journal.id}/news`}>{post.journal.name}</Link> ›{' '}
+        <Link to="/diary">{t('console.journals')}</Link> › <Link to={`/diary/homework/${post.journal.id}/news`}>{post.journal.name}</Link> ›{' '}
         <Link to={`/diary/diaryPost/${post.id}`}>{post.title}</Link> › <span>{t('revise.title')}</span>
       </nav>
       <h1>{t('revise.title')}</h1>

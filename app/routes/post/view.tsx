@@ -211,8 +211,8 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
             <Link to="/notification">{t('notification.breadcrumb')}</Link> ›{' '}
           </>
         ) : null}
-        <Link to="/diary">{t('diary.title')}</Link> › <Link to={`/diary/homework/${journal.id}/news`}>{journal.name}</Link> ›{' '}
-        <Link to={`/diary/homework/${journal.id}/student`}>{t('students.title')}</Link> › <Link to={`/diary/homework/${journal.id}/student/${post.creatorId}`}>{post.author}</Link> ›{' '}
+        <Link to="/diary">{t('console.journals')}</Link> › <Link to={`/diary/homework/${journal.id}/news`}>{journal.name}</Link> ›{' '}
+        <Link to={`/diary/homework/${journal.id}/student`}>{t('journal.menuStudents')}</Link> › <Link to={`/diary/homework/${journal.id}/student/${post.creatorId}`}>{post.author}</Link> ›{' '}
         <span>{post.title}</span>
       </nav>
       <div className="page-head">

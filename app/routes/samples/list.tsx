@@ -84,7 +84,7 @@ function Card({ sample, children }: { sample: SampleCard; children: React.ReactN
         <dl className="facts">
           {sample.author ? (
             <div>
-              <dt>{t('diary.factOwner')}</dt>
+              <dt>{t('samples.owner')}</dt>
               <dd>{sample.author}</dd>
             </div>
           ) : null}
