@@ -14,10 +14,7 @@ import { defineConfig } from 'vite'
 const SIGNED_IN_KIT = [
   'app/ui/avatar.tsx',
   'app/ui/notification-items.tsx',
-  'app/ui/pay.tsx',
-  'app/ui/pager.tsx',
   'app/ui/mood-tags.tsx',
-  'app/ui/table-head.tsx',
   'app/ui/server-form.ts',
   'app/shared/dates.ts',
   'app/features/lists.ts',

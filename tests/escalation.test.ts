@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Finding } from '~/features/alerts/rules'
 import { counsellorView } from '~/features/alerts/counsel.server'
 import { addStep, counsellorInbox, counselsPost, escalateAlert, escalationTargets, mayCounsel, runOverdueAlerts, takeAlert } from '~/features/alerts/escalate.server'
-import { actOnAlert, markSeen } from '~/features/alerts/manage.server'
+import { actOnAlert, alertDetail, markSeen } from '~/features/alerts/manage.server'
 import { recordFinding } from '~/features/alerts/raise.server'
 import { alertRecord } from '~/features/alerts/record.server'
 import { addSchoolHours, calendarOf, escalationDue, parseClosedDates } from '~/features/alerts/school-hours'
@@ -108,6 +108,9 @@ describe.each(DIALECTS)('escalation to the counsellor on %s', (dialect) => {
     expect(await escalationsOf(seen.id)).toEqual([])
     const trail = await conn.db.selectFrom('risk_alert_steps').select('note').where('alert_id', '=', medium.id).where('action', '=', 'escalated').executeTakeFirstOrThrow()
     expect(JSON.parse(trail.note)).toEqual({ days: 3 })
+    // The alert's page reads that wait from the trail the server gives it.
+    const shown = (await alertDetail(conn.db, s.journalId, medium.id))!.trail.find((step) => step.action === 'escalated')
+    expect(shown?.autoWait).toEqual({ days: 3 })
   })
 
   it('the team\'s calendar decides: a school closed on Monday escalates on Tuesday; only its admins may change it', async () => {

@@ -13,7 +13,7 @@ import { DIALECTS, freshDatabase } from './support/db'
 
 describe('feed filter, word filter, mood score', () => {
   it('reads the filter from the URL and refuses a start after the end', () => {
-    expect(feedFilterOf(new URLSearchParams('q=%20quiz%20&start=2026-01-02&end=2026-01-01&page=x'))).toEqual({ filter: { q: 'quiz', start: '2026-01-02', end: '2026-01-01', page: 1 }, error: 'news.rangeStartAfterEnd' })
+    expect(feedFilterOf(new URLSearchParams('q=%20quiz%20&start=2026-01-02&end=2026-01-01&page=x'))).toEqual({ filter: { q: 'quiz', start: '2026-01-02', end: '2026-01-01', page: 1 }, error: 'feed.rangeStartAfterEnd' })
     expect(feedFilterOf(new URLSearchParams('start=2026-13-01&page=3')).filter).toEqual({ q: undefined, start: undefined, end: undefined, page: 3 })
   })
   it('filters words in three languages, English as whole words', () => {

@@ -37,14 +37,23 @@ import enSchool from '~/i18n/locales/en/school.json'
 import enReport from '~/i18n/locales/en/report.json'
 import enLists from '~/i18n/locales/en/lists.json'
 import enCounsel from '~/i18n/locales/en/counsel.json'
+import enPost from '~/i18n/locales/en/post.json'
+import enAlertList from '~/i18n/locales/en/alert-list.json'
+import enFeed from '~/i18n/locales/en/feed.json'
 import jaSchool from '~/i18n/locales/ja/school.json'
 import jaReport from '~/i18n/locales/ja/report.json'
 import jaLists from '~/i18n/locales/ja/lists.json'
 import jaCounsel from '~/i18n/locales/ja/counsel.json'
+import jaPost from '~/i18n/locales/ja/post.json'
+import jaAlertList from '~/i18n/locales/ja/alert-list.json'
+import jaFeed from '~/i18n/locales/ja/feed.json'
 import zhTWSchool from '~/i18n/locales/zh-TW/school.json'
 import zhTWReport from '~/i18n/locales/zh-TW/report.json'
 import zhTWLists from '~/i18n/locales/zh-TW/lists.json'
 import zhTWCounsel from '~/i18n/locales/zh-TW/counsel.json'
+import zhTWPost from '~/i18n/locales/zh-TW/post.json'
+import zhTWAlertList from '~/i18n/locales/zh-TW/alert-list.json'
+import zhTWFeed from '~/i18n/locales/zh-TW/feed.json'
 import enServer from '~/i18n/locales/en/server.json'
 import jaServer from '~/i18n/locales/ja/server.json'
 import zhTWServer from '~/i18n/locales/zh-TW/server.json'
@@ -63,6 +72,9 @@ const schoolPart: Record<string, object> = { en: enSchool, ja: jaSchool, 'zh-TW'
 const reportPart: Record<string, object> = { en: enReport, ja: jaReport, 'zh-TW': zhTWReport }
 const listsPart: Record<string, object> = { en: enLists, ja: jaLists, 'zh-TW': zhTWLists }
 const counselPart: Record<string, object> = { en: enCounsel, ja: jaCounsel, 'zh-TW': zhTWCounsel }
+const postPart: Record<string, object> = { en: enPost, ja: jaPost, 'zh-TW': zhTWPost }
+const alertListPart: Record<string, object> = { en: enAlertList, ja: jaAlertList, 'zh-TW': zhTWAlertList }
+const feedPart: Record<string, object> = { en: enFeed, ja: jaFeed, 'zh-TW': zhTWFeed }
 
 // Every key of every locale, translated with values by the cached path and by i18next itself.
 function keysOf(tree: object, prefix = ''): string[] {
@@ -119,7 +131,7 @@ describe('the public part of the dictionary', () => {
 // server.json holds the texts only the server writes (mails, files, notifications' messages), some
 // in a section the browser also has (notification): a module the browser runs may use none of them.
 describe('the server part of the dictionary', () => {
-  const clientParts = [publicPart, signedInPart, studentPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart, reportPart, listsPart, counselPart]
+  const clientParts = [publicPart, signedInPart, studentPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart, reportPart, listsPart, counselPart, postPart, alertListPart, feedPart]
   it('holds no key a module of the pages uses, in every language', () => {
     const files = readdirSync('app', { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f))
     // Server modules, the seed and resource routes (a route file with no page) run on the server only.
@@ -175,7 +187,7 @@ const PAGE_PARTS = [
     part: 'alerts',
     sections: ['alerts'],
     dictionaries: alertsPart,
-    handle: ['handle = ALERTS_HANDLE', 'handle = COUNSEL_HANDLE'],
+    handle: ['handle = ALERTS_HANDLE', 'handle = COUNSEL_HANDLE', 'handle = ALERT_LIST_HANDLE'],
     modules: [
       'routes/journal/alerts.tsx', 'routes/journal/alert.tsx', 'ui/alert-reasons.tsx',
       // The counsellor's pages and their parts (issue 36).
@@ -183,6 +195,13 @@ const PAGE_PARTS = [
       // Server modules (a mail, the record's PDF): the server's dictionary holds every part.
       'features/alerts/alert-mail.server.ts', 'features/alerts/record.server.ts',
     ],
+  },
+  {
+    part: 'alertList',
+    sections: ['alertList'],
+    dictionaries: alertListPart,
+    handle: 'handle = ALERT_LIST_HANDLE',
+    modules: ['routes/journal/alerts.tsx'],
   },
   {
     part: 'counsel',
@@ -211,6 +230,24 @@ const PAGE_PARTS = [
     modules: [
       'routes/journal/feedback.tsx', 'routes/journal/not-written.tsx', 'routes/journal/patterns.tsx', 'routes/journal/student.tsx', 'features/insights/feedback-file.server.ts', 'features/insights/patterns-file.server.ts',
       'ui/period-picker.tsx', 'features/insights/figures.ts', 'features/insights/feedback-page.server.ts', 'features/insights/patterns-page.server.ts', 'ui/patterns-view.tsx', 'ui/student-patterns.tsx',
+    ],
+  },
+  {
+    part: 'feed',
+    sections: ['feed'],
+    dictionaries: feedPart,
+    handle: 'handle = FEED_HANDLE',
+    modules: ['routes/journal/news.tsx', 'features/posts/feed-filter.ts'],
+  },
+  {
+    part: 'post',
+    sections: ['post', 'revise', 'suggest', 'image', 'score'],
+    dictionaries: postPart,
+    handle: 'handle = POST_HANDLE',
+    modules: [
+      'routes/post/view.tsx', 'routes/post/revise.tsx', 'ui/score-card.tsx',
+      // Server modules (the rules' comment suggestions): the server's dictionary holds every part.
+      'features/suggestions/rules.server.ts',
     ],
   },
   {
@@ -251,7 +288,7 @@ const PAGE_PARTS = [
   },
   {
     part: 'school',
-    sections: ['team', 'import', 'ucp', 'voucher', 'settings', 'invite', 'export', 'samples', 'journalSettings', 'journalInfo', 'manage'],
+    sections: ['team', 'import', 'ucp', 'voucher', 'settings', 'invite', 'export', 'samples', 'journalSettings', 'journalInfo', 'manage', 'modePage'],
     dictionaries: schoolPart,
     handle: ['handle = SCHOOL_HANDLE', 'handle = JOURNAL_INFO_HANDLE'],
     modules: [
@@ -265,7 +302,7 @@ const PAGE_PARTS = [
       // A resource route (the import's sample file): the server's dictionary holds every part.
       'routes/students/sample.ts',
       // A journal's info page (its teachers and invitations) and the plan's page (issue 35).
-      'routes/journal/info.tsx', 'routes/console/manage.tsx',
+      'routes/journal/info.tsx', 'routes/console/manage.tsx', 'routes/console/mode.tsx',
     ],
   },
 ]
@@ -289,7 +326,7 @@ describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dicti
   })
   it('shares no section with the other parts, in every language', () => {
     for (const lng of LOCALES) {
-      const others = [signedInPart, studentPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart, reportPart, listsPart, counselPart].filter((p) => p !== dictionaries)
+      const others = [signedInPart, studentPart, publicPart, contestsPart, assessmentsPart, alertsPart, ebooksPart, insightsPart, privacyPart, schoolPart, reportPart, listsPart, counselPart, postPart, alertListPart, feedPart].filter((p) => p !== dictionaries)
       expect(Object.keys(dictionaries[lng]).filter((s) => others.some((o) => s in o[lng]))).toEqual([])
     }
   })
@@ -312,7 +349,7 @@ describe('wording', () => {
     expect(t('export.generating', { count: 1 })).toBe('Your file is being generated: 1 post.')
     expect(t('export.generating', { count: 12 })).toBe('Your file is being generated: 12 posts.')
     expect(t('import.journalOption', { name: '4A', count: 1 })).toBe('4A (1 place free)')
-    expect(t('news.moodScore', { score: 100 })).toBe('Negative posts: 100%')
+    expect(t('feed.moodScore', { score: 100 })).toBe('Negative posts: 100%')
   })
   it('Chinese and Japanese put no spaces around a provider name, and count in every language', () => {
     expect(tIn('zh-TW')('oauth.signInWith', { provider: 'Google' })).toBe('使用Google繼續')

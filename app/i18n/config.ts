@@ -28,5 +28,5 @@ export function localeFromAcceptLanguage(header: string | null): Locale | null {
 }
 
 /** The parts of the browser's dictionary (i18n/client-resources.ts, decision 0019). */
-export type DictionaryPart = 'public' | 'signedIn' | 'student' | 'contests' | 'assessments' | 'alerts' | 'ebooks' | 'insights' | 'privacy' | 'school' | 'report' | 'lists' | 'counsel'
-export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'student', 'contests', 'assessments', 'alerts', 'ebooks', 'insights', 'privacy', 'school', 'report', 'lists', 'counsel']
+export type DictionaryPart = 'public' | 'signedIn' | 'student' | 'contests' | 'assessments' | 'alerts' | 'ebooks' | 'insights' | 'privacy' | 'school' | 'report' | 'lists' | 'counsel' | 'post' | 'alertList' | 'feed'
+export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['public', 'signedIn', 'student', 'contests', 'assessments', 'alerts', 'ebooks', 'insights', 'privacy', 'school', 'report', 'lists', 'counsel', 'post', 'alertList', 'feed']

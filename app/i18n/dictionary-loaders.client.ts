@@ -22,6 +22,9 @@ export const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     report: () => import('./locales/en/report.json'),
     lists: () => import('./locales/en/lists.json'),
     counsel: () => import('./locales/en/counsel.json'),
+    post: () => import('./locales/en/post.json'),
+    alertList: () => import('./locales/en/alert-list.json'),
+    feed: () => import('./locales/en/feed.json'),
   },
   'zh-TW': {
     public: () => import('./locales/zh-TW/translation.json'),
@@ -37,6 +40,9 @@ export const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     report: () => import('./locales/zh-TW/report.json'),
     lists: () => import('./locales/zh-TW/lists.json'),
     counsel: () => import('./locales/zh-TW/counsel.json'),
+    post: () => import('./locales/zh-TW/post.json'),
+    alertList: () => import('./locales/zh-TW/alert-list.json'),
+    feed: () => import('./locales/zh-TW/feed.json'),
   },
   ja: {
     public: () => import('./locales/ja/translation.json'),
@@ -52,5 +58,8 @@ export const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     report: () => import('./locales/ja/report.json'),
     lists: () => import('./locales/ja/lists.json'),
     counsel: () => import('./locales/ja/counsel.json'),
+    post: () => import('./locales/ja/post.json'),
+    alertList: () => import('./locales/ja/alert-list.json'),
+    feed: () => import('./locales/ja/feed.json'),
   },
 }

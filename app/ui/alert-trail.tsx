@@ -1,5 +1,4 @@
 import type { AlertStepAction, AlertVerdict } from '~/db/schema'
-import { overdueWait } from '~/features/alerts/school-hours'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
 
@@ -10,6 +9,8 @@ export interface TrailStep {
   at: string
   userId: number | null
   who: string | null
+  /** The wait the console gave before escalating or reminding by itself; null for a person's step. */
+  autoWait: { hours: number } | { days: number } | null
 }
 export interface EscalationRow {
   id: number
@@ -45,7 +46,7 @@ export function AlertTrail({ trail, escalations, verdict }: { trail: TrailStep[]
   return (
     <ol className="trail">
       {trail.map((s) => {
-        const auto = s.userId === null && (s.action === 'escalated' || s.action === 'reminded') ? overdueWait(s.note) : null
+        const auto = s.autoWait
         const wait = auto ? ('hours' in auto ? t('alerts.waitHours', { count: auto.hours }) : t('alerts.waitDays', { count: auto.days })) : ''
         const noted = s.note && !auto && (s.action === 'resolved' || s.action === 'escalated' || s.action === 'step')
         return (

@@ -1,7 +1,7 @@
 import { controlProps, ErrorList } from './field'
 import type { FieldView } from './server-form'
 
-// Select, radio group and checkbox fields, with their error lists (conform's fields and the server forms' alike).
+// Select and radio group fields, with their error lists (conform's fields and the server forms' alike); the checkbox is in check-field.tsx.
 export function Select({ field, label, hint, options }: { field: FieldView; label: string; hint?: string; options: { value: string; label: string }[] }) {
   const hintId = hint ? `${field.id}-hint` : undefined
   return (
@@ -49,23 +49,5 @@ export function Choice({ field, legend, options }: { field: FieldView; legend?: 
       {inputs}
       <ErrorList id={field.errorId} errors={field.errors} />
     </fieldset>
-  )
-}
-
-export function Check({ field, label, hint }: { field: FieldView; label: string; hint?: string }) {
-  const hintId = hint ? `${field.id}-hint` : undefined
-  const { defaultValue, ...props } = controlProps(field, hintId)
-  return (
-    <div className="field check">
-      <label>
-        <input type="checkbox" {...props} value="on" defaultChecked={defaultValue === 'on'} /> {label}
-      </label>
-      {hint ? (
-        <span id={hintId} className="hint">
-          {hint}
-        </span>
-      ) : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
   )
 }

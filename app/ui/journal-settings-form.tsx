@@ -7,7 +7,8 @@ import type { SettingsValues } from '~/features/journals/settings.server'
 import { useT } from '~/i18n/use-t'
 import { DEFAULT_ESCALATE_HOURS, ESCALATE_HOURS_MAX, MEDIUM_SCHOOL_DAYS } from '~/features/alerts/school-hours'
 import { todayDate } from '~/shared/dates'
-import { Check, Choice, Select } from './choice-fields'
+import { Check } from './check-field'
+import { Choice, Select } from './choice-fields'
 import { ErrorList, TextAreaField, TextField } from './field'
 import { useConsoleForm } from './form-kit'
 
@@ -42,16 +43,16 @@ export function JournalSettingsForm({
   const hour = (h: number) => (h === -1 ? t('journalSettings.timeImmediate') : `${String(h).padStart(2, '0')}:00`)
   return (
     <Form method="post" className="card settings-form" {...formProps}>
-      <TextField field={fields.name} label={t('journal.name')} inputProps={{ maxLength: 50 }} />
-      <TextAreaField field={fields.description} label={t('journal.description')} maxLength={500} />
-      <Choice field={fields.labelColorCode} legend={t('journal.labelColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('journal.color', { n }), swatch: n }))} />
+      <TextField field={fields.name} label={t('journalSettings.name')} inputProps={{ maxLength: 50 }} />
+      <TextAreaField field={fields.description} label={t('journalSettings.description')} maxLength={500} />
+      <Choice field={fields.labelColorCode} legend={t('journalSettings.labelColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('journalSettings.color', { n }), swatch: n }))} />
       <TextField field={fields.classes} label={t('journalSettings.classes')} hint={t('journalSettings.classesHint')} />
       <div className="field-row">
         <Select field={fields.grade} label={t('journalSettings.grade')} options={[{ value: '', label: t('journalSettings.gradeNone') }, ...GRADES.map((n) => ({ value: String(n), label: t('journalSettings.gradeN', { n }) }))]} />
-        <Select field={fields.speechLang} label={t('journalSettings.speechLang')} options={SPEECH_LANGS.map((l) => ({ value: l, label: t(`journal.lang_${l}`) }))} />
+        <Select field={fields.speechLang} label={t('journalSettings.speechLang')} options={SPEECH_LANGS.map((l) => ({ value: l, label: t(`journalSettings.lang_${l}`) }))} />
       </div>
       <Choice field={fields.display} legend={t('journalSettings.display')} options={[{ value: 'calendar', label: t('journalSettings.displayCalendar') }, { value: 'list', label: t('journalSettings.displayList') }]} />
-      <Check field={fields.aiScoring} label={t('journal.aiScoring')} />
+      <Check field={fields.aiScoring} label={t('journalSettings.aiScoring')} />
       <Check field={fields.assessment} label={t('journalSettings.assessment')} hint={t('journalSettings.assessmentHint')} />
 
       <fieldset className="field group">
@@ -65,7 +66,7 @@ export function JournalSettingsForm({
 
       <TextField
         field={fields.studentLimit}
-        label={t('journal.studentLimit')}
+        label={t('journalSettings.studentLimit')}
         hint={t('journalSettings.studentLimitHint', tickets)}
         inputProps={{ inputMode: 'numeric', type: 'number', min: Math.max(1, tickets.taken), max: tickets.max } as object}
       />
@@ -97,7 +98,7 @@ export function JournalSettingsForm({
         <Select field={fields.shareConsent} label={t('journalSettings.shareConsent')} options={SHARE_CONSENT_RULES.map((r) => ({ value: r, label: t(`journalSettings.shareConsent_${r}`) }))} />
       </fieldset>
 
-      <Choice field={fields.shareType} legend={t('journal.submitMode')} options={[{ value: '2', label: t('journal.share2') }, { value: '3', label: t('journal.share3') }]} />
+      <Choice field={fields.shareType} legend={t('journalSettings.submitMode')} options={[{ value: '2', label: t('journalSettings.share2') }, { value: '3', label: t('journalSettings.share3') }]} />
       <ErrorList errors={form.errors} />
       <div className="form-actions">
         <button className="button" type="submit" disabled={busy}>

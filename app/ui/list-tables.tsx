@@ -120,7 +120,7 @@ export function PostsTable({ rows, showJournal, withStar, t }: { rows: PostRow[]
   const location = useLocation()
   return (
     <table className="table">
-      <TableHead columns={[{ hidden: t('students.unread') }, withStar && t('students.star'), t('students.student'), showJournal && t('lists.journal'), t('news.diaryDate'), t('students.postTitle'), <>{t('news.place')} / {t('news.time')}</>, t('students.created'), { hidden: t('post.open') }]} />
+      <TableHead columns={[{ hidden: t('students.unread') }, withStar && t('students.star'), t('students.student'), showJournal && t('lists.journal'), t('news.diaryDate'), t('students.postTitle'), <>{t('news.place')} / {t('news.time')}</>, t('students.created'), { hidden: t('lists.openPost') }]} />
       <tbody>
         {rows.map((r) => (
           <tr key={r.id}>
@@ -149,7 +149,7 @@ export function PostsTable({ rows, showJournal, withStar, t }: { rows: PostRow[]
             <td className="nowrap">{formatDate(r.createdAt)}</td>
             <td>
               <FastLink className="button small secondary" to={`/diary/diaryPost/${r.id}`}>
-                {t('post.open')}
+                {t('lists.openPost')}
               </FastLink>
             </td>
           </tr>

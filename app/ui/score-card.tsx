@@ -32,7 +32,7 @@ export function ScoreCard({ score, error }: { score: Score; error?: string }) {
   return (
     <section className="card score-card" aria-labelledby="score-title">
       <h2 id="score-title">
-        {t('score.title')}: <strong>{isScored(score.score) ? score.score : t('score.scoring')}</strong>
+        {t('score.title')}: <strong>{isScored(score.score) ? score.score : t('news.scoring')}</strong>
       </h2>
       {score.questTitle ? <p className="hint">{t('score.answers', { title: score.questTitle })}</p> : null}
       {score.source === 'teacher' ? <p className="hint">{t('score.byTeacher')}</p> : null}

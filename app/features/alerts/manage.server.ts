@@ -6,6 +6,7 @@ import { pageOfList } from '~/features/lists.server'
 import { todayDate } from '~/shared/dates'
 import type { AlertAction } from './schema'
 import { evidenceLine, type AlertReasons } from './rules'
+import { overdueWait } from './school-hours'
 
 /**
  * An alert needs someone while it is open or acknowledged, or snoozed past its date: "active".
@@ -82,7 +83,9 @@ export async function alertDetail(db: DB, journalId: number, alertId: number, to
     .orderBy('s.id')
     .execute()
   const seenBy = [...new Map(trail.filter((s) => s.userId !== null).map((s) => [s.userId, s.who ?? ''])).values()]
-  return { ...a, reasons: JSON.parse(a.reasons) as AlertReasons, shownStatus: shown(a.status, a.snoozeUntil, today), trail, seenBy }
+  // The console's own escalations and reminders carry the wait they were given (read here, not in the page's script).
+  const steps = trail.map((s) => ({ ...s, autoWait: s.userId === null && (s.action === 'escalated' || s.action === 'reminded') ? overdueWait(s.note) : null }))
+  return { ...a, reasons: JSON.parse(a.reasons) as AlertReasons, shownStatus: shown(a.status, a.snoozeUntil, today), trail: steps, seenBy }
 }
 export type AlertDetail = NonNullable<Awaited<ReturnType<typeof alertDetail>>>
 

@@ -65,7 +65,7 @@ export const JournalSettingsSchema = z
           if (!v.expireTime) fail('expireTime', 'validation.required')
         }
         for (const n of NOTIFICATIONS) if (v[n.switch] && !v[n.time]) fail(n.time, 'validation.required')
-        if (v.aiScoring && v.speechLang !== 'en') fail('aiScoring', 'journal.aiScoringEnglishOnly')
+        if (v.aiScoring && v.speechLang !== 'en') fail('aiScoring', 'journalSettings.aiScoringEnglishOnly')
       },
       { when: () => true },
     ),

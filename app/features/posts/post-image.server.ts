@@ -46,7 +46,7 @@ async function framePanel(post: ImagePost, frame: ImagePost['frames'][number], w
   const sharp = await loadSharp()
   const inner = width - 2 * PAD
   const colour = FRAME_COLOURS[frame.type] ?? '#555555'
-  const pieces = [await textImage(`<span foreground="${colour}" weight="bold">${escape(t(`post.block_${frame.type}` as 'post.block_event'))}</span>`, inner, family, 16)]
+  const pieces = [await textImage(`<span foreground="${colour}" weight="bold">${escape(t(`news.block_${frame.type}` as 'news.block_event'))}</span>`, inner, family, 16)]
   if (frame.message) pieces.push(await textImage(escape(frame.message), inner, family, 18))
   const picture = frame.imgUrl ? await pictureOf(frame.imgUrl) : null
   if (picture) {

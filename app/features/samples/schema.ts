@@ -23,7 +23,7 @@ export const SampleSchema = z
   .check(
     z.superRefine(
       (v, ctx) => {
-        if (v.aiScoring && v.speechLang !== 'en') ctx.addIssue({ code: 'custom', message: 'journal.aiScoringEnglishOnly', path: ['aiScoring'], input: v })
+        if (v.aiScoring && v.speechLang !== 'en') ctx.addIssue({ code: 'custom', message: 'journalSettings.aiScoringEnglishOnly', path: ['aiScoring'], input: v })
       },
       { when: () => true },
     ),

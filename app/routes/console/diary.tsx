@@ -118,8 +118,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'duplicate') {
     const { journal } = await requireJournal(db, String(form.get('id')), user.userId, { ownerOnly: true })
     const t = getInstance(context).t
-    const copy = await duplicateJournal(db, journal.id, user.studentLimit, (name) => t('journal.copyName', { name }))
-    return await redirectWithToast(request, session, '/diary', copy.ok ? { kind: 'success', key: 'journal.duplicated' } : { kind: 'error', key: 'journal.duplicateNoTickets' })
+    const copy = await duplicateJournal(db, journal.id, user.studentLimit, (name) => t('diary.copyName', { name }))
+    return await redirectWithToast(request, session, '/diary', copy.ok ? { kind: 'success', key: 'diary.duplicated' } : { kind: 'error', key: 'diary.duplicateNoTickets' })
   }
   throw data(null, { status: 400 })
 }
@@ -135,10 +135,10 @@ export default function DiaryPage({ loaderData, actionData }: Route.ComponentPro
       {locked ? (
         <div className="banner" role="alert">
           <p>
-            {t('console.planExpiredBanner')} <Link to="/manage">{t('console.manageLink')}</Link>
+            {t('diary.planExpiredBanner')} <Link to="/manage">{t('diary.manageLink')}</Link>
           </p>
           <details>
-            <summary>{t('console.contactSupport')}</summary>
+            <summary>{t('diary.contactSupport')}</summary>
             <SupportContact />
           </details>
         </div>

@@ -9,12 +9,17 @@ import { loadSessionValues } from '~/features/account/session-values.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+
+// A page a teacher opens now and then: its texts are in the occasional part (issue 35).
+export const handle = SCHOOL_HANDLE
+export const clientMiddleware = schoolDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
-  return { mode: user.mode, available: user.teamModeAvailable, title: getInstance(context).t('mode.title') }
+  return { mode: user.mode, available: user.teamModeAvailable, title: getInstance(context).t('modePage.title') }
 }
 
 /** change-mode, then the session takes the new mode and its plan lock, then /diary. */
@@ -35,8 +40,8 @@ export default function ModePage({ loaderData }: Route.ComponentProps) {
   const other = loaderData.mode === 'team' ? t('console.modePersonal') : t('console.modeTeam')
   return (
     <section className="card narrow">
-      <h1>{t('mode.title')}</h1>
-      <p>{t('mode.current', { mode: current })}</p>
+      <h1>{t('modePage.title')}</h1>
+      <p>{t('modePage.current', { mode: current })}</p>
       {loaderData.available ? (
         <Form method="post">
           <button type="submit" className="button">
@@ -44,7 +49,7 @@ export default function ModePage({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       ) : (
-        <p className="form-error">{t('mode.unavailable')}</p>
+        <p className="form-error">{t('modePage.unavailable')}</p>
       )}
     </section>
   )

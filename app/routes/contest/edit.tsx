@@ -132,9 +132,9 @@ function ContestForm({ defaults, lastResult, contest, cancelTo }: { defaults: Pa
   const { form, fields, formProps, busy } = useConsoleForm<Fields>({ id: 'contest-settings', lastResult, defaultValue: defaults, load: loadValidator })
   return (
     <Form method="post" className="card settings-form" {...formProps}>
-      <TextField field={fields.name} label={t('journal.name')} inputProps={{ maxLength: 50 }} />
-      <TextAreaField field={fields.description} label={t('journal.description')} maxLength={500} />
-      <Choice field={fields.coverColor} legend={t('contest.coverColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('journal.color', { n }), swatch: n }))} />
+      <TextField field={fields.name} label={t('contest.name')} inputProps={{ maxLength: 50 }} />
+      <TextAreaField field={fields.description} label={t('contest.description')} maxLength={500} />
+      <Choice field={fields.coverColor} legend={t('contest.coverColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('contest.color', { n }), swatch: n }))} />
       {contest.startDateEditable ? (
         <TextField
           field={fields.startDate}

@@ -3,7 +3,7 @@ import { db } from '~/db/db.server'
 import { alertFeedback, alertsOf, erasedAlertCount, schoolJournalIds } from '~/features/alerts/manage.server'
 import { journalOf } from '~/auth/journal-gate.server'
 import { listParams } from '~/features/lists'
-import { ALERTS_HANDLE, alertsDictionary } from '~/i18n/client-resources'
+import { ALERT_LIST_HANDLE, alertListDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
@@ -14,8 +14,8 @@ import { pageMeta } from '~/ui/page-title'
 import { Pager } from '~/ui/pager'
 import { TableHead } from '~/ui/table-head'
 
-export const handle = ALERTS_HANDLE
-export const clientMiddleware = alertsDictionary
+export const handle = ALERT_LIST_HANDLE
+export const clientMiddleware = alertListDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
@@ -35,14 +35,14 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>{t('alerts.title')}</h1>
-      <p className="hint">{t('alerts.intro')}</p>
+      <p className="hint">{t('alertList.intro')}</p>
       <FeedbackLine feedback={loaderData.feedback} school={loaderData.school} />
-      {loaderData.erased ? <p className="hint">{t('alerts.erasedCount', { count: loaderData.erased })}</p> : null}
+      {loaderData.erased ? <p className="hint">{t('alertList.erasedCount', { count: loaderData.erased })}</p> : null}
       {list.rows.length === 0 ? (
-        <p className="empty">{t('alerts.none')}</p>
+        <p className="empty">{t('alertList.none')}</p>
       ) : (
         <table className="table row-heads alerts-table">
-          <TableHead columns={[t('alerts.student'), t('alerts.why'), t('alerts.status'), t('alerts.updated'), t('alerts.seenBy'), { hidden: t('alerts.open') }]} />
+          <TableHead columns={[t('alerts.student'), t('alerts.why'), t('alerts.status'), t('alertList.updated'), t('alerts.seenBy'), { hidden: t('alertList.open') }]} />
           <tbody>
             {list.rows.map((a) => (
               <tr key={a.id} className={a.shownStatus === 'resolved' ? 'done' : undefined}>
@@ -63,11 +63,11 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
                   <AlertStatusBadge status={a.shownStatus} until={a.snoozeUntil} />
                 </td>
                 <td className="nowrap">{formatDateTime(a.updatedAt)}</td>
-                <td>{t('alerts.seenByCount', { count: a.seenBy })}</td>
+                <td>{t('alertList.seenByCount', { count: a.seenBy })}</td>
                 <td>
                   {/* A link (a new tab, a copied address): the alert's page records who saw it. */}
                   <FastLink className="button small secondary" to={`/diary/homework/${journalId}/alerts/${a.id}`} aria-label={t('alerts.openOf', { name: a.student })}>
-                    {t('alerts.open')}
+                    {t('alertList.open')}
                   </FastLink>
                 </td>
               </tr>
@@ -77,7 +77,7 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
       )}
       <Pager page={list.page} totalPages={list.totalPages} />
       <p className="hint">
-        <a href={`/diary/homework/${journalId}/case`}>{t('alerts.toCases')}</a>
+        <a href={`/diary/homework/${journalId}/case`}>{t('alertList.toCases')}</a>
       </p>
     </>
   )
@@ -90,8 +90,8 @@ function FeedbackLine({ feedback, school }: { feedback: Feedback; school: Feedba
   const share = (f: Feedback) => Math.round(100 * f.falseShare)
   return (
     <p className="feedback-line">
-      {t('alerts.feedback', { resolved: feedback.resolved, judged: feedback.judged, share: share(feedback), misses: feedback.misses, flagged: feedback.flagged })}
-      {school ? <> {t('alerts.feedbackSchool', { resolved: school.resolved, judged: school.judged, share: share(school), misses: school.misses })}</> : null}
+      {t('alertList.feedback', { resolved: feedback.resolved, judged: feedback.judged, share: share(feedback), misses: feedback.misses, flagged: feedback.flagged })}
+      {school ? <> {t('alertList.feedbackSchool', { resolved: school.resolved, judged: school.judged, share: share(school), misses: school.misses })}</> : null}
     </p>
   )
 }

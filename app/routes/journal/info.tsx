@@ -109,7 +109,7 @@ export default function JournalInfoPage({ loaderData, actionData }: Route.Compon
       <p>{info.description || <span className="hint">{t('journalInfo.noDescription')}</span>}</p>
       {contest ? <ContestCard contest={contest} isOwner={isOwner} journalId={info.id} /> : (
         <p className="hint">
-          {t('journal.submitMode')}: {t(`journal.share${info.shareType === '3' ? '3' : info.shareType === '5' ? '5' : '2'}`)}
+          {t('journalSettings.submitMode')}: {t(`journalSettings.share${info.shareType === '3' ? '3' : info.shareType === '5' ? '5' : '2'}`)}
         </p>
       )}
 

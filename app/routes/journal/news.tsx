@@ -16,6 +16,11 @@ import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
 import { Avatar } from '~/ui/avatar'
 import { RECENT_POSTER_DAYS } from '~/features/journals/constants'
+import { FEED_HANDLE, feedDictionary } from '~/i18n/client-resources'
+
+// The feed's texts are a dictionary part of their own (issue 35).
+export const handle = FEED_HANDLE
+export const clientMiddleware = feedDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -28,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A "load more" request (JavaScript) needs only the next page of posts.
   if (url.searchParams.has('more')) return { feed, filter, error, side: null, title: '', journalId: journal.id }
   const [{ posters, lowMood }, quota] = await Promise.all([journalOverview(db, journal.id), studentQuota(db, journal.id)])
-  return { feed, filter, error, journalId: journal.id, lang: journal.lang, side: { posters, lowMood, quota }, title: `${getInstance(context).t('news.title')} | ${journal.name}` }
+  return { feed, filter, error, journalId: journal.id, lang: journal.lang, side: { posters, lowMood, quota }, title: `${getInstance(context).t('feed.title')} | ${journal.name}` }
 }
 
 type Feed = Route.ComponentProps['loaderData']['feed']
@@ -42,18 +47,18 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation()
   return (
     <>
-      <h1>{t('news.title')}</h1>
+      <h1>{t('feed.title')}</h1>
       <Form method="get" className="feed-filter" role="search">
         <label className="field">
-          <span>{t('news.search')}</span>
+          <span>{t('feed.search')}</span>
           <input type="search" name="q" defaultValue={filter.q ?? ''} maxLength={100} />
         </label>
         <fieldset className="field dates">
-          <legend>{t('news.dates')}</legend>
+          <legend>{t('feed.dates')}</legend>
           <div className="date-range">
-            <input type="date" name="start" defaultValue={filter.start ?? ''} aria-label={t('news.from')} />
+            <input type="date" name="start" defaultValue={filter.start ?? ''} aria-label={t('feed.from')} />
             –
-            <input type="date" name="end" defaultValue={filter.end ?? ''} aria-label={t('news.to')} />
+            <input type="date" name="end" defaultValue={filter.end ?? ''} aria-label={t('feed.to')} />
           </div>
         </fieldset>
         <button className="button secondary" type="submit">
@@ -73,14 +78,14 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           <aside className="news-side">
             {side.quota.taken >= side.quota.limit ? (
               <section className="card warning" role="note">
-                <h2>{t('news.quotaTitle')}</h2>
-                <p>{t('news.quotaText', side.quota)}</p>
+                <h2>{t('feed.quotaTitle')}</h2>
+                <p>{t('feed.quotaText', side.quota)}</p>
               </section>
             ) : null}
             <section className="card" aria-labelledby="thermo-title">
-              <h2 id="thermo-title">{t('news.thermometer')}</h2>
-              <p className="hint">{t('news.thermometerText')}</p>
-              {side.lowMood.length === 0 ? <p className="hint">{t('news.nobodyLow')}</p> : null}
+              <h2 id="thermo-title">{t('feed.thermometer')}</h2>
+              <p className="hint">{t('feed.thermometerText')}</p>
+              {side.lowMood.length === 0 ? <p className="hint">{t('feed.nobodyLow')}</p> : null}
               <ul className="thermometer">
                 {side.lowMood.map((s) => (
                   <li key={s.studentId}>
@@ -89,7 +94,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
                       <FastLink to={`/diary/homework/${journalId}/student/${s.studentId}`}>
                         <strong>{s.name}</strong>
                       </FastLink>
-                      <p className="hint">{t('news.moodScore', { score: s.score })}</p>
+                      <p className="hint">{t('feed.moodScore', { score: s.score })}</p>
                       <p>{s.title}</p>
                       <EmotionTags codes={s.emotions} t={t} />
                     </div>
@@ -98,7 +103,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
             <section className="card" aria-labelledby="posters-title">
-              <h2 id="posters-title">{t('news.recentPosters', { days: RECENT_POSTER_DAYS })}</h2>
+              <h2 id="posters-title">{t('feed.recentPosters', { days: RECENT_POSTER_DAYS })}</h2>
               {side.posters.length === 0 ? <p className="hint">{t('journal.noPosters', { days: RECENT_POSTER_DAYS })}</p> : null}
               <ul className="people compact">
                 {side.posters.map((p) => (
@@ -146,7 +151,7 @@ function FeedList({ feed, page, filtered, lang }: { feed: Feed; page: number; fi
         {t('pager.noSuchPage', { page })} <Link to={pageUrl(1)}>{t('pager.firstPage')}</Link>
       </p>
     )
-  if (posts.length === 0) return <p className="empty">{filtered ? t('news.noPosts') : t('news.noPostsYet')}</p>
+  if (posts.length === 0) return <p className="empty">{filtered ? t('feed.noPosts') : t('feed.noPostsYet')}</p>
   return (
     <div className="feed">
       <ol className="posts">
@@ -154,8 +159,8 @@ function FeedList({ feed, page, filtered, lang }: { feed: Feed; page: number; fi
           <PostCard key={p.id} post={p} t={t} lang={lang} />
         ))}
       </ol>
-      <nav className="pager" aria-label={t('news.title')}>
-        {page > 1 ? <Link to={pageUrl(page - 1)}>← {t('news.newerPosts')}</Link> : null}
+      <nav className="pager" aria-label={t('feed.title')}>
+        {page > 1 ? <Link to={pageUrl(page - 1)}>← {t('feed.newerPosts')}</Link> : null}
         {more.hasMore ? (
           <Link
             to={pageUrl(more.page + 1)}

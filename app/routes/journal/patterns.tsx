@@ -35,7 +35,7 @@ export default function PatternsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {student ? (
-        <nav className="breadcrumbs" aria-label={t('post.breadcrumb')}>
+        <nav className="breadcrumbs" aria-label={t('console.breadcrumb')}>
           <FastLink to={`/diary/homework/${journal.id}/patterns`}>{t('patterns.title')}</FastLink> ›{' '}
           <FastLink to={`/diary/homework/${journal.id}/student/${student.id}`}>{student.name}</FastLink>
         </nav>

@@ -80,7 +80,7 @@ function QuestForm({ defaults, lastResult, cancelTo }: { defaults: Partial<Field
   })
   return (
     <Form method="post" className="card settings-form" {...formProps}>
-      <Select field={fields.lang} label={t('quest.lang')} options={QUEST_LANGS.map((l) => ({ value: l, label: t(`journal.lang_${l}`) }))} />
+      <Select field={fields.lang} label={t('quest.lang')} options={QUEST_LANGS.map((l) => ({ value: l, label: t(`quest.lang_${l}`) }))} />
       <TextField field={fields.title} label={t('quest.title')} inputProps={{ maxLength: QUEST_TITLE_MAX }} />
       <TextAreaField field={fields.description} label={t('quest.description')} hint={t('quest.descriptionHint', { max: QUEST_DESCRIPTION_MAX })} maxLength={QUEST_DESCRIPTION_MAX} />
       {(['event', 'story'] as const).map((type) => (

@@ -56,7 +56,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...base, browse: null, stats: { ...stats, notSubmitted }, viewed }
 }
 
-const score = (value: number | null | undefined, t: TFunction) => (isScored(value) ? String(value) : t('score.scoring'))
+const score = (value: number | null | undefined, t: TFunction) => (isScored(value) ? String(value) : t('news.scoring'))
 
 export default function QuestNewsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
@@ -123,7 +123,7 @@ function Browse({ data: browse, loaderData }: { data: NonNullable<Data['browse']
                   </h2>
                   <PostDetails post={p} t={t} />
                 </div>
-                <span className="badge score">{t('score.badge', { score: score(p.score, t) })}</span>
+                <span className="badge score">{t('news.scoreBadge', { score: score(p.score, t) })}</span>
               </header>
               <div className="frames">
                 {p.frames.map((f) => (
@@ -242,7 +242,7 @@ function Stats({ data: stats, loaderData }: { data: NonNullable<Data['stats']>; 
         <Dialog title={viewed.title} closeTo={withParam('view', null)}>
           <PostDetails post={viewed} t={t} />
           <p>
-            <strong>{t('score.badge', { score: score(viewed.score, t) })}</strong>
+            <strong>{t('news.scoreBadge', { score: score(viewed.score, t) })}</strong>
           </p>
           <div className="frames">
             {viewed.frames.map((f) => (

@@ -82,7 +82,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
   const { student, posts, isOwner, canStar, journalId } = loaderData
   return (
     <>
-      <nav className="breadcrumbs" aria-label={t('post.breadcrumb')}>
+      <nav className="breadcrumbs" aria-label={t('console.breadcrumb')}>
         <Link to={`/diary/homework/${journalId}/student`}>{t('students.title')}</Link> › <span>{student.name}</span>
       </nav>
       <nav className="tabs" aria-label={student.name}>
@@ -131,7 +131,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
         <p className="empty">{t('diary.noPosts')}</p>
       ) : (
         <table className="table">
-          <TableHead columns={[t('students.star'), t('news.diaryDate'), t('students.postTitle'), <>{t('news.place')} / {t('news.time')}</>, t('students.score'), t('students.created'), { hidden: t('post.open') }]} />
+          <TableHead columns={[t('students.star'), t('news.diaryDate'), t('students.postTitle'), <>{t('news.place')} / {t('news.time')}</>, t('students.score'), t('students.created'), { hidden: t('lists.openPost') }]} />
           <tbody>
             {posts.posts.map((p) => (
               <tr key={p.id}>
@@ -166,7 +166,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
                     </button>
                   ) : (
                     <FastLink className="button small secondary" to={`/diary/diaryPost/${p.id}`}>
-                      {t('post.open')}
+                      {t('lists.openPost')}
                     </FastLink>
                   )}
                 </td>

@@ -15,6 +15,11 @@ import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { withoutControl } from '~/shared/text'
 import { postZoneMiddleware } from '~/features/journals/zone.server'
+import { POST_HANDLE, postDictionary } from '~/i18n/client-resources'
+
+// A post's texts are a dictionary part of their own (issue 35).
+export const handle = POST_HANDLE
+export const clientMiddleware = postDictionary
 
 // Times in the journal's school zone (issue 34).
 export const middleware: Route.MiddlewareFunction[] = [postZoneMiddleware]
@@ -55,10 +60,10 @@ export default function RevisePage({ loaderData, actionData }: Route.ComponentPr
   const { t } = useT()
   const { post, frames } = loaderData
   const busy = useNavigation().state === 'submitting'
-  const label = (type: string) => t(`post.block_${type}` as 'post.block_event')
+  const label = (type: string) => t(`news.block_${type}` as 'news.block_event')
   return (
     <>
-      <nav className="breadcrumbs" aria-label={t('post.breadcrumb')}>
+      <nav className="breadcrumbs" aria-label={t('console.breadcrumb')}>
         <Link to="/diary">{t('console.journals')}</Link> › <Link to={`/diary/homework/${post.journal.id}/news`}>{post.journal.name}</Link> ›{' '}
         <Link to={`/diary/diaryPost/${post.id}`}>{post.title}</Link> › <span>{t('revise.title')}</span>
       </nav>

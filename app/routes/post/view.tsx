@@ -36,6 +36,11 @@ import { alertOfPost, flagPost } from '~/features/alerts/raise.server'
 import { WorrySchema } from '~/features/alerts/schema'
 import { postZoneMiddleware } from '~/features/journals/zone.server'
 import { NOTIFICATION_PARAM } from '~/features/notifications/constants'
+import { POST_HANDLE, postDictionary } from '~/i18n/client-resources'
+
+// A post's texts are a dictionary part of their own (issue 35).
+export const handle = POST_HANDLE
+export const clientMiddleware = postDictionary
 
 // Times in the journal's school zone (issue 34).
 export const middleware: Route.MiddlewareFunction[] = [postZoneMiddleware]
@@ -205,7 +210,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
   const frame = post.frames.find((f) => f.id === block)
   return (
     <>
-      <nav className="breadcrumbs" aria-label={t('post.breadcrumb')}>
+      <nav className="breadcrumbs" aria-label={t('console.breadcrumb')}>
         {fromNotifications ? (
           <>
             <Link to="/notification">{t('notification.breadcrumb')}</Link> ›{' '}
@@ -273,7 +278,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
           ))}
         </section>
         <section className="block-comments" aria-labelledby="block-title">
-          <h2 id="block-title">{frame ? t(`post.block_${frame.type}`) : t('post.wholePost')}</h2>
+          <h2 id="block-title">{frame ? t(`news.block_${frame.type}`) : t('post.wholePost')}</h2>
           {blockComments.length === 0 ? <p className="hint">{t('post.noComments')}</p> : null}
           <ul className="comments">
             {blockComments.map((c) => (

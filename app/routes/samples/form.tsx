@@ -10,7 +10,8 @@ import { createSample, ownSample, updateSample } from '~/features/samples/sample
 import type { SampleSchema } from '~/features/samples/schema'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
-import { Check, Choice, Select } from '~/ui/choice-fields'
+import { Check } from '~/ui/check-field'
+import { Choice, Select } from '~/ui/choice-fields'
 import { ErrorList, TextAreaField, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { redirectWithToast } from '~/auth/toast.server'
@@ -84,14 +85,14 @@ function SampleForm({ defaults, lastResult, isNew }: { defaults: Record<string, 
   })
   return (
     <Form method="post" className="card settings-form" {...formProps}>
-      <TextField field={fields.name} label={t('journal.name')} inputProps={{ maxLength: 50 }} />
-      <TextAreaField field={fields.description} label={t('journal.description')} maxLength={500} />
-      <Choice field={fields.labelColorCode} legend={t('journal.labelColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('journal.color', { n }), swatch: n }))} />
+      <TextField field={fields.name} label={t('journalSettings.name')} inputProps={{ maxLength: 50 }} />
+      <TextAreaField field={fields.description} label={t('journalSettings.description')} maxLength={500} />
+      <Choice field={fields.labelColorCode} legend={t('journalSettings.labelColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('journalSettings.color', { n }), swatch: n }))} />
       <div className="field-row">
-        <Select field={fields.studentLimit} label={t('journal.studentLimit')} options={SAMPLE_LIMITS.map((n) => ({ value: String(n), label: t('samples.limitN', { n }) }))} />
+        <Select field={fields.studentLimit} label={t('journalSettings.studentLimit')} options={SAMPLE_LIMITS.map((n) => ({ value: String(n), label: t('samples.limitN', { n }) }))} />
         <Select field={fields.speechLang} label={t('samples.pronunciation')} options={SAMPLE_LANGS.map((l) => ({ value: l, label: t(`samples.lang_${l}`) }))} />
       </div>
-      <Check field={fields.aiScoring} label={t('journal.aiScoring')} />
+      <Check field={fields.aiScoring} label={t('journalSettings.aiScoring')} />
       <Check field={fields.published} label={t('samples.publish')} />
       <ErrorList errors={form.errors} />
       <div className="form-actions">

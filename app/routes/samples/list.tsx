@@ -89,7 +89,7 @@ function Card({ sample, children }: { sample: SampleCard; children: React.ReactN
             </div>
           ) : null}
           <div>
-            <dt>{t('journal.studentLimit')}</dt>
+            <dt>{t('journalSettings.studentLimit')}</dt>
             <dd>{t('samples.limitN', { n: sample.studentLimit })}</dd>
           </div>
           <div>

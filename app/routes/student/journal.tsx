@@ -155,7 +155,7 @@ export default function StudentJournalPage({ loaderData }: Route.ComponentProps)
               </h3>
               <p className="hint">{p.diaryDate}</p>
               {p.status === POST_STATUS.sentBack ? <span className="badge">{t('write.sentBack')}</span> : null}
-              {contest ? <span className="badge">{isScored(p.score) ? t('score.badge', { score: p.score }) : t('score.scoring')}</span> : null}
+              {contest ? <span className="badge">{isScored(p.score) ? t('news.scoreBadge', { score: p.score }) : t('news.scoring')}</span> : null}
             </div>
           </li>
         ))}

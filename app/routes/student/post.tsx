@@ -70,7 +70,7 @@ export default function StudentPostPage({ loaderData, actionData }: Route.Compon
         {post.frames.map((f) =>
           post.revisions[f.id] ? (
             <div key={f.id} className="frame">
-              <p className="frame-label">{t(`post.block_${f.type}` as 'post.block_event')}</p>
+              <p className="frame-label">{t(`news.block_${f.type}` as 'news.block_event')}</p>
               <TextDiff original={f.message} revised={post.revisions[f.id]} labels={{ original: t('write.yourText'), revised: t('write.correction') }} />
             </div>
           ) : (
