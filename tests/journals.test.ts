@@ -27,7 +27,7 @@ describe('journal settings form rules', () => {
   }
   it('names every broken rule at once', () => {
     expect(parse({ name: ' ', studentLimit: '0', expireType: '2', notifyStat: 'on', aiScoring: 'on', speechLang: 'zh' }).sort()).toEqual(
-      ['aiScoring:journal.aiScoringEnglishOnly', 'expireDate:validation.required', 'expireTime:validation.required', 'name:validation.required', 'notifyStatTime:validation.required', 'studentLimit:journalSettings.limitAtLeastOne'].sort(),
+      ['aiScoring:journalSettings.aiScoringEnglishOnly', 'expireDate:validation.required', 'expireTime:validation.required', 'name:validation.required', 'notifyStatTime:validation.required', 'studentLimit:journalSettings.limitAtLeastOne'].sort(),
     )
   })
   it('a colour or choice that is not offered says so; nothing chosen is "required"', () => {

@@ -16,7 +16,7 @@ describe('sample journal form rules', () => {
     expect(issues({ studentLimit: '35' })).toEqual(['studentLimit:validation.required'])
     expect(issues({ studentLimit: '90' })).toEqual(['studentLimit:validation.required'])
     expect(issues({ speechLang: 'ja' })).toEqual(['speechLang:validation.required'])
-    expect(issues({ speechLang: 'zh', aiScoring: 'on' })).toEqual(['aiScoring:journal.aiScoringEnglishOnly'])
+    expect(issues({ speechLang: 'zh', aiScoring: 'on' })).toEqual(['aiScoring:journalSettings.aiScoringEnglishOnly'])
   })
 })
 
