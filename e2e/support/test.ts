@@ -109,7 +109,7 @@ const NOT_REVISITED = /^\/(logout|s\/logout|refresh|locale|oauth\/|login\/redire
  * takes over a form can be lost, and the test would wait for an answer that never comes. A page
  * without the app's scripts (a picture, a blocked-scripts walk through `mainFrame().goto`) is not waited for.
  */
-async function untilHydrated(page: Page) {
+export async function untilHydrated(page: Page) {
   await page.waitForFunction(() => !document.querySelector('script[type=module]') || document.documentElement.dataset.hydrated !== undefined, undefined, { timeout: 15_000 })
 }
 
