@@ -68,25 +68,30 @@ export const SCHOOL_HANDLE = { dictionary: 'school' as DictionaryPart }
 /** A journal's info page: its contest card's part and the occasional part (teachers, invitations). */
 export const JOURNAL_INFO_HANDLE = { dictionary: ['contests', 'school'] as DictionaryPart[] }
 
-/** A page's client middleware that loads its part before it renders after a client navigation. */
-const dictionaryMiddleware = (...parts: DictionaryPart[]): MiddlewareFunction<Record<string, unknown>>[] => [
+/**
+ * A page's client middleware that loads the parts its handle names before it renders after a client
+ * navigation: made from the handle, so the two never disagree.
+ */
+const dictionaryMiddleware = ({ dictionary }: { dictionary: DictionaryPart | DictionaryPart[] }): MiddlewareFunction<Record<string, unknown>>[] => [
   async (_args, next) => {
-    await Promise.all(parts.map((part) => ensureDictionaryPart(i18next, part)))
+    await Promise.all([dictionary].flat().map((part) => ensureDictionaryPart(i18next, part)))
     return next()
   },
 ]
-export const contestsDictionary = dictionaryMiddleware('contests')
-export const assessmentsDictionary = dictionaryMiddleware('assessments')
-export const alertsDictionary = dictionaryMiddleware('alerts')
-export const counselDictionary = dictionaryMiddleware('alerts', 'counsel')
-export const alertListDictionary = dictionaryMiddleware('alerts', 'alertList')
-export const ebooksDictionary = dictionaryMiddleware('ebooks')
-export const privacyDictionary = dictionaryMiddleware('privacy')
-export const insightsDictionary = dictionaryMiddleware('insights', 'report')
-export const reportDictionary = dictionaryMiddleware('report')
-export const listsDictionary = dictionaryMiddleware('lists')
-export const postDictionary = dictionaryMiddleware('post')
-export const feedDictionary = dictionaryMiddleware('feed')
-export const studentPageDictionary = dictionaryMiddleware('insights', 'report', 'lists')
-export const schoolDictionary = dictionaryMiddleware('school')
-export const journalInfoDictionary = dictionaryMiddleware('contests', 'school')
+export const signedInDictionary = dictionaryMiddleware(SIGNED_IN_HANDLE)
+export const studentAreaDictionary = dictionaryMiddleware(STUDENT_AREA_HANDLE)
+export const contestsDictionary = dictionaryMiddleware(CONTESTS_HANDLE)
+export const assessmentsDictionary = dictionaryMiddleware(ASSESSMENTS_HANDLE)
+export const alertsDictionary = dictionaryMiddleware(ALERTS_HANDLE)
+export const counselDictionary = dictionaryMiddleware(COUNSEL_HANDLE)
+export const alertListDictionary = dictionaryMiddleware(ALERT_LIST_HANDLE)
+export const ebooksDictionary = dictionaryMiddleware(EBOOKS_HANDLE)
+export const privacyDictionary = dictionaryMiddleware(PRIVACY_HANDLE)
+export const insightsDictionary = dictionaryMiddleware(INSIGHTS_HANDLE)
+export const reportDictionary = dictionaryMiddleware(REPORT_HANDLE)
+export const listsDictionary = dictionaryMiddleware(LISTS_HANDLE)
+export const postDictionary = dictionaryMiddleware(POST_HANDLE)
+export const feedDictionary = dictionaryMiddleware(FEED_HANDLE)
+export const studentPageDictionary = dictionaryMiddleware(STUDENT_PAGE_HANDLE)
+export const schoolDictionary = dictionaryMiddleware(SCHOOL_HANDLE)
+export const journalInfoDictionary = dictionaryMiddleware(JOURNAL_INFO_HANDLE)

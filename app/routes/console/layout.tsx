@@ -1,6 +1,5 @@
-import i18next from 'i18next'
 import { useEffect, useRef } from 'react'
-import { ensureDictionaryPart, SIGNED_IN_HANDLE } from '~/i18n/client-resources'
+import { SIGNED_IN_HANDLE, signedInDictionary } from '~/i18n/client-resources'
 import { useT } from '~/i18n/use-t'
 import { Form, Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/layout'
@@ -21,12 +20,7 @@ import { notificationOpenedMiddleware } from '~/http/notification-opened.server'
 export const handle = SIGNED_IN_HANDLE
 // A notification's link marks it read on its target's GET (every target is a console page).
 export const middleware: Route.MiddlewareFunction[] = [notificationOpenedMiddleware]
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  async (_args, next) => {
-    await ensureDictionaryPart(i18next, 'signedIn')
-    return next()
-  },
-]
+export const clientMiddleware = signedInDictionary
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)

@@ -1,5 +1,4 @@
-import i18next from 'i18next'
-import { ensureDictionaryPart, EBOOKS_HANDLE } from '~/i18n/client-resources'
+import { EBOOKS_HANDLE, ebooksDictionary } from '~/i18n/client-resources'
 import { Form, Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { requireEbookUser } from '~/auth/ebook-guard.server'
@@ -9,12 +8,7 @@ import { FastLink } from '~/ui/fast-link'
 import { LanguageSwitcher } from '~/ui/language-switcher'
 
 export const handle = EBOOKS_HANDLE
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  async (_args, next) => {
-    await ensureDictionaryPart(i18next, 'ebooks')
-    return next()
-  },
-]
+export const clientMiddleware = ebooksDictionary
 
 /**
  * The e-book layout (spec 3): its own bar with the product's name, the E-Book badge, the user's

@@ -1,5 +1,4 @@
-import i18next from 'i18next'
-import { ensureDictionaryPart, STUDENT_AREA_HANDLE } from '~/i18n/client-resources'
+import { STUDENT_AREA_HANDLE, studentAreaDictionary } from '~/i18n/client-resources'
 import { Form, Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { getSession } from '~/auth/session.server'
@@ -10,12 +9,7 @@ import { LanguageSwitcher } from '~/ui/language-switcher'
 // These pages need the signed-in and student parts of the dictionary: fetched with the first page
 // (root) or, on a client navigation from a public page, before this layout's pages render.
 export const handle = STUDENT_AREA_HANDLE
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  async (_args, next) => {
-    await Promise.all(STUDENT_AREA_HANDLE.dictionary.map((part) => ensureDictionaryPart(i18next, part)))
-    return next()
-  },
-]
+export const clientMiddleware = studentAreaDictionary
 
 /**
  * The student pages (/s): outside the console, one column for phones. The sign-in page shares the
