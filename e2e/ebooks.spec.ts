@@ -74,6 +74,13 @@ test('a teacher makes a book from the student page: ten posts, basic info with e
   }
   await expect(page.getByRole('navigation', { name: 'Steps of the e-book' })).toContainText('Print(ready)')
 
+  // Step 3 opened by its own link, which names no page: the first page at once, its forms posting to it.
+  const first = await db().selectFrom('ebook_pages').select('id').where('ebook_id', '=', bookId).orderBy('position').executeTakeFirstOrThrow()
+  expect((await page.request.get(`/ebook/${bookId}/edit`, { maxRedirects: 0 })).status()).toBe(200)
+  await page.goto(`/ebook/${bookId}/edit`)
+  await expect(page.locator('form.page-editor')).toHaveAttribute('action', `/ebook/${bookId}/edit?qpage_id=${first.id}`)
+  await page.goBack()
+
   // A page edited and saved: its picture is drawn again with the new text.
   await page.locator('.page-card').nth(2).click()
   await expect(page).toHaveURL(/\/edit\?qpage_id=\d+$/)
@@ -328,6 +335,8 @@ test('the e-book session: taken over from a console session, its own sign-out, t
   // Signing out of the e-book keeps the console's session.
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL('/diary')
+  // An e-book page opened with the console's session takes it over in place: no redirect at all.
+  expect((await page.request.get('/ebook', { maxRedirects: 0 })).status()).toBe(200)
   await page.goto('/ebook')
   await expect(page).toHaveURL('/ebook')
 })
