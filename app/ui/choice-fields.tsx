@@ -1,9 +1,9 @@
-import { controlProps, ErrorList } from './field'
+import { controlProps, ErrorList, FieldNotes, hintIdOf } from './field'
 import type { FieldView } from './server-form'
 
 // Select and radio group fields, with their error lists (conform's fields and the server forms' alike); the checkbox is in check-field.tsx.
 export function Select({ field, label, hint, options }: { field: FieldView; label: string; hint?: string; options: { value: string; label: string }[] }) {
-  const hintId = hint ? `${field.id}-hint` : undefined
+  const hintId = hintIdOf(field, hint)
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
@@ -14,12 +14,7 @@ export function Select({ field, label, hint, options }: { field: FieldView; labe
           </option>
         ))}
       </select>
-      {hint ? (
-        <p id={hintId} className="hint">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
+      <FieldNotes field={field} hint={hint} />
     </div>
   )
 }

@@ -49,6 +49,24 @@ export function ErrorText({ error }: { error: string }) {
 
 type InputType = 'text' | 'password' | 'email' | 'search' | 'tel'
 
+/** The id of a field's hint, when it has one: its control is described by it. */
+export const hintIdOf = (field: FieldView, hint?: string) => (hint ? `${field.id}-hint` : undefined)
+
+/** What follows every field's control: its hint (a line of its own, or a span beside a short control) and its errors. */
+export function FieldNotes({ field, hint, inline = false }: { field: FieldView; hint?: string; inline?: boolean }) {
+  const Hint = inline ? 'span' : 'p'
+  return (
+    <>
+      {hint ? (
+        <Hint id={hintIdOf(field, hint)} className="hint">
+          {hint}
+        </Hint>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </>
+  )
+}
+
 export function TextField({
   field,
   label,
@@ -64,17 +82,12 @@ export function TextField({
   after?: ReactNode
   inputProps?: InputHTMLAttributes<HTMLInputElement>
 }) {
-  const hintId = hint ? `${field.id}-hint` : undefined
+  const hintId = hintIdOf(field, hint)
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <input type={type} {...controlProps(field, hintId)} {...inputProps} />
-      {hint ? (
-        <span id={hintId} className="hint">
-          {hint}
-        </span>
-      ) : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
+      <FieldNotes field={field} hint={hint} inline />
       {after}
     </div>
   )
@@ -82,17 +95,12 @@ export function TextField({
 
 /** A labelled textarea with its hint and errors, like TextField. */
 export function TextAreaField({ field, label, hint, rows = 3, maxLength }: { field: FieldView; label: string; hint?: string; rows?: number; maxLength?: number }) {
-  const hintId = hint ? `${field.id}-hint` : undefined
+  const hintId = hintIdOf(field, hint)
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <textarea {...controlProps(field, hintId)} rows={rows} maxLength={maxLength} />
-      {hint ? (
-        <p id={hintId} className="hint">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
+      <FieldNotes field={field} hint={hint} />
     </div>
   )
 }
