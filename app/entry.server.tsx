@@ -4,6 +4,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { Writable } from 'node:stream'
 import { nonceContext } from './context.server'
 import { getInstance } from './i18n/middleware.server'
+import { preloadsAfterContent } from './module-preloads.server'
 import { NonceProvider } from './ui/nonce'
 import { InlineCssProvider, stylesheetSeen, stylesheetSeenCookie } from './ui/stylesheet'
 import stylesheetHref from './styles/app.css?url'
@@ -46,7 +47,10 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId)
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+        // A returning browser (it has the stylesheet, so the scripts too) reads its module preloads
+        // from its cache after the content (module-preloads.server.ts).
+        const html = inlineCss ? Buffer.concat(chunks) : preloadsAfterContent(Buffer.concat(chunks).toString())
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
         callback()
       },
     })

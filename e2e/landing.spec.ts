@@ -91,3 +91,23 @@ test('every page has a title ending in the product name', async ({ page }) => {
   await page.goto(`/diary/diaryPost/${post.id}`)
   await expect(page).toHaveTitle(`${post.title} | ${journal.name} | Mood Diary Console`)
 })
+
+test('a first visit gets the stylesheet and the script preloads first; a returning browser gets the preloads after the content, and its page still comes alive', async ({ page }) => {
+  const head = (html: string) => html.slice(0, html.indexOf('</head>'))
+  const first = await (await page.goto('/login'))!.text()
+  expect(head(first)).toContain('<style data-href=')
+  expect(head(first)).toContain('rel="modulepreload"')
+
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  const again = await (await page.goto('/login'))!.text()
+  expect(head(again)).not.toContain('<style data-href=')
+  expect(head(again)).not.toContain('rel="modulepreload"')
+  expect(again.slice(again.lastIndexOf('</main>'))).toMatch(/rel="modulepreload"[^>]*>(<link[^>]*>)*<\/body>/)
+  // React has hydrated the page (root.tsx marks it), and its links work.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', /.*/)
+  await page.getByRole('link', { name: 'Sign up' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(errors).toEqual([])
+})
