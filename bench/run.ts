@@ -268,12 +268,20 @@ const INSIGHT_PAGES = ['feedback, 30 days (20,000 posts)', 'feedback, the term',
 const memory = await memoryFigures()
 
 // SQLite: the demo data plus the large journal.
-const sqlite = await startServer({})
+let sqlite = await startServer({})
 await waitForServer()
 const sqliteBig = await seedBigJournal({ sqliteFile: path.join(sqlite.dataDir, 'app.db') })
 const sqliteContest = await seedBigContest({ sqliteFile: path.join(sqlite.dataDir, 'app.db') })
 await seedBigNotifications({ sqliteFile: path.join(sqlite.dataDir, 'app.db') })
 await untilTopicsRead({ sqliteFile: path.join(sqlite.dataDir, 'app.db') })
+// Then the server starts again on the seeded database, as a school's runs on its own: SQLite reads
+// a table's planner statistics when a connection opens, and the seeds wrote 65,000 posts and 9,000
+// students from another process, so the running server planned on the demo's sizes (issue 35,
+// measured: the quest news page's student queries took 4.5 ms each, 0.7 ms after a restart).
+sqlite.server.kill('SIGTERM')
+await new Promise((r) => sqlite.server.once('exit', r))
+sqlite = await startServer({}, sqlite.dataDir)
+await waitForServer()
 let cookie = await signInCookie()
 await readReturningVisitor()
 await measure([
