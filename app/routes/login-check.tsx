@@ -5,6 +5,7 @@ import { safeRedirectPath } from '~/auth/guards.server'
 import { commitSession, destroySession, getSession, storeValues } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
+import { consoleHome } from '~/features/team/roles'
 import { MessagePage } from '~/ui/message-page'
 
 /** The six steps of spec 1 section 4 that decide where a user goes after sign-in. */
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   else if (values.infoSet === '0') to = '/setting/basicInfo' // 5.
   else {
     // 6. Go to the saved path, once.
-    to = safeRedirectPath(session.get('redirect_path'))
+    to = safeRedirectPath(session.get('redirect_path'), consoleHome(values))
     session.unset('redirect_path')
   }
   throw redirect(to, { headers: { 'Set-Cookie': await commitSession(request, session) } })

@@ -22,11 +22,11 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/index$/)
 }
 
-/** A teacher signed in (a session written as the app writes one, support/login.ts), on /diary. */
+/** A teacher signed in (a session written as the app writes one, support/login.ts), on /diary (a counsellor on /counsellor). */
 export async function signInToConsole(page: Page, account: string, locale?: Locale) {
   await loginWithSession(page.context(), { account, locale })
   await page.goto('/diary')
-  await expect(page).toHaveURL(/\/diary$/)
+  await expect(page).toHaveURL(/\/(diary|counsellor)$/)
 }
 
 /** A student signed in (as above), on their home. */

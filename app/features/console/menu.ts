@@ -11,17 +11,18 @@ export interface MenuItem {
   labelKey: 'console.menuMyJournals' | 'console.menuSamples' | 'console.menuBooks' | 'console.menuTeam' | 'console.menuStudents' | 'console.menuPlanCodes' | 'console.menuCounsellor'
   modes: ('personal' | 'team')[]
   fn?: PayFunctionId
-  /** A team right the item needs (the counsellor's page, issue 36). */
+  /** A team right the item needs (the counsellor's page, issue 36). Without a team role, only
+   * runJournals: a teacher on their own runs their journals. */
   right?: TeamRight
 }
 
 export const MAIN_MENU: MenuItem[] = [
-  { to: '/diary', labelKey: 'console.menuMyJournals', modes: ['personal', 'team'] },
-  { to: '/diarySample', labelKey: 'console.menuSamples', modes: ['personal', 'team'] },
-  { to: '/student', labelKey: 'console.menuStudents', modes: ['personal', 'team'] },
-  { to: '/diarySample/resourcesBook', labelKey: 'console.menuBooks', modes: ['personal'] },
+  { to: '/diary', labelKey: 'console.menuMyJournals', modes: ['personal', 'team'], right: 'runJournals' },
+  { to: '/diarySample', labelKey: 'console.menuSamples', modes: ['personal', 'team'], right: 'runJournals' },
+  { to: '/student', labelKey: 'console.menuStudents', modes: ['personal', 'team'], right: 'runJournals' },
+  { to: '/diarySample/resourcesBook', labelKey: 'console.menuBooks', modes: ['personal'], right: 'runJournals' },
   { to: '/team/my', labelKey: 'console.menuTeam', modes: ['team'] },
-  { to: '/my/ucp', labelKey: 'console.menuPlanCodes', modes: ['personal', 'team'] },
+  { to: '/my/ucp', labelKey: 'console.menuPlanCodes', modes: ['personal', 'team'], right: 'runJournals' },
   { to: '/counsellor', labelKey: 'console.menuCounsellor', modes: ['personal', 'team'], right: 'receiveEscalations' },
 ]
 
@@ -31,5 +32,10 @@ export function activeItem(items: MenuItem[], pathname: string) {
 }
 
 export function menuFor(mode: 'personal' | 'team', payfunctionMap: Record<string, 0 | 1>, teamRoleId: number | null = null) {
-  return MAIN_MENU.filter((item) => item.modes.includes(mode) && (!item.fn || hasFunction({ payfunctionMap }, item.fn)) && (!item.right || (teamRoleId !== null && can(teamRoleId, item.right))))
+  return MAIN_MENU.filter((item) => item.modes.includes(mode) && (!item.fn || hasFunction({ payfunctionMap }, item.fn)) && (!item.right || mayUse(item.right, teamRoleId)))
+}
+
+/** A team role's right; without a team, a teacher runs their own journals and has no other team right. */
+function mayUse(right: TeamRight, teamRoleId: number | null) {
+  return teamRoleId === null ? right === 'runJournals' : can(teamRoleId, right)
 }

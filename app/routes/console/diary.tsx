@@ -10,6 +10,7 @@ import { idField } from '~/features/form-ids.server'
 import { requireJournal } from '~/features/journals/access.server'
 import { DRP_STATUS, JOIN_CODES } from '~/features/journals/constants'
 import { joinAsTeacher } from '~/features/journals/join.server'
+import { consoleHome } from '~/features/team/roles'
 import { duplicateJournal } from '~/features/journals/lifecycle.server'
 import { archivedJournals, joinedJournals, ownJournals, type JournalCard } from '~/features/journals/list.server'
 import { JoinSchema } from '~/features/journals/schema'
@@ -47,6 +48,8 @@ type Tab = (typeof TABS)[number]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
+  // A counsellor runs no journals of the team: their console is the alerts escalated to them (issue 48).
+  if (consoleHome(user) !== '/diary') throw redirect(consoleHome(user))
   const asked = new URL(request.url).searchParams.get('tab')
   const tab: Tab = TABS.find((t) => t === asked) ?? 'mine'
   // With the plan's homework lock the own list is empty and the joined and archived lists are not loaded.
