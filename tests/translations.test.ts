@@ -357,3 +357,14 @@ describe('wording', () => {
     for (const lng of LOCALES) expect(tIn(lng)('export.generating', { count: 3 })).toMatch(/3/)
   })
 })
+
+// Issue 48, item 9: a school keeps diaries for a number of school years (年度), not of grades (学年).
+describe('the retention choices', () => {
+  it('count school years in every language', () => {
+    const i18n = i18next.createInstance()
+    void i18n.init({ lng: 'en', resources, fallbackLng: 'en', interpolation: { escapeValue: false }, initAsync: false })
+    expect(i18n.t('team.retentionYearsN', { count: 2, lng: 'en' })).toBe('2 school years')
+    expect(i18n.t('team.retentionYearsN', { count: 2, lng: 'ja' })).toBe('2 年度')
+    expect(i18n.t('team.retentionYearsN', { count: 2, lng: 'zh-TW' })).toMatch(/^2 (個)?學年度?$/)
+  })
+})
