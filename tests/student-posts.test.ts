@@ -119,6 +119,22 @@ describe.each(DIALECTS)('student posts on %s', (dialect) => {
     expect((await ownJournals(conn.db, teacher)).find((j) => j.id === copy.id)!.postCount).toBe(0)
   })
 
+  it("keeps a journal's last post for its card whoever writes the post (a contest's seed writes rows directly) and after a delete", async () => {
+    const last = async () => (await ownJournals(conn.db, teacher)).find((j) => j.id === journalId)!.lastPostAt
+    const newest = async () => (await conn.db.selectFrom('posts').select((e) => e.fn.max('created_at').as('at')).where('journal_id', '=', journalId).executeTakeFirstOrThrow()).at
+    expect(await last()).toBe(await newest())
+    // A row written as the contest and quest seeds write them, not through createPost (issue 48, item 15).
+    const at = '2099-01-02T03:04:05.000Z'
+    const { id } = await conn.db.insertInto('posts').values({ journal_id: journalId, creator_id: student, title: 'Quest answer', diary_date: '2099-01-02', location: '', happen_time: '', status: 1, score: null, quest_id: null, is_video: 0, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow()
+    expect(await last()).toBe(at)
+    // An older post written later does not move it back.
+    await createPost(conn.db, student, journalId, post)
+    expect(await last()).toBe(at)
+    await conn.db.deleteFrom('posts').where('id', '=', id).execute()
+    expect(await last()).toBe(await newest())
+    expect(await last()).not.toBe(at)
+  })
+
   it('flags a post on submit and on revision', async () => {
     const flagsOf = (id: number) => conn.db.selectFrom('post_flags').select(['category', 'words']).where('post_id', '=', id).execute()
     const id = await createPost(conn.db, student, journalId, { ...post, event: 'I want to die.' })

@@ -203,7 +203,6 @@ export async function seedDemo(db: DB, now = new Date()) {
         await trx.insertInto('journal_members').values({ journal_id: journalId, user_id: freeTeacher, role: 'teacher', drp_status: 0, joined_at: start.toISOString() }).execute()
       }
       const content = DEMO_CONTENT[j.lang]
-      let last = start.toISOString()
       for (const studentId of j.members) {
         for (let day = Math.floor(rand() * 3); day < 60; day += 2 + Math.floor(rand() * 3)) {
           const t = Math.floor(rand() * content.posts.length)
@@ -212,7 +211,6 @@ export async function seedDemo(db: DB, now = new Date()) {
           const at = new Date(start.getTime() + day * DAY + (14 + Math.floor(rand() * 8)) * 3_600_000)
           if (at > now) continue
           const created = at.toISOString()
-          if (created > last) last = created
           const { id: postId } = await trx
             .insertInto('posts')
             .values({ journal_id: journalId, creator_id: studentId, title: tpl.title, diary_date: isoDate(at), location: pick(content.places), happen_time: pick(content.times), status: 1, score: null, is_video: 0, created_at: created, updated_at: created })
@@ -235,7 +233,6 @@ export async function seedDemo(db: DB, now = new Date()) {
           }
         }
       }
-      await trx.updateTable('journals').set({ last_post_at: last }).where('id', '=', journalId).execute()
     }
     await seedSamplesAndBooks(trx, { teacher, freeTeacher, now })
     await seedLoginCodes(trx, { teacher, now })

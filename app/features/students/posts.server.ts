@@ -83,7 +83,6 @@ export async function createPost(db: DB, studentId: number, journalId: number, i
     await writeFrames(trx, id, input, picture)
     await writeFlags(trx, id, input)
     await writeTopics(trx, id, topics)
-    await trx.updateTable('journals').set({ last_post_at: at }).where('id', '=', journalId).execute()
     return id
   })
   await postSubmitted(db, postId)
