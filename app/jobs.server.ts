@@ -11,6 +11,7 @@ import { removeExpiredExports, resumeStaleExports } from './features/privacy/exp
 import { claimSlot } from './features/notifications/digests.server'
 import { translatorOf } from './i18n/middleware.server'
 import { assignPendingTopics } from './features/topics/assign.server'
+import { sweepUnusedPictures } from './features/posts/pictures.server'
 
 /**
  * The background work (issue 22, decision 0037): every minute, the digests due at this hour in each
@@ -45,6 +46,9 @@ export async function tick(connection: Connection, queue: Queue, exportsDir: str
   if (await claimSlot(connection.db, `exports-expired:${at.toISOString().slice(0, 10)}`, at)) await removeExpiredExports(connection.db, exportsDir, at)
   // Retention, the daily job: each team's notice 30 days before, then the deletion it announced.
   if (await claimSlot(connection.db, `retention-duty:${at.toISOString().slice(0, 10)}`, at)) await runRetentionDuties(connection.db, at)
+  // Pictures kept for a refused form and never sent again, once an hour: a server that runs for
+  // weeks without a restart no longer keeps them (issue 48, item 24).
+  if (await claimSlot(connection.db, `pictures-unused:${at.toISOString().slice(0, 13)}`, at)) await sweepUnusedPictures(connection.db, at)
   // On PostgreSQL the claims and digests are one transaction, and two ticks at once (two processes,
   // the schedule and a retry) run one after the other: the first tells everything due, so each
   // teacher gets one mail, never one hour's digests split over two (issue 35); the second finds the

@@ -4,7 +4,7 @@ import type { OutputInfo } from 'sharp'
 import { loadSharp } from '~/sharp.server'
 import type { DB } from '~/db/connect.server'
 import type { Database } from '~/db/schema'
-import { isoAgo, nowIso } from '~/db/time'
+import { nowIso } from '~/db/time'
 import { counselsPost } from '~/features/alerts/escalate.server'
 import { requireJournal } from '~/features/journals/access.server'
 
@@ -69,8 +69,9 @@ const shownByNoPost = (eb: ExpressionBuilder<Database, 'post_pictures'>) =>
   eb.not(eb.exists(eb.selectFrom('post_frames as f').select('f.id').where(sql<boolean>`f.img_url = '/pictures/' || post_pictures.id`)))
 
 /** Removes pictures that no post's frame shows and that waited longer than a day. */
-export async function sweepUnusedPictures(db: DB) {
-  const result = await db.deleteFrom('post_pictures').where('created_at', '<', isoAgo(UNUSED_PICTURE_TTL_MS)).where(shownByNoPost).executeTakeFirst()
+export async function sweepUnusedPictures(db: DB, at = new Date()) {
+  const before = new Date(at.getTime() - UNUSED_PICTURE_TTL_MS).toISOString()
+  const result = await db.deleteFrom('post_pictures').where('created_at', '<', before).where(shownByNoPost).executeTakeFirst()
   return Number(result.numDeletedRows)
 }
 
