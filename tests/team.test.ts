@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { TEAM_PLAN_STATUS } from '~/features/plans/constants'
-import { can, ROLE, type TeamRight } from '~/features/team/roles'
+import { can, consoleHome, ROLE, type TeamRight } from '~/features/team/roles'
 import { createJournal } from '~/features/journals/settings.server'
 import { ADD_MEMBER, addMember, cancelTeamPlan, changeMember, findPerson, MEMBER_CHANGE, TeamForbidden, teamOverview, teamStudents } from '~/features/team/team.server'
 import { DIALECTS, freshDatabase } from './support/db'
@@ -16,12 +16,21 @@ describe('the roles matrix', () => {
     // Issue 36: the counsellor (6) sees only what is escalated to them; admins receive it where there is no counsellor.
     receiveEscalations: [1, 2, 6],
     childrenData: [1, 2],
+    // Issue 48: the counsellor runs no journals; their console is the alerts escalated to them.
+    runJournals: [1, 2, 3, 4, 5],
   }
   for (const [right, roles] of Object.entries(matrix)) {
     it(`${right}: roles ${roles.join(', ')} only`, () => {
       for (const role of [1, 2, 3, 4, 5, 6]) expect(can(role, right as TeamRight), `role ${role}`).toBe(roles.includes(role))
     })
   }
+})
+
+describe('where a console user starts', () => {
+  it('a counsellor on the alerts escalated to them, everyone else on their journals, in either mode', () => {
+    expect(consoleHome({ teamRoleId: ROLE.counsellor })).toBe('/counsellor')
+    for (const role of [ROLE.superAdmin, ROLE.admin, ROLE.customerService, ROLE.teamTeacher, ROLE.generalAccount, null]) expect(consoleHome({ teamRoleId: role })).toBe('/diary')
+  })
 })
 
 describe.each(DIALECTS)('team management on %s', (dialect) => {
