@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { assessPost, type Assessment } from '../app/features/alerts/assess/assess.server'
-import { EVAL_LANGUAGES, type EvalLanguage, type LabelledPost } from '../tests/support/risk-eval'
+import { EVAL_LANGUAGES, TRAINING_SETS, type EvalLanguage, type LabelledPost } from '../tests/support/risk-eval'
 
 const ROOT = path.join(import.meta.dirname, '..')
 const EVAL_DIR = path.join(ROOT, 'tests', 'risk-eval')
@@ -77,7 +77,7 @@ for (const { name, dir } of sets) {
     const rows = await judge(posts[language], language)
     perSet.push({ set: name, language, ...figures(rows) })
     // Per category: the sets nobody tuned on only (held out and blind), so that a category's figure is not flattered.
-    if (name === 'dev' || /^holdout[1-8]?$/.test(name) || name === 'everyday') continue
+    if ((TRAINING_SETS as readonly string[]).includes(name)) continue
     for (const r of rows) {
       const byLanguage = perCategory.get(r.category) ?? new Map<EvalLanguage, Judged[]>()
       byLanguage.set(language, [...(byLanguage.get(language) ?? []), r])
@@ -87,7 +87,7 @@ for (const { name, dir } of sets) {
 }
 table('Per set and language (recall: worrying posts raising an alert; falseAlerts: harmless posts raising one; modelAloneHigh: harmless posts at high from the model alone)', perSet)
 table(
-  'Per category, on the sets nobody tuned on (holdout9 and the blind writers\' sets): caught / posts, and urgent at high',
+  'Per category, on the sets nobody tuned on (holdout9, the blind writers\' sets and new ones): caught / posts, and urgent at high',
   [...perCategory.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([category, byLanguage]) =>
     Object.fromEntries([['category', category], ...EVAL_LANGUAGES.map((l) => {
       const rows = byLanguage.get(l) ?? []
