@@ -119,6 +119,21 @@ describe('the rules and the model together', () => {
     }
   })
 
+  it('the model alone never raises a high alert (issue 49): what it finds is told the same day, never as urgent', async () => {
+    let byModelAlone = 0
+    for (const set of TEST_SETS)
+      for (const language of EVAL_LANGUAGES)
+        for (const post of labelledPosts(set, language)) {
+          const a = await assessPost(post, language)
+          for (const f of a.findings.filter((f) => f.byModel)) expect(f.severity, post.id).toBe('medium')
+          if (a.findings.length && a.findings.every((f) => f.byModel)) {
+            byModelAlone++
+            expect(a.severity, post.id).toBe('medium')
+          }
+        }
+    expect(byModelAlone).toBeGreaterThan(0)
+  })
+
   it('a question on a survey is set aside only when the student answered no: a "yes" is a disclosure', async () => {
     for (const text of ['on the wellbeing survey one question was if i ever want to hurt myself. i ticked yes', '学校のアンケートで「死にたいと思うことがありますか」ってあった。「はい」にまるした', '學校發心情問卷，有一題問有沒有想過死掉，我勾有']) {
       expect((await assess(text)).severity, text).toBe('high')

@@ -140,7 +140,7 @@ function combine(findings: ContentFinding[], setAside: Assessment['setAside'], r
   return []
 }
 
-/** What the model found: its category, in the sentence most like it. */
+/** What the model found: its category, in the sentence most like it, at medium. */
 function modelFinding(model: RiskModel, readings: Reading[], category: RiskCategory): ContentFinding {
   const c = model.classes.indexOf(category)
   let best = readings[0]
@@ -149,7 +149,8 @@ function modelFinding(model: RiskModel, readings: Reading[], category: RiskCateg
     const p = probabilities(model, featuresOf(sentenceReadings([r])))[c]
     if (p > bestP) [best, bestP] = [r, p]
   }
-  return { category, severity: SEVERITY[category], field: best.field, sentence: sentenceText(best), words: '', language: best.language, byModel: true }
+  // The model alone never cries wolf (issue 49): what it finds goes to the teacher the same day, never as urgent.
+  return { category, severity: 'medium', field: best.field, sentence: sentenceText(best), words: '', language: best.language, byModel: true }
 }
 
 /** Signs that count only together anywhere in the post (pills and counting them): the finding is the later sentence. */
