@@ -9,7 +9,7 @@ import { migrate } from '../app/db/migrate.server'
 import { seedDemo, seedReferenceData } from '../app/seed/demo.server'
 import { journalMoodPosts } from '../app/features/alerts/raise.server'
 import { alertsPerWeek, replayAlerts } from '../app/features/alerts/replay'
-import { warmAnalysers } from '../app/features/alerts/assess/tokens.server'
+import { warmAnalysers } from '../app/features/text/tokens.server'
 import { confusion, EVAL_LANGUAGES, EVAL_SETS, evaluate, labelledPosts, TEST_SETS } from '../tests/support/risk-eval'
 
 const lines: string[] = []

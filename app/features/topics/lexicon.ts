@@ -1,7 +1,7 @@
 /**
  * The topic lexicon (issue 37, decision 0049): what a post's event is about, in the three
  * languages. A word maps to a topic when the post's title or event frame holds it as the language
- * analysers read words (features/alerts/assess/tokens.server.ts): English by lemma ("tests",
+ * analysers read words (features/text/tokens.server.ts): English by lemma ("tests",
  * "tested" are "test"; a phrase of several words, word after word), Chinese as jieba's words in
  * simplified characters (written here in Traditional, converted when the lexicon is first used),
  * Japanese by kuromoji's base forms (「遊んだ」 is 「遊ぶ」). A Chinese or Japanese word of two

@@ -1,5 +1,5 @@
-import { languagesOf, sentencesOf, type Language } from '~/features/alerts/assess/text'
-import { englishLemma, simplified, tokensOf, type Token } from '~/features/alerts/assess/tokens.server'
+import { languagesOf, sentencesOf, type Language } from '~/features/text/text'
+import { englishLemma, simplified, tokensOf, type Token } from '~/features/text/tokens.server'
 import { TOPIC_IDIOMS, TOPIC_WORDS, TOPICS, WEAK_WORDS, type Topic } from './lexicon'
 
 /**

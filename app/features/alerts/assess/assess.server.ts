@@ -3,11 +3,11 @@
  * by sentence in its languages, each finding with its category, severity and the whole sentence it
  * was found in. Never throws: an analyser that fails is logged and the other languages still read.
  */
+import { languagesOf, sentencesOf, type Language, type Sentence } from '~/features/text/text'
+import { tokensOf, type Token } from '~/features/text/tokens.server'
 import { SEVERITY, type RiskCategory } from './lexicon'
 import { lexiconOf, matchSentence, mentions, type CompiledLexicon, type Dismissal, type PostContext } from './match'
 import { featuresOf, probabilities, riskModel, riskOf, type RiskModel, type SentenceReading } from './model.server'
-import { languagesOf, sentencesOf, type Language, type Sentence } from './text'
-import { tokensOf, type Token } from './tokens.server'
 
 export type PostField = 'title' | 'event' | 'story' | 'behaviour'
 export interface PostTexts {

@@ -1,10 +1,10 @@
 /**
- * The lexicon's patterns (lexicon.ts) compiled and matched over a sentence's tokens. Pure: the
- * tokens come from tokens.server.ts.
+ * The lexicon's patterns (the word lists in features/text/lexicon/) compiled and matched over a
+ * sentence's tokens. Pure: the tokens come from features/text/tokens.server.ts.
  */
-import { LEXICONS, type RiskCategory, type Rule, type RuleCategory } from './lexicon'
-import { ENGLISH_SPLIT, type Language } from './text'
-import { englishLemma, type Token } from './tokens.server'
+import { ENGLISH_SPLIT, type Language } from '~/features/text/text'
+import { englishLemma, type Token } from '~/features/text/tokens.server'
+import { LEXICONS, PATTERN_GAP, type RiskCategory, type Rule, type RuleCategory } from './lexicon'
 
 /** One alternative of a slot: English words one after another, or a Chinese or Japanese string made of whole words. */
 type Alternative = string[]
@@ -40,7 +40,7 @@ function expand(alt: string, sets: Record<string, string>): string[] {
 }
 
 function compilePattern(language: Language, pattern: string, sets: Record<string, string>): Slot[] {
-  const parts = pattern.split(/\s+(\+|\.\.\.|\.\.)\s+/u)
+  const parts = pattern.split(PATTERN_GAP)
   const slots: Slot[] = []
   for (let i = 0; i < parts.length; i += 2) {
     const gap = i === 0 ? 0 : GAPS[parts[i - 1]]

@@ -9,13 +9,11 @@
  *
  * The weights (risk-model.json) are read at the first assessment, not at start-up.
  */
-import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import type { Language } from '~/features/text/text'
+import type { Token } from '~/features/text/tokens.server'
+import { projectFile } from '~/project-file.server'
 import type { RiskCategory } from './lexicon'
-import type { Language } from './text'
-import type { Token } from './tokens.server'
 
 export const MODEL_CLASSES = ['none', 'suicide', 'self_harm', 'abuse', 'bullying', 'hopelessness'] as const
 export type ModelClass = (typeof MODEL_CLASSES)[number]
@@ -98,11 +96,7 @@ export function riskOf(p: number[]): { risk: number; category: RiskCategory } {
  * built server (build/server) reads the same file. Parsed as JSON, not imported as a module: a
  * module of 50,000 keys costs six times the memory and ten times the time.
  */
-function modelFile() {
-  let dir = path.dirname(fileURLToPath(import.meta.url))
-  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir)
-  return path.join(dir, 'app', 'features', 'alerts', 'assess', 'risk-model.json')
-}
+const modelFile = () => projectFile('app', 'features', 'alerts', 'assess', 'risk-model.json')
 
 let loaded: Promise<RiskModel> | undefined
 /** The trained weights, read once at the first use. */
