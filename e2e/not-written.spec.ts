@@ -3,6 +3,8 @@ import { db } from './support/db'
 import { signInToConsole, studentSignIn } from './support/helpers'
 import { postAt } from './support/insights'
 import { newJournalWith } from './support/posts'
+import { schoolDate } from './support/dates'
+import { schoolCalendarOf } from './support/school'
 import { expect, expectAccessible, NO_JS, test, type Page } from './support/test'
 
 // Issue 38: who has not written today or this week, and a reminder once a school day.
@@ -19,6 +21,8 @@ test('a teacher sees who has not written today, reminds the ticked ones once, an
   const journalId = await newJournalWith(teacher, `Reminders ${info.project.name} ${Date.now().toString(36)}`, [wrote.account, silent.account, never.account])
   await postAt(journalId, wrote.account, { hoursAgo: 0.05, title: 'Today', event: 'We had art.', emotions: ['3'], behaviour: 9 })
   await postAt(journalId, silent.account, { hoursAgo: 24 * 9, title: 'Long ago', event: 'A trip.', emotions: ['3'], behaviour: 9 })
+  // Reminders go out in school time: this school's is every hour of every day, whenever the test runs.
+  await schoolCalendarOf(journalId)
 
   await signInToConsole(page, teacher)
   await page.goto(`/diary/homework/${journalId}/news`)
@@ -41,8 +45,9 @@ test('a teacher sees who has not written today, reminds the ticked ones once, an
   await expect(page.getByText('Tick at least one student to remind.')).toBeVisible()
   expect(await reminders(journalId)).toBe(0)
 
-  // Only the silent one, with a double click: one reminder, recorded for the teacher. (With
-  // JavaScript the boxes keep the teacher's choice after the message; without, the page comes back ticked.)
+  // The boxes come back as the teacher left them. Only the silent one, with a double click: one
+  // reminder, recorded for the teacher.
+  await expect(page.getByRole('checkbox', { name: 'Remind Pupil never' })).not.toBeChecked()
   await page.getByRole('checkbox', { name: 'Remind Pupil silent' }).check()
   await page.getByRole('checkbox', { name: 'Remind Pupil never' }).uncheck()
   await page.getByRole('button', { name: 'Remind them' }).dblclick()
@@ -105,4 +110,56 @@ test("a contest's journal has a third tab: who has not answered the quest of the
   // A journal that is not a contest's has no such tab.
   await page.goto('/diary/homework/1/notWritten')
   await expect(page.getByRole('link', { name: 'Quest of the day' })).toHaveCount(0)
+})
+
+test('reminders go out in school time only, and after reminding some the others keep the teacher\'s ticks', NO_JS, async ({ page }, info) => {
+  const teacher = await newTeacher(info, 'ticks', { standard: true })
+  const pupils = [await newStudent(info, 'tick-a'), await newStudent(info, 'tick-b'), await newStudent(info, 'tick-c'), await newStudent(info, 'tick-d')]
+  const journalId = await newJournalWith(teacher, `Ticks ${info.project.name} ${Date.now().toString(36)}`, pupils.map((p) => p.account))
+  // Today is a day off in the school's calendar: tomorrow from 00:00 is school time.
+  const school = await schoolCalendarOf(journalId, { closed: [schoolDate(0)] })
+  const from = `${schoolDate(1)} 00:00`
+  await signInToConsole(page, teacher)
+  await page.goto(`/diary/homework/${journalId}/notWritten`)
+  await expect(page.getByText(`Today is not a school day in the school’s calendar: reminders can be sent from ${from}.`)).toBeVisible()
+  const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((x) => page.getByRole('checkbox', { name: `Remind Pupil tick-${x}` }))
+  for (const box of [a, b, c, d]) await expect(box).toBeChecked()
+  await c.uncheck()
+  await d.uncheck()
+  await page.getByRole('button', { name: 'Remind them' }).click()
+  await expect(page.getByText(`No reminder was sent: today is not a school day in the school’s calendar. You can remind from ${from}.`)).toBeVisible()
+  expect(await reminders(journalId)).toBe(0)
+  await expect(a).toBeChecked()
+  await expect(b).toBeChecked()
+  await expect(c).not.toBeChecked()
+  await expect(d).not.toBeChecked()
+
+  // School time: the two ticked are reminded; the other two stay unticked.
+  await school.open()
+  await page.getByRole('button', { name: 'Remind them' }).click()
+  await expect(page.getByText('2 students reminded.')).toBeVisible()
+  expect(await reminders(journalId)).toBe(2)
+  await expect(a).toHaveCount(0)
+  await expect(b).toHaveCount(0)
+  await expect(c).not.toBeChecked()
+  await expect(d).not.toBeChecked()
+  await checkAccessible(page)
+})
+
+test('out of school time the refusal is in the page\'s language, zh-TW and ja', async ({ page }, info) => {
+  const teacher = await newTeacher(info, 'closedlang', { standard: true })
+  const pupil = await newStudent(info, 'closedlang-p')
+  const journalId = await newJournalWith(teacher, `Closed ${Date.now().toString(36)}`, [pupil.account])
+  await schoolCalendarOf(journalId, { closed: [schoolDate(0)] })
+  const from = `${schoolDate(1)} 00:00`
+  for (const [locale, remind, refused] of [
+    ['zh-TW', '提醒他們', `沒有送出提醒：依學校行事曆，今天不是上課日。${from} 起才能提醒。`],
+    ['ja', 'お知らせする', `お知らせは送っていません。学校のカレンダーでは今日は授業日ではありません。${from} からお知らせできます。`],
+  ] as const) {
+    await signInToConsole(page, teacher, locale)
+    await page.goto(`/diary/homework/${journalId}/notWritten`)
+    await page.getByRole('button', { name: remind }).click()
+    await expect(page.getByText(refused)).toBeVisible()
+  }
+  expect(await reminders(journalId)).toBe(0)
 })

@@ -1,6 +1,7 @@
 import { expect, test, type Page, NO_JS } from './support/test'
 import { newTeacher } from './support/accounts'
 import { DEMO_PASSWORD, signIn, signInToConsole, signOut } from './support/helpers'
+import { db } from './support/db'
 
 /** Sign out on the student side and wait for it: a navigation too soon would race the cookie. */
 async function studentSignOut(page: Page) {
@@ -72,3 +73,41 @@ test('students and teachers each sign in on their own side only', NO_JS, async (
   expect(res.status()).toBe(302)
   expect(res.headers().location).toBe('/login/check')
 })
+
+// Issue 48: the language a student chose on the sign-in page was dropped at sign-in (the account's
+// stored English won). The choice is now the account's: the student pages, the next page and a
+// later sign-in on another browser are in it.
+const CHOSEN = {
+  'zh-TW': { button: '繁體中文', signIn: '學生登入', account: '帳號', password: '密碼', submit: '登入', home: '我的日記本' },
+  ja: { button: '日本語', signIn: '生徒のサインイン', account: 'アカウント', password: 'パスワード', submit: 'ログイン', home: 'わたしの日記帳' },
+} as const
+for (const [locale, words] of Object.entries(CHOSEN)) {
+  test(`the language chosen on the student sign-in stays after signing in, ${locale}`, NO_JS, async ({ page, browser }) => {
+    const account = 'student01@demo.test'
+    try {
+      await page.goto('/s/login')
+      await page.getByRole('button', { name: words.button }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.signIn)
+      await page.getByLabel(words.account).fill(account)
+      await page.getByLabel(words.password).fill(DEMO_PASSWORD)
+      await page.getByRole('button', { name: words.submit, exact: true }).click()
+      await expect(page).toHaveURL(/\/s$/)
+      await expect(page.locator('html')).toHaveAttribute('lang', locale)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.home)
+      // The next page, by a link.
+      await page.locator('.student-journals h2 a').first().click()
+      await expect(page).toHaveURL(/\/s\/journal\/\d+$/)
+      await expect(page.locator('html')).toHaveAttribute('lang', locale)
+      // The account keeps it: a sign-in on a browser that never chose starts in it too.
+      const other = await browser.newContext({ locale: 'en-US' })
+      const again = await other.newPage()
+      await again.goto(new URL('/s/login', page.url()).href)
+      await studentSignedIn(again, account)
+      await expect(again.locator('html')).toHaveAttribute('lang', locale)
+      await other.close()
+    } finally {
+      // Other tests of this worker read student01's pages in English.
+      await db().updateTable('users').set({ locale: 'en' }).where('account', '=', account).execute()
+    }
+  })
+}

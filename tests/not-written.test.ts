@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createJournal } from '~/features/journals/settings.server'
-import { notWritten, periodStart, remindStudents, studentReminders } from '~/features/journals/not-written.server'
+import { notWritten, periodStart, remindingClosed, remindStudents, studentReminders } from '~/features/journals/not-written.server'
 import { archiveStudent } from '~/features/students/list.server'
 import { joinAsStudent } from '~/features/students/join.server'
 import { createPost } from '~/features/students/posts.server'
@@ -109,6 +109,39 @@ describe.each(DIALECTS)('who has not written, and reminders, on %s', (dialect) =
     expect(await studentReminders(conn.db, id.cat, taipei('2026-11-25', 14))).toEqual([])
     // Two days later, an old reminder is gone.
     expect(await studentReminders(conn.db, id.dan, taipei('2026-11-28', 12))).toEqual([])
+  })
+
+  it('reminds only in school time: out of it nothing is written, with why and from when (issue 48)', async () => {
+    const count = async () => Number((await conn.db.selectFrom('writing_reminders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    const before = await count()
+    // A personal journal keeps the default week: Monday to Friday, 08:00 to 17:00 in the journal's zone.
+    const sunday = taipei('2026-11-29', 2)
+    expect(await remind([id.dan, id.cat], sunday)).toEqual({ reminded: 0, already: 0, closed: { why: 'day', from: taipei('2026-11-30', 8).toISOString(), startHour: 8, endHour: 17 } })
+    expect(await remind([id.dan], taipei('2026-12-02', 18.5))).toMatchObject({ reminded: 0, closed: { why: 'hours', from: taipei('2026-12-03', 8).toISOString() } })
+    expect(await remind([id.dan], taipei('2026-12-02', 7.75))).toMatchObject({ reminded: 0, closed: { why: 'hours', from: taipei('2026-12-02', 8).toISOString() } })
+    expect(await remindingClosed(conn.db, journalId, taipei('2026-12-02', 8))).toBeNull()
+    expect(await remindingClosed(conn.db, journalId, taipei('2026-12-02', 17))).toMatchObject({ why: 'hours' })
+    expect(await count()).toBe(before)
+    // A team's journal reads the team's calendar: Saturday school from 09:00 to 15:00, Monday 7 December closed.
+    const { id: teamId } = await conn.db
+      .insertInto('teams')
+      .values({ name: 'Saturday School', school_id: null, created_at: new Date().toISOString(), school_days: '1,2,3,4,5,6', school_start_hour: 9, school_end_hour: 15, closed_dates: '2026-12-07' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await conn.db.updateTable('journals').set({ team_id: teamId }).where('id', '=', journalId).execute()
+    try {
+      expect(await remindingClosed(conn.db, journalId, taipei('2026-12-02', 8.5))).toMatchObject({ why: 'hours', from: taipei('2026-12-02', 9).toISOString(), startHour: 9, endHour: 15 })
+      expect(await remindingClosed(conn.db, journalId, taipei('2026-12-06', 10))).toMatchObject({ why: 'day', from: taipei('2026-12-08', 9).toISOString() })
+      expect(await remind([id.dan], taipei('2026-12-07', 10))).toMatchObject({ reminded: 0, closed: { why: 'day', from: taipei('2026-12-08', 9).toISOString() } })
+      expect(await count()).toBe(before)
+      expect(await remind([id.dan], taipei('2026-12-05', 10))).toEqual({ reminded: 1, already: 0 })
+      // A calendar without school time (no day ticked) never reminds, and says so.
+      await conn.db.updateTable('teams').set({ school_days: '' }).where('id', '=', teamId).execute()
+      expect(await remindingClosed(conn.db, journalId, taipei('2026-12-09', 10))).toMatchObject({ why: 'never', from: null })
+    } finally {
+      await conn.db.updateTable('journals').set({ team_id: null }).where('id', '=', journalId).execute()
+      await conn.db.deleteFrom('writing_reminders').where('day', '=', '2026-12-05').execute()
+    }
   })
 
   it('reminds a student once when two app processes click at the same moment', async () => {

@@ -9,6 +9,7 @@ import { assignPendingTopics, pendingTopics } from '~/features/topics/assign.ser
 import { TOPIC_LEXICON_VERSION } from '~/features/topics/lexicon'
 import { behavioursOfMask, emotionsOfMask, topicsOfMask } from '~/features/insights/masks'
 import { topicsOfText } from '~/features/topics/match.server'
+import { feelingFinding } from '~/features/insights/findings'
 import { namedAccounts } from './support/accounts'
 import { DIALECTS, freshDatabase } from './support/db'
 
@@ -44,6 +45,27 @@ describe('the topic lexicon', () => {
     ['先生にほめられた。', 'ja', ['teachers']],
     ['ママにねこぜだよって言われた。', 'ja', ['family']],
     ['けしゴムがなくなった。どこにもない。', 'ja', []],
+    // Things broken are not health; bones broken are (issue 48: the demo's "broke my model" was health).
+    ['My brother broke my model', 'en', ['family']],
+    ['He broke my pencil and my ruler.', 'en', []],
+    ['I broke my mum\'s vase by accident.', 'en', []],
+    ['My phone is broken.', 'en', ['screens']],
+    ['He broke the window with his foot.', 'en', []],
+    ['Break a leg in the show tonight!', 'en', []],
+    ['I fell off my bike and broke my left wrist.', 'en', ['play', 'health']],
+    ['My arm is broken.', 'en', ['health']],
+    ['I broke a bone in my foot.', 'en', ['health']],
+    ['弟弟把我的模型弄壞了。', 'zh', ['family']],
+    ['我的鉛筆斷了。', 'zh', []],
+    ['我的手摔斷了。', 'zh', ['health']],
+    ['我的門牙斷了一半。', 'zh', ['health']],
+    ['我的腳骨折了，要打石膏。', 'zh', ['health']],
+    ['弟がぼくのプラモデルを壊した。', 'ja', ['family']],
+    ['えんぴつが折れた。', 'ja', []],
+    ['腕の骨を折った。', 'ja', ['health']],
+    ['転んで手首の骨が折れた。', 'ja', ['health']],
+    ['足を骨折した。', 'ja', ['health']],
+    ['宿題は骨が折れた。', 'ja', ['school']],
   ]
   it.each(cases)('%s', async (text, lang, topics) => {
     expect(await topicsOfText(text, lang)).toEqual(topics)
@@ -162,6 +184,18 @@ describe.each(DIALECTS)('patterns on %s', (dialect) => {
     expect(emotionsOfMask(after.emotion_mask)).toEqual(['3', 'F'])
     await conn.db.deleteFrom('post_emotions').where('post_id', '=', one).where('emotion_code', '=', 'F').execute()
     await conn.db.updateTable('post_emotions').set({ emotion_code: 'B' }).where('post_id', '=', one).execute()
+  })
+
+  it('puts a sad post about a broken toy after family, not health (issue 48)', async () => {
+    // The demo's post, title and event, three times sad; once a broken arm.
+    const december = { journalId, start: '2026-12-01', end: '2026-12-31' }
+    const posts = []
+    for (const who of ['sam', 'kim', 'lee']) posts.push(await write(who, 'My little brother broke the model I built all week.', ['B'], '1', 'My brother broke my model', '2026-12-02'))
+    posts.push(await write('lee', 'I fell over and broke my arm.', ['B'], '1', 'Ouch', '2026-12-03'))
+    const [sad] = await topicsBeforeFeelings(conn.db, december)
+    expect(sad).toMatchObject({ emotion: 'B', posts: 4, topics: [{ topic: 'family', count: 3 }, { topic: 'health', count: 1 }] })
+    expect(feelingFinding([sad])).toMatchObject({ kind: 'after', topic: 'family', count: 3 })
+    await conn.db.deleteFrom('posts').where('id', 'in', posts).execute()
   })
 
   it('writes topics with the post and again with its revision', async () => {

@@ -1,7 +1,8 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { db } from '~/db/db.server'
 import { env } from '~/env.server'
-import { isHttps, wantedPathCookie } from './cookies.server'
+import { setLocale } from '~/features/account/mode.server'
+import { isHttps, localePick, wantedPathCookie } from './cookies.server'
 import { createDbSessionStorage, type AppSession, type SessionData } from './session-storage.server'
 
 export const sessionStorage = createDbSessionStorage(db, [env.SESSION_SECRET])
@@ -52,18 +53,24 @@ export function storeValues(session: AppSession, values: SessionData) {
 
 /**
  * Sign-in: the old session is destroyed and a new id is issued (no fixation), keeping only the
- * wanted path of the anonymous session.
+ * wanted path of the anonymous session. A language chosen just before, while signed out (the
+ * switcher of a sign-in page), wins over the account's and is kept in the account (issue 48): the
+ * same for teachers (every way in goes through signInAs) and students.
  */
 export async function rotateSession(request: Request, context: Readonly<RouterContextProvider> | undefined, values: SessionData) {
   const old = await getSession(request, context)
   const waiting = await wanted.read(request)
+  const picked = await localePick.read(request)
+  const account = values.userId ?? values.studentId
+  if (picked && account) await setLocale(db, account, picked)
   const redirectPath = old.get('redirect_path') ?? (typeof waiting === 'string' ? waiting : undefined)
   if (old.id) await sessionStorage.destroySession(old)
   const fresh = await sessionStorage.getSession()
-  storeValues(fresh, values)
+  storeValues(fresh, picked && account ? { ...values, locale: picked } : values)
   if (redirectPath) fresh.set('redirect_path', redirectPath)
   const headers = new Headers()
   headers.append('Set-Cookie', await commitSession(request, fresh))
   if (waiting) headers.append('Set-Cookie', await wanted.clear())
+  if (picked) headers.append('Set-Cookie', await localePick.clear())
   return { session: fresh, headers, redirectPath }
 }

@@ -33,3 +33,18 @@ export async function newAlert(journalId: number, student: { account: string; id
   await db().insertInto('risk_alert_steps').values({ alert_id: id, user_id: null, action: 'raised', note: '', at: now }).execute()
   return { alertId: id, postId }
 }
+
+/**
+ * The journal in a school of its own with this calendar (issue 48: reminders go out in school time
+ * only): by default every day from 00:00 to 24:00, so a test that reminds passes whenever it runs;
+ * `closed` dates (YYYY-MM-DD in the journal's zone) are days off.
+ */
+export async function schoolCalendarOf(journalId: number, { closed = [] as string[] } = {}) {
+  const { id: teamId } = await db()
+    .insertInto('teams')
+    .values({ name: `Calendar of journal ${journalId}`, school_id: null, created_at: new Date().toISOString(), school_days: '1,2,3,4,5,6,7', school_start_hour: 0, school_end_hour: 24, closed_dates: closed.join(',') })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db().updateTable('journals').set({ team_id: teamId }).where('id', '=', journalId).execute()
+  return { open: () => db().updateTable('teams').set({ closed_dates: '' }).where('id', '=', teamId).execute() }
+}

@@ -4,7 +4,7 @@ import type { AlertSeverity, AlertStatus } from '~/db/schema'
 import { nowIso } from '~/db/time'
 import { journalTeacherIds, notify } from '~/features/notifications/notify.server'
 import { ADMIN_ROLES, ROLE } from '~/features/team/roles'
-import { calendarOf, escalationDue, MEDIUM_SCHOOL_DAYS } from './school-hours'
+import { calendarOfJoined, escalationDue, MEDIUM_SCHOOL_DAYS } from './school-hours'
 import type { EscalateInput } from './schema'
 
 /**
@@ -131,7 +131,7 @@ export async function runOverdueAlerts(db: DB, at = new Date()): Promise<AlertMa
     .execute()
   const mails: AlertMail[] = []
   for (const a of waiting) {
-    const cal = calendarOf(a.teamId === null || a.school_days === null ? null : { school_days: a.school_days, school_start_hour: a.school_start_hour!, school_end_hour: a.school_end_hour!, closed_dates: a.closed_dates! }, a.timeZone)
+    const cal = calendarOfJoined(a, a.timeZone)
     const due = escalationDue(a.createdAt, a.severity, a.hours, cal)
     if (!due || due > at) continue
     const note: OverdueNote = a.severity === 'high' ? { hours: a.hours } : { days: MEDIUM_SCHOOL_DAYS }

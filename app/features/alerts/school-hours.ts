@@ -30,6 +30,12 @@ export function calendarOf(team: { school_days: string; school_start_hour: numbe
   return { days, startHour: team.school_start_hour, endHour: team.school_end_hour, closed: parseClosedDates(team.closed_dates), timeZone }
 }
 
+/** A journal's calendar from its team's columns read by a left join (all null without a team), in the journal's zone. */
+export function calendarOfJoined(t: { school_days: string | null; school_start_hour: number | null; school_end_hour: number | null; closed_dates: string | null }, timeZone: string) {
+  const team = t.school_days === null || t.school_start_hour === null || t.school_end_hour === null ? null : { school_days: t.school_days, school_start_hour: t.school_start_hour, school_end_hour: t.school_end_hour, closed_dates: t.closed_dates ?? '' }
+  return calendarOf(team, timeZone)
+}
+
 /** Closed dates as typed: one a line or separated by commas or spaces; only real dates are kept, sorted, once each. */
 export function parseClosedDates(text: string) {
   return [...new Set(text.split(/[\s,，、]+/).filter(isCalendarDate))].sort()
@@ -61,6 +67,13 @@ export function addSchoolHours(from: Date, hours: number, cal: SchoolCalendar): 
   }
   return null
 }
+
+/**
+ * The first moment of school time at or after `at`: `at` itself in school time (a school day, not
+ * closed, between the opening and the closing hour), else the next opening; null for a calendar
+ * with no school time at all.
+ */
+export const nextSchoolTime = (at: Date, cal: SchoolCalendar) => addSchoolHours(at, 0, cal)
 
 /** When an unopened alert of this severity escalates by itself: high after the journal's hours, medium after three school days. */
 export function escalationDue(createdAt: string, severity: 'high' | 'medium', journalHours: number, cal: SchoolCalendar) {

@@ -4,6 +4,8 @@ import type { Mailer } from '~/mail/mailer.server'
 import { translatorOf } from '~/i18n/middleware.server'
 import { tell } from '~/features/notifications/notify.server'
 import { questOfTheDay } from '~/features/quests/quest-posts.server'
+import { journalCalendar } from '~/features/alerts/school-calendar.server'
+import { nextSchoolTime, weekdayOf } from '~/features/alerts/school-hours'
 
 /**
  * Who has not written (issue 38, decision 0052): the journal's students with no post today or this
@@ -68,6 +70,29 @@ export async function notWritten(db: DB, { journalId, timeZone, period, now = ne
   return { today, since: periodStart(period, today), students, enrolled: rows.length, quest }
 }
 
+/**
+ * Why reminders cannot go now (issue 48): out of school time in the journal's school calendar (its
+ * team's days, hours and closed dates, in the journal's zone). `day`: today is no school day (a
+ * weekend, a closed date); `hours`: before or after the school's hours; `never`: the calendar has
+ * no school time. `from`: when reminding will be possible (ISO), and the school's hours.
+ */
+export interface RemindClosed {
+  why: 'day' | 'hours' | 'never'
+  from: string | null
+  startHour: number
+  endHour: number
+}
+
+/** Null when reminders may go now (school time); otherwise why not, and from when. */
+export async function remindingClosed(db: DB, journalId: number, now = new Date()): Promise<RemindClosed | null> {
+  const cal = await journalCalendar(db, journalId)
+  const next = nextSchoolTime(now, cal)
+  if (next && next.getTime() === now.getTime()) return null
+  const today = todayDate(now, cal.timeZone)
+  const why = !next ? 'never' : cal.days.includes(weekdayOf(today)) && !cal.closed.includes(today) ? 'hours' : 'day'
+  return { why, from: next?.toISOString() ?? null, startHour: cal.startHour, endHour: cal.endHour }
+}
+
 interface Reminder extends Scope {
   teacherId: number
   /** The students the teacher chose; only those still without a post are reminded. */
@@ -81,10 +106,13 @@ interface Reminder extends Scope {
 /**
  * Reminds the chosen students who still have not written (a stale page names some who have): a
  * row each for today, which the key refuses a second time; an e-mail to those with a verified
- * address. A mail that fails is logged; the reminder stands.
+ * address. A mail that fails is logged; the reminder stands. Only in school time: otherwise nothing
+ * is written and `closed` says why (remindingClosed).
  */
-export async function remindStudents(db: DB, r: Reminder) {
+export async function remindStudents(db: DB, r: Reminder): Promise<{ reminded: number; already: number; closed?: RemindClosed }> {
   const now = r.now ?? new Date()
+  const closed = await remindingClosed(db, r.journalId, now)
+  if (closed) return { reminded: 0, already: 0, closed }
   const { today, students } = await notWritten(db, r)
   const chosen = new Set(r.studentIds)
   const due = students.filter((s) => chosen.has(s.id))

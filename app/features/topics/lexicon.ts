@@ -15,7 +15,7 @@ export const TOPICS = ['school', 'friends', 'family', 'teachers', 'play', 'healt
 export type Topic = (typeof TOPICS)[number]
 export const isTopic = (value: string): value is Topic => (TOPICS as readonly string[]).includes(value)
 
-export const TOPIC_LEXICON_VERSION = 3
+export const TOPIC_LEXICON_VERSION = 4
 
 type Words = Record<Topic, string>
 
@@ -29,7 +29,7 @@ const en: Words = {
   play:
     'sport|sports day|football|soccer|basketball|baseball|volleyball|tennis|badminton|dodgeball|swim|race|relay|pe|gym|tag|hide and seek|playground|recess|bike|skateboard|skate|dance|ball|trampoline|lego|toy|doll|team|goal|jump rope|skipping rope|footy|netball|cricket|rugby|hockey|monkey bars|swing|slide|scooter|rollerblade|roller skate|kickflip|climbing frame|chasey|tig|frisbee|karate|taekwondo|judo|gymnastics|ballet',
   health:
-    'sick|ill|fever|cough|flu|headache|stomachache|tummy ache|toothache|injure|injury|doctor|hospital|nurse|medicine|dentist|sleep|tired|nightmare|bedtime|stay up|awake|vomit|throw up|sneeze|allergy|bruise|sprain|plaster|bandage|a cold|sore throat|exhausted|sleepy|sunburn|broke my|broken arm|broken leg|broken wrist|cast|stitches|plaster cast|unwell|chickenpox|nosebleed|asthma|braces|temperature',
+    'sick|ill|fever|cough|flu|headache|stomachache|tummy ache|toothache|injure|injury|doctor|hospital|nurse|medicine|dentist|sleep|tired|nightmare|bedtime|stay up|awake|vomit|throw up|sneeze|allergy|bruise|sprain|plaster|bandage|a cold|sore throat|exhausted|sleepy|sunburn|fracture|cast|stitches|plaster cast|unwell|chickenpox|nosebleed|asthma|braces|temperature',
   pets: 'dog|puppy|cat|kitten|pet|hamster|rabbit|bunny|goldfish|parrot|budgie|turtle|tortoise|guinea pig|lizard|walk the dog|vet|walkies|fish tank|class pet|pony',
   screens:
     'phone|ipad|tablet|computer|laptop|tv|television|video game|videogame|minecraft|roblox|fortnite|youtube|tiktok|nintendo|playstation|xbox|screen|screen time|online|internet|app|cartoon|movie|film|nintendo switch|console|gaming|ps5|game boy|netflix|disney plus|streaming|level up',
@@ -100,6 +100,7 @@ export const TOPIC_IDIOMS: Record<keyof typeof TOPIC_WORDS, [RegExp, string][]> 
     [/\b(left|leave|leaving) out (the|a|an|one|some|my) (question|answer|word|line|page|step|bit)/g, 'skipped $3'],
     [/\bcat detective|detective cat\b/g, 'detective'],
     [/\b(dream|want|wants|wanted) to be a vet\b/g, 'dream job'],
+    [/\bbreak a leg\b/g, 'good luck'],
   ],
   zh: [
     [/不感冒/g, '沒興趣'],
@@ -127,6 +128,42 @@ export const TOPIC_IDIOMS: Record<keyof typeof TOPIC_WORDS, [RegExp, string][]> 
     [/(でんき|電気)のスイッチ/g, 'でんき'],
     [/死ぬほど|しぬほど|死にそう|しにそう/g, 'とても'],
     [/じゅういさんになりたい|じゅういさん！|獣医になりたい/g, 'しょうらいのゆめ'],
+    // 「骨が折れる」 of a task is hard work, not a broken bone (TOPIC_PAIRS).
+    [/(宿題|しゅくだい|作業|仕事|しごと|勉強|べんきょう|練習|れんしゅう|掃除|そうじ|片付け|かたづけ|準備|じゅんび)(は|が|も|って)?(とても|すごく|かなり|けっこう)?(骨|ほね)が(折れ|おれ)/g, '$1はたいへんだっ'],
+  ],
+}
+
+/**
+ * Words that give a topic only next to one another (issue 48): breaking is health when what breaks
+ * is a part of the body ("broke my wrist", 「手摔斷了」, 「腕の骨を折った」), never when it is a thing
+ * ("my brother broke my model", 「弄壞了模型」, 「プラモデルを壊した」). A word of `words` and one of
+ * `with`, in either order, at most `within` words apart in one sentence (the analyser's words: "broke
+ * my left arm" is three apart). 骨折, "fracture" and "sprain" need no partner: they are in the lists.
+ */
+export const TOPIC_PAIRS: Record<keyof typeof TOPIC_WORDS, { topic: Topic; words: string; with: string; within: number }[]> = {
+  en: [
+    {
+      topic: 'health',
+      words: 'break|broke|broken|breaking|snap|snapped|crack|cracked|chip|chipped|dislocate|dislocated|twist|twisted',
+      with: 'arm|leg|wrist|ankle|elbow|finger|toe|thumb|nose|tooth|teeth|collarbone|collar bone|bone|rib|foot|hand|knee|shoulder|hip|jaw|skull|neck',
+      within: 3,
+    },
+  ],
+  zh: [
+    {
+      topic: 'health',
+      words: '斷|斷了|斷掉|摔斷|折斷|撞斷|扭斷|踢斷|裂開|脫臼',
+      with: '手|腳|腿|手臂|手腕|手指|腳趾|腳踝|手肘|膝蓋|骨頭|牙齒|牙|門牙|鼻子|鼻樑|肋骨|鎖骨|脖子|尾椎',
+      within: 2,
+    },
+  ],
+  ja: [
+    {
+      topic: 'health',
+      words: '折る|折れる|おれる|ヒビ|ひび|外れる|はずれる',
+      with: '骨|ほね|腕|うで|足|あし|指|ゆび|手首|てくび|足首|あしくび|歯|鼻|肋骨|ろっこつ|鎖骨|さこつ|肩|ひじ|膝|ひざ',
+      within: 3,
+    },
   ],
 }
 

@@ -1,6 +1,6 @@
 import { languagesOf, sentencesOf, type Language } from '~/features/text/text'
 import { englishLemma, simplified, tokensOf, type Token } from '~/features/text/tokens.server'
-import { TOPIC_IDIOMS, TOPIC_WORDS, TOPICS, WEAK_WORDS, type Topic } from './lexicon'
+import { TOPIC_IDIOMS, TOPIC_PAIRS, TOPIC_WORDS, TOPICS, WEAK_WORDS, type Topic } from './lexicon'
 
 /**
  * A post's topics (issue 37, decision 0049): its title and event read sentence by sentence with the
@@ -81,28 +81,49 @@ function weakWordsOf(language: Language) {
   return words
 }
 
+// The pairs (lexicon.ts) are looked for apart: each word gives its topic only near a word of its partner list.
+const pairsCompiled = new Map<Language, { topic: Topic; words: CompiledWord[]; with: CompiledWord[]; within: number }[]>()
+function pairsOf(language: Language) {
+  let pairs = pairsCompiled.get(language)
+  if (!pairs) {
+    const list = (topic: Topic, raw: string) => raw.split('|').map((w) => compile(language, topic, w))
+    pairsCompiled.set(language, (pairs = TOPIC_PAIRS[language].map((p) => ({ topic: p.topic, words: list(p.topic, p.words), with: list(p.topic, p.with), within: p.within }))))
+  }
+  return pairs
+}
+
 // A sentence's English stems, made once and read by every word of the lexicon.
 const stemsOf = new WeakMap<Token[], string[]>()
 
-function holds(language: Language, tokens: Token[], word: CompiledWord) {
+/** Whether the sentence's words hold the lexicon's word starting at word i. */
+function holdsAt(language: Language, tokens: Token[], word: CompiledWord, i: number) {
   if (language === 'en') {
     let stems = stemsOf.get(tokens)
     if (!stems) stemsOf.set(tokens, (stems = tokens.map((t) => stem(t.surface))))
-    for (let i = 0; i + word.parts.length <= stems.length; i++) if (word.parts.every((p, k) => stems[i + k] === p)) return true
-    return false
+    return i + word.parts.length <= stems.length && word.parts.every((p, k) => stems[i + k] === p)
   }
   const target = word.parts[0]
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]
-    if (t.surface === target || t.base === target || (word.inside && t.surface.includes(target))) return true
-    // A word the analyser cut in two or more (「入れてくれない」): consecutive words that make it exactly.
-    let joined = t.surface
-    for (let k = i + 1; k < tokens.length && joined.length < target.length; k++) {
-      joined += tokens[k].surface
-      if (joined === target) return true
-    }
+  const t = tokens[i]
+  if (t.surface === target || t.base === target || (word.inside && t.surface.includes(target))) return true
+  // A word the analyser cut in two or more (「入れてくれない」): consecutive words that make it exactly.
+  let joined = t.surface
+  for (let k = i + 1; k < tokens.length && joined.length < target.length; k++) {
+    joined += tokens[k].surface
+    if (joined === target) return true
   }
   return false
+}
+
+const holds = (language: Language, tokens: Token[], word: CompiledWord) => tokens.some((_, i) => holdsAt(language, tokens, word, i))
+
+/** Where in the sentence any of the words begins. */
+const placesOf = (language: Language, tokens: Token[], words: CompiledWord[]) => tokens.flatMap((_, i) => (words.some((w) => holdsAt(language, tokens, w, i)) ? [i] : []))
+
+/** A word of the pair near a word of its partner list, in either order. */
+function holdsPair(language: Language, tokens: Token[], pair: ReturnType<typeof pairsOf>[number]) {
+  const at = placesOf(language, tokens, pair.words)
+  if (at.length === 0) return false
+  return placesOf(language, tokens, pair.with).some((j) => at.some((i) => i !== j && Math.abs(i - j) <= pair.within))
 }
 
 /** The topics of a text (a post's title and event), in the lexicon's order; none for an empty text or one in no language we read. */
@@ -114,6 +135,7 @@ export async function topicsOfText(text: string, journalLanguage?: string): Prom
       if (tokens.length === 0) continue
       const here = new Set<Topic>()
       for (const word of wordsOf(language)) if (!here.has(word.topic) && holds(language, tokens, word)) here.add(word.topic)
+      for (const pair of pairsOf(language)) if (!here.has(pair.topic) && holdsPair(language, tokens, pair)) here.add(pair.topic)
       const weak = WEAK_WORDS[language]
       if (!here.has(weak.topic) && !weak.yieldsTo.some((t) => here.has(t)) && weakWordsOf(language).some((w) => holds(language, tokens, w))) here.add(weak.topic)
       if (namesAPeer(text.slice(sentence.start, sentence.end), language, tokens)) here.add('friends')

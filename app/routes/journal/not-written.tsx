@@ -5,7 +5,7 @@ import { env } from '~/env.server'
 import { idFields } from '~/features/form-ids.server'
 import { journalOf } from '~/auth/journal-gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
-import { notWritten, periodOfParam, remindStudents, type NotWrittenPeriod } from '~/features/journals/not-written.server'
+import { notWritten, periodOfParam, remindingClosed, remindStudents, type NotWrittenPeriod, type RemindClosed } from '~/features/journals/not-written.server'
 import { hasFunction } from '~/features/plans/pay-functions'
 import { requireFunction } from '~/auth/guards.server'
 import { redirectWithToast } from '~/auth/toast.server'
@@ -35,22 +35,44 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
   const title = `${getInstance(context).t('notWritten.title')} | ${journal.name}`
-  const period = periodOfParam(new URL(request.url).searchParams.get('period'))
+  const params = new URL(request.url).searchParams
+  const period = periodOfParam(params.get('period'))
   // A contest's journal has a third tab: who has not answered the quest of the day.
   const questTab = (await questOfTheDay(db, journal.id, todayDate(new Date(), journal.timeZone))) !== null
-  if (!hasFunction(user, PAY_FUNCTIONS.studentList)) return { title, journalId: journal.id, period, questTab, list: null }
-  return { title, journalId: journal.id, period, questTab, list: await notWritten(db, { journalId: journal.id, timeZone: journal.timeZone, period }) }
+  if (!hasFunction(user, PAY_FUNCTIONS.studentList)) return { title, journalId: journal.id, period, questTab, list: null, ticked: null, closed: null }
+  const [list, closed] = await Promise.all([notWritten(db, { journalId: journal.id, timeZone: journal.timeZone, period }), remindingClosed(db, journal.id)])
+  return { title, journalId: journal.id, period, questTab, list, ticked: tickedOf(params.get('ticked')), closed: closed && closedText(closed, journal.timeZone) }
 }
+
+/**
+ * The boxes the teacher had ticked when the form was last sent (`?ticked=3,5`): after reminding
+ * some, or a refusal, the others stay as the teacher left them (issue 48). Null: a first visit,
+ * every box ticked.
+ */
+const tickedOf = (value: string | null) => (value === null ? null : value.split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))
+
+/** Out of school time, in the page's language: the page's note or the refusal, why, and from when (in the journal's zone). */
+const CLOSED_KEYS = {
+  closed: { day: 'notWritten.closedDay', hours: 'notWritten.closedHours', never: 'notWritten.closedNever' },
+  refused: { day: 'notWritten.refusedDay', hours: 'notWritten.refusedHours', never: 'notWritten.refusedNever' },
+} as const
+const closedText = (c: RemindClosed, timeZone: string, as: keyof typeof CLOSED_KEYS = 'closed') => ({
+  key: CLOSED_KEYS[as][c.why],
+  values: { when: c.from ? formatDateTime(c.from, timeZone) : '', start: `${String(c.startHour).padStart(2, '0')}:00`, end: `${String(c.endHour).padStart(2, '0')}:00` },
+})
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { journal, user, session } = journalOf(context)
   requireFunction(user, PAY_FUNCTIONS.studentList)
   const form = await readForm(request)
   const period = periodOfParam(String(form.get('period')))
-  const back = `/diary/homework/${journal.id}/notWritten${period === 'today' ? '' : `?period=${period}`}`
   const studentIds = idFields(form, 'studentId')
+  // Back to the page with the teacher's ticks as they were.
+  const back = `/diary/homework/${journal.id}/notWritten?${new URLSearchParams({ ...(period === 'today' ? {} : { period }), ticked: studentIds.join(',') })}`
   if (studentIds.length === 0) return redirectWithToast(request, session, back, { kind: 'error', key: 'notWritten.noneChosen' })
   const done = await remindStudents(db, { journalId: journal.id, timeZone: journal.timeZone, period, teacherId: user.userId, studentIds, journalName: journal.name, teacherName: user.userName, mailer, origin: env.PUBLIC_ORIGIN })
+  // Out of school time: nothing written; why, and from when.
+  if (done.closed) return redirectWithToast(request, session, back, { kind: 'error', ...closedText(done.closed, journal.timeZone, 'refused') })
   // A double click's second request, or a stale tab: say what is true, not an error.
   if (done.reminded === 0) return redirectWithToast(request, session, back, done.already ? { kind: 'info', key: 'notWritten.alreadyReminded', values: { count: done.already } } : { kind: 'info', key: 'notWritten.nothingToDo' })
   return redirectWithToast(request, session, back, { kind: 'success', key: done.already ? 'notWritten.remindedSome' : 'notWritten.reminded', values: { count: done.reminded, already: done.already } })
@@ -58,13 +80,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NotWrittenPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
-  const { list, period, journalId, questTab } = loaderData
+  const { list, period, journalId, questTab, ticked, closed } = loaderData
   return (
     <>
       <h1>{t('notWritten.title')}</h1>
       <p className="hint">{t('notWritten.intro')}</p>
       <PeriodTabs journalId={journalId} period={period} questTab={questTab} />
-      {list ? <StudentsToRemind journalId={journalId} period={period} list={list} /> : <PayNotice />}
+      {list ? <StudentsToRemind journalId={journalId} period={period} list={list} ticked={ticked} closed={closed} /> : <PayNotice />}
     </>
   )
 }
@@ -91,7 +113,9 @@ function PeriodTabs({ journalId, period, questTab }: { journalId: number; period
 
 type List = NonNullable<Route.ComponentProps['loaderData']['list']>
 
-function StudentsToRemind({ journalId, period, list }: { journalId: number; period: NotWrittenPeriod; list: List }) {
+type Loaded = Route.ComponentProps['loaderData']
+
+function StudentsToRemind({ journalId, period, list, ticked, closed }: { journalId: number; period: NotWrittenPeriod; list: List; ticked: Loaded['ticked']; closed: Loaded['closed'] }) {
   const { t } = useT()
   const busy = useNavigation().state === 'submitting'
   const since = formatDate(`${list.since}T12:00:00Z`, 'UTC')
@@ -113,7 +137,10 @@ function StudentsToRemind({ journalId, period, list }: { journalId: number; peri
           {list.students.map((s) => (
             <tr key={s.id}>
               <td>
-                {s.remindedAt ? null : <input type="checkbox" name="studentId" value={s.id} defaultChecked aria-label={t('notWritten.chooseName', { name: s.name })} />}
+                {s.remindedAt ? null : (
+                  // Keyed by its default: the page that comes back after the form (with JavaScript too) shows the ticks the teacher sent.
+                  <input key={`${s.id}-${String(ticked?.includes(s.id) ?? true)}`} type="checkbox" name="studentId" value={s.id} defaultChecked={ticked?.includes(s.id) ?? true} aria-label={t('notWritten.chooseName', { name: s.name })} />
+                )}
               </td>
               <td>
                 <span className="who-cell">
@@ -136,7 +163,7 @@ function StudentsToRemind({ journalId, period, list }: { journalId: number; peri
           <button type="submit" className="button" name="intent" value="remind" disabled={busy}>
             {t('notWritten.remind')}
           </button>
-          <span className="hint">{t('notWritten.remindHint')}</span>
+          <span className="hint">{closed ? t(closed.key, closed.values) : t('notWritten.remindHint')}</span>
         </p>
       ) : (
         <p className="hint">{t('notWritten.allReminded')}</p>
