@@ -6,6 +6,8 @@ import { expectClassJobRefused } from './support/class-jobs'
 import { signInToConsole } from './support/helpers'
 import { postAt } from './support/insights'
 import { newJournalWith } from './support/posts'
+import { newAlert } from './support/school'
+import { schoolDate } from './support/dates'
 import { expect, expectAccessible, NO_JS, test, type Page } from './support/test'
 
 // Issue 38: every student's e-book and PDF in one job, from the journal's students page.
@@ -68,4 +70,38 @@ test("another teacher and a student are refused the class's books and their zip,
   await signInToConsole(page, stranger)
   await expectClassJobRefused(page, browser, { journalId, path: 'classBooks', file: 'books.zip', form: { studentId: String(student.id), rule: 'newest', newest: '5', design: 'meadow' }, studentAccount: student.account })
   expect(await books(journalId)).toBe(0)
+})
+
+test("a post under an alert stays out of the class's books, named with its reason, until the teacher puts it back (issue 48)", NO_JS, async ({ page }, info) => {
+  const teacher = await newTeacher(info, 'heldbooks', { standard: true })
+  const writer = await newStudent(info, 'hwriter')
+  const journalId = await newJournalWith(teacher, `Held books ${info.project.name} ${Date.now().toString(36)}`, [writer.account])
+  for (let i = 1; i <= 2; i++) await postAt(journalId, writer.account, { hoursAgo: 24 * i, title: `Day ${i}`, event: `We did thing ${i}.`, emotions: ['3'], behaviour: 9 })
+  // Her newest post raised a high alert, still open.
+  const { postId: night } = await newAlert(journalId, writer, 'Night')
+  const inBook = async () => (await db().selectFrom('ebook_posts as p').innerJoin('ebooks as b', 'b.id', 'p.ebook_id').select('p.post_id').where('b.journal_id', '=', journalId).execute()).map((p) => p.post_id)
+
+  await signInToConsole(page, teacher)
+  await page.goto(`/diary/homework/${journalId}/classBooks`)
+  const held = page.getByRole('group', { name: 'Held back: 1 post under an alert' })
+  await expect(held.getByRole('checkbox', { name: `Put back Pupil hwriter: ${schoolDate()} · Night` })).not.toBeChecked()
+  await expect(held).toContainText('Open alert (high), raised')
+  await checkAccessible(page)
+
+  await page.getByRole('button', { name: 'Make the books' }).click()
+  await expect(page.getByText('1 book made,')).toBeVisible({ timeout: 30_000 })
+  const row = page.getByRole('table').locator('tbody tr').filter({ hasText: 'Pupil hwriter' })
+  await expect(row).toContainText('Open the book')
+  await expect(row).toContainText('1 post was left out: it is under an alert.')
+  await expect(row).toContainText(`${schoolDate()} · Night`)
+  expect(await inBook()).not.toContain(night)
+  expect(await inBook()).toHaveLength(2)
+  await checkAccessible(page)
+
+  // Put back knowingly: the book takes it, and nothing is left out.
+  await page.getByRole('group', { name: 'Held back: 1 post under an alert' }).getByRole('checkbox', { name: /Night/ }).check()
+  await page.getByRole('button', { name: 'Make the books' }).click()
+  await expect(page.getByText('1 book made,')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('table').locator('tbody tr').filter({ hasText: 'Pupil hwriter' })).not.toContainText('left out')
+  expect(await inBook()).toContain(night)
 })

@@ -6,6 +6,7 @@ import { expectClassJobRefused } from './support/class-jobs'
 import { signInToConsole } from './support/helpers'
 import { postAt } from './support/insights'
 import { newJournalWith } from './support/posts'
+import { newAlert } from './support/school'
 import { expect, expectAccessible, NO_JS, test, type Page } from './support/test'
 
 // Issue 38: the parent-meeting pack of the whole class, one PDF made as a job.
@@ -15,12 +16,14 @@ const checkAccessible = async (page: Page) => {
 }
 const jobs = async (journalId: number) => (await db().selectFrom('class_jobs').select('journal_id').where('journal_id', '=', journalId).where('kind', '=', 'packs').execute()).length
 
-test("a teacher makes the class's parent-meeting pack: a bad period is refused, then one PDF", NO_JS, async ({ page }, info) => {
+test("a teacher makes the class's parent-meeting pack: a bad period is refused at its field with the dates kept, a post under an alert is left out and named, then one PDF", NO_JS, async ({ page }, info) => {
   await page.setViewportSize({ width: 1024, height: 768 })
   const teacher = await newTeacher(info, 'packs', { standard: true })
   const [one, two] = [await newStudent(info, 'one'), await newStudent(info, 'two')]
   const journalId = await newJournalWith(teacher, `Packs ${info.project.name} ${Date.now().toString(36)}`, [one.account, two.account])
   await postAt(journalId, one.account, { hoursAgo: 30, title: 'A day', event: 'We sang.', emotions: ['3'], behaviour: 9 })
+  // Two's post raised a high alert (issue 48): listed to put back, and left out unless it is.
+  await newAlert(journalId, two, 'Night')
 
   await signInToConsole(page, teacher)
   await page.goto(`/diary/homework/${journalId}/student`)
@@ -29,19 +32,32 @@ test("a teacher makes the class's parent-meeting pack: a bad period is refused, 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024)
   await checkAccessible(page)
 
-  // The start after the end: the message, and no job.
+  await expect(page.getByRole('group', { name: 'Held back: 1 post under an alert' }).getByRole('checkbox', { name: /^Put back Pupil two: .* · Night$/ })).not.toBeChecked()
+
+  // The start after the end: the message at the field, what was typed kept, and no job (issue 48).
   await page.getByLabel('From').fill('2026-11-20')
   await page.getByLabel('To').fill('2026-11-10')
   await page.getByRole('button', { name: 'Make the pack for 2 students' }).click()
-  await expect(page.getByText('Choose a period of real dates, the start before the end, up to today.')).toBeVisible()
+  await expect(page.getByLabel('To')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('To')).toHaveAccessibleDescription('The end comes before the start: choose an end on or after the start.')
+  await expect(page.getByLabel('From')).toHaveValue('2026-11-20')
+  await expect(page.getByLabel('To')).toHaveValue('2026-11-10')
   expect(await jobs(journalId)).toBe(0)
+  await checkAccessible(page)
+  // A day after today: the same, at the field.
+  await page.getByLabel('To').fill(addDays(todayDate(), 1))
+  await page.getByRole('button', { name: 'Make the pack for 2 students' }).click()
+  await expect(page.getByLabel('To')).toHaveAccessibleDescription('The period ends today at the latest.')
+  await expect(page.getByLabel('From')).toHaveValue('2026-11-20')
 
-  // The last 30 days, clicked twice: one pack. (With JavaScript the fields keep what was typed.)
+  // The last 30 days, clicked twice: one pack.
   await page.getByLabel('From').fill(addDays(todayDate(), -29))
   await page.getByLabel('To').fill(todayDate())
   await page.getByRole('button', { name: 'Make the pack for 2 students' }).dblclick()
   await expect(page.getByRole('link', { name: 'Download the pack (PDF)' })).toBeVisible({ timeout: 30_000 })
   await expect(page.locator('.class-books-job').getByRole('status')).toContainText('2 students, made')
+  await expect(page.locator('.class-books-job')).toContainText('1 post was left out: it is under an alert.')
+  await expect(page.locator('.class-books-job')).toContainText(/Pupil two: .* · Night/)
   expect(await jobs(journalId)).toBe(1)
   await checkAccessible(page)
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the pack (PDF)' }).click()])

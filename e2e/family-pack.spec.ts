@@ -1,8 +1,13 @@
-import { expect, test, NO_JS } from './support/test'
+import { formatDate, formatDateTime } from '../app/shared/dates'
+import { expect, expectAccessible, test, NO_JS, type Page } from './support/test'
 import { db } from './support/db'
 import { signInToConsole, studentSignIn } from './support/helpers'
 import { newPost } from './support/posts'
-import { newSchoolTeam } from './support/school'
+import { newAlert, newSchoolTeam } from './support/school'
+
+const checkAccessible = async (page: Page) => {
+  if (test.info().project.name === 'js') await expectAccessible(page)
+}
 
 test('a family pack: bad input writes nothing; its link waits for the student, opens with its password, and stops when the teacher stops it', NO_JS, async ({ page }, info) => {
   const school = await newSchoolTeam(info, 'family')
@@ -44,7 +49,11 @@ test('a family pack: bad input writes nothing; its link waits for the student, o
 
   await studentSignIn(page, school.student.account)
   const card = page.locator('.consent-card')
-  await expect(card.getByRole('heading')).toHaveText('Test family-owner would like to share your diary with your family')
+  await expect(card.getByRole('heading', { level: 2 })).toHaveText('Test family-owner would like to share your diary with your family')
+  // What the family would see, before Yes and No (issue 48): the posts by title and the teacher's note.
+  await expect(card.getByRole('listitem')).toHaveText([new RegExp(' · Museum day$'), new RegExp(' · Sports day$')])
+  await expect(card.getByRole('heading', { name: "Test family-owner's note to your family" })).toBeVisible()
+  await expect(card.locator('blockquote')).toHaveText('She writes every day now.')
   await card.getByRole('button', { name: 'Yes, I agree' }).click()
   await expect(page.getByRole('status')).toHaveText('Thank you. Your family can open the link now.')
   await expect(page.locator('.consent-card')).toHaveCount(0)
@@ -91,4 +100,70 @@ test('the student declines: the link stays closed', NO_JS, async ({ page }, info
   await page.context().clearCookies()
   await page.goto(new URL(url).pathname)
   await expect(page.getByRole('heading', { level: 1, name: 'This link is closed' })).toBeVisible()
+})
+
+test('a post under an alert stays out of the family pack, with its reason, until the teacher puts it back (issue 48)', NO_JS, async ({ page }, info) => {
+  const school = await newSchoolTeam(info, 'held')
+  const museum = await newPost(school.journalId, school.student.account, 'Museum day')
+  // A high alert of the content rule on the student's "Night" post, open.
+  const { alertId, postId: night } = await newAlert(school.journalId, school.student, 'Night')
+  const packPosts = async () => (await db().selectFrom('family_packs').select('post_ids').where('student_id', '=', school.student.id).orderBy('id').execute()).map((p) => JSON.parse(p.post_ids) as number[])
+  await signInToConsole(page, school.owner)
+  await page.goto(`/diary/homework/${school.journalId}/student/${school.student.id}/family`)
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Make the family pack' }) })
+  // Not among the posts to pick: held back, with why, and a way to the alert.
+  await expect(form.getByRole('checkbox', { name: /Museum day/ })).toBeVisible()
+  const held = form.getByRole('group', { name: 'Held back: 1 post under an alert' })
+  const today = formatDate(new Date().toISOString())
+  await expect(held.getByRole('checkbox')).toHaveCount(1)
+  await expect(held.getByRole('checkbox', { name: `Put back ${today} · Night` })).not.toBeChecked()
+  await expect(held).toContainText(`Open alert (high), raised ${today}`)
+  await expect(held.getByRole('link', { name: 'See the alert' })).toHaveAttribute('href', `/diary/homework/${school.journalId}/alerts/${alertId}`)
+  await checkAccessible(page)
+
+  // Made with the post picked: the held one stays out.
+  await form.getByRole('checkbox', { name: /Museum day/ }).check()
+  await form.getByRole('button', { name: 'Make the family pack' }).click()
+  await expect(page.getByRole('status')).toHaveText('The family pack is made.')
+  await expect.poll(packPosts).toEqual([[museum]])
+
+  // Put back knowingly, alone: the pack holds it.
+  await page.getByRole('checkbox', { name: /Museum day/ }).uncheck()
+  await page.getByRole('group', { name: 'Held back: 1 post under an alert' }).getByRole('checkbox', { name: /Night/ }).check()
+  await page.getByRole('button', { name: 'Make the family pack' }).click()
+  await expect.poll(packPosts).toEqual([[museum], [night]])
+})
+
+test("the family link speaks the family's language, from the browser or its switcher, and ends at the school's time (issue 48)", NO_JS, async ({ page, browser, baseURL }, info) => {
+  const school = await newSchoolTeam(info, 'lang')
+  await newPost(school.journalId, school.student.account, 'Museum day')
+  // A school far from UTC; this journal asks no student to agree first.
+  await db().updateTable('journals').set({ time_zone: 'America/Los_Angeles', share_consent: 'never' }).where('id', '=', school.journalId).execute()
+  await signInToConsole(page, school.owner)
+  await page.goto(`/diary/homework/${school.journalId}/student/${school.student.id}/family`)
+  await page.getByLabel(/Museum day/).check()
+  await page.getByLabel('Make a link for the family too').check()
+  await page.getByLabel('Password', { exact: true }).fill('family-pass-1')
+  await page.getByRole('button', { name: 'Make the family pack' }).click()
+  const path = new URL((await page.getByRole('row').filter({ hasText: '1 post' }).locator('code').textContent())!).pathname
+  const { share_expires_at } = await db().selectFrom('family_packs').select('share_expires_at').where('student_id', '=', school.student.id).executeTakeFirstOrThrow()
+
+  // A Japanese browser, signed out: the page in Japanese (the console's own pages would be in English).
+  const family = await browser.newContext({ baseURL, locale: 'ja-JP', timezoneId: 'Asia/Taipei', javaScriptEnabled: info.project.use.javaScriptEnabled !== false })
+  const reader = await family.newPage()
+  await reader.goto(path)
+  await expect(reader.locator('html')).toHaveAttribute('lang', 'ja')
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('学校からの家族向けパック')
+  await reader.getByLabel('パスワード').fill('family-pass-1')
+  await reader.getByRole('button', { name: '開く' }).click()
+  // The link's end in the school's zone, to the minute.
+  await expect(reader.getByText(`このリンクは ${formatDateTime(share_expires_at!, 'America/Los_Angeles')} まで有効です。`)).toBeVisible()
+  await checkAccessible(reader)
+
+  // The switcher: English, kept for the next visit.
+  await reader.getByRole('button', { name: 'English' }).click()
+  await expect(reader.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(reader.getByText(`This link works until ${formatDateTime(share_expires_at!, 'America/Los_Angeles')}.`)).toBeVisible()
+  await expect(reader.getByRole('link', { name: 'Download the PDF' })).toBeVisible()
+  await family.close()
 })

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os'
 import path from 'node:path'
 import { unzipSync } from 'fflate'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { recordFinding } from '~/features/alerts/raise.server'
 import { actOnAlert, alertFeedback, erasedAlertCount } from '~/features/alerts/manage.server'
 import { verifyLogin } from '~/features/auth/accounts.server'
@@ -12,6 +13,7 @@ import { addComment } from '~/features/posts/comments.server'
 import { eraseForGood, pendingErasureOf, requestErasure, runDueErasures, teamLog, undoErasure } from '~/features/privacy/erase.server'
 import { exportFile, runExport, startExport } from '~/features/privacy/export.server'
 import { studentDataRights } from '~/features/privacy/rights.server'
+import { looksCsv } from '~/features/privacy/looks-csv.server'
 import { looksAt, recordLook } from '~/features/privacy/views.server'
 import { createPost } from '~/features/students/posts.server'
 import { translatorOf } from '~/i18n/middleware.server'
@@ -107,6 +109,34 @@ describe.each(DIALECTS)('a student\'s data on %s', (dialect) => {
     expect(await exportFile(conn.db, dir, { journalId: s.journalId, studentId: s.id.amy, exportId: a.id }, new Date(Date.now() + 8 * DAY))).toEqual({ ok: false, why: 'expired' })
     expect(await exportFile(conn.db, dir, { journalId: s.journalId, studentId: s.id.ben, exportId: a.id })).toEqual({ ok: false, why: 'missing' })
     expect(await exportFile(conn.db, dir, { journalId: s.soloJournalId, studentId: s.id.amy, exportId: a.id })).toEqual({ ok: false, why: 'missing' })
+  })
+
+  it("writes its days in the school's zone, not UTC's: the README, the readable PDF, the file's name and who looked (issue 48)", async () => {
+    // 17:30 UTC on 26 November is 01:30 on the 27th in Taipei, the journal's zone. (Ben's data, in a
+    // folder of its own: Amy's export and looks are the erasure's below.)
+    const at = new Date('2026-11-26T17:30:00Z')
+    const own = mkdtempSync(path.join(os.tmpdir(), 'exports-zone-'))
+    vi.useFakeTimers({ toFake: ['Date'], now: at })
+    try {
+      const { id } = await startExport(conn.db, { journalId: s.journalId, studentId: s.id.ben, userId: s.id.owner, lang: 'en' })
+      await runExport(conn.db, id, own, t)
+      const access = await exportFile(conn.db, own, { journalId: s.journalId, studentId: s.id.ben, exportId: id })
+      if (!access.ok) throw new Error(access.why)
+      expect(access.name).toBe('ben-2026-11-27.zip')
+      const zip = unzipSync(readFileSync(access.file))
+      const readme = new TextDecoder().decode(zip['README.txt'])
+      const pdf = await getDocument({ data: new Uint8Array(zip['posts.pdf']), useSystemFonts: false }).promise
+      expect((await (await pdf.getPage(1)).getTextContent()).items.map((x) => ('str' in x ? x.str : '')).join(' ')).toContain('Made on 2026-11-27')
+      expect(readme).toContain('Made on 2026-11-27 by the school console.')
+      expect(readme).toContain("in the school's time zone (Asia/Taipei)")
+      await recordLook(conn.db, { viewerId: s.id.admin, studentIds: [s.id.ben], kind: 'exports', journalId: s.journalId, timeZone: 'Asia/Taipei' }, at)
+    } finally {
+      vi.useRealTimers()
+      rmSync(own, { recursive: true, force: true })
+    }
+    const csv = await looksCsv(conn.db, s.id.ben, t)
+    const admin = csv.split('\r\n').find((line) => line.includes('"ADMIN"'))
+    expect(admin).toBe('"2026-11-27","ADMIN","admin","exports","Class 5","2026-11-27 01:30","2026-11-27 01:30"')
   })
 
   it('who looked: one row per person, student and day, the kinds together', async () => {

@@ -133,4 +133,43 @@ describe.each(DIALECTS)("a class's e-books in one job on %s", (dialect) => {
     // Amy's book was not made again.
     expect((await conn.db.selectFrom('ebook_exports').select('finished_at').where('ebook_id', '=', amyBook).executeTakeFirstOrThrow()).finished_at).toBe(before.finished_at)
   })
+
+  it("leaves a post under an alert out of every rule's book, names it, and takes it once the teacher put it back (issue 48)", async () => {
+    // Cat's newest post says she wants to die: the content assessment raises a high alert.
+    const dark = await createPost(conn.db, cat, c.journalId, { title: 'Night', diaryDate: '2026-10-05', event: 'After school I cried. Sometimes I want to die.', emotions: ['B'], behaviour: '9', behaviourText: '' })
+    const others = (await conn.db.selectFrom('posts').select('id').where('creator_id', '=', cat).where('id', '!=', dark).orderBy('diary_date').execute()).map((p) => p.id)
+    const catResult = async () => (await classBookJob(conn.db, c.journalId))!.results.find((r) => r.studentId === cat)!
+    const inBook = async () => {
+      const r = await catResult()
+      if (!('bookId' in r)) throw new Error(`cat: ${r.reason}`)
+      return (await pagesOf(conn.db, r.bookId)).filter((p) => p.type === '2').map((p) => p.postId)
+    }
+    const leftOut = [expect.objectContaining({ postId: dark, severity: 'high', open: true })]
+
+    // The newest: her two other posts, and the dark one named as left out.
+    expect(await start({ studentIds: [cat] })).toBe('started')
+    await runClassBooks(conn.db, c.journalId, feeling)
+    expect(await inBook()).toEqual(others)
+    expect((await catResult()).leftOut).toEqual(leftOut)
+
+    // Her own choice holds it: it goes, and the rule fills the book.
+    const catBook = (await conn.db.selectFrom('ebooks').select('id').where('journal_id', '=', c.journalId).where('student_id', '=', cat).executeTakeFirstOrThrow()).id
+    await choosePosts(conn.db, (await bookFor(conn.db, catBook, { userId: cat, kind: 'student' }))!, [dark])
+    expect(await start({ studentIds: [cat], rule: 'own' })).toBe('started')
+    await runClassBooks(conn.db, c.journalId, feeling)
+    expect(await inBook()).toEqual(others)
+    expect((await catResult()).leftOut).toEqual(leftOut)
+
+    // Starred alone: no book, and the reason says why.
+    await setStarred(conn.db, { userId: c.id.owner, postId: dark, on: true })
+    expect(await start({ studentIds: [cat], rule: 'stars' })).toBe('started')
+    await runClassBooks(conn.db, c.journalId, feeling)
+    expect(await catResult()).toMatchObject({ reason: 'heldBack', leftOut })
+
+    // Put back by the teacher, knowingly: in the book, nothing left out.
+    expect(await start({ studentIds: [cat], putBack: [dark] })).toBe('started')
+    await runClassBooks(conn.db, c.journalId, feeling)
+    expect(await inBook()).toEqual([...others, dark])
+    expect((await catResult()).leftOut).toBeUndefined()
+  })
 })

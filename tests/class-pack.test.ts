@@ -3,6 +3,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { classJobFile } from '~/features/journals/class-jobs.server'
 import { classPackJob, runClassPack, startClassPack } from '~/features/privacy/class-pack.server'
+import { createPost } from '~/features/students/posts.server'
 import { translatorFor } from '~/i18n/middleware.server'
 import { DIALECTS, freshDatabase } from './support/db'
 import { ebookClass } from './support/ebook-class'
@@ -65,5 +66,31 @@ describe.each(DIALECTS)('parent meetings for the class on %s', (dialect) => {
     const pages = (await pdfPages((await classJobFile(conn.db, c.journalId, 'packs'))!.file)).map((p) => p.replace(/\s/g, ''))
     expect(pages[0]).toContain('保護者面談：501心情日記')
     expect(pages.join('')).toContain('アセスメント：最初と最新の結果')
+  })
+
+  it('carries the posts of the period as written, but one under an alert unless the teacher put it back, counted nowhere (issue 48)', async () => {
+    // Amy writes that she wants to die: the content assessment raises a high alert on it.
+    const dark = await createPost(conn.db, c.id.amy, c.journalId, { title: 'Night', diaryDate: '2026-10-10', event: 'After school I cried. Sometimes I want to die.', emotions: ['B'], behaviour: '9', behaviourText: '' })
+    const make = async (putBack?: number[]) => {
+      expect(await startClassPack(conn.db, { journalId: c.journalId, teacherId: c.id.owner, studentIds: [c.id.amy], from: '2026-10-01', to: '2026-10-31', lang: 'en', putBack })).toBe('started')
+      await runClassPack(conn.db, c.journalId, t, '2026-11-26')
+      return { job: (await classPackJob(conn.db, c.journalId))!, text: (await pdfPages((await classJobFile(conn.db, c.journalId, 'packs'))!.file)).join(' ') }
+    }
+    const held = await make()
+    // The promise kept: her posts as she wrote them, under their day and title.
+    expect(held.text).toContain('Their posts')
+    expect(held.text.replace(/\s/g, '')).toContain('2026-10-02·第1天今天是第1天，我們在教室裡玩遊戲。我很開心。Feelings:HappyWhattheydid:Gratitude')
+    // The post under the alert is not there, nor counted, nor its feeling; the teacher's page names it.
+    expect(held.text).toContain('5 posts from 2026-10-01 to 2026-10-31')
+    expect(held.text).not.toContain('want to die')
+    expect(held.text).not.toContain('Night')
+    expect(held.text).toContain('Most written hard feelings None in this period')
+    expect(held.job.results[0].leftOut).toEqual([expect.objectContaining({ postId: dark, severity: 'high', open: true })])
+
+    const back = await make([dark])
+    expect(back.text).toContain('6 posts from 2026-10-01 to 2026-10-31')
+    expect(back.text).toContain('2026-10-10 · Night')
+    expect(back.text).toContain('After school I cried. Sometimes I want to die.')
+    expect(back.job.results[0].leftOut).toBeUndefined()
   })
 })

@@ -2,13 +2,18 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sharedBook, shareBook } from '~/features/ebooks/share-links.server'
 import { openBook } from '~/features/ebooks/books.server'
-import { answerConsent, answerEbookConsent, consentRequests, ebookConsentRequests, makePack, needsConsent, packsOf, revokePack, sharedPack, sharePack } from '~/features/privacy/family-pack.server'
+import { answerConsent, answerEbookConsent, consentRequests, ebookConsentRequests, makePack, needsConsent, packChoices, packsOf, revokePack, sharedPack, sharePack } from '~/features/privacy/family-pack.server'
 import { createPost } from '~/features/students/posts.server'
 import { translatorOf } from '~/i18n/middleware.server'
 import { DIALECTS, freshDatabase } from './support/db'
 import { safeguardingSchool } from './support/school'
 
 const DAY = 86_400_000
+
+async function pdfText(pdf: Uint8Array, page = 1) {
+  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise
+  return (await (await doc.getPage(page)).getTextContent()).items.map((x) => ('str' in x ? x.str : '')).join(' ').replace(/\s+/g, ' ')
+}
 
 describe.each(DIALECTS)('family packs on %s', (dialect) => {
   let conn: Awaited<ReturnType<typeof freshDatabase>>
@@ -97,5 +102,42 @@ describe.each(DIALECTS)('family packs on %s', (dialect) => {
     expect(await answerEbookConsent(conn.db, s.id.amy, bookId, false)).toBe('ok')
     expect((await conn.db.selectFrom('ebook_shares').select('token').where('ebook_id', '=', bookId).executeTakeFirstOrThrow()).token).not.toBe(token)
     expect(await sharedBook(conn.db, token)).toBeNull()
+  })
+
+  it('asks the student with the titles of the posts the family would see and the teacher\'s note (issue 48)', async () => {
+    const made = await makePack(conn.db, { journalId: s.journalId, studentId: s.id.amy, userId: s.id.owner, postIds: [posts[2], posts[0]], note: 'She writes every day now.', lang: 'en', t })
+    if (!made.ok) throw new Error(made.error)
+    await sharePack(conn.db, made.id, { days: 7, password: 'family-pass', consentNeeded: true })
+    const asked = (await consentRequests(conn.db, s.id.amy)).find((r) => r.id === made.id)
+    expect(asked).toMatchObject({ note: 'She writes every day now.', teacher: 'OWNER', from: '2026-10-01', to: '2026-10-07' })
+    expect(asked?.posts).toEqual([expect.objectContaining({ id: posts[0], title: 'Week 1', diaryDate: '2026-10-01' }), expect.objectContaining({ id: posts[2], title: 'Week 3', diaryDate: '2026-10-07' })])
+  })
+
+  it('leaves out a post under an alert unless the teacher puts it back, says so, and counts it nowhere (issue 48)', async () => {
+    // Amy writes it between two of the pack's posts: the content assessment raises a high alert.
+    const dark = await createPost(conn.db, s.id.amy, s.journalId, { title: 'Night', diaryDate: '2026-10-04', event: 'After school I cried. Sometimes I want to die.', emotions: ['B'], behaviour: '9', behaviourText: '' })
+    const choices = await packChoices(conn.db, s.journalId, s.id.amy)
+    expect(choices.posts.map((p) => p.id)).toEqual([posts[2], posts[1], posts[0]])
+    expect(choices.heldBack).toEqual([expect.objectContaining({ postId: dark, title: 'Night', severity: 'high', open: true })])
+
+    // Chosen anyway (a form sent before the alert): left out, and named.
+    const made = await makePack(conn.db, { journalId: s.journalId, studentId: s.id.amy, userId: s.id.owner, postIds: [posts[0], dark, posts[2]], note: '', lang: 'en', t })
+    if (!made.ok) throw new Error(made.error)
+    expect(made.leftOut.map((h) => h.postId)).toEqual([dark])
+    const row = await conn.db.selectFrom('family_packs').select(['post_ids', 'pdf']).where('id', '=', made.id).executeTakeFirstOrThrow()
+    expect(JSON.parse(row.post_ids)).toEqual([posts[0], posts[2]])
+    // The mood counts it nowhere: the week of 1 and 4 October has one good post and one difficult (Week 2), not two.
+    const cover = await pdfText(row.pdf)
+    expect(cover).toContain('2 posts, 2026-10-01 to 2026-10-07')
+    expect(cover).toMatch(/09-28 1 0 1 10-05 0 1 0/)
+    expect(await makePack(conn.db, { journalId: s.journalId, studentId: s.id.amy, userId: s.id.owner, postIds: [dark], note: '', lang: 'en', t })).toEqual({ ok: false, error: 'familyPack.choosePosts' })
+
+    // Put back knowingly: in the pack and its mood.
+    const back = await makePack(conn.db, { journalId: s.journalId, studentId: s.id.amy, userId: s.id.owner, postIds: [posts[0], posts[2]], putBack: [dark], note: '', lang: 'en', t })
+    if (!back.ok) throw new Error(back.error)
+    expect(back.leftOut).toEqual([])
+    const row2 = await conn.db.selectFrom('family_packs').select(['post_ids', 'pdf']).where('id', '=', back.id).executeTakeFirstOrThrow()
+    expect(JSON.parse(row2.post_ids)).toEqual([posts[0], dark, posts[2]])
+    expect(await pdfText(row2.pdf)).toMatch(/09-28 1 0 2 10-05 0 1 0/)
   })
 })

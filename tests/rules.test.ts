@@ -69,6 +69,12 @@ describe('locale, redirects and origins', () => {
     expect(localeFromAcceptLanguage('ja;q=0.9,en;q=0.5')).toBe('en')
     expect(localeFromAcceptLanguage(null)).toBeNull()
   })
+  it("on a family's link page, Japanese counts too (issue 48)", () => {
+    expect(localeFromAcceptLanguage('ja-JP,ja;q=0.9', { anyLocale: true })).toBe('ja')
+    expect(localeFromAcceptLanguage('ja;q=0.9,en;q=0.5', { anyLocale: true })).toBe('ja')
+    expect(localeFromAcceptLanguage('fr-FR,zh-TW;q=0.5,ja;q=0.4', { anyLocale: true })).toBe('zh-TW')
+    expect(localeFromAcceptLanguage('fr-FR', { anyLocale: true })).toBeNull()
+  })
   it('saved paths are local, and never the login pages (fallback /diary)', () => {
     expect(safeRedirectPath('/diary?tab=joined')).toBe('/diary?tab=joined')
     expect(safeRedirectPath('/login')).toBe('/diary')

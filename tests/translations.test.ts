@@ -214,7 +214,7 @@ const PAGE_PARTS = [
     part: 'ebooks',
     sections: ['ebook', 'classBooks'],
     dictionaries: ebooksPart,
-    handle: 'handle = EBOOKS_HANDLE',
+    handle: ['handle = EBOOKS_HANDLE', 'handle = CLASS_BOOKS_HANDLE'],
     modules: [
       'routes/ebook/layout.tsx', 'routes/ebook/entry.tsx', 'routes/ebook/posts.tsx', 'routes/ebook/basic-info.tsx', 'routes/ebook/page-list.tsx', 'routes/ebook/edit.tsx',
       'routes/ebook/download.tsx', 'routes/ebook/shared.tsx', 'routes/ebook/login.tsx', 'routes/ebook/books.tsx', 'ui/book-preview.tsx', 'ui/ebook-public-shell.tsx', 'ui/ebook-steps.tsx', 'ui/ebook-page-name.ts', 'ui/page-canvas.tsx', 'ui/picture-cropper.tsx', 'ui/unsaved-changes.tsx',
@@ -274,14 +274,16 @@ const PAGE_PARTS = [
   },
   {
     part: 'privacy',
-    sections: ['privacy', 'familyPack', 'classPack'],
+    sections: ['privacy', 'familyPack', 'classPack', 'heldBack'],
     dictionaries: privacyPart,
-    handle: 'handle = PRIVACY_HANDLE',
+    handle: ['handle = PRIVACY_HANDLE', 'handle = CLASS_BOOKS_HANDLE'],
     modules: [
       'routes/student-data/export.tsx', 'routes/student-data/export-item.tsx', 'routes/student-data/erase.tsx', 'ui/student-data-head.tsx',
       'routes/journal/family.tsx', 'routes/family/shared.tsx',
       // Parent meetings for the class (issue 38).
       'routes/journal/class-pack.tsx',
+      // Posts held back under an alert (issue 48): the packs' pages and the class's e-books.
+      'ui/held-back.tsx', 'routes/journal/class-books.tsx',
       // Server modules (a CSV, the packs' PDFs): the server's dictionary holds every part.
       'features/privacy/looks-csv.server.ts', 'features/privacy/family-pack.server.ts', 'features/privacy/class-pack.server.ts',
     ],

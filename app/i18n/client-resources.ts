@@ -51,6 +51,8 @@ export const COUNSEL_HANDLE = { dictionary: ['alerts', 'counsel'] as DictionaryP
 export const EBOOKS_HANDLE = { dictionary: 'ebooks' as DictionaryPart }
 /** A student's data pages' part (export, erasure, family pack: issue 36). */
 export const PRIVACY_HANDLE = { dictionary: 'privacy' as DictionaryPart }
+/** A class's e-books (issue 38): the e-book part, and the privacy part's posts held back under an alert (issue 48). */
+export const CLASS_BOOKS_HANDLE = { dictionary: ['ebooks', 'privacy'] as DictionaryPart[] }
 /** A journal's news feed: its search, dates, thermometer and quota (issue 35). */
 export const FEED_HANDLE = { dictionary: 'feed' as DictionaryPart }
 /** A post's page and its revision page: comments, the comment library, sending back, scoring (issue 35). */
@@ -87,6 +89,7 @@ export const counselDictionary = dictionaryMiddleware(COUNSEL_HANDLE)
 export const alertListDictionary = dictionaryMiddleware(ALERT_LIST_HANDLE)
 export const ebooksDictionary = dictionaryMiddleware(EBOOKS_HANDLE)
 export const privacyDictionary = dictionaryMiddleware(PRIVACY_HANDLE)
+export const classBooksDictionary = dictionaryMiddleware(CLASS_BOOKS_HANDLE)
 export const insightsDictionary = dictionaryMiddleware(INSIGHTS_HANDLE)
 export const reportDictionary = dictionaryMiddleware(REPORT_HANDLE)
 export const listsDictionary = dictionaryMiddleware(LISTS_HANDLE)

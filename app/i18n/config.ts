@@ -9,8 +9,12 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }
 
-/** The browser language counts only when it is English or Chinese (spec 1 section 1). */
-export function localeFromAcceptLanguage(header: string | null): Locale | null {
+/**
+ * The browser language counts only when it is English or Chinese (spec 1 section 1): the console's
+ * rule. `anyLocale` lets Japanese count too, on the pages a family opens by a link (issue 48,
+ * decision 0059-g3): they are no page of the console's spec, and a family reads its own language.
+ */
+export function localeFromAcceptLanguage(header: string | null, { anyLocale = false } = {}): Locale | null {
   if (!header) return null
   const ranked = header
     .split(',')
@@ -23,6 +27,7 @@ export function localeFromAcceptLanguage(header: string | null): Locale | null {
   for (const { tag } of ranked) {
     if (tag === 'en' || tag.startsWith('en-')) return 'en'
     if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-TW'
+    if (anyLocale && (tag === 'ja' || tag.startsWith('ja-'))) return 'ja'
   }
   return null
 }

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { useT } from '~/i18n/use-t'
-import { Brand } from './brand'
-import { LanguageSwitcher } from './language-switcher'
+import { LinkShell } from './link-shell'
 
 /**
  * The e-book pages open without an e-book session (its login, a shared book): the skip link, a top
@@ -10,19 +9,10 @@ import { LanguageSwitcher } from './language-switcher'
 export function EbookPublicShell({ mainClass, children }: { mainClass?: string; children: ReactNode }) {
   const { t } = useT()
   return (
-    <div className="ebook-app">
-      <a className="skip-link" href="#main">
-        {t('app.skip')}
-      </a>
-      <header className="topbar">
-        <Brand to="/index" />
-        <span className="mode-badge light">{t('ebook.badge')}</span>
-        <span className="spacer" />
-        <LanguageSwitcher />
-      </header>
+    <LinkShell className="ebook-app" badge={t('ebook.badge')}>
       <main id="main" className={mainClass ? `ebook-main ${mainClass}` : 'ebook-main'}>
         {children}
       </main>
-    </div>
+    </LinkShell>
   )
 }

@@ -4,7 +4,7 @@ import { nowIso } from '~/db/time'
 import { documentPdf, text, type DocumentLang } from '~/features/documents/typst.server'
 import { withDetails } from '~/features/posts/feed.server'
 import { behaviourName, emotionName } from '~/features/posts/names'
-import { formatDateTime } from '~/shared/dates'
+import { formatDate, formatDateTime } from '~/shared/dates'
 import { citedPostIds, counselOf } from './escalate.server'
 import { alertDetail } from './manage.server'
 import { overdueWait } from './school-hours'
@@ -114,5 +114,6 @@ export async function alertRecord(db: DB, journalId: number, alertId: number, re
     `#v(1em) #text(size: 8pt, fill: luma(90))[${text(tr('alertRecord.timeZone', { zone: timeZone }))}]`,
   ].join('\n')
   const pdf = await documentPdf(body, { lang: reader.lang, title })
-  return { pdf, name: `${title} ${alert.student} ${alert.createdAt.slice(0, 10)}` }
+  // The file's day in the school's zone (issue 48), as the record's times are.
+  return { pdf, name: `${title} ${alert.student} ${formatDate(alert.createdAt, timeZone)}` }
 }

@@ -1,4 +1,5 @@
 import type { DB } from '~/db/connect.server'
+import { asLeftOut, heldBackPosts, withoutHeldBack, type HeldBack, type LeftOut } from '~/features/alerts/held-back.server'
 import { claimStaleClassJob, classJobState, runClassJob, startClassJob } from '~/features/journals/class-jobs.server'
 import { POST_STATUS } from '~/features/posts/constants'
 import { translatorOf } from '~/i18n/middleware.server'
@@ -11,18 +12,20 @@ import { BasicInfoSchema } from './schema'
 /**
  * A class's e-books in one job (issue 38, decision 0053): for each chosen student, their book of
  * the journal with the posts a rule picks, its missing texts filled in, and its PDF, one student
- * after another (a class job: journals/class-jobs.server.ts).
+ * after another (a class job: journals/class-jobs.server.ts). A post held back under an alert
+ * (issue 48) goes into no book unless the teacher put it back; each result names those left out.
  */
-export type ClassBookSkip = 'noPosts' | 'noStars' | 'removed'
-export type ClassBookResult = { studentId: number; bookId: number } | { studentId: number; reason: ClassBookSkip }
+export type ClassBookSkip = 'noPosts' | 'noStars' | 'removed' | 'heldBack'
+export type ClassBookResult = ({ studentId: number; bookId: number } | { studentId: number; reason: ClassBookSkip }) & { leftOut?: LeftOut[] }
 
 type FeelingName = (code: string, lang: 'en' | 'zh-TW' | 'ja') => string
 
-type Settings = { rule: ClassBookRule; newest: number; design: string }
+/** `putBack`: the held-back posts the teacher put back knowingly (none in a job started before issue 48). */
+type Settings = { rule: ClassBookRule; newest: number; design: string; putBack?: number[] }
 
 /** Starts the class's books unless they are being made: 'started' (run them) or 'running'. */
 export const startClassBooks = (db: DB, v: { journalId: number; teacherId: number; studentIds: number[] } & Settings) =>
-  startClassJob(db, { journalId: v.journalId, kind: 'books', madeBy: v.teacherId, settings: { rule: v.rule, newest: v.newest, design: v.design }, studentIds: v.studentIds })
+  startClassJob(db, { journalId: v.journalId, kind: 'books', madeBy: v.teacherId, settings: { rule: v.rule, newest: v.newest, design: v.design, putBack: v.putBack ?? [] }, studentIds: v.studentIds })
 
 /** Takes over a job of books whose process went quiet: true when this caller must run it. */
 export const claimStaleClassBooks = (db: DB, journalId: number) => claimStaleClassJob(db, journalId, 'books')
@@ -40,15 +43,22 @@ export async function classBookJob(db: DB, journalId: number) {
   return { ...job, current }
 }
 
-/** The posts the rule picks for a student's book, in diary order; none when the rule finds none. */
-async function postsByRule(db: DB, book: Book, job: Settings & { teacherId: number }) {
+/**
+ * The posts the rule picks for a student's book, newest first; none when the rule finds none. A
+ * held-back post is left out (unless put back) and the next one the rule finds takes its place;
+ * `leftOut` names those the rule would have taken.
+ */
+async function postsByRule(db: DB, book: Book, job: Settings & { teacherId: number }, held: Map<number, HeldBack>) {
   const published = db.selectFrom('posts as p').select('p.id').where('p.journal_id', '=', book.journalId).where('p.creator_id', '=', book.studentId).where('p.status', '=', POST_STATUS.published)
-  if (job.rule === 'stars') {
-    const starred = await published.innerJoin('post_collections as c', 'c.post_id', 'p.id').where('c.user_id', '=', job.teacherId).orderBy('p.diary_date', 'desc').orderBy('p.id', 'desc').limit(EBOOK_POSTS.max).execute()
-    return starred.map((p) => p.id)
-  }
-  const newest = await published.orderBy('p.diary_date', 'desc').orderBy('p.id', 'desc').limit(Math.min(EBOOK_POSTS.max, Math.max(EBOOK_POSTS.min, job.newest))).execute()
-  return newest.map((p) => p.id)
+  const limit = job.rule === 'stars' ? EBOOK_POSTS.max : Math.min(EBOOK_POSTS.max, Math.max(EBOOK_POSTS.min, job.newest))
+  const picked = (
+    job.rule === 'stars'
+      ? await published.innerJoin('post_collections as c', 'c.post_id', 'p.id').where('c.user_id', '=', job.teacherId).orderBy('p.diary_date', 'desc').orderBy('p.id', 'desc').limit(limit + held.size).execute()
+      : await published.orderBy('p.diary_date', 'desc').orderBy('p.id', 'desc').limit(limit + held.size).execute()
+  ).map((p) => p.id)
+  const { kept, leftOut } = withoutHeldBack(picked, held, job.putBack)
+  const wanted = new Set(picked.slice(0, limit))
+  return { ids: kept.slice(0, limit), leftOut: leftOut.filter((h) => wanted.has(h.postId)) }
 }
 
 /** A book's own texts, where empty or invalid, filled in the book's language so that it prints. */
@@ -83,20 +93,33 @@ async function makeBook(db: DB, journalId: number, studentId: number, job: Setti
   const bookId = member ? await openBook(db, journalId, studentId, who) : null
   const book = bookId === null ? null : await bookFor(db, bookId, who)
   if (!book) return { studentId, reason: 'removed' }
-  // The student's own choice stands where they made one; else (and for the other rules) the rule picks.
+  // The student's own choice stands where they made one, without a held-back post (issue 48); else
+  // (and for the other rules) the rule picks.
   const made = await db.selectFrom('ebooks').select('made_as').where('id', '=', book.id).executeTakeFirstOrThrow()
   const chosen = await db.selectFrom('ebook_posts').select('post_id').where('ebook_id', '=', book.id).execute()
-  const keepOwn = job.rule === 'own' && made.made_as === 'student' && chosen.length >= EBOOK_POSTS.min
+  const held = await heldBackPosts(db, journalId, { studentIds: [studentId] })
+  const leftOut = new Map<number, LeftOut>()
+  let keepOwn = job.rule === 'own' && made.made_as === 'student' && chosen.length >= EBOOK_POSTS.min
+  if (keepOwn) {
+    const own = withoutHeldBack(chosen.map((c) => c.post_id), held, job.putBack)
+    for (const h of own.leftOut) leftOut.set(h.postId, asLeftOut(h))
+    if (own.leftOut.length > 0) {
+      keepOwn = own.kept.length >= EBOOK_POSTS.min
+      if (keepOwn && !(await choosePosts(db, book, own.kept, job.design)).ok) return { studentId, reason: 'noPosts' }
+    }
+  }
+  const told = () => (leftOut.size ? { leftOut: [...leftOut.values()] } : {})
   if (!keepOwn) {
-    const postIds = await postsByRule(db, book, job)
-    if (postIds.length < EBOOK_POSTS.min) return { studentId, reason: job.rule === 'stars' ? 'noStars' : 'noPosts' }
-    const chose = await choosePosts(db, book, postIds, job.design)
-    if (!chose.ok) return { studentId, reason: 'noPosts' }
+    const picked = await postsByRule(db, book, job, held)
+    for (const h of picked.leftOut) leftOut.set(h.postId, asLeftOut(h))
+    if (picked.ids.length < EBOOK_POSTS.min) return { studentId, reason: leftOut.size ? 'heldBack' : job.rule === 'stars' ? 'noStars' : 'noPosts', ...told() }
+    const chose = await choosePosts(db, book, picked.ids, job.design)
+    if (!chose.ok) return { studentId, reason: 'noPosts', ...told() }
   }
   await fillMissingTexts(db, (await bookFor(db, book.id, who))!)
   if (await claimExport(db, book.id)) await runExport(db, book.id, feelingName, { drawPages: false })
   else await untilExported(db, book.id)
-  return { studentId, bookId: book.id }
+  return { studentId, bookId: book.id, ...told() }
 }
 
 /** Makes the class's books from where the job stands (see runClassJob). */

@@ -1,22 +1,30 @@
 import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
+import { asLeftOut, heldBackPosts, withoutHeldBack, type LeftOut } from '~/features/alerts/held-back.server'
 import { documentPdf, text, type DocumentLang } from '~/features/documents/typst.server'
 import { claimStaleClassJob, classJobState, runClassJob, startClassJob } from '~/features/journals/class-jobs.server'
+import { tagsOf, withDetails } from '~/features/posts/feed.server'
+import { BEHAVIOURS, EMOTIONS, POST_STATUS } from '~/features/posts/constants'
 import { behaviourName, emotionName } from '~/features/posts/names'
-import { behaviourStats, emotionStats } from '~/features/reports/report.server'
-import { moodByWeek, moodChart, type MoodWeek } from './family-pack.server'
+import { moodChart, weeksOf, type MoodWeek } from './family-pack.server'
 
 /**
  * Parent meetings for the class (issue 38, decision 0053): the family pack's overview (issue 36)
- * for every student of the journal in one PDF, a page or two each: the posts and mood of the
- * period, the feelings and behaviours most written, and each quiz's first and latest result. Made
- * as a class job (journals/class-jobs.server.ts): each student's figures are kept as they are read,
- * then the PDF is laid out once in the reader's language.
+ * for every student of the journal in one PDF: the posts of the period as written (issue 48), their
+ * mood, the feelings and behaviours most written, and each quiz's first and latest result. A post
+ * held back under an alert is left out unless the teacher put it back, and the figures are those of
+ * the posts the pack carries, so that nothing in it tells of one left out. Made as a class job
+ * (journals/class-jobs.server.ts): each student's figures are kept as they are read, then the PDF
+ * is laid out once in the reader's language.
  */
-type Settings = { from: string; to: string; lang: DocumentLang }
+/** `putBack`: the held-back posts the teacher put back knowingly (none in a job started before issue 48). */
+type Settings = { from: string; to: string; lang: DocumentLang; putBack?: number[] }
 export type PackStudent = {
   studentId: number
+  /** How many posts the pack carries of the student, and which (in diary order); those left out under an alert. */
   posts: number
+  postIds?: number[]
+  leftOut?: LeftOut[]
   weeks: MoodWeek[]
   positive: { code: string; percent: number }[]
   negative: { code: string; percent: number }[]
@@ -45,22 +53,82 @@ async function quizChanges(db: DB, journalId: number, studentId: number) {
   return [...byQuiz.values()]
 }
 
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole))
+
+/** The student's posts of the period the pack carries, and the figures of those posts. */
 async function studentFigures(db: DB, journalId: number, studentId: number, s: Settings): Promise<PackStudent> {
-  const scope = { journalId, studentId, range: { start: s.from, end: s.to, days: null } }
-  const [weeks, emotions, behaviours, quizzes] = await Promise.all([moodByWeek(db, journalId, studentId, s.from, s.to), emotionStats(db, scope), behaviourStats(db, scope), quizChanges(db, journalId, studentId)])
+  const [rows, held, quizzes] = await Promise.all([
+    db
+      .selectFrom('posts')
+      .select(['id', 'diary_date as date', 'mood_p', 'mood_n'])
+      .where('journal_id', '=', journalId)
+      .where('creator_id', '=', studentId)
+      .where('status', '=', POST_STATUS.published)
+      .where('diary_date', '>=', s.from)
+      .where('diary_date', '<=', s.to)
+      .orderBy('diary_date')
+      .orderBy('id')
+      .execute(),
+    heldBackPosts(db, journalId, { studentIds: [studentId] }),
+    quizChanges(db, journalId, studentId),
+  ])
+  const { kept, leftOut } = withoutHeldBack(rows.map((r) => r.id), held, s.putBack)
+  const shown = new Set(kept)
+  const tags = await tagsOf(db, kept)
+  // Each feeling counts once a post: its share is of every feeling chosen in the posts carried.
+  const emotionCounts = new Map<string, number>()
+  const behaviourCounts = new Map<number, number>()
+  for (const { emotions, behaviours } of tags.values()) {
+    for (const code of emotions) emotionCounts.set(code, (emotionCounts.get(code) ?? 0) + 1)
+    for (const code of behaviours) behaviourCounts.set(code, (behaviourCounts.get(code) ?? 0) + 1)
+  }
+  const all = [...emotionCounts.values()].reduce((n, c) => n + c, 0)
+  const top = (joy: boolean) =>
+    EMOTIONS.filter((e) => (e.group === 'joy') === joy && emotionCounts.has(e.code))
+      .map((e) => ({ code: e.code, count: emotionCounts.get(e.code)! }))
+      .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code))
+      .slice(0, 3)
+      .map((e) => ({ code: e.code, percent: percent(e.count, all) }))
   return {
     studentId,
-    posts: weeks.reduce((n, w) => n + w.positive + w.negative + w.mixed, 0),
-    weeks,
-    positive: emotions.topPositive.map((e) => ({ code: e.code, percent: e.percent })),
-    negative: emotions.topNegative.map((e) => ({ code: e.code, percent: e.percent })),
-    behaviours: behaviours.behaviours.filter((b) => b.count > 0).sort((a, b) => b.count - a.count).slice(0, 3).map((b) => ({ code: b.code, count: b.count })),
+    posts: kept.length,
+    postIds: kept,
+    ...(leftOut.length ? { leftOut: leftOut.map(asLeftOut) } : {}),
+    weeks: weeksOf(rows.filter((r) => shown.has(r.id))),
+    positive: top(true),
+    negative: top(false),
+    behaviours: BEHAVIOURS.filter((b) => behaviourCounts.has(b.code))
+      .map((b) => ({ code: b.code, count: behaviourCounts.get(b.code)! }))
+      .sort((a, b) => b.count - a.count)
+      .slice(0, 3),
     quizzes,
   }
 }
 
-/** The class's pages as one PDF: a cover, then a page (or two) a student, by name. */
-export async function classPackPdf(v: { journal: string; students: (PackStudent & { name: string })[]; settings: Settings; t: TFunction; today: string }) {
+export type PackPost = { id: number; title: string; diaryDate: string; frames: { message: string }[]; emotions: string[]; behaviours: number[] }
+
+/** The posts the pack carries, as written (their texts, feelings and behaviours), by id: read a hundred at a time. */
+async function packPosts(db: DB, ids: number[]) {
+  const posts = new Map<number, PackPost>()
+  for (let i = 0; i < ids.length; i += 100) {
+    const heads = await db.selectFrom('posts').select(['id', 'title', 'diary_date as diaryDate']).where('id', 'in', ids.slice(i, i + 100)).execute()
+    for (const p of await withDetails(db, heads)) posts.set(p.id, { id: p.id, title: p.title, diaryDate: p.diaryDate, frames: p.frames, emotions: p.emotions, behaviours: p.behaviours })
+  }
+  return posts
+}
+
+/** A post in the pack: its day and title, each frame's text, its feelings and what the student did. */
+function postMarkup(p: PackPost, t: (key: string, values?: Record<string, unknown>) => string, tf: TFunction) {
+  return [
+    `=== ${text(`${p.diaryDate} · ${p.title}`)}`,
+    ...p.frames.filter((f) => f.message.trim()).map((f) => `${text(f.message)}\n`),
+    p.emotions.length ? `_${text(t('classPackPdf.postFeelings'))}_: ${text(p.emotions.map((c) => emotionName(c, tf)).join(', '))}\n` : '',
+    p.behaviours.length ? `_${text(t('classPackPdf.postDid'))}_: ${text(p.behaviours.map((c) => behaviourName(c, tf)).join(', '))}\n` : '',
+  ].join('\n')
+}
+
+/** The class's pages as one PDF: a cover, then a student's pages, by name: the figures, then their posts. */
+export async function classPackPdf(v: { journal: string; students: (PackStudent & { name: string; shown?: PackPost[] })[]; settings: Settings; t: TFunction; today: string }) {
   const t = v.t as unknown as (key: string, values?: Record<string, unknown>) => string
   const feelings = (list: { code: string; percent: number }[]) => (list.length ? list.map((e) => `${emotionName(e.code, v.t)} ${e.percent}%`).join(', ') : t('classPackPdf.none'))
   const pages = [...v.students]
@@ -81,6 +149,8 @@ export async function classPackPdf(v: { journal: string; students: (PackStudent 
         s.quizzes.length
           ? `#table(columns: (1fr, auto, auto, auto), stroke: 0.4pt + luma(180), inset: 4pt, [*${text(t('classPackPdf.quiz'))}*], [*${text(t('classPackPdf.first'))}*], [*${text(t('classPackPdf.latest'))}*], [*${text(t('classPackPdf.change'))}*], ${quizRows})`
           : text(t('classPackPdf.noQuizzes')),
+        `== ${text(t('classPackPdf.postsTitle'))}`,
+        s.shown?.length ? s.shown.map((p) => postMarkup(p, t, v.t)).join('\n') : text(t('classPackPdf.noPosts')),
       ].join('\n')
     })
   const title = t('classPackPdf.title', { journal: v.journal })
@@ -90,7 +160,7 @@ export async function classPackPdf(v: { journal: string; students: (PackStudent 
 
 /** Starts the class's pack unless it is being made: 'started' (run it) or 'running'. */
 export const startClassPack = (db: DB, v: { journalId: number; teacherId: number; studentIds: number[] } & Settings) =>
-  startClassJob(db, { journalId: v.journalId, kind: 'packs', madeBy: v.teacherId, settings: { from: v.from, to: v.to, lang: v.lang }, studentIds: v.studentIds })
+  startClassJob(db, { journalId: v.journalId, kind: 'packs', madeBy: v.teacherId, settings: { from: v.from, to: v.to, lang: v.lang, putBack: v.putBack ?? [] }, studentIds: v.studentIds })
 
 export const claimStaleClassPack = (db: DB, journalId: number) => claimStaleClassJob(db, journalId, 'packs')
 export const classPackJob = (db: DB, journalId: number) => classJobState<Settings, PackStudent>(db, journalId, 'packs')
@@ -103,7 +173,9 @@ export function runClassPack(db: DB, journalId: number, t: (lang: DocumentLang) 
       const journal = await db.selectFrom('journals').select('name').where('id', '=', journalId).executeTakeFirstOrThrow()
       const ids = results.map((r) => r.studentId)
       const names = new Map(ids.length ? (await db.selectFrom('users').select((eb) => ['id', eb.fn.coalesce('name', 'account').as('name')]).where('id', 'in', ids).execute()).map((u) => [u.id, u.name ?? '']) : [])
-      return (await classPackPdf({ journal: journal.name, students: results.map((r) => ({ ...r, name: names.get(r.studentId) ?? '' })), settings, t: t(settings.lang), today })).pdf
+      const posts = await packPosts(db, results.flatMap((r) => r.postIds ?? []))
+      const students = results.map((r) => ({ ...r, name: names.get(r.studentId) ?? '', shown: (r.postIds ?? []).flatMap((id) => (posts.has(id) ? [posts.get(id)!] : [])) }))
+      return (await classPackPdf({ journal: journal.name, students, settings, t: t(settings.lang), today })).pdf
     },
   })
 }

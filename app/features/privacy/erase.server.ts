@@ -4,6 +4,7 @@ import { ADMIN_ROLES } from '~/features/team/roles'
 import { DAY_MS, ERASURE_GRACE_DAYS } from './constants'
 import { removeExportFiles, type ExportDir } from './export.server'
 import type { StudentDataRights } from './rights.server'
+import { formatDate } from '~/shared/dates'
 
 /**
  * Erasure of a student's account and everything of theirs (issue 36, decision 0047). Asked for, it
@@ -57,7 +58,7 @@ export async function requestErasure(db: DB, rights: StudentDataRights, userId: 
   }
   await tell('erasure asked', async () => {
     const readers = [userId, ...(await teamAdminsOf(db, rights.journal.teamId))]
-    await notify(db, { readers, type: 'd', eventKey: `erasure:${id}:asked`, msgKey: 'notification.erasureAsked', params: { student: rights.student.name, date: dueAt.slice(0, 10) }, link: `/diary/homework/${rights.journal.id}/student/${studentId}/erase`, actorId: userId, journalId: rights.journal.id })
+    await notify(db, { readers, type: 'd', eventKey: `erasure:${id}:asked`, msgKey: 'notification.erasureAsked', params: { student: rights.student.name, date: formatDate(dueAt) }, link: `/diary/homework/${rights.journal.id}/student/${studentId}/erase`, actorId: userId, journalId: rights.journal.id })
   })
   return { ok: true, id, dueAt }
 }

@@ -13,6 +13,7 @@ import type { QuizQuestion } from '~/features/assessments/quiz'
 import { optionOf } from '~/features/assessments/quiz'
 import { DAY_MS, EXPORT_LINK_DAYS, EXPORT_STALE_MS } from './constants'
 import { zipWriter, type ZipWriter } from './zip.server'
+import { formatDate } from '~/shared/dates'
 
 /** The folder of the export files (DATA_DIR/exports on the server; a temporary folder in tests). */
 export type ExportDir = string
@@ -67,7 +68,7 @@ export async function runExport(db: DB, id: number, dir: ExportDir, t: TFunction
     .selectFrom('student_exports as x')
     .innerJoin('journals as j', 'j.id', 'x.journal_id')
     .innerJoin('users as u', 'u.id', 'x.student_id')
-    .select(['x.id', 'x.token', 'x.journal_id as journalId', 'x.student_id as studentId', 'x.lang', 'j.name as journal', 'j.speech_lang as speechLang', 'u.account', 'u.name', 'u.nickname', 'u.gender', 'u.birthday', 'u.created_at as since'])
+    .select(['x.id', 'x.token', 'x.journal_id as journalId', 'x.student_id as studentId', 'x.lang', 'j.name as journal', 'j.speech_lang as speechLang', 'j.time_zone as timeZone', 'u.account', 'u.name', 'u.nickname', 'u.gender', 'u.birthday', 'u.created_at as since'])
     .where('x.id', '=', id)
     .executeTakeFirstOrThrow()
   mkdirSync(dir, { recursive: true })
@@ -105,7 +106,7 @@ export async function runExport(db: DB, id: number, dir: ExportDir, t: TFunction
       volume++
       const part = volumes > 1 ? t('studentFile.pdfPart', { part: volume, parts: volumes }) : ''
       const title = `${t('studentFile.pdfTitle', { name: row.name ?? row.account, journal: row.journal })}${part}`
-      const pdf = await documentPdf([`= ${text(title)}`, text(t('studentFile.pdfIntro', { count: postIds.length, date: nowIso().slice(0, 10) })), ...pdfBody].join('\n'), { lang, title })
+      const pdf = await documentPdf([`= ${text(title)}`, text(t('studentFile.pdfIntro', { count: postIds.length, date: formatDate(nowIso(), row.timeZone) })), ...pdfBody].join('\n'), { lang, title })
       await zip!.file(volumes > 1 ? `posts-${volume}-of-${volumes}.pdf` : 'posts.pdf', pdf, { deflate: true })
       pdfBody = []
       await progress()
@@ -133,7 +134,7 @@ export async function runExport(db: DB, id: number, dir: ExportDir, t: TFunction
           comments: p.comments.filter((c) => c.status !== 2).map((c) => ({ by: c.author, type: t(`comment.type${c.type}` as 'comment.type1'), text: c.comment, at: c.createdAt, onFrame: c.msgId })),
         }
         await json.write(`${i + k > 0 ? ',\n' : ''}${JSON.stringify(post, null, 2)}`)
-        pdfBody.push(postMarkup(post, t))
+        pdfBody.push(postMarkup(post, t, row.timeZone))
         if (pdfBody.length === PDF_VOLUME) await writeVolume()
       }
       await progress(posts.length)
@@ -162,7 +163,7 @@ export async function runExport(db: DB, id: number, dir: ExportDir, t: TFunction
       await progress()
     }
     await zip.file('ebooks.json', new TextEncoder().encode(JSON.stringify(bookList, null, 2)), { deflate: true })
-    await zip.file('README.txt', new TextEncoder().encode(readme(t, { name: row.name ?? row.account, journal: row.journal, posts: postIds.length, pictures: pictures.length, books: books.length, volumes })), { deflate: true })
+    await zip.file('README.txt', new TextEncoder().encode(readme(t, { name: row.name ?? row.account, journal: row.journal, posts: postIds.length, pictures: pictures.length, books: books.length, volumes, timeZone: row.timeZone })), { deflate: true })
     await zip.close()
     zip = null
     renameSync(partial, fileOf(dir, row.token))
@@ -216,8 +217,8 @@ async function quizAnswersOf(db: DB, journalId: number, studentId: number) {
 type ExportedPost = { title: string; diaryDate: string; location: string; time: string; frames: { type: string; text: string; picture: string | null }[]; feelings: { name: string }[]; behaviours: { name: string }[]; comments: { by: string | null; type: string; text: string; at: string }[] }
 const FRAME_KEYS: Record<string, string> = { event: 'news.event', emotion: 'news.emotionFrame', behavior: 'news.behaviourFrame' }
 
-/** One post in the readable PDF: its frames as written, its feelings and behaviours, the comments; pictures by their file name in the zip. */
-function postMarkup(p: ExportedPost, t: TFunction) {
+/** One post in the readable PDF: its frames as written, its feelings and behaviours, the comments (their day in the school's zone); pictures by their file name in the zip. */
+function postMarkup(p: ExportedPost, t: TFunction, timeZone: string) {
   const tr = t as unknown as (key: string, values?: Record<string, unknown>) => string
   const lines = [`== ${text(`${p.diaryDate} · ${p.title}`)}`]
   const where = [p.location, p.time].filter(Boolean).join(' · ')
@@ -228,16 +229,17 @@ function postMarkup(p: ExportedPost, t: TFunction) {
   }
   if (p.feelings.length) lines.push(`_${text(tr('alertRecord.feelings'))}_: ${text(p.feelings.map((x) => x.name).join(', '))}`, '')
   if (p.behaviours.length) lines.push(`_${text(tr('alertRecord.behaviours'))}_: ${text(p.behaviours.map((x) => x.name).join(', '))}`, '')
-  for (const c of p.comments) lines.push(`#block(inset: (left: 8pt), stroke: (left: 1pt + luma(180)))[${text(`${c.by ?? ''} (${c.type}, ${c.at.slice(0, 10)}): ${c.text}`)}]`)
+  for (const c of p.comments) lines.push(`#block(inset: (left: 8pt), stroke: (left: 1pt + luma(180)))[${text(`${c.by ?? ''} (${c.type}, ${formatDate(c.at, timeZone)}): ${c.text}`)}]`)
   return lines.join('\n')
 }
 
-/** README.txt: what each file of the zip is, in the requester's language. */
-function readme(t: TFunction, v: { name: string; journal: string; posts: number; pictures: number; books: number; volumes: number }) {
+/** README.txt: what each file of the zip is, in the requester's language; its day in the school's zone (issue 48), and the zones of the files' times said. */
+function readme(t: TFunction, v: { name: string; journal: string; posts: number; pictures: number; books: number; volumes: number; timeZone: string }) {
   const tr = t as unknown as (key: string, values?: Record<string, unknown>) => string
   return [
     tr('studentFile.readmeTitle', { name: v.name, journal: v.journal }),
-    tr('studentFile.readmeMade', { date: nowIso().slice(0, 10) }),
+    tr('studentFile.readmeMade', { date: formatDate(nowIso(), v.timeZone) }),
+    tr('studentFile.readmeTimes', { zone: v.timeZone }),
     '',
     `posts.json       ${tr('studentFile.readmePostsJson', { count: v.posts })}`,
     v.volumes > 1 ? `posts-N-of-${v.volumes}.pdf ${tr('studentFile.readmePostsPdfParts', { count: v.volumes, size: PDF_VOLUME })}` : `posts.pdf        ${tr('studentFile.readmePostsPdf')}`,
@@ -272,7 +274,8 @@ export async function exportFile(db: DB, dir: ExportDir, v: { journalId: number;
   const x = await db
     .selectFrom('student_exports as x')
     .innerJoin('users as u', 'u.id', 'x.student_id')
-    .select(['x.status', 'x.token', 'x.size', 'x.expires_at as expiresAt', 'x.created_at as createdAt', 'u.account'])
+    .innerJoin('journals as j', 'j.id', 'x.journal_id')
+    .select(['x.status', 'x.token', 'x.size', 'x.expires_at as expiresAt', 'x.created_at as createdAt', 'u.account', 'j.time_zone as timeZone'])
     .where('x.id', '=', v.exportId)
     .where('x.journal_id', '=', v.journalId)
     .where('x.student_id', '=', v.studentId)
@@ -280,7 +283,7 @@ export async function exportFile(db: DB, dir: ExportDir, v: { journalId: number;
   if (!x) return { ok: false, why: 'missing' }
   if (x.expiresAt <= now.toISOString()) return { ok: false, why: 'expired' }
   if (x.status !== 'done') return { ok: false, why: x.status === 'running' ? 'running' : 'failed' }
-  return { ok: true, file: fileOf(dir, x.token), size: x.size ?? 0, name: `${x.account.replace(/[^A-Za-z0-9._-]+/g, '_')}-${x.createdAt.slice(0, 10)}.zip` }
+  return { ok: true, file: fileOf(dir, x.token), size: x.size ?? 0, name: `${x.account.replace(/[^A-Za-z0-9._-]+/g, '_')}-${formatDate(x.createdAt, x.timeZone)}.zip` }
 }
 
 /** Once a day: expired exports' files are removed and their rows marked by the expiry alone (the link refuses them). */

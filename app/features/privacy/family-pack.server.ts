@@ -11,6 +11,7 @@ import { renderPostImage } from '~/features/posts/post-image.server'
 import { pictureBytes } from '~/features/posts/pictures.server'
 import { POST_STATUS } from '~/features/posts/constants'
 import { moodPoint } from '~/features/alerts/rules'
+import { heldBackPosts, withoutHeldBack, type HeldBack } from '~/features/alerts/held-back.server'
 import { addDays } from '~/shared/dates'
 import { DAY_MS } from './constants'
 
@@ -21,18 +22,25 @@ export const SHARE_DAYS = { default: 7, max: 30 } as const
 /** Below this age a student agrees before their diary is shared (the journal's default rule). */
 export const CONSENT_AGE = 13
 
-/** The student's posts a teacher picks from: the newest 60, or those of a period. */
+/**
+ * The student's posts a teacher picks from (the newest 60), and apart from them the posts held back
+ * under an alert (issue 48): those go into a pack only when the teacher puts one back.
+ */
 export async function packChoices(db: DB, journalId: number, studentId: number) {
-  return db
-    .selectFrom('posts')
-    .select(['id', 'title', 'diary_date as diaryDate'])
-    .where('journal_id', '=', journalId)
-    .where('creator_id', '=', studentId)
-    .where('status', '=', POST_STATUS.published)
-    .orderBy('diary_date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(60)
-    .execute()
+  const [posts, held] = await Promise.all([
+    db
+      .selectFrom('posts')
+      .select(['id', 'title', 'diary_date as diaryDate'])
+      .where('journal_id', '=', journalId)
+      .where('creator_id', '=', studentId)
+      .where('status', '=', POST_STATUS.published)
+      .orderBy('diary_date', 'desc')
+      .orderBy('id', 'desc')
+      .limit(60)
+      .execute(),
+    heldBackPosts(db, journalId, { studentIds: [studentId] }),
+  ])
+  return { posts: posts.filter((p) => !held.has(p.id)), heldBack: [...held.values()] }
 }
 
 /** Whether the student must agree before a link to their diary is shared: the journal's rule, and their age from their birthday (unknown counts as young). */
@@ -51,17 +59,26 @@ export async function needsConsent(db: DB, journalId: number, studentId: number,
 
 export type MoodWeek = { week: string; positive: number; negative: number; mixed: number }
 
-/** The student's mood over a period: every post of theirs, counted by week (Monday to Sunday). */
-export async function moodByWeek(db: DB, journalId: number, studentId: number, from: string, to: string): Promise<MoodWeek[]> {
+/**
+ * The student's mood over a period: every post of theirs, counted by week (Monday to Sunday), but
+ * those held back under an alert and not put back (issue 48): a family's figures tell of no post
+ * left out of what it reads.
+ */
+export async function moodByWeek(db: DB, journalId: number, studentId: number, from: string, to: string, heldBack: Set<number> = new Set()): Promise<MoodWeek[]> {
   const rows = await db
     .selectFrom('posts')
-    .select(['diary_date as date', 'mood_p', 'mood_n'])
+    .select(['id', 'diary_date as date', 'mood_p', 'mood_n'])
     .where('journal_id', '=', journalId)
     .where('creator_id', '=', studentId)
     .where('status', '=', POST_STATUS.published)
     .where('diary_date', '>=', from)
     .where('diary_date', '<=', to)
     .execute()
+  return weeksOf(rows.filter((r) => !heldBack.has(r.id)))
+}
+
+/** Posts counted by week (Monday to Sunday): good, difficult or mixed feelings. */
+export function weeksOf(rows: { date: string; mood_p: number; mood_n: number }[]): MoodWeek[] {
   const weeks = new Map<string, MoodWeek>()
   for (const r of rows) {
     const day = new Date(`${r.date}T00:00:00Z`).getUTCDay() || 7
@@ -93,22 +110,27 @@ export function moodChart(weeks: MoodWeek[], t: (key: string, v?: Record<string,
   ].join('\n')
 }
 
-export type MakePack = { ok: true; id: number } | { ok: false; error: 'familyPack.choosePosts' | 'familyPack.tooManyPosts' }
+export type MakePack = { ok: true; id: number; leftOut: HeldBack[] } | { ok: false; error: 'familyPack.choosePosts' | 'familyPack.tooManyPosts' }
 
 /**
  * Makes a family pack: the chosen posts drawn as the post image shows them (one renderer, spec 2's
  * image export), the student's mood over the period they span, the teacher's note, as one PDF kept
- * with the pack. Posts not the student's in this journal are ignored.
+ * with the pack. Posts not the student's in this journal are ignored; a post held back under an
+ * alert (issue 48) is left out, and said to be, unless the teacher put it back (`putBack`).
  */
-export async function makePack(db: DB, v: { journalId: number; studentId: number; userId: number; postIds: number[]; note: string; lang: DocumentLang; t: TFunction }): Promise<MakePack> {
-  if (v.postIds.length === 0) return { ok: false, error: 'familyPack.choosePosts' }
-  if (v.postIds.length > PACK_POSTS_MAX) return { ok: false, error: 'familyPack.tooManyPosts' }
+export async function makePack(db: DB, v: { journalId: number; studentId: number; userId: number; postIds: number[]; putBack?: number[]; note: string; lang: DocumentLang; t: TFunction }): Promise<MakePack> {
+  const chosen = [...new Set([...v.postIds, ...(v.putBack ?? [])])]
+  if (chosen.length === 0) return { ok: false, error: 'familyPack.choosePosts' }
+  if (chosen.length > PACK_POSTS_MAX) return { ok: false, error: 'familyPack.tooManyPosts' }
+  const held = await heldBackPosts(db, v.journalId, { studentIds: [v.studentId] })
+  const { kept, leftOut } = withoutHeldBack(chosen, held, v.putBack)
+  if (kept.length === 0) return { ok: false, error: 'familyPack.choosePosts' }
   const heads = await db
     .selectFrom('posts as p')
     .innerJoin('users as u', 'u.id', 'p.creator_id')
     .innerJoin('journals as j', 'j.id', 'p.journal_id')
     .select((eb) => ['p.id', 'p.title', 'p.diary_date as diaryDate', 'p.location', 'p.happen_time as happenTime', 'j.name as journal', eb.fn.coalesce('u.name', 'u.account').as('author')])
-    .where('p.id', 'in', v.postIds)
+    .where('p.id', 'in', kept)
     .where('p.journal_id', '=', v.journalId)
     .where('p.creator_id', '=', v.studentId)
     .where('p.status', '=', POST_STATUS.published)
@@ -136,7 +158,7 @@ export async function makePack(db: DB, v: { journalId: number; studentId: number
     `== ${text(tr('familyPack.noteTitle', { name: teacher }))}`,
     v.note ? `#block(inset: 8pt, stroke: 0.5pt + luma(170), radius: 3pt, width: 100%)[${text(v.note)}]` : text(tr('familyPack.noNote')),
     `== ${text(tr('familyPack.moodTitle'))}`,
-    moodChart(await moodByWeek(db, v.journalId, v.studentId, from, to), tr),
+    moodChart(await moodByWeek(db, v.journalId, v.studentId, from, to, new Set([...held.keys()].filter((id) => !v.putBack?.includes(id)))), tr),
     ...drawn,
   ].join('\n')
   const pdf = await documentPdf(body, { lang: v.lang, title }, pictures)
@@ -145,7 +167,7 @@ export async function makePack(db: DB, v: { journalId: number; studentId: number
     .values({ journal_id: v.journalId, student_id: v.studentId, made_by: v.userId, note: v.note, post_ids: JSON.stringify(heads.map((h) => h.id)), period_from: from, period_to: to, pdf, created_at: nowIso(), share_token: null, share_password_hash: null, share_expires_at: null, share_revoked_at: null, consent: 'none', consent_at: null })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return { ok: true, id }
+  return { ok: true, id, leftOut }
 }
 
 /** Shares a pack by a new link behind a password, for `days` days; the student is asked first where the journal's rule says so. A new link replaces the old. */
@@ -196,30 +218,39 @@ export function linkState(p: { token: string | null; expiresAt: string | null; r
   return 'open'
 }
 
-/** The pack behind a share link, with its state; null for a token that is not a pack's. */
+/** The pack behind a share link, with its state and the school's zone (its journal's: issue 48); null for a token that is not a pack's. */
 export async function sharedPack(db: DB, token: string, now = new Date()) {
   if (!/^[A-Za-z0-9_-]{22}$/.test(token)) return null
   const p = await db
-    .selectFrom('family_packs')
-    .select(['id', 'share_token as token', 'share_password_hash as passwordHash', 'share_expires_at as expiresAt', 'share_revoked_at as revokedAt', 'consent', 'period_from as from', 'period_to as to'])
-    .where('share_token', '=', token)
+    .selectFrom('family_packs as f')
+    .innerJoin('journals as j', 'j.id', 'f.journal_id')
+    .select(['f.id', 'f.share_token as token', 'f.share_password_hash as passwordHash', 'f.share_expires_at as expiresAt', 'f.share_revoked_at as revokedAt', 'f.consent', 'f.period_from as from', 'f.period_to as to', 'j.time_zone as timeZone'])
+    .where('f.share_token', '=', token)
     .executeTakeFirst()
   return p ? { ...p, state: linkState(p, now) } : null
 }
 
-/** The packs a student is asked to agree to (issue 36): their teacher wants to share them; a stopped or expired one is not asked. */
+/**
+ * The packs a student is asked to agree to (issue 36): their teacher wants to share them; a stopped
+ * or expired one is not asked. Each with what the family would see (issue 48): the posts' titles
+ * and days, and the teacher's note.
+ */
 export async function consentRequests(db: DB, studentId: number, now = new Date()) {
-  return db
+  const packs = await db
     .selectFrom('family_packs as f')
     .innerJoin('journals as j', 'j.id', 'f.journal_id')
     .leftJoin('users as u', 'u.id', 'f.made_by')
-    .select((eb) => ['f.id', 'f.period_from as from', 'f.period_to as to', 'f.post_ids as postIds', 'j.name as journal', eb.fn.coalesce('u.name', 'u.account').as('teacher')])
+    .select((eb) => ['f.id', 'f.period_from as from', 'f.period_to as to', 'f.post_ids as postIds', 'f.note', 'j.name as journal', eb.fn.coalesce('u.name', 'u.account').as('teacher')])
     .where('f.student_id', '=', studentId)
     .where('f.consent', '=', 'needed')
     .where('f.share_revoked_at', 'is', null)
     .where('f.share_expires_at', '>', now.toISOString())
     .orderBy('f.id')
     .execute()
+  const ids = [...new Set(packs.flatMap((p) => JSON.parse(p.postIds) as number[]))]
+  const posts = ids.length ? await db.selectFrom('posts').select(['id', 'title', 'diary_date as diaryDate']).where('id', 'in', ids).where('creator_id', '=', studentId).execute() : []
+  const byId = new Map(posts.map((p) => [p.id, p]))
+  return packs.map(({ postIds, ...p }) => ({ ...p, posts: (JSON.parse(postIds) as number[]).flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) }))
 }
 
 /** The student's answer: the link opens (agreed) or stays shut (declined). 'stale' when it was not waiting for them. */

@@ -64,7 +64,7 @@ export async function looksAt(db: DB, studentId: number, limit = 200) {
     .selectFrom('student_views as v')
     .innerJoin('users as u', 'u.id', 'v.viewer_id')
     .leftJoin('journals as j', 'j.id', 'v.journal_id')
-    .select((eb) => ['v.day', 'v.kinds', 'v.first_at as firstAt', 'v.last_at as lastAt', 'u.account', 'j.name as journal', eb.fn.coalesce('u.name', 'u.account').as('who')])
+    .select((eb) => ['v.day', 'v.kinds', 'v.first_at as firstAt', 'v.last_at as lastAt', 'u.account', 'j.name as journal', 'j.time_zone as timeZone', eb.fn.coalesce('u.name', 'u.account').as('who')])
     .where('v.student_id', '=', studentId)
     .orderBy('v.day', 'desc')
     .orderBy('v.last_at', 'desc')

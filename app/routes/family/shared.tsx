@@ -12,6 +12,8 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { withValues } from '~/shared/error-values'
 import { ErrorList } from '~/ui/field'
+import { formatDateTime } from '~/shared/dates'
+import { LinkShell } from '~/ui/link-shell'
 import { MessagePage } from '~/ui/message-page'
 import { pageMeta } from '~/ui/page-title'
 
@@ -31,7 +33,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = getInstance(context).t
   if (pack.state !== 'open') return data({ state: pack.state as keyof typeof STATUS, title: t(`familyPack.shared_${pack.state as keyof typeof STATUS}`) }, { status: STATUS[pack.state as keyof typeof STATUS] })
   if (pack.locked) return { state: 'locked' as const, title: t('familyPack.sharedTitle') }
-  return { state: 'open' as const, title: t('familyPack.sharedTitle'), from: pack.from, to: pack.to, expiresAt: pack.expiresAt!, file: `/family/${pack.token}/pack.pdf` }
+  // The link's end in the school's zone (issue 48), not UTC's: a family and its teacher read one time.
+  return { state: 'open' as const, title: t('familyPack.sharedTitle'), from: pack.from, to: pack.to, until: formatDateTime(pack.expiresAt!, pack.timeZone), file: `/family/${pack.token}/pack.pdf` }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -43,7 +46,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect(`/family/${params.token}`, { headers: { 'Set-Cookie': await rememberUnlockedPack(request, pack.token!) } })
 }
 
-export default function SharedPack({ loaderData, actionData }: Route.ComponentProps) {
+/** The pack's page under the link pages' bar: the brand and the language switcher (issue 48). */
+export default function SharedPack(props: Route.ComponentProps) {
+  return (
+    <LinkShell>
+      <PackPage {...props} />
+    </LinkShell>
+  )
+}
+
+function PackPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
   const busy = useNavigation().state === 'submitting'
   if (loaderData.state === 'locked') {
@@ -71,7 +83,7 @@ export default function SharedPack({ loaderData, actionData }: Route.ComponentPr
   }
   return (
     <MessagePage title={t('familyPack.sharedTitle')}>
-      <p>{t('familyPack.sharedPeriod', { from: loaderData.from, to: loaderData.to, date: loaderData.expiresAt.slice(0, 10) })}</p>
+      <p>{t('familyPack.sharedPeriod', { from: loaderData.from, to: loaderData.to, date: loaderData.until })}</p>
       <p>
         <a className="button" href={loaderData.file} download>
           {t('familyPack.download')}

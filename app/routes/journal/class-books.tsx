@@ -9,7 +9,7 @@ import { CLASS_BOOK_DESIGNS, CLASS_BOOK_NEWEST, CLASS_BOOK_RULES, EBOOK_POSTS, t
 import { classBooksInBackground } from '~/features/ebooks/drawing.server'
 import { idFields } from '~/features/form-ids.server'
 import { readForm } from '~/http/form.server'
-import { EBOOKS_HANDLE, ebooksDictionary } from '~/i18n/client-resources'
+import { CLASS_BOOKS_HANDLE, classBooksDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
@@ -17,10 +17,14 @@ import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
 import { ClassJobHead, ClassJobProgress } from '~/ui/class-job'
 import { pageMeta } from '~/ui/page-title'
+import { HeldBackFieldset, LeftOutList, type HeldBackView } from '~/ui/held-back'
+import { heldBackPosts, namedLeftOut } from '~/features/alerts/held-back.server'
+import { HOLD_BACK_DAYS } from '~/features/alerts/constants'
 
-// Its texts are the e-book part's: no other journal page downloads them.
-export const handle = EBOOKS_HANDLE
-export const clientMiddleware = ebooksDictionary
+// Its texts are the e-book part's (no other journal page downloads them), with the privacy part's
+// held-back posts (issue 48).
+export const handle = CLASS_BOOKS_HANDLE
+export const clientMiddleware = classBooksDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /** How many of the newest posts a book may take: a choice, so no number can be out of range. */
@@ -35,8 +39,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { journal } = journalOf(context)
   // A job whose process went quiet (a restart) goes on here: the first page to see it takes it over.
   if (await claimStaleClassBooks(db, journal.id)) classBooksInBackground(journal.id)
-  const [students, job] = await Promise.all([classStudents(db, journal.id), classBookJob(db, journal.id)])
-  return { title: `${getInstance(context).t('classBooks.title')} | ${journal.name}`, journalId: journal.id, students, job }
+  const [students, job, held] = await Promise.all([classStudents(db, journal.id), classBookJob(db, journal.id), heldBackPosts(db, journal.id)])
+  // The posts each book left out under an alert, named again (issue 48).
+  const leftOut = job ? await namedLeftOut(db, journal.id, job.results.flatMap((r) => r.leftOut ?? [])) : []
+  return { title: `${getInstance(context).t('classBooks.title')} | ${journal.name}`, journalId: journal.id, students, job, heldBack: [...held.values()], leftOut }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rule = (CLASS_BOOK_RULES as readonly string[]).includes(String(form.get('rule'))) ? (String(form.get('rule')) as ClassBookRule) : 'newest'
   const newest = (NEWEST_CHOICES as readonly number[]).includes(Number(form.get('newest'))) ? Number(form.get('newest')) : CLASS_BOOK_NEWEST
   const design = (CLASS_BOOK_DESIGNS as readonly string[]).includes(String(form.get('design'))) ? String(form.get('design')) : CLASS_BOOK_DESIGNS[0]
-  const started = await startClassBooks(db, { journalId: journal.id, teacherId: user.userId, studentIds, rule, newest, design })
+  // The held-back posts the teacher put back knowingly (issue 48).
+  const putBack = idFields(form, 'putBack')
+  const started = await startClassBooks(db, { journalId: journal.id, teacherId: user.userId, studentIds, rule, newest, design, putBack })
   // A second click, or another teacher's, while the job runs: the page shows that job, not an error.
   if (started === 'running') return redirectWithToast(request, session, back, { kind: 'info', key: 'classBooks.alreadyRunning' })
   classBooksInBackground(journal.id)
@@ -57,20 +65,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ClassBooksPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
-  const { job, students, journalId } = loaderData
+  const { job, students, journalId, heldBack, leftOut } = loaderData
   const running = job?.status === 'running'
   return (
     <>
       <ClassJobHead journalId={journalId} studentsLabel={t('classBooks.students')} title={t('classBooks.title')} intro={t('classBooks.intro')} running={running} />
-      {job ? <JobState job={job} journalId={journalId} /> : null}
-      {running ? null : students.length === 0 ? <p className="empty">{t('classBooks.noStudents')}</p> : <StartForm students={students} again={Boolean(job)} />}
+      {job ? <JobState job={job} journalId={journalId} leftOut={leftOut} /> : null}
+      {running ? null : students.length === 0 ? <p className="empty">{t('classBooks.noStudents')}</p> : <StartForm students={students} again={Boolean(job)} heldBack={heldBack} journalId={journalId} />}
     </>
   )
 }
 
 type Job = NonNullable<Route.ComponentProps['loaderData']['job']>
 
-function JobState({ job, journalId }: { job: Job; journalId: number }) {
+function JobState({ job, journalId, leftOut }: { job: Job; journalId: number; leftOut: HeldBackView[] }) {
   const { t } = useT()
   const made = job.results.filter((r) => 'bookId' in r).length
   return (
@@ -113,7 +121,10 @@ function JobState({ job, journalId }: { job: Job; journalId: number }) {
                     <span>{r.name}</span>
                   </span>
                 </td>
-                <td>{'bookId' in r ? <FastLink to={`/ebook/${r.bookId}/list`}>{t('classBooks.open')}</FastLink> : <span className="hint">{t(`classBooks.skip_${r.reason}`)}</span>}</td>
+                <td>
+                  {'bookId' in r ? <FastLink to={`/ebook/${r.bookId}/list`}>{t('classBooks.open')}</FastLink> : <span className="hint">{t(`classBooks.skip_${r.reason}`)}</span>}
+                  <LeftOutList posts={leftOut.filter((p) => p.studentId === r.studentId)} journalId={journalId} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -123,9 +134,10 @@ function JobState({ job, journalId }: { job: Job; journalId: number }) {
   )
 }
 
-function StartForm({ students, again }: { students: { id: number; name: string }[]; again: boolean }) {
+function StartForm({ students, again, heldBack, journalId }: { students: { id: number; name: string }[]; again: boolean; heldBack: HeldBackView[]; journalId: number }) {
   const { t } = useT()
   const busy = useNavigation().state === 'submitting'
+  const names = Object.fromEntries(students.map((s) => [s.id, s.name]))
   return (
     <Form method="post" className="card class-books-form">
       <h2>{t(again ? 'classBooks.again' : 'classBooks.make')}</h2>
@@ -149,6 +161,7 @@ function StartForm({ students, again }: { students: { id: number; name: string }
           </label>
         ))}
       </fieldset>
+      <HeldBackFieldset posts={heldBack} journalId={journalId} names={names} hint={t('heldBack.hint_books', { days: HOLD_BACK_DAYS })} />
       <div className="field">
         <label htmlFor="class-books-newest">{t('classBooks.newest')}</label>
         <select id="class-books-newest" name="newest" defaultValue={CLASS_BOOK_NEWEST}>

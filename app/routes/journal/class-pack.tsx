@@ -1,4 +1,7 @@
-import { Form, useNavigation } from 'react-router'
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form } from 'react-router'
+import type { z } from 'zod/mini'
 import type { Route } from './+types/class-pack'
 import { journalOf } from '~/auth/journal-gate.server'
 import { redirectWithToast } from '~/auth/toast.server'
@@ -6,14 +9,21 @@ import { db } from '~/db/db.server'
 import type { DocumentLang } from '~/features/documents/typst.server'
 import { classJobInBackground } from '~/features/journals/class-jobs.server'
 import { claimStaleClassPack, classPackJob, runClassPack, startClassPack } from '~/features/privacy/class-pack.server'
+import { ClassPackSchema } from '~/features/privacy/schema'
+import { HOLD_BACK_DAYS } from '~/features/alerts/constants'
+import { heldBackPosts, namedLeftOut } from '~/features/alerts/held-back.server'
+import { idFields } from '~/features/form-ids.server'
 import { classStudents } from '~/features/students/list.server'
 import { readForm } from '~/http/form.server'
 import { PRIVACY_HANDLE, privacyDictionary } from '~/i18n/client-resources'
 import { getInstance, translatorFor } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
-import { addDays, formatDateTime, isCalendarDate, todayDate } from '~/shared/dates'
+import { addDays, formatDateTime, todayDate } from '~/shared/dates'
 import { ClassJobHead, ClassJobProgress } from '~/ui/class-job'
+import { ErrorList, TextField } from '~/ui/field'
+import { HeldBackFieldset, LeftOutList, type HeldBackView } from '~/ui/held-back'
 import { pageMeta } from '~/ui/page-title'
+import { useServerForm } from '~/ui/server-form'
 
 // Its texts are the privacy part's, with the family packs: no other journal page downloads them.
 export const handle = PRIVACY_HANDLE
@@ -28,36 +38,50 @@ const runInBackground = (journalId: number) => classJobInBackground(journalId, '
 /**
  * /diary/homework/{id}/parentPacks (issue 38, decision 0053): the family pack's overview for every
  * student of the journal in one PDF for parent meetings, made as a job with progress. The journal's
- * teachers (the gate); one job per journal at a time; the PDF in the teacher's language.
+ * teachers (the gate); one job per journal at a time; the PDF in the teacher's language. The
+ * students' posts of the period go in, but those held back under an alert (issue 48): the form
+ * lists them to put one back, the finished job names those it left out.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { journal } = journalOf(context)
   if (await claimStaleClassPack(db, journal.id)) runInBackground(journal.id)
   const today = todayDate(new Date(), journal.timeZone)
-  const [students, job] = await Promise.all([classStudents(db, journal.id), classPackJob(db, journal.id)])
-  return { title: `${getInstance(context).t('classPack.title')} | ${journal.name}`, journalId: journal.id, students: students.length, job, defaults: { from: addDays(today, 1 - DEFAULT_DAYS), to: today } }
+  const [students, job, held] = await Promise.all([classStudents(db, journal.id), classPackJob(db, journal.id), heldBackPosts(db, journal.id)])
+  const leftOut = job ? await namedLeftOut(db, journal.id, job.results.flatMap((r) => r.leftOut ?? [])) : []
+  return {
+    title: `${getInstance(context).t('classPack.title')} | ${journal.name}`,
+    journalId: journal.id,
+    students: students.length,
+    names: Object.fromEntries(students.map((s) => [s.id, s.name])),
+    job,
+    heldBack: [...held.values()],
+    leftOut,
+    defaults: { from: addDays(today, 1 - DEFAULT_DAYS), to: today },
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { journal, user, session } = journalOf(context)
   const form = await readForm(request)
   const back = `/diary/homework/${journal.id}/parentPacks`
-  const [from, to] = [String(form.get('from') ?? ''), String(form.get('to') ?? '')]
-  const today = todayDate(new Date(), journal.timeZone)
-  if (!isCalendarDate(from) || !isCalendarDate(to) || from > to || to > today) return redirectWithToast(request, session, back, { kind: 'error', key: 'classPack.badPeriod' })
+  // A wrong period is the fields' error, with what was typed kept (issue 48), with or without JavaScript.
+  const submission = parseWithZod(form, { schema: ClassPackSchema(todayDate(new Date(), journal.timeZone)) })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
+  const { from, to } = submission.value
   const students = (await classStudents(db, journal.id)).map((s) => s.id)
   if (students.length === 0) return redirectWithToast(request, session, back, { kind: 'error', key: 'classPack.noStudents' })
-  const started = await startClassPack(db, { journalId: journal.id, teacherId: user.userId, studentIds: students, from, to, lang: getInstance(context).language as DocumentLang })
+  // The held-back posts the teacher put back knowingly (issue 48).
+  const putBack = idFields(form, 'putBack')
+  const started = await startClassPack(db, { journalId: journal.id, teacherId: user.userId, studentIds: students, from, to, lang: getInstance(context).language as DocumentLang, putBack })
   if (started === 'running') return redirectWithToast(request, session, back, { kind: 'info', key: 'classPack.alreadyRunning' })
   runInBackground(journal.id)
   return redirectWithToast(request, session, back, { kind: 'success', key: 'classPack.started' })
 }
 
-export default function ClassPackPage({ loaderData }: Route.ComponentProps) {
+export default function ClassPackPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { job, journalId, students, defaults } = loaderData
+  const { job, journalId, students, names, heldBack, leftOut, defaults } = loaderData
   const running = job?.status === 'running'
-  const busy = useNavigation().state === 'submitting'
   return (
     <>
       <ClassJobHead journalId={journalId} studentsLabel={t('classPack.students')} title={t('classPack.title')} intro={t('classPack.intro')} running={running} />
@@ -79,31 +103,38 @@ export default function ClassPackPage({ loaderData }: Route.ComponentProps) {
               </a>
             </p>
           ) : null}
+          {job.status === 'done' ? <LeftOutList posts={leftOut} journalId={journalId} names={names} /> : null}
         </section>
       ) : null}
       {running ? null : students === 0 ? (
         <p className="empty">{t('classPack.noStudents')}</p>
       ) : (
-        <Form method="post" className="card class-books-form">
-          <h2>{t(job ? 'classPack.again' : 'classPack.make')}</h2>
-          <fieldset>
-            <legend>{t('classPack.period')}</legend>
-            <div className="field">
-              <label htmlFor="pack-from">{t('classPack.from')}</label>
-              <input id="pack-from" type="date" name="from" defaultValue={job?.settings.from ?? defaults.from} max={defaults.to} required />
-            </div>
-            <div className="field">
-              <label htmlFor="pack-to">{t('classPack.to')}</label>
-              <input id="pack-to" type="date" name="to" defaultValue={defaults.to} max={defaults.to} required />
-            </div>
-          </fieldset>
-          <p className="actions">
-            <button type="submit" className="button" disabled={busy}>
-              {t('classPack.start', { count: students })}
-            </button>
-          </p>
-        </Form>
+        <PeriodForm key={job?.finishedAt ?? ''} again={Boolean(job)} students={students} defaults={{ from: job?.settings.from ?? defaults.from, to: defaults.to }} max={defaults.to} heldBack={heldBack} names={names} journalId={journalId} lastResult={actionData?.result} />
       )}
     </>
+  )
+}
+
+/** The period and the posts put back; a wrong date is shown at its field, with what was typed kept. */
+function PeriodForm(v: { again: boolean; students: number; defaults: { from: string; to: string }; max: string; heldBack: HeldBackView[]; names: Record<number, string>; journalId: number; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useT()
+  const { form, fields, formProps, busy } = useServerForm<z.input<ReturnType<typeof ClassPackSchema>>>({ id: 'class-pack', lastResult: v.lastResult, defaultValue: v.defaults })
+  const putBack = [v.lastResult?.initialValue?.putBack ?? []].flat().map(String)
+  return (
+    <Form method="post" className="card class-books-form" {...formProps}>
+      <h2>{t(v.again ? 'classPack.again' : 'classPack.make')}</h2>
+      <fieldset>
+        <legend>{t('classPack.period')}</legend>
+        <TextField field={fields.from} label={t('classPack.from')} inputProps={{ type: 'date', max: v.max }} />
+        <TextField field={fields.to} label={t('classPack.to')} inputProps={{ type: 'date', max: v.max }} />
+      </fieldset>
+      <HeldBackFieldset posts={v.heldBack} journalId={v.journalId} names={v.names} checked={putBack} hint={t('heldBack.hint_pack', { days: HOLD_BACK_DAYS })} />
+      <ErrorList errors={form.errors} />
+      <p className="actions">
+        <button type="submit" className="button" disabled={busy}>
+          {t('classPack.start', { count: v.students })}
+        </button>
+      </p>
+    </Form>
   )
 }

@@ -20,7 +20,9 @@ import { Check } from '~/ui/check-field'
 import { CopyButton } from '~/ui/copy-button'
 import { ErrorList, TextAreaField, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
+import { HeldBackFieldset, type HeldBackView } from '~/ui/held-back'
 import { pageMeta } from '~/ui/page-title'
+import { HOLD_BACK_DAYS } from '~/features/alerts/constants'
 
 export const handle = PRIVACY_HANDLE
 export const clientMiddleware = privacyDictionary
@@ -37,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { journal } = journalOf(context)
   const student = await journalStudent(db, journal.id, params.sid)
   const [choices, packs, consent] = await Promise.all([packChoices(db, journal.id, student.id), packsOf(db, journal.id, student.id), needsConsent(db, journal.id, student.id)])
-  return { title: `${getInstance(context).t('familyPack.title')} | ${student.name}`, journalId: journal.id, student: { id: student.id, name: student.name }, choices, packs: packs.map((p) => ({ ...p, url: p.token ? `${env.PUBLIC_ORIGIN}/family/${p.token}` : null })), consent }
+  return { title: `${getInstance(context).t('familyPack.title')} | ${student.name}`, journalId: journal.id, student: { id: student.id, name: student.name }, choices: choices.posts, heldBack: choices.heldBack, packs: packs.map((p) => ({ ...p, url: p.token ? `${env.PUBLIC_ORIGIN}/family/${p.token}` : null })), consent }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -55,8 +57,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: FamilyPackSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const v = submission.value
-  const made = await makePack(db, { journalId: journal.id, studentId: student.id, userId: user.userId, postIds: v.posts.map(Number), note: v.note ?? '', lang: getLocale(context), t: getInstance(context).t })
+  const made = await makePack(db, { journalId: journal.id, studentId: student.id, userId: user.userId, postIds: (v.posts ?? []).map(Number), putBack: (v.putBack ?? []).map(Number), note: v.note ?? '', lang: getLocale(context), t: getInstance(context).t })
   if (!made.ok) return data({ result: submission.reply({ fieldErrors: { posts: [made.error] } }) }, 400)
+  // A post that came under an alert while the teacher chose (issue 48): left out, and said so.
+  if (made.leftOut.length > 0) return await redirectWithToast(request, session, here, { kind: 'info', key: 'familyPack.madeLeftOut', values: { count: made.leftOut.length } })
   if (!v.share) return await redirectWithToast(request, session, here, { kind: 'success', key: 'familyPack.madeToast' })
   const consentNeeded = await needsConsent(db, journal.id, student.id)
   await sharePack(db, made.id, { days: Number(v.days || PACK.daysDefault), password: v.password!, consentNeeded })
@@ -65,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function FamilyPackPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { journalId, student, choices, packs, consent } = loaderData
+  const { journalId, student, choices, heldBack, packs, consent } = loaderData
   const base = `/diary/homework/${journalId}/student/${student.id}`
   return (
     <>
@@ -74,7 +78,7 @@ export default function FamilyPackPage({ loaderData, actionData }: Route.Compone
       </nav>
       <h1>{t('familyPack.heading', { name: student.name })}</h1>
       <p className="hint">{t('familyPack.intro')}</p>
-      <PackForm choices={choices} consent={consent} lastResult={actionData?.result} />
+      <PackForm journalId={journalId} choices={choices} heldBack={heldBack} consent={consent} lastResult={actionData?.result} />
       <section aria-labelledby="packs">
         <h2 id="packs">{t('familyPack.packs')}</h2>
         {packs.length === 0 ? (
@@ -134,18 +138,21 @@ export default function FamilyPackPage({ loaderData, actionData }: Route.Compone
   )
 }
 
+/** A checkbox group's value as conform gives it back: none, one or several. */
+const asList = (value: unknown) => (value === undefined || value === null ? [] : [value].flat().map(String))
+
 const loadPack = () => import('~/features/privacy/validate').then((m) => m.validateFamilyPack)
 
-function PackForm({ choices, consent, lastResult }: { choices: { id: number; title: string; diaryDate: string }[]; consent: boolean; lastResult?: SubmissionResult<string[]> }) {
+function PackForm({ journalId, choices, heldBack, consent, lastResult }: { journalId: number; choices: { id: number; title: string; diaryDate: string }[]; heldBack: HeldBackView[]; consent: boolean; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
   const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof FamilyPackSchema>>({ id: 'family-pack', lastResult, defaultValue: { days: String(PACK.daysDefault) }, load: loadPack })
-  const chosen = new Set((fields.posts.value as string[] | undefined) ?? [])
+  const chosen = new Set(asList(fields.posts.value))
   return (
     <Form method="post" className="card" {...formProps}>
       <input type="hidden" name="intent" value="make" />
       <fieldset className="field">
         <legend>{t('familyPack.choose', { max: PACK.postsMax })}</legend>
-        {choices.length === 0 ? <p className="empty">{t('familyPack.noPosts')}</p> : null}
+        {choices.length === 0 && heldBack.length === 0 ? <p className="empty">{t('familyPack.noPosts')}</p> : null}
         <div className="choices pack-posts">
           {choices.map((c) => (
             <label key={c.id}>
@@ -153,6 +160,7 @@ function PackForm({ choices, consent, lastResult }: { choices: { id: number; tit
             </label>
           ))}
         </div>
+        <HeldBackFieldset posts={heldBack} journalId={journalId} checked={asList(fields.putBack.value)} hint={t('heldBack.hint_pack', { days: HOLD_BACK_DAYS })} />
         <ErrorList id={fields.posts.errorId} errors={fields.posts.errors} />
       </fieldset>
       <TextAreaField field={fields.note} label={t('familyPack.note')} hint={t('familyPack.noteHint', { max: PACK.noteMax })} maxLength={PACK.noteMax} rows={4} />

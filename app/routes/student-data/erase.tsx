@@ -14,7 +14,7 @@ import { readForm } from '~/http/form.server'
 import { PRIVACY_HANDLE, privacyDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
-import { formatDateTime } from '~/shared/dates'
+import { formatDate, formatDateTime } from '~/shared/dates'
 import { ErrorList, TextField } from '~/ui/field'
 import { Check } from '~/ui/check-field'
 import { useConsoleForm } from '~/ui/form-kit'
@@ -53,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const asked = await requestErasure(db, rights, user.userId)
   // Asked twice (two tabs, two admins at once): the first stands, nothing more is written.
   if (!asked.ok) return await redirectWithToast(request, session, here, { kind: 'error', key: 'privacy.alreadyPending' })
-  return await redirectWithToast(request, session, here, { kind: 'success', key: 'privacy.eraseAsked', values: { date: asked.dueAt.slice(0, 10) } })
+  return await redirectWithToast(request, session, here, { kind: 'success', key: 'privacy.eraseAsked', values: { date: formatDate(asked.dueAt) } })
 }
 
 export default function EraseStudent({ loaderData, actionData }: Route.ComponentProps) {
@@ -65,7 +65,7 @@ export default function EraseStudent({ loaderData, actionData }: Route.Component
       {pending ? (
         <section aria-labelledby="pending" className="card">
           <h2 id="pending">{t('privacy.pendingTitle')}</h2>
-          <p>{t('privacy.pendingText', { date: pending.dueAt.slice(0, 10), by: pending.by ?? '–', at: formatDateTime(pending.requestedAt) })}</p>
+          <p>{t('privacy.pendingText', { date: formatDate(pending.dueAt), by: pending.by ?? '–', at: formatDateTime(pending.requestedAt) })}</p>
           {rights.mayUndo ? (
             <Form method="post">
               <input type="hidden" name="intent" value="undo" />

@@ -13,7 +13,7 @@ import { readForm } from '~/http/form.server'
 import { PRIVACY_HANDLE, privacyDictionary } from '~/i18n/client-resources'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
-import { formatDateTime } from '~/shared/dates'
+import { formatDate, formatDateTime } from '~/shared/dates'
 import { FastLink } from '~/ui/fast-link'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { pageMeta } from '~/ui/page-title'
@@ -73,7 +73,7 @@ export default function StudentExport({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <StudentDataHead rights={rights} current="export" />
-      {pending ? <p className="notice">{t('privacy.pendingNotice', { date: pending.dueAt.slice(0, 10) })}</p> : null}
+      {pending ? <p className="notice">{t('privacy.pendingNotice', { date: formatDate(pending.dueAt) })}</p> : null}
       <section aria-labelledby="export-what" className="card">
         <h2 id="export-what">{t('privacy.exportWhat')}</h2>
         <ul>

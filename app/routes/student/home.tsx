@@ -1,4 +1,5 @@
 import { type SubmissionResult } from '@conform-to/react'
+import type { ReactNode } from 'react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import type { z } from 'zod/mini'
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { studentId } = await requireStudent(request, context)
   const [journals, asked, books, reminders] = await Promise.all([studentJournals(db, studentId), consentRequests(db, studentId), ebookConsentRequests(db, studentId), studentReminders(db, studentId)])
-  return { journals, asked: asked.map((a) => ({ ...a, posts: (JSON.parse(a.postIds) as number[]).length })), books, reminders, title: getInstance(context).t('student.homeTitle') }
+  return { journals, asked, books, reminders, title: getInstance(context).t('student.homeTitle') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,7 +62,19 @@ export default function StudentHome({ loaderData, actionData }: Route.ComponentP
         </section>
       ))}
       {asked.map((a) => (
-        <ConsentCard key={a.id} id={`consent-${a.id}`} title={t('student.consentTitle', { teacher: a.teacher })} text={t('student.consentText', { teacher: a.teacher, journal: a.journal, count: a.posts, from: a.from, to: a.to })} fields={{ packId: a.id }} />
+        <ConsentCard key={a.id} id={`consent-${a.id}`} title={t('student.consentTitle', { teacher: a.teacher })} text={t('student.consentText', { teacher: a.teacher, journal: a.journal, count: a.posts.length, from: a.from, to: a.to })} fields={{ packId: a.id }}>
+          {/* What the family would see (issue 48): the posts by title, and the teacher's note. */}
+          <h3 id={`consent-${a.id}-posts`}>{t('student.consentPosts')}</h3>
+          <ul className="consent-posts" aria-labelledby={`consent-${a.id}-posts`}>
+            {a.posts.map((p) => (
+              <li key={p.id}>
+                <span className="nowrap">{p.diaryDate}</span> · {p.title}
+              </li>
+            ))}
+          </ul>
+          <h3>{t('student.consentNote', { teacher: a.teacher })}</h3>
+          {a.note ? <blockquote className="consent-note">{a.note}</blockquote> : <p className="hint">{t('student.consentNoNote')}</p>}
+        </ConsentCard>
       ))}
       {books.map((b) => (
         <ConsentCard key={`book-${b.id}`} id={`consent-book-${b.id}`} title={t('student.consentBookTitle', { teacher: b.teacher ?? '' })} text={t('student.consentBookText', { name: b.name, journal: b.journal })} fields={{ kind: 'ebook', bookId: b.id }} />
@@ -104,12 +117,13 @@ function JoinForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
 }
 
 /** A teacher asks to share the student's posts or e-book with the family (issue 36): agree or not. */
-function ConsentCard({ id, title, text, fields }: { id: string; title: string; text: string; fields: Record<string, string | number> }) {
+function ConsentCard({ id, title, text, fields, children }: { id: string; title: string; text: string; fields: Record<string, string | number>; children?: ReactNode }) {
   const { t } = useT()
   return (
     <section className="card consent-card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <p>{text}</p>
+      {children}
       <Form method="post" className="inline-form">
         <input type="hidden" name="intent" value="consent" />
         {Object.entries(fields).map(([name, value]) => (
