@@ -52,7 +52,9 @@ describe('the word lists as they are', () => {
     // en/fiction.txt is grouped by theme, one comment a group.
     expect(LEXICONS.en.fiction.split('|')).toEqual(expect.arrayContaining(['spider', 'minecraft', 'netflix', 'novel', 'nightmare', 'villain']))
     expect(LEXICONS.en.together[0]).toEqual({ category: 'suicide', words: [expect.stringContaining('pills'), expect.stringContaining('counted')] })
-    expect(LEXICONS.ja.rules.filter((r) => r.act).map((r) => r.category)).toEqual(['bullying'])
+    expect(LEXICONS.ja.rules.filter((r) => r.act).map((r) => r.category)).toEqual(expect.arrayContaining(['bullying', 'grooming', 'sexual_abuse']))
+    // Urgent rules raise their finding at once: extortion and threats among bullying (decision 0060).
+    expect(LEXICONS.en.rules.filter((r) => r.urgent).map((r) => r.category)).toEqual(expect.arrayContaining(['bullying', 'emotional_abuse']))
   })
 })
 
@@ -87,7 +89,7 @@ describe('a word list the loader does not understand', () => {
   it.each([
     ['an unknown flag', 'en/suicide.txt', '\n# Test.\n[self, slef] want .. die\n', 'an unknown flag "slef"'],
     ['a flag list not closed', 'en/suicide.txt', '\n# Test.\n[self want .. die\n', 'a "[" with no "]"'],
-    ['an unknown category in a pair', 'en/together.txt', '\n# Test.\n[grooming] pics & secret\n', 'a pair starts with its category'],
+    ['an unknown category in a pair', 'en/together.txt', '\n# Test.\n[kidnap] pics & secret\n', 'a pair starts with its category'],
     ['harm as the category of a pair', 'en/together.txt', '\n# Test.\n[harm] pics & secret\n', 'a pair starts with its category'],
     ['a pair of one list', 'zh/together.txt', '\n# Test.\n[abuse] 秘密|说出去\n', 'a pair is two lists of words with " & "'],
     ['an empty word', 'en/bullying.txt', '\n# Test.\nkick||punch .. me\n', 'an empty alternative'],
@@ -102,10 +104,10 @@ describe('a word list the loader does not understand', () => {
     ['a word in capitals, never in a post as it is read', 'ja/school.txt', '\n# Test.\nLINE\n', '"LINE" is never in a post as it is read: write "line"'],
     ['a full-width mark in a pattern', 'ja/masks.txt', '\n# Test.\nいじめられたの？\n', '"いじめられたの？" is never in a post as it is read: write "いじめられたの?"'],
     ['flags in a list of words', 'en/fiction.txt', '\n# Test.\n[story] cartoon\n', 'no [flags] in fiction.txt'],
-    ['a file of an unknown category', 'en/grooming.txt', '# Someone met online asking for pictures.\nsend + pics\n', 'an unknown file'],
+    ['a file of an unknown category', 'en/kidnap.txt', '# Someone taken away.\ntaken + away\n', 'an unknown file'],
   ])('%s is refused with its file and line', (_what, file, text, message) => {
     const line = copyWith(file, text)
-    expect(refused()).toContain(`${path.join(dir, file)}:${file.endsWith('grooming.txt') ? 1 : line}: ${message}`)
+    expect(refused()).toContain(`${path.join(dir, file)}:${file.endsWith('kidnap.txt') ? 1 : line}: ${message}`)
   })
 
   it('a missing file is named, and every problem is told at once', () => {

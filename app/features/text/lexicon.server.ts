@@ -16,7 +16,7 @@ import { normalise, type Language } from './text'
  * post places it at home or names a family member, bullying when it names school or other children,
  * abuse when it names neither (an unexplained, repeated harm to a child is told at once).
  */
-export const RULE_CATEGORIES = ['suicide', 'self_harm', 'abuse', 'harm', 'bullying', 'hopelessness'] as const
+export const RULE_CATEGORIES = ['suicide', 'self_harm', 'abuse', 'sexual_abuse', 'grooming', 'neglect', 'emotional_abuse', 'running_away', 'friend_at_risk', 'harm', 'bullying', 'eating', 'hopelessness'] as const
 export type RuleCategory = (typeof RULE_CATEGORIES)[number]
 export type RiskCategory = Exclude<RuleCategory, 'harm'>
 
@@ -34,11 +34,13 @@ export interface Rule {
   act?: boolean
   /** A strong phrase matched anywhere in the sentence (one slot of alternatives): no analyser's cut can hide it. */
   anywhere?: boolean
+  /** Told at once whatever its category's usual severity: extortion and threats among bullying, violence among emotional abuse (decision 0060). */
+  urgent?: boolean
 }
 type Flag = Exclude<keyof Rule, 'category' | 'pattern'>
 
 /** A rule's flags as the files write them. */
-export const FLAGS: Record<string, Flag> = { self: 'self', story: 'story', 'by-other': 'byOther', act: 'act', anywhere: 'anywhere' }
+export const FLAGS: Record<string, Flag> = { self: 'self', story: 'story', 'by-other': 'byOther', act: 'act', anywhere: 'anywhere', urgent: 'urgent' }
 
 export interface Lexicon {
   /** Named sets of words (`@family`): a slot's `@name` stands for each of its words. */

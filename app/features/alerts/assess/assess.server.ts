@@ -104,7 +104,8 @@ export async function assessPost(post: PostTexts, journalLanguage?: string): Pro
       const category = m.category === 'harm' ? placeOfHarm(readings, r) : m.category
       const finding: ContentFinding = {
         category,
-        severity: SEVERITY[category],
+        // A rule marked urgent is told at once whatever its category's usual severity (decision 0060).
+        severity: m.rule.urgent ? 'high' : SEVERITY[category],
         field: r.field,
         sentence: sentenceText(r),
         ...(m.first === 0 && r.index > 0 ? { before: sentenceText(r, r.index - 1) } : {}),
@@ -125,7 +126,7 @@ export async function assessPost(post: PostTexts, journalLanguage?: string): Pro
   const model = await riskModel()
   const { risk, category } = riskOf(probabilities(model, featuresOf(sentenceReadings(readings))))
   const sentences = new Set(readings.map((r) => `${r.field}\u0000${r.index}`)).size
-  const kept = combine(dedupe(findings), setAside, risk, sentences, acts)
+  const kept = combine(dedupe(findings), setAside, risk, sentences, acts, model.classes)
   // The model reads words, not their sense: where the rules set the same category's words aside
   // (「きずつけたりしない」, "nobody hit me", a film), it does not raise them again.
   const explained = setAside.some((a) => a.why === 'negated' || a.category === category || (a.category === 'harm' && (category === 'abuse' || category === 'bullying')))
@@ -134,15 +135,16 @@ export async function assessPost(post: PostTexts, journalLanguage?: string): Pro
 }
 
 /** The rules' findings that stand (see MODEL_AGREES). */
-function combine(findings: ContentFinding[], setAside: Assessment['setAside'], risk: number, sentences: number, acts: Set<string>) {
-  if (risk >= MODEL_AGREES || sentences < 2 || findings.some((f) => f.severity === 'high' || acts.has(findingKey(f)))) return findings
+function combine(findings: ContentFinding[], setAside: Assessment['setAside'], risk: number, sentences: number, acts: Set<string>, known: readonly string[]) {
+  // The model can only say "nothing here" of what it learned: a category it was not trained on stands (issue 49).
+  if (risk >= MODEL_AGREES || sentences < 2 || findings.some((f) => f.severity === 'high' || acts.has(findingKey(f)) || !(known as readonly string[]).includes(f.category))) return findings
   for (const f of findings) setAside.push({ field: f.field, sentence: f.sentence, why: 'unlike', category: f.category, language: f.language })
   return []
 }
 
 /** What the model found: its category, in the sentence most like it, at medium. */
 function modelFinding(model: RiskModel, readings: Reading[], category: RiskCategory): ContentFinding {
-  const c = model.classes.indexOf(category)
+  const c = (model.classes as readonly string[]).indexOf(category)
   let best = readings[0]
   let bestP = -1
   for (const r of readings) {

@@ -9,4 +9,7 @@ import type { RiskCategory } from '~/features/text/lexicon.server'
 export { LEXICONS, PATTERN_GAP, type Lexicon, type RiskCategory, type Rule, type RuleCategory } from '~/features/text/lexicon.server'
 
 /** Severity of a category: told at once (high) or the same school day (medium); decision 0042. */
-export const SEVERITY: Record<RiskCategory, 'high' | 'medium'> = { suicide: 'high', self_harm: 'high', abuse: 'high', bullying: 'medium', hopelessness: 'medium' }
+export const SEVERITY: Record<RiskCategory, 'high' | 'medium'> = {
+  suicide: 'high', self_harm: 'high', abuse: 'high', sexual_abuse: 'high', grooming: 'high', neglect: 'high', running_away: 'high', friend_at_risk: 'high',
+  emotional_abuse: 'medium', bullying: 'medium', eating: 'medium', hopelessness: 'medium',
+}
