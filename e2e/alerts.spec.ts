@@ -71,7 +71,7 @@ test('a post with worrying words raises an alert with its reasons; the teacher i
     expect((await page.request.post(url, { form: { intent: 'acknowledge', alertId: String(alertId) }, headers: { Origin: origin }, maxRedirects: 0 })).status(), url).toBe(403)
   }
   expect(await stepsOf(alertId)).toEqual(['raised', 'seen', 'resolved'])
-  expect(await db().selectFrom('notifications as n').innerJoin('users as u', 'u.id', 'n.user_id').select('n.id').where('u.account', '=', other).where('n.msg_key', '=', 'notification.alertHigh').execute()).toEqual([])
+  expect(await db().selectFrom('notifications as n').innerJoin('users as u', 'u.id', 'n.user_id').select('n.id').where('u.account', '=', other).where('n.msg_key', '=', 'notification.alertHighOf').execute()).toEqual([])
 })
 
 test('an alert opened by its address (a bookmark, a link from elsewhere) records who saw it, once', NO_JS, async ({ page }, info) => {

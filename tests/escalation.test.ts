@@ -73,10 +73,10 @@ describe.each(DIALECTS)('escalation to the counsellor on %s', (dialect) => {
     for (const at of ['2026-11-27T10:00:00Z', '2026-11-29T12:00:00Z', '2026-11-30T01:59:00Z']) expect(await runOverdueAlerts(conn.db, new Date(at))).toEqual([])
     expect(await escalationsOf(alertId)).toEqual([])
     const mails = await runOverdueAlerts(conn.db, new Date('2026-11-30T02:00:00Z'))
-    expect(mails).toEqual([{ userId: s.id.counsellor, msgKey: 'mail.alertEscalated', params: { journal: 'Class 5', severity: 'high' }, link: `/counsellor/alerts/${alertId}` }])
+    expect(mails).toEqual([{ userId: s.id.counsellor, msgKey: 'mail.alertEscalated', params: { journal: 'Class 5', severity: 'high', concern: 'alerts.rule_words' }, link: `/counsellor/alerts/${alertId}` }])
     expect(await escalationsOf(alertId)).toEqual([{ user_id: s.id.counsellor, escalated_by: null }])
     expect(await stepsOf(alertId)).toEqual(['raised:console', 'escalated:console'])
-    expect(await noticesOf(s.id.counsellor, 'notification.alertEscalatedAuto')).toEqual([{ msg_key: 'notification.alertEscalatedAuto', link: `/counsellor/alerts/${alertId}`, params: JSON.stringify({ student: 'AMY', journal: 'Class 5' }) }])
+    expect(await noticesOf(s.id.counsellor, 'notification.alertEscalatedAutoOf')).toEqual([{ msg_key: 'notification.alertEscalatedAutoOf', link: `/counsellor/alerts/${alertId}`, params: JSON.stringify({ student: 'AMY', journal: 'Class 5', concern: 'alerts.rule_words' }) }])
     // The next ticks find it done.
     expect(await runOverdueAlerts(conn.db, new Date('2026-11-30T02:01:00Z'))).toEqual([])
     expect(await stepsOf(alertId)).toEqual(['raised:console', 'escalated:console'])
@@ -91,7 +91,7 @@ describe.each(DIALECTS)('escalation to the counsellor on %s', (dialect) => {
       const results = await Promise.all([runOverdueAlerts(conn.db, due), runOverdueAlerts((other ?? conn).db, due), runOverdueAlerts(conn.db, due)])
       expect(results.flat().filter((m) => m.link === `/counsellor/alerts/${alertId}`)).toHaveLength(1)
       expect(await stepsOf(alertId)).toEqual(['raised:console', 'escalated:console'])
-      expect(await noticesOf(s.id.counsellor, 'notification.alertEscalatedAuto')).toHaveLength(2)
+      expect(await noticesOf(s.id.counsellor, 'notification.alertEscalatedAutoOf')).toHaveLength(2)
     } finally {
       await other?.close()
     }
@@ -139,7 +139,7 @@ describe.each(DIALECTS)('escalation to the counsellor on %s', (dialect) => {
       )
       expect(await escalationsOf(solo.id)).toEqual([])
       expect(await stepsOf(solo.id)).toEqual(['raised:console', 'reminded:console'])
-      expect(await noticesOf(s.id.solo, 'notification.alertOverdue')).toHaveLength(1)
+      expect(await noticesOf(s.id.solo, 'notification.alertOverdueOf')).toHaveLength(1)
       expect(await mayCounsel(conn.db, s.id.admin, id)).toMatchObject({ id })
     } finally {
       await conn.db.updateTable('team_members').set({ role_id: ROLE.counsellor }).where('user_id', '=', s.id.counsellor).execute()
@@ -153,10 +153,10 @@ describe.each(DIALECTS)('escalation to the counsellor on %s', (dialect) => {
     expect((await escalateAlert(conn.db, s.journalId, id, s.id.owner, { to: s.id.cot, note: 'Please see her.' })).result).toBe('notTarget')
     expect(await escalationsOf(id)).toEqual([])
     const done = await escalateAlert(conn.db, s.journalId, id, s.id.owner, { to: s.id.counsellor, note: 'Please see her today.' })
-    expect(done).toEqual({ result: 'ok', mails: [{ userId: s.id.counsellor, msgKey: 'mail.alertEscalated', params: { journal: 'Class 5', severity: 'high' }, link: `/counsellor/alerts/${id}` }] })
+    expect(done).toEqual({ result: 'ok', mails: [{ userId: s.id.counsellor, msgKey: 'mail.alertEscalated', params: { journal: 'Class 5', severity: 'high', concern: 'alerts.rule_words' }, link: `/counsellor/alerts/${id}` }] })
     expect((await escalateAlert(conn.db, s.journalId, id, s.id.cot, { to: s.id.counsellor, note: 'Again' })).result).toBe('already')
     expect(await stepsOf(id)).toEqual(['raised:console', `escalated:${s.id.owner}`])
-    expect(await noticesOf(s.id.counsellor, 'notification.alertEscalated')).toHaveLength(1)
+    expect(await noticesOf(s.id.counsellor, 'notification.alertEscalatedOf')).toHaveLength(1)
     // Escalated by a teacher: the tick leaves it alone.
     expect(await runOverdueAlerts(conn.db, new Date(Date.now() + 30 * 86_400_000))).toEqual([])
     await actOnAlert(conn.db, s.journalId, id, s.id.owner, { intent: 'resolve', note: 'Done.', verdict: 'right' })

@@ -5,7 +5,9 @@ import { nowIso } from '~/db/time'
 import { journalTeacherIds, notify } from '~/features/notifications/notify.server'
 import { ADMIN_ROLES, ROLE } from '~/features/team/roles'
 import { calendarOf, escalationDue, MEDIUM_SCHOOL_DAYS } from './school-hours'
+import type { AlertReasons } from './rules'
 import type { EscalateInput } from './schema'
+import { alertSummary, concernOf } from './summary'
 
 /**
  * Escalation of risk alerts (issue 36, decision 0046): a teacher escalates an alert to the school's
@@ -57,9 +59,11 @@ async function alertHead(db: DB, alertId: number) {
     .selectFrom('risk_alerts as a')
     .innerJoin('journals as j', 'j.id', 'a.journal_id')
     .innerJoin('users as u', 'u.id', 'a.student_id')
-    .select((eb) => ['a.id', 'a.journal_id as journalId', 'a.student_id as studentId', 'a.severity', 'j.name as journal', eb.fn.coalesce('u.name', 'u.account').as('student')])
+    .select((eb) => ['a.id', 'a.rule', 'a.reasons', 'a.journal_id as journalId', 'a.student_id as studentId', 'a.severity', 'j.name as journal', eb.fn.coalesce('u.name', 'u.account').as('student')])
     .where('a.id', '=', alertId)
     .executeTakeFirstOrThrow()
+    // What leads the alert's line in a notification or a mail (issue 48): a key, read in each reader's language.
+    .then(({ rule, reasons, ...a }) => ({ ...a, concern: concernOf(rule, reasons) }))
 }
 
 /** Tells the people an alert was just escalated to: a notification each, and the mails to send. */
@@ -71,13 +75,13 @@ async function tellEscalated(db: DB, alertId: number, userIds: number[], auto: b
     readers: userIds,
     type: 'd',
     eventKey: `alert:${a.id}:escalated`,
-    msgKey: auto ? 'notification.alertEscalatedAuto' : 'notification.alertEscalated',
-    params: { student: a.student, journal: a.journal },
+    msgKey: auto ? 'notification.alertEscalatedAutoOf' : 'notification.alertEscalatedOf',
+    params: { student: a.student, journal: a.journal, concern: a.concern },
     link,
     actorId: a.studentId,
     journalId: a.journalId,
   })
-  return userIds.map((userId) => ({ userId, msgKey: 'mail.alertEscalated', params: { journal: a.journal, severity: a.severity }, link }))
+  return userIds.map((userId) => ({ userId, msgKey: 'mail.alertEscalated', params: { journal: a.journal, severity: a.severity, concern: a.concern }, link }))
 }
 
 export type EscalateResult = 'ok' | 'already' | 'notTarget' | 'resolved' | 'missing'
@@ -163,8 +167,8 @@ async function escalateOverdue(db: DB, alertId: number, journalId: number, sever
   const a = await alertHead(db, alertId)
   const readers = await journalTeacherIds(db, journalId)
   const link = `/diary/homework/${journalId}/alerts/${alertId}`
-  await notify(db, { readers, type: 'd', eventKey: `alert:${alertId}:overdue`, msgKey: 'notification.alertOverdue', params: { student: a.student, journal: a.journal }, link, actorId: a.studentId, journalId })
-  return readers.map((userId) => ({ userId, msgKey: 'mail.alertOverdue' as const, params: { journal: a.journal, severity }, link }))
+  await notify(db, { readers, type: 'd', eventKey: `alert:${alertId}:overdue`, msgKey: 'notification.alertOverdueOf', params: { student: a.student, journal: a.journal, concern: a.concern }, link, actorId: a.studentId, journalId })
+  return readers.map((userId) => ({ userId, msgKey: 'mail.alertOverdue' as const, params: { journal: a.journal, severity, concern: a.concern }, link }))
 }
 
 /** The counsellor's (or receiving admin's) right to an alert: it was escalated to them and they still hold a receiving role in the journal's team. */
@@ -224,6 +228,7 @@ export async function counsellorInbox(db: DB, userId: number, page: number, page
       'a.severity',
       'a.status',
       'a.snooze_until as snoozeUntil',
+      'a.reasons',
       'a.student_id as studentId',
       'u.avatar_url as avatarUrl',
       'j.name as journal',
@@ -240,7 +245,7 @@ export async function counsellorInbox(db: DB, userId: number, page: number, page
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute()
-  return { rows, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) }
+  return { rows: rows.map(({ reasons, ...r }) => ({ ...r, summary: alertSummary(r.rule, JSON.parse(reasons) as AlertReasons) })), total, totalPages: Math.max(1, Math.ceil(total / pageSize)) }
 }
 
 /** How many alerts escalated to this person are still open: the console menu's figure. */

@@ -53,7 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const alert = await detailOr404(journal.id, params.alertId)
   const [counsel, targets] = await Promise.all([counselOf(db, alert.id), escalationTargets(db, journal.id)])
   await recordLook(db, { viewerId: journalOf(context).user.userId, studentIds: [alert.studentId], kind: 'alerts', journalId: journal.id, timeZone: await journalZone(db, journal.id) })
-  return { title: `${alert.student}: ${getInstance(context).t(`alerts.rule_${alert.rule as 'words'}`)} | ${journal.name}`, journalId: journal.id, alert, snooze: snoozeWindow(), counsel, targets }
+  return { title: `${alert.student}: ${getInstance(context).t(alert.summary.concern)} | ${journal.name}`, journalId: journal.id, alert, snooze: snoozeWindow(), counsel, targets }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -86,7 +86,7 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
         {alert.avatarUrl ? <img className="avatar" src={alert.avatarUrl} alt="" width={48} height={48} /> : <Avatar name={alert.student} seed={alert.studentId} />}
         <div>
           <h1>
-            {alert.student}: {t(`alerts.rule_${alert.rule}`)}
+            {alert.student}: {t(alert.summary.concern)}
           </h1>
           <p>
             <SeverityBadge severity={alert.severity} /> <AlertStatusBadge status={alert.shownStatus} until={alert.snoozeUntil} /> <span className="hint">{t('alerts.raisedAt', { at: formatDateTime(alert.createdAt) })}</span>{' '}

@@ -7,7 +7,7 @@ import { ALERT_LIST_HANDLE, alertListDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
-import { AlertStatusBadge, SeverityBadge } from '~/ui/alert-reasons'
+import { AlertStatusBadge, AlertSummaryLine } from '~/ui/alert-reasons'
 import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
@@ -52,12 +52,7 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
                   </span>
                 </th>
                 <td>
-                  <SeverityBadge severity={a.severity} /> {a.evidence?.category ? t(`alerts.category_${a.evidence.category as 'abuse'}`) : t(`alerts.rule_${a.rule}`)}
-                  {a.evidence?.text ? (
-                    <q className="evidence-line" title={a.evidence.text}>
-                      {a.evidence.text}
-                    </q>
-                  ) : null}
+                  <AlertSummaryLine severity={a.severity} summary={a.summary} />
                 </td>
                 <td>
                   <AlertStatusBadge status={a.shownStatus} until={a.snoozeUntil} />

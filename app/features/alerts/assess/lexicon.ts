@@ -16,9 +16,12 @@
  * school or other children, abuse when it names neither (an unexplained, repeated harm to a child
  * is told at once).
  */
+import type { RiskCategory } from '../categories'
 import type { Language } from './text'
 
-export type RiskCategory = 'suicide' | 'self_harm' | 'abuse' | 'bullying' | 'hopelessness'
+// The categories, their order and severity are written once (../categories.ts).
+export type { RiskCategory }
+export { SEVERITY } from '../categories'
 export type RuleCategory = RiskCategory | 'harm'
 
 export interface Rule {
@@ -585,6 +588,3 @@ const ja: Lexicon = {
 }
 
 export const LEXICONS: Record<Language, Lexicon> = { en, zh, ja }
-
-/** Severity of a category: told at once (high) or the same school day (medium); decision 0042. */
-export const SEVERITY: Record<RiskCategory, 'high' | 'medium'> = { suicide: 'high', self_harm: 'high', abuse: 'high', bullying: 'medium', hopelessness: 'medium' }
