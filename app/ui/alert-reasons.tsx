@@ -157,7 +157,7 @@ export function AlertReasonsView({ reasons, postLink = postPage }: { reasons: Al
   }
   return (
     <div className="alert-reasons">
-      <p>{t('alerts.dropExplain', { recent: reasons.recentMean, own: reasons.ownMean, usual: reasons.usualMean, threshold: reasons.threshold, earlier: reasons.earlierPosts })}</p>
+      <p>{t('alerts.dropExplain', { recent: reasons.recentMean, own: reasons.ownMean, usual: reasons.usualMean, threshold: reasons.threshold, count: reasons.earlierPosts })}</p>
       <PostPoints posts={reasons.recent} caption={t('alerts.dropPosts', { count: reasons.recent.length })} postLink={postLink} />
     </div>
   )

@@ -10,6 +10,7 @@ import { citedPostIds, counselOf } from './escalate.server'
 import { bySeriousness } from './categories'
 import { alertDetail } from './manage.server'
 import { overdueWait } from './school-hours'
+import { NOTED_STEPS, recipientsOf } from './trail'
 
 /** The school a journal belongs to, as its record names it: the team's name, else the owner's school. */
 async function schoolOf(db: DB, journalId: number) {
@@ -81,7 +82,7 @@ export async function alertRecord(db: DB, journalId: number, alertId: number, re
         ]
       : reasons.rule === 'streak'
         ? [text(tr('alerts.streakExplain', { count: reasons.length, share: Math.round(reasons.negativeShare * 100) }))]
-        : [text(tr('alerts.dropExplain', { recent: reasons.recentMean, own: reasons.ownMean, usual: reasons.usualMean, threshold: reasons.threshold, earlier: reasons.earlierPosts }))]
+        : [text(tr('alerts.dropExplain', { recent: reasons.recentMean, own: reasons.ownMean, usual: reasons.usualMean, threshold: reasons.threshold, count: reasons.earlierPosts }))]
   // Each frame a paragraph of its own under its own label, the feelings with the feelings frame (issue 48).
   const postBlocks = posts.flatMap((p) => [
     `=== ${text(`${p.diaryDate} · ${p.title}`)}`,
@@ -96,10 +97,10 @@ export async function alertRecord(db: DB, journalId: number, alertId: number, re
   }
   const trail = alert.trail.map((s) => {
     const wait = s.userId === null ? overdueWait(s.note) : null
-    const names = counsel.escalations.filter((e) => e.at === s.at && e.byId === s.userId).map((e) => e.to).join(', ')
+    const names = recipientsOf(s, counsel.escalations).join(', ')
     const waitText = wait ? ('hours' in wait ? tr('alerts.waitHours', { count: wait.hours }) : tr('alerts.waitDays', { count: wait.days })) : ''
     const key = wait && s.action === 'escalated' ? 'alerts.step_escalatedAuto' : `alerts.step_${s.action}`
-    const note = s.note && !wait && ['resolved', 'escalated', 'step'].includes(s.action) ? ` ${text(`“${s.note}”`)}` : ''
+    const note = s.note && !wait && NOTED_STEPS.includes(s.action) ? ` ${text(`“${s.note}”`)}` : ''
     return `[${text(at(s.at))}], [${text(s.who ?? tr('alerts.console'))}], [${text(tr(key, { date: s.note, names, wait: waitText }))}${note}],`
   })
   const body = [

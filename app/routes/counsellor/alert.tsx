@@ -167,7 +167,7 @@ function StepForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   return (
     <Form method="post" className="card" {...formProps}>
       <input type="hidden" name="intent" value="step" />
-      <TextAreaField field={fields.note} label={t('counsel.stepNote')} hint={t('counsel.stepHint', { max: RESOLVE_NOTE_MAX })} maxLength={RESOLVE_NOTE_MAX} />
+      <TextAreaField field={fields.note} label={t('counsel.stepNote')} hint={t('counsel.stepHint', { count: RESOLVE_NOTE_MAX })} maxLength={RESOLVE_NOTE_MAX} />
       <ErrorList errors={form.errors} />
       <button className="button secondary" type="submit" disabled={busy}>
         {t('counsel.addStep')}

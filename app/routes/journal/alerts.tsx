@@ -85,7 +85,7 @@ function FeedbackLine({ feedback, school }: { feedback: Feedback; school: Feedba
   const share = (f: Feedback) => Math.round(100 * f.falseShare)
   return (
     <p className="feedback-line">
-      {t('alertList.feedback', { resolved: feedback.resolved, judged: feedback.judged, share: share(feedback), misses: feedback.misses, flagged: feedback.flagged })}
+      {t('alertList.feedback', { count: feedback.resolved, judged: feedback.judged, share: share(feedback), misses: feedback.misses, flagged: feedback.flagged })}
       {school ? <> {t('alertList.feedbackSchool', { resolved: school.resolved, judged: school.judged, share: share(school), misses: school.misses })}</> : null}
     </p>
   )
