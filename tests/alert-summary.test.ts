@@ -68,8 +68,18 @@ describe.each(DIALECTS)('every summary of an alert leads with its most serious c
     expect(row.summary).toEqual({ concern: 'alerts.category_suicide', also: ['bullying'], sentence: 'Sometimes I want to die.' })
   })
 
+  it('the journal\'s list, when a graver post joins a student\'s open alert later (Student 02 of the demo, issue 48)', async () => {
+    const first = await createPost(conn.db, s.id.ben, s.journalId, { ...post, title: 'Monday', event: 'The big boys at school hit me again.', behaviourText: 'I told my teacher.' })
+    await createPost(conn.db, s.id.ben, s.journalId, { ...post, title: 'Tuesday', event: '我不想活了。', behaviourText: 'I cried.' })
+    const row = (await alertsOf(conn.db, s.journalId, 1)).rows.find((r) => r.studentId === s.id.ben)!
+    const reasons = JSON.parse((await conn.db.selectFrom('risk_alerts').select('reasons').where('id', '=', row.id).executeTakeFirstOrThrow()).reasons)
+    expect(reasons.posts.map((p: { id: number }) => p.id)[0]).toBe(first)
+    expect(row.summary).toMatchObject({ concern: 'alerts.category_suicide', sentence: '我不想活了。' })
+    expect(row.summary.also).toContain('bullying')
+  })
+
   it('the bell and the notifications, in each teacher\'s language', async () => {
-    const [item] = (await notificationList(conn.db, s.id.owner, { type: 'd', limit: 10 })).items.filter((n) => n.msgKey === 'notification.alertHighOf')
+    const [item] = (await notificationList(conn.db, s.id.owner, { type: 'd', limit: 10 })).items.filter((n) => n.msgKey === 'notification.alertHighOf' && n.params.student === 'AMY')
     expect(item.params).toMatchObject({ concern: 'alerts.category_suicide' })
     const lines = Object.fromEntries(LOCALES.map((lng) => [lng, itemView(item, translatorFor(lng)).message]))
     expect(lines).toEqual({

@@ -58,7 +58,7 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
                   <AlertStatusBadge status={a.shownStatus} until={a.snoozeUntil} />
                 </td>
                 <td className="nowrap">{formatDateTime(a.updatedAt)}</td>
-                <td>{t('alertList.seenByCount', { count: a.seenBy })}</td>
+                <td className="seen-count">{t('alertList.seenByCount', { count: a.seenBy })}</td>
                 <td>
                   {/* A link (a new tab, a copied address): the alert's page records who saw it. */}
                   <FastLink className="button small secondary" to={`/diary/homework/${journalId}/alerts/${a.id}`} aria-label={t('alerts.openOf', { name: a.student })}>
