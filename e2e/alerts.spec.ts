@@ -71,7 +71,7 @@ test('a post with worrying words raises an alert with its reasons; the teacher i
     expect((await page.request.post(url, { form: { intent: 'acknowledge', alertId: String(alertId) }, headers: { Origin: origin }, maxRedirects: 0 })).status(), url).toBe(403)
   }
   expect(await stepsOf(alertId)).toEqual(['raised', 'seen', 'resolved'])
-  expect(await db().selectFrom('notifications as n').innerJoin('users as u', 'u.id', 'n.user_id').select('n.id').where('u.account', '=', other).where('n.msg_key', '=', 'notification.alertHigh').execute()).toEqual([])
+  expect(await db().selectFrom('notifications as n').innerJoin('users as u', 'u.id', 'n.user_id').select('n.id').where('u.account', '=', other).where('n.msg_key', '=', 'notification.alertHighOf').execute()).toEqual([])
 })
 
 test('an alert opened by its address (a bookmark, a link from elsewhere) records who saw it, once', NO_JS, async ({ page }, info) => {
@@ -98,7 +98,7 @@ test('snooze asks for a day from tomorrow to 90 days ahead; acknowledged and sno
   await expect(open).toHaveCount(1)
   await open.getByRole('link', { name: /Open the alert of/ }).click()
   const alertId = Number(page.url().split('/').pop())
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Worrying content')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Possible suicidal thoughts')
   await page.getByLabel('Snooze until').fill(schoolDate(-1))
   await page.getByRole('button', { name: 'Snooze', exact: true }).click()
   await expect(page.getByText('Choose a day from tomorrow to 90 days ahead.')).toBeVisible()
@@ -125,7 +125,7 @@ test('"This worries me": a post that raised nothing becomes an alert with the te
   await page.getByRole('button', { name: 'Raise an alert' }).click()
   await expect(page).toHaveURL(new RegExp(`/diary/homework/${journalId}/alerts/\\d+$`))
   await expect(page.getByRole('status')).toHaveText('An alert is raised. The journal\u2019s teachers are told.')
-  await expect(page.locator('.alert-reasons')).toContainText('Raised by Test worry: this worried them.')
+  await expect(page.locator('.alert-reasons')).toContainText('Raised by Test worry, a teacher: this post worried them.')
   await expect(page.locator('.alert-reasons')).toContainText('Not like her at all.')
   const alertId = Number(page.url().split('/').pop())
   // The post now links to its alert; the same form sent again (a stale page) raises nothing more.

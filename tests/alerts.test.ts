@@ -110,14 +110,14 @@ describe.each(DIALECTS)('risk alerts on %s', (dialect) => {
   afterAll(() => conn.close())
 
   const alertsOfJournal = () => conn.db.selectFrom('risk_alerts').selectAll().where('journal_id', '=', journalId).orderBy('id').execute()
-  const told = async (user: string) => (await notificationList(conn.db, id[user], { type: 'd', limit: 50 })).items.filter((n) => n.msgKey === 'notification.alertHigh')
+  const told = async (user: string) => (await notificationList(conn.db, id[user], { type: 'd', limit: 50 })).items.filter((n) => n.msgKey === 'notification.alertHighOf')
 
   it('a post with suicidal words raises one high alert with its whole sentence, told at once to each teacher of the journal', async () => {
     await createPost(conn.db, id.amy, journalId, { ...sad, behaviourText: 'Sometimes I want to die.' })
     const [alert] = await alertsOfJournal()
     expect(alert).toMatchObject({ student_id: id.amy, rule: 'words', severity: 'high', status: 'open' })
     expect(JSON.parse(alert.reasons).posts[0].findings).toEqual([{ category: 'suicide', severity: 'high', field: 'behaviour', sentence: 'Sometimes I want to die.', words: 'want to die', language: 'en' }])
-    for (const teacher of ['owner', 'cot']) expect((await told(teacher)).map((n) => n.params)).toEqual([{ student: 'AMY', journal: 'Class' }])
+    for (const teacher of ['owner', 'cot']) expect((await told(teacher)).map((n) => n.params)).toEqual([{ student: 'AMY', journal: 'Class', concern: 'alerts.category_suicide' }])
     expect(await told('stranger')).toEqual([])
     // More words from the same student join the open alert: its evidence grows, nobody is told twice.
     await createPost(conn.db, id.amy, journalId, { ...sad, title: 'Again', event: 'I want to hurt myself.' })

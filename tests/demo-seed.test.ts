@@ -77,7 +77,7 @@ describe.each(DIALECTS)('demo school on %s', (dialect) => {
       ['Student 48', null, 'high', 'open'],
     ])
     const told = await conn.db.selectFrom('notifications').select('msg_key').where('user_id', '=', id).orderBy('msg_key').execute()
-    expect(told.map((n) => n.msg_key)).toEqual(['notification.alertEscalated', 'notification.alertEscalatedAuto'])
+    expect(told.map((n) => n.msg_key)).toEqual(['notification.alertEscalatedAutoOf', 'notification.alertEscalatedOf'])
     const mails = await runOverdueAlerts(conn.db)
     expect(mails.filter((m) => m.link.startsWith('/counsellor/'))).toEqual([])
   })

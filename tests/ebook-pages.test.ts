@@ -84,7 +84,7 @@ describe.each(DIALECTS)('the e-book page editor on %s', (dialect) => {
     const cover = await page(0)
     const before = await stored(cover.id)
     const name = before.template!.items.find((i) => i.fill_data === 'book.name')!
-    expect(await savePage(conn.db, book, cover.id, { texts: new Map([[name.id, 'x'.repeat(EBOOK_ITEM_TEXT_MAX + 1)]]), boxes: new Map() }, feeling)).toEqual({ ok: false, error: `validation.tooLong|max=${EBOOK_ITEM_TEXT_MAX}`, item: name.id })
+    expect(await savePage(conn.db, book, cover.id, { texts: new Map([[name.id, 'x'.repeat(EBOOK_ITEM_TEXT_MAX + 1)]]), boxes: new Map() }, feeling)).toEqual({ ok: false, error: `validation.tooLong|count=${EBOOK_ITEM_TEXT_MAX}`, item: name.id })
     expect(await stored(cover.id)).toEqual(before)
   })
 

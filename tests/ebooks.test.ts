@@ -22,7 +22,7 @@ describe("an e-book's basic info", () => {
     const empty = parseWithZod(form({ ...good, name: '  ', thanks: '' }), { schema: BasicInfoSchema })
     expect(empty.status === 'error' && empty.error).toMatchObject({ name: ['validation.required'], thanks: ['validation.required'] })
     const long = parseWithZod(form({ ...good, postscript: 'x'.repeat(EBOOK_TEXT_MAX + 1) }), { schema: BasicInfoSchema })
-    expect(long.status === 'error' && long.error).toMatchObject({ postscript: ['validation.tooLong|max=100'] })
+    expect(long.status === 'error' && long.error).toMatchObject({ postscript: ['validation.tooLong|count=100'] })
   })
 })
 

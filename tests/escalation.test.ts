@@ -2,7 +2,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Finding } from '~/features/alerts/rules'
 import { counsellorView } from '~/features/alerts/counsel.server'
-import { addStep, counsellorInbox, counselsPost, escalateAlert, escalationTargets, mayCounsel, runOverdueAlerts, takeAlert } from '~/features/alerts/escalate.server'
+import { addEscalationNote, addStep, counselOf, counsellorInbox, counselsPost, escalateAlert, escalationTargets, mayCounsel, runOverdueAlerts, takeAlert } from '~/features/alerts/escalate.server'
+import { recipientsOf } from '~/features/alerts/trail'
 import { actOnAlert, alertDetail, markSeen } from '~/features/alerts/manage.server'
 import { recordFinding } from '~/features/alerts/raise.server'
 import { alertRecord } from '~/features/alerts/record.server'
@@ -73,10 +74,10 @@ describe.each(DIALECTS)('escalation to the counsellor on %s', (dialect) => {
     for (const at of ['2026-11-27T10:00:00Z', '2026-11-29T12:00:00Z', '2026-11-30T01:59:00Z']) expect(await runOverdueAlerts(conn.db, new Date(at))).toEqual([])
     expect(await escalationsOf(alertId)).toEqual([])
     const mails = await runOverdueAlerts(conn.db, new Date('2026-11-30T02:00:00Z'))
-    expect(mails).toEqual([{ userId: s.id.counsellor, msgKey: 'mail.alertEscalated', params: { journal: 'Class 5', severity: 'high' }, link: `/counsellor/alerts/${alertId}` }])
+    expect(mails).toEqual([{ userId: s.id.counsellor, msgKey: 'mail.alertEscalated', params: { journal: 'Class 5', severity: 'high', concern: 'alerts.rule_words' }, link: `/counsellor/alerts/${alertId}` }])
     expect(await escalationsOf(alertId)).toEqual([{ user_id: s.id.counsellor, escalated_by: null }])
     expect(await stepsOf(alertId)).toEqual(['raised:console', 'escalated:console'])
-    expect(await noticesOf(s.id.counsellor, 'notification.alertEscalatedAuto')).toEqual([{ msg_key: 'notification.alertEscalatedAuto', link: `/counsellor/alerts/${alertId}`, params: JSON.stringify({ student: 'AMY', journal: 'Class 5' }) }])
+    expect(await noticesOf(s.id.counsellor, 'notification.alertEscalatedAutoOf')).toEqual([{ msg_key: 'notification.alertEscalatedAutoOf', link: `/counsellor/alerts/${alertId}`, params: JSON.stringify({ student: 'AMY', journal: 'Class 5', concern: 'alerts.rule_words' }) }])
     // The next ticks find it done.
     expect(await runOverdueAlerts(conn.db, new Date('2026-11-30T02:01:00Z'))).toEqual([])
     expect(await stepsOf(alertId)).toEqual(['raised:console', 'escalated:console'])
@@ -91,7 +92,7 @@ describe.each(DIALECTS)('escalation to the counsellor on %s', (dialect) => {
       const results = await Promise.all([runOverdueAlerts(conn.db, due), runOverdueAlerts((other ?? conn).db, due), runOverdueAlerts(conn.db, due)])
       expect(results.flat().filter((m) => m.link === `/counsellor/alerts/${alertId}`)).toHaveLength(1)
       expect(await stepsOf(alertId)).toEqual(['raised:console', 'escalated:console'])
-      expect(await noticesOf(s.id.counsellor, 'notification.alertEscalatedAuto')).toHaveLength(2)
+      expect(await noticesOf(s.id.counsellor, 'notification.alertEscalatedAutoOf')).toHaveLength(2)
     } finally {
       await other?.close()
     }
@@ -139,7 +140,7 @@ describe.each(DIALECTS)('escalation to the counsellor on %s', (dialect) => {
       )
       expect(await escalationsOf(solo.id)).toEqual([])
       expect(await stepsOf(solo.id)).toEqual(['raised:console', 'reminded:console'])
-      expect(await noticesOf(s.id.solo, 'notification.alertOverdue')).toHaveLength(1)
+      expect(await noticesOf(s.id.solo, 'notification.alertOverdueOf')).toHaveLength(1)
       expect(await mayCounsel(conn.db, s.id.admin, id)).toMatchObject({ id })
     } finally {
       await conn.db.updateTable('team_members').set({ role_id: ROLE.counsellor }).where('user_id', '=', s.id.counsellor).execute()
@@ -153,14 +154,50 @@ describe.each(DIALECTS)('escalation to the counsellor on %s', (dialect) => {
     expect((await escalateAlert(conn.db, s.journalId, id, s.id.owner, { to: s.id.cot, note: 'Please see her.' })).result).toBe('notTarget')
     expect(await escalationsOf(id)).toEqual([])
     const done = await escalateAlert(conn.db, s.journalId, id, s.id.owner, { to: s.id.counsellor, note: 'Please see her today.' })
-    expect(done).toEqual({ result: 'ok', mails: [{ userId: s.id.counsellor, msgKey: 'mail.alertEscalated', params: { journal: 'Class 5', severity: 'high' }, link: `/counsellor/alerts/${id}` }] })
-    expect((await escalateAlert(conn.db, s.journalId, id, s.id.cot, { to: s.id.counsellor, note: 'Again' })).result).toBe('already')
-    expect(await stepsOf(id)).toEqual(['raised:console', `escalated:${s.id.owner}`])
-    expect(await noticesOf(s.id.counsellor, 'notification.alertEscalated')).toHaveLength(1)
+    expect(done).toEqual({ result: 'ok', mails: [{ userId: s.id.counsellor, msgKey: 'mail.alertEscalated', params: { journal: 'Class 5', severity: 'high', concern: 'alerts.rule_words' }, link: `/counsellor/alerts/${id}` }] })
+    // The same form sent again writes nothing; another teacher escalating to the same person adds their note to the escalation (issue 48).
+    expect((await escalateAlert(conn.db, s.journalId, id, s.id.owner, { to: s.id.counsellor, note: 'Please see her today.' })).result).toBe('already')
+    expect((await escalateAlert(conn.db, s.journalId, id, s.id.cot, { to: s.id.counsellor, note: 'She cried in maths too.' })).result).toBe('noted')
+    expect(await stepsOf(id)).toEqual(['raised:console', `escalated:${s.id.owner}`, `noted:${s.id.cot}`])
+    expect(await escalationsOf(id)).toEqual([{ user_id: s.id.counsellor, escalated_by: s.id.owner }])
+    expect(await noticesOf(s.id.counsellor, 'notification.alertEscalatedOf')).toHaveLength(1)
+    expect(await noticesOf(s.id.counsellor, 'notification.alertNotedOf')).toHaveLength(1)
     // Escalated by a teacher: the tick leaves it alone.
     expect(await runOverdueAlerts(conn.db, new Date(Date.now() + 30 * 86_400_000))).toEqual([])
     await actOnAlert(conn.db, s.journalId, id, s.id.owner, { intent: 'resolve', note: 'Done.', verdict: 'right' })
     expect((await escalateAlert(conn.db, s.journalId, id, s.id.owner, { to: s.id.counsellor, note: 'Late' })).result).toBe('resolved')
+  })
+
+  it('an alert that escalated by itself takes a teacher\'s note: told at once to whom it went, written once; refused on a resolved alert', async () => {
+    await conn.db.updateTable('risk_alerts').set({ status: 'resolved', resolved_at: FRIDAY_3PM }).execute()
+    const { id } = await recordFinding(conn.db, s.journalId, s.id.amy, highFinding(postId), FRIDAY_3PM)
+    // Not escalated yet: there is no escalation to add a note to.
+    expect((await addEscalationNote(conn.db, s.journalId, id, s.id.cot, 'Seen her at lunch.')).result).toBe('notEscalated')
+    await runOverdueAlerts(conn.db, new Date('2026-11-30T02:00:00Z'))
+    expect(await escalationsOf(id)).toEqual([{ user_id: s.id.counsellor, escalated_by: null }])
+    const note = 'She has not eaten lunch all week. Please see her before Friday.'
+    const added = await addEscalationNote(conn.db, s.journalId, id, s.id.cot, note)
+    expect(added).toEqual({ result: 'ok', mails: [{ userId: s.id.counsellor, msgKey: 'mail.alertNoted', params: { journal: 'Class 5', severity: 'high', concern: 'alerts.rule_words' }, link: `/counsellor/alerts/${id}` }] })
+    // Escalating to the counsellor who has it adds the note instead of refusing it.
+    expect((await escalateAlert(conn.db, s.journalId, id, s.id.owner, { to: s.id.counsellor, note: 'Her mother called me.' })).result).toBe('noted')
+    expect((await addEscalationNote(conn.db, s.journalId, id, s.id.cot, note)).result).toBe('already')
+    expect(await stepsOf(id)).toEqual(['raised:console', 'escalated:console', `noted:${s.id.cot}`, `noted:${s.id.owner}`])
+    const told = (await noticesOf(s.id.counsellor, 'notification.alertNotedOf')).filter((n) => n.link === `/counsellor/alerts/${id}`)
+    expect(told.map((n) => JSON.parse(n.params))).toEqual([
+      { teacher: 'COT', student: 'AMY', journal: 'Class 5', concern: 'alerts.rule_words' },
+      { teacher: 'OWNER', student: 'AMY', journal: 'Class 5', concern: 'alerts.rule_words' },
+    ])
+    // The trail names to whom the note went.
+    const detail = (await alertDetail(conn.db, s.journalId, id))!
+    const escalations = (await counselOf(conn.db, id)).escalations
+    expect(detail.trail.filter((step) => step.action === 'noted').map((step) => [step.note, recipientsOf(step, escalations)])).toEqual([
+      [note, ['COUNSELLOR']],
+      ['Her mother called me.', ['COUNSELLOR']],
+    ])
+    await actOnAlert(conn.db, s.journalId, id, s.id.counsellor, { intent: 'resolve', note: 'Met her.', verdict: 'right' })
+    expect((await addEscalationNote(conn.db, s.journalId, id, s.id.cot, 'Too late')).result).toBe('resolved')
+    expect((await escalateAlert(conn.db, s.journalId, id, s.id.cot, { to: s.id.counsellor, note: 'Too late' })).result).toBe('resolved')
+    expect((await stepsOf(id)).filter((x) => x.startsWith('noted'))).toHaveLength(2)
   })
 
   it('the counsellor sees only what was escalated to them: its posts, pictures and the student\'s mood; takes it once, adds steps, resolves', async () => {

@@ -59,7 +59,7 @@ describe.each(DIALECTS)('journals on %s', (dialect) => {
     const first = await createJournal(conn.db, { userId: owner, planLimit: 30 }, settings({ studentLimit: '20' }))
     expect(first.ok).toBe(true)
     const over = await createJournal(conn.db, { userId: owner, planLimit: 30 }, settings({ name: 'Too big', studentLimit: '11' }))
-    expect(over).toEqual({ ok: false, fieldErrors: { studentLimit: ['journalSettings.limitOverTickets|max=10'] } })
+    expect(over).toEqual({ ok: false, fieldErrors: { studentLimit: ['journalSettings.limitOverTickets|count=10'] } })
     expect(await conn.db.selectFrom('journals').select('name').where('name', '=', 'Too big').execute()).toHaveLength(0)
     if (!first.ok) return
     expect(await ticketsFor(conn.db, owner, 30, first.id)).toEqual({ max: 30, taken: 0 })

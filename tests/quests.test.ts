@@ -31,7 +31,7 @@ describe('quest and contest rules', () => {
   it('a quest needs a title, a description of at most 200 characters and its three frames, all named in one message', () => {
     expect(issues(QuestSchema, quest)).toEqual([])
     expect(issues(QuestSchema, { ...quest, title: ' ', description: '' })).toEqual(['description:validation.required', 'title:validation.required'])
-    expect(issues(QuestSchema, { ...quest, description: 'x'.repeat(201) })).toEqual(['description:validation.tooLong|max=200'])
+    expect(issues(QuestSchema, { ...quest, description: 'x'.repeat(201) })).toEqual(['description:validation.tooLong|count=200'])
     expect(issues(QuestSchema, { ...quest, eventTitle: '', behaviorTitle: ' ' })).toEqual([':quest.missingFrames|parts=event%2Cbehavior'])
   })
   it('contest settings need a name, a description and a start date', () => {

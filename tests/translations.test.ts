@@ -116,7 +116,7 @@ describe('the public part of the dictionary', () => {
       const source = readFileSync(path.join('app', file), 'utf8')
       for (const [, key] of source.matchAll(/\bt\(\s*'([a-zA-Z]+\.[a-zA-Z0-9_.]+)'/g)) {
         // A route's action may write a server text (a mail): server.json is the server's own.
-        for (const lng of LOCALES) expect(hasKey(publicPart[lng], key) || hasKey(serverPart[lng], key), `${file}: ${key} (${lng})`).toBe(true)
+        for (const lng of LOCALES) expect([key, `${key}_other`].some((k) => hasKey(publicPart[lng], k) || hasKey(serverPart[lng], k)), `${file}: ${key} (${lng})`).toBe(true)
       }
     }
   })
@@ -334,6 +334,11 @@ describe.each(PAGE_PARTS)('the $part part of the dictionary', ({ sections, dicti
   })
 })
 
+/** Every text of a dictionary by its dotted key. */
+function flatten(tree: object, prefix = ''): Record<string, string> {
+  return Object.assign({}, ...Object.entries(tree).map(([k, v]) => (typeof v === 'string' ? { [`${prefix}${k}`]: v } : flatten(v as object, `${prefix}${k}.`))))
+}
+
 function hasKey(tree: object, key: string) {
   let node: unknown = tree
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part]
@@ -353,6 +358,33 @@ describe('wording', () => {
     expect(t('import.journalOption', { name: '4A', count: 1 })).toBe('4A (1 place free)')
     expect(t('feed.moodScore', { score: 100 })).toBe('Negative posts: 100%')
   })
+  it('every count takes its plural form: "1 alert resolved", "1 minute", "1 post"', () => {
+    const t = tIn('en')
+    expect(t('alertList.feedback', { count: 1, judged: 1, share: 0, misses: 0, flagged: 0 })).toMatch(/^Last 90 days in this journal: 1 alert resolved, 1 with/)
+    expect(t('alertList.feedback', { count: 2, judged: 1, share: 0, misses: 0, flagged: 0 })).toMatch(/: 2 alerts resolved,/)
+    expect(t('counsel.moodSummary', { count: 1, from: 'a', to: 'b', positive: 0, negative: 1, mixed: 0 })).toBe('Of their last post (a to b): 0 positive, 1 negative, 0 mixed.')
+    expect(t('errors.tooManyAttempts', { count: 1 })).toBe('Too many failed sign-in attempts. Please wait 1 minute and try again.')
+    expect(t('patterns.cellLabel', { emotion: 'Sad', behaviour: 'Cry', count: 1, percent: 5 })).toBe('Sad, Cry: 1 post, 5%')
+    // A second count in a sentence is a plural of its own.
+    expect(t('team.logRetention', { count: 1, journals: 1, before: '2020-08-01' })).toBe('Diaries older than 2020-08-01 were deleted: 1 post in 1 journal.')
+    expect(t('feedback.tableNote', { count: 1, few: 1 })).toMatch(/more than 1 school day\. Greyed: a median from fewer than 1 answered post\.$/)
+    // Notifications keep the values they were stored with.
+    expect(t('notification.erasureDone', { posts: 1, pictures: 2 })).toBe("A student's data was erased for good: 1 post, 2 pictures and the rest. The counts are in the log.")
+  })
+
+  it('no English text puts a number before a noun outside the plural forms (grep of every part)', () => {
+    // Placeholders that are never a number.
+    const words = new Set(['name', 'journal', 'student', 'teacher', 'title', 'owner', 'date', 'at', 'from', 'to', 'start', 'end', 'last', 'code', 'email', 'provider', 'plan', 'before', 'feeling', 'emotion', 'behaviour', 'topic', 'label', 'mode', 'team', 'concern', 'severity', 'names', 'wait', 'who', 'by', 'note', 'list', 'link', 'zone', 'browser', 'file', 'answer', 'verdict', 'parts', 'phone', 'mail', 'chat', 'text', 'country', 'compose', 'account', 'size'])
+    // A number, perhaps a word between ("3 new posts", "4 school days"; not "30 a day"), then a noun that counts.
+    const noun = /\{\{\s*(\w+)\s*\}\}\s+(?:(?!(?:a|an|the|in|of)\s)[a-z-]+\s+)?(posts?|alerts?|days?|students?|characters?|minutes?|hours?|members?|journals?|pages?|books?|quests?|tickets?|parts?|invitations?|diar(?:y|ies)|pictures?|letters?|teachers?|codes?|times?)\b/g
+    const found: string[] = []
+    for (const [key, text] of Object.entries(flatten(resources.en.translation as object))) {
+      const plural = /_(one|other)$/.test(key)
+      for (const [, name] of text.matchAll(noun)) if (!words.has(name) && !(plural && name === 'count')) found.push(`${key}: ${text}`)
+    }
+    expect(found).toEqual([])
+  })
+
   it('Chinese and Japanese put no spaces around a provider name, and count in every language', () => {
     expect(tIn('zh-TW')('oauth.signInWith', { provider: 'Google' })).toBe('使用Google繼續')
     expect(tIn('ja')('oauth.signInWith', { provider: 'Google' })).toBe('Googleで続ける')

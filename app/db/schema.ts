@@ -709,7 +709,7 @@ export interface AlertEscalationsTable {
  * time: user null), reminded (the same for a journal without a team), taken (by a counsellor), step
  * (a counsellor's note of what was done), recorded (someone printed the record for the school's file).
  */
-export type AlertStepAction = 'raised' | 'evidence' | 'seen' | 'acknowledged' | 'snoozed' | 'resolved' | 'reopened' | 'escalated' | 'reminded' | 'taken' | 'step' | 'recorded'
+export type AlertStepAction = 'raised' | 'evidence' | 'seen' | 'acknowledged' | 'snoozed' | 'resolved' | 'reopened' | 'escalated' | 'noted' | 'reminded' | 'taken' | 'step' | 'recorded'
 
 /** One step of an alert's trail: raised, more evidence, seen, acknowledged, snoozed, resolved, reopened. */
 export interface RiskAlertStepsTable {

@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ intent: 'login', result: submission.reply({ hideFields: ['password'] }) }, 400)
   const signedIn = await signInWithPassword(db, LOGIN_LIMITS(), { account: submission.value.email, password: submission.value.password, address: context.get(clientAddressContext), kind: 'teacher' })
   if (!signedIn.ok && signedIn.error === 'blocked') {
-    const message = getInstance(context).t('errors.tooManyAttempts', { minutes: signedIn.waitMinutes })
+    const message = getInstance(context).t('errors.tooManyAttempts', { count: signedIn.waitMinutes })
     return data({ intent: 'login', result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, 429)
   }
   if (!signedIn.ok) return data({ intent: 'login', result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)

@@ -2,6 +2,7 @@ import type { DB } from '~/db/connect.server'
 import { journalMoodPosts } from '~/features/alerts/raise.server'
 import { replayAlerts } from '~/features/alerts/replay'
 import { findingsFor, usualOf, type Finding } from '~/features/alerts/rules'
+import { alertSummary } from '~/features/alerts/summary'
 import { extremeWordsIn } from '~/features/posts/extreme-words'
 import { formatDate } from '~/shared/dates'
 
@@ -93,7 +94,7 @@ export async function seedAlerts(trx: DB, { teacher, now }: { teacher: number; n
   const alertId = await write(j502.id, student.id, words, at, [])
   await trx
     .insertInto('notifications')
-    .values({ user_id: teacher, type: 'd', event_key: `alert:${alertId}:high`, msg_key: 'notification.alertHigh', params: JSON.stringify({ student: student.name ?? 'Student 28', journal: j502.name }), link: `/diary/homework/${j502.id}/alerts/${alertId}`, actor_id: student.id, journal_id: j502.id, created_at: at, read_at: null })
+    .values({ user_id: teacher, type: 'd', event_key: `alert:${alertId}:high`, msg_key: 'notification.alertHighOf', params: JSON.stringify({ student: student.name ?? 'Student 28', journal: j502.name, concern: alertSummary(words.rule, words.reasons).concern }), link: `/diary/homework/${j502.id}/alerts/${alertId}`, actor_id: student.id, journal_id: j502.id, created_at: at, read_at: null })
     .execute()
 
   // teacher@ watches the students with alerts and two more in each class: the watched list puts the open alerts first.

@@ -2,6 +2,7 @@ import type { DB } from '~/db/connect.server'
 import { assessPost } from '~/features/alerts/assess/assess.server'
 import { findingsFor, usualOf } from '~/features/alerts/rules'
 import { calendarOf, DEFAULT_ESCALATE_HOURS, escalationDue } from '~/features/alerts/school-hours'
+import { concernOf } from '~/features/alerts/summary'
 import { formatDate } from '~/shared/dates'
 
 const HOUR = 3_600_000
@@ -41,11 +42,15 @@ export async function seedCounsel(trx: DB, { counsellor, teamTeacher, now }: { c
     await trx.insertInto('risk_alert_steps').values({ alert_id: id, user_id: null, action: 'raised', note: '', at }).execute()
     return id
   }
-  const tell = async (alertId: number, studentName: string, msgKey: string, at: string, studentId: number) =>
-    trx
+  const tell = async (alertId: number, studentName: string, msgKey: string, at: string, studentId: number) => {
+    // The most serious concern leads the line, as the console writes it (issue 48).
+    const { rule, reasons } = await trx.selectFrom('risk_alerts').select(['rule', 'reasons']).where('id', '=', alertId).executeTakeFirstOrThrow()
+    const params = { student: studentName, journal: journal.name, concern: concernOf(rule, reasons) }
+    await trx
       .insertInto('notifications')
-      .values({ user_id: counsellor, type: 'd', event_key: `alert:${alertId}:escalated`, msg_key: msgKey, params: JSON.stringify({ student: studentName, journal: journal.name }), link: `/counsellor/alerts/${alertId}`, actor_id: studentId, journal_id: journal.id, created_at: at, read_at: null })
+      .values({ user_id: counsellor, type: 'd', event_key: `alert:${alertId}:escalated`, msg_key: msgKey, params: JSON.stringify(params), link: `/counsellor/alerts/${alertId}`, actor_id: studentId, journal_id: journal.id, created_at: at, read_at: null })
       .execute()
+  }
 
   // Escalated by the teacher, with a note.
   const s47 = await student('student47@demo.test')
@@ -62,7 +67,7 @@ export async function seedCounsel(trx: DB, { counsellor, teamTeacher, now }: { c
   ]).execute()
   await trx.insertInto('alert_escalations').values({ alert_id: byHand, user_id: counsellor, escalated_by: teamTeacher, note, at: escalatedAt }).execute()
   await trx.updateTable('risk_alerts').set({ updated_at: escalatedAt }).where('id', '=', byHand).execute()
-  await tell(byHand, s47.name ?? '', 'notification.alertEscalated', escalatedAt, s47.id)
+  await tell(byHand, s47.name ?? '', 'notification.alertEscalatedOf', escalatedAt, s47.id)
 
   // Nobody opened it: four school hours later it escalated by itself.
   const s48 = await student('student48@demo.test')
@@ -75,5 +80,5 @@ export async function seedCounsel(trx: DB, { counsellor, teamTeacher, now }: { c
   await trx.insertInto('risk_alert_steps').values({ alert_id: byItself, user_id: null, action: 'escalated', note: JSON.stringify({ hours: DEFAULT_ESCALATE_HOURS }), at: dueAt }).execute()
   await trx.insertInto('alert_escalations').values({ alert_id: byItself, user_id: counsellor, escalated_by: null, note: '', at: dueAt }).execute()
   await trx.updateTable('risk_alerts').set({ overdue_at: dueAt, updated_at: dueAt }).where('id', '=', byItself).execute()
-  await tell(byItself, s48.name ?? '', 'notification.alertEscalatedAuto', dueAt, s48.id)
+  await tell(byItself, s48.name ?? '', 'notification.alertEscalatedAutoOf', dueAt, s48.id)
 }

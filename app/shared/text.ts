@@ -27,6 +27,6 @@ export const cleanText = [dropControl, z.trim()] as const
 export const secretText = [dropControl] as const
 
 /** The one "too long" rule of every text field: its message names the limit (issue 34). */
-export const atMost = (max: number) => z.maxLength(max, withValues('validation.tooLong', { max }))
+export const atMost = (max: number) => z.maxLength(max, withValues('validation.tooLong', { count: max }))
 /** The same message for a text checked without a schema. */
-export const tooLong = (max: number) => withValues('validation.tooLong', { max }) as `validation.tooLong|${string}`
+export const tooLong = (max: number) => withValues('validation.tooLong', { count: max }) as `validation.tooLong|${string}`

@@ -1,5 +1,7 @@
 import type { AlertSeverity } from '~/db/schema'
+import { bySeriousness } from '~/features/alerts/categories'
 import type { AlertReasons, PostPoint } from '~/features/alerts/rules'
+import type { AlertSummary } from '~/features/alerts/summary'
 import type { ShownStatus } from '~/features/alerts/manage.server'
 import { emotionName } from '~/features/posts/names'
 import { useT } from '~/i18n/use-t'
@@ -13,6 +15,30 @@ export function SeverityBadge({ severity }: { severity: AlertSeverity }) {
 export function AlertStatusBadge({ status, until }: { status: ShownStatus; until: string | null }) {
   const { t } = useT()
   return <span className={`badge status-${status}`}>{status === 'snoozed' ? t('alerts.status_snoozedUntil', { date: until }) : t(`alerts.status_${status}`)}</span>
+}
+
+/**
+ * An alert in one line (issue 48), the same in the journal's list and the counsellor's inbox: its
+ * severity, the most serious concern first and the others after it, then the student's sentence
+ * behind the lead (their words, quoted) or the teacher who raised it and their note (not quoted: a
+ * teacher's words are not the student's).
+ */
+export function AlertSummaryLine({ severity, summary }: { severity: AlertSeverity; summary: AlertSummary }) {
+  const { t } = useT()
+  const { flagged } = summary
+  return (
+    <>
+      <SeverityBadge severity={severity} /> <strong className="concern">{t(summary.concern)}</strong>
+      {summary.also.length ? <span className="hint also-found"> {t('alerts.alsoFound', { list: summary.also.map((c) => t(`alerts.category_${c}`)).join(', ') })}</span> : null}
+      {summary.sentence ? (
+        <q className="evidence-line" title={summary.sentence}>
+          {summary.sentence}
+        </q>
+      ) : flagged ? (
+        <span className="evidence-line teacher-note">{flagged.note ? t('alerts.teacherNote', { name: flagged.by, note: flagged.note }) : t('alerts.flaggedByShort', { name: flagged.by })}</span>
+      ) : null}
+    </>
+  )
 }
 
 const moodKey = (m: number) => (m > 0 ? 'alerts.mood_positive' : m < 0 ? 'alerts.mood_negative' : 'alerts.mood_mixed')
@@ -72,16 +98,19 @@ const postPage: PostLink = (id) => `/diary/diaryPost/${id}`
 export function AlertReasonsView({ reasons, postLink = postPage }: { reasons: AlertReasons; postLink?: PostLink }) {
   const { t } = useT()
   if (reasons.rule === 'words') {
+    // Who found what: the content assessment, the extreme-word lists of old, or a teacher (issue 48).
+    const found = reasons.posts.some((p) => p.findings?.length)
+    const flaggedBy = reasons.posts.find((p) => p.flaggedBy)?.flaggedBy
     return (
       <div className="alert-reasons">
-        <p>{t(reasons.posts.some((p) => p.findings) ? 'alerts.wordsExplain' : 'alerts.oldWords')}</p>
+        <p>{found ? t('alerts.wordsExplain') : reasons.posts.some((p) => p.hits?.length) ? t('alerts.oldWords') : flaggedBy ? t('alerts.flaggedExplain', { name: flaggedBy }) : t('alerts.wordsExplain')}</p>
         {reasons.posts.map((p) => (
           <section key={p.id} className="card">
             <h3>
               <FastLink to={postLink(p.id)}>{p.title}</FastLink> <span className="hint">{p.diaryDate}</span>
             </h3>
             <ul className="word-hits">
-              {p.findings?.map((f, i) => (
+              {bySeriousness(p.findings ?? [], (f) => f.category).map((f, i) => (
                 <li key={i}>
                   <span className={`badge category-${f.category}`}>{t(`alerts.category_${f.category}`)}</span> <span className="hint">{t(`alerts.field_${f.field}`)}</span>
                   {f.before ? (
@@ -96,13 +125,13 @@ export function AlertReasonsView({ reasons, postLink = postPage }: { reasons: Al
                 </li>
               ))}
               {p.flaggedBy ? (
-                <li>
-                  <span className="badge">{t('alerts.flaggedBy', { name: p.flaggedBy })}</span>
-                  {p.note ? <q>{p.note}</q> : null}
+                <li className="flagged">
+                  <span className="badge">{t('alerts.concern_flagged')}</span> {t('alerts.flaggedBy', { name: p.flaggedBy })}
+                  {p.note ? <p className="teacher-note">{t('alerts.teacherNote', { name: p.flaggedBy, note: p.note })}</p> : null}
                 </li>
               ) : null}
               {p.opinion ? <li className="hint">{t(p.opinion.decidedBy === 'provider' ? 'alerts.opinionDecided' : 'alerts.opinionAgreed', { answer: t(p.opinion.answer === 'none' ? 'alerts.opinionNone' : `alerts.category_${p.opinion.answer}`) })}</li> : null}
-              {p.hits?.map((h, i) => (
+              {bySeriousness(p.hits ?? [], (h) => h.category).map((h, i) => (
                 <li key={i}>
                   <span className="badge">{t(`flags.${h.category}`)}</span>{' '}
                   <q>
@@ -128,7 +157,7 @@ export function AlertReasonsView({ reasons, postLink = postPage }: { reasons: Al
   }
   return (
     <div className="alert-reasons">
-      <p>{t('alerts.dropExplain', { recent: reasons.recentMean, own: reasons.ownMean, usual: reasons.usualMean, threshold: reasons.threshold, earlier: reasons.earlierPosts })}</p>
+      <p>{t('alerts.dropExplain', { recent: reasons.recentMean, own: reasons.ownMean, usual: reasons.usualMean, threshold: reasons.threshold, count: reasons.earlierPosts })}</p>
       <PostPoints posts={reasons.recent} caption={t('alerts.dropPosts', { count: reasons.recent.length })} postLink={postLink} />
     </div>
   )

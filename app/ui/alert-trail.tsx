@@ -1,5 +1,6 @@
 import type { AlertStepAction, AlertVerdict } from '~/db/schema'
 import { useT } from '~/i18n/use-t'
+import { NOTED_STEPS, recipientsOf } from '~/features/alerts/trail'
 import { formatDateTime } from '~/shared/dates'
 
 export interface TrailStep {
@@ -31,14 +32,12 @@ const STEP_KEYS = {
   resolved: 'alerts.step_resolved',
   reopened: 'alerts.step_reopened',
   escalated: 'alerts.step_escalated',
+  noted: 'alerts.step_noted',
   reminded: 'alerts.step_reminded',
   taken: 'alerts.step_taken',
   step: 'alerts.step_step',
   recorded: 'alerts.step_recorded',
 } as const
-
-/** Who an escalation step reached: the escalations written at the same moment by the same person. */
-const recipientsOf = (step: TrailStep, escalations: EscalationRow[]) => escalations.filter((e) => e.at === step.at && e.byId === step.userId).map((e) => e.to ?? '')
 
 /** An alert's trail: every step, who and when, with the notes (issue 22) and escalations, takes and steps (issue 36). */
 export function AlertTrail({ trail, escalations, verdict }: { trail: TrailStep[]; escalations: EscalationRow[]; verdict: AlertVerdict | null }) {
@@ -48,7 +47,7 @@ export function AlertTrail({ trail, escalations, verdict }: { trail: TrailStep[]
       {trail.map((s) => {
         const auto = s.autoWait
         const wait = auto ? ('hours' in auto ? t('alerts.waitHours', { count: auto.hours }) : t('alerts.waitDays', { count: auto.days })) : ''
-        const noted = s.note && !auto && (s.action === 'resolved' || s.action === 'escalated' || s.action === 'step')
+        const noted = s.note && !auto && NOTED_STEPS.includes(s.action)
         return (
           <li key={s.id}>
             <time dateTime={s.at}>{formatDateTime(s.at)}</time> <strong>{s.who ?? t('alerts.console')}</strong>{' '}

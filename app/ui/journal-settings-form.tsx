@@ -67,7 +67,7 @@ export function JournalSettingsForm({
       <TextField
         field={fields.studentLimit}
         label={t('journalSettings.studentLimit')}
-        hint={t('journalSettings.studentLimitHint', tickets)}
+        hint={t('journalSettings.studentLimitHint', { max: tickets.max, count: tickets.taken })}
         inputProps={{ inputMode: 'numeric', type: 'number', min: Math.max(1, tickets.taken), max: tickets.max } as object}
       />
 
@@ -92,7 +92,7 @@ export function JournalSettingsForm({
         <TextField
           field={fields.escalateAfterHours}
           label={t('journalSettings.escalateAfterHours')}
-          hint={t('journalSettings.escalateAfterHoursHint', { max: ESCALATE_HOURS_MAX, days: MEDIUM_SCHOOL_DAYS })}
+          hint={t('journalSettings.escalateAfterHoursHint', { max: ESCALATE_HOURS_MAX, count: MEDIUM_SCHOOL_DAYS })}
           inputProps={{ inputMode: 'numeric', type: 'number', min: 1, max: ESCALATE_HOURS_MAX, placeholder: String(DEFAULT_ESCALATE_HOURS) } as object}
         />
         <Select field={fields.shareConsent} label={t('journalSettings.shareConsent')} options={SHARE_CONSENT_RULES.map((r) => ({ value: r, label: t(`journalSettings.shareConsent_${r}`) }))} />

@@ -53,7 +53,7 @@ export function TopicSection({ figures, finding, chart, classTopics, student, pi
           {chart ? (
             <>
               <figure className="chart topic-chart" dangerouslySetInnerHTML={{ __html: chart }} />
-              <p className="hint">{t('patterns.chartHint', { few: FEW_POSTS })}</p>
+              <p className="hint">{t('patterns.chartHint', { count: FEW_POSTS })}</p>
             </>
           ) : null}
           <details className="chart-data" open={!chart}>
@@ -246,7 +246,7 @@ export function CopingSection({ matrix, finding, versus, student, pickTo }: { ma
                     return (
                       <td key={i} className={`heat-${r.few ? 0 : shade(share)}`}>
                         {n ? (
-                          <FastLink to={pickTo(`eb:${r.emotion}:${BEHAVIOURS[i].code}`)} aria-label={t('patterns.cellLabel', { emotion: emotionName(r.emotion, t), behaviour: behaviourName(BEHAVIOURS[i].code, t), n, percent: share })}>
+                          <FastLink to={pickTo(`eb:${r.emotion}:${BEHAVIOURS[i].code}`)} aria-label={t('patterns.cellLabel', { emotion: emotionName(r.emotion, t), behaviour: behaviourName(BEHAVIOURS[i].code, t), count: n, percent: share })}>
                             {n}
                             <span className="share">{share}%</span>
                           </FastLink>
@@ -262,7 +262,7 @@ export function CopingSection({ matrix, finding, versus, student, pickTo }: { ma
             </tbody>
           </table>
           </div>
-          <p className="hint">{t('patterns.heatHint', { few: FEW_POSTS })}</p>
+          <p className="hint">{t('patterns.heatHint', { count: FEW_POSTS })}</p>
         </>
       ) : null}
     </section>

@@ -15,7 +15,7 @@ export function ResolveAlertForm({ id, lastResult }: { id: string; lastResult?: 
   return (
     <Form method="post" className="card" {...formProps}>
       <input type="hidden" name="intent" value="resolve" />
-      <TextAreaField field={fields.note} label={t('alerts.resolveNote')} hint={t('alerts.resolveHint', { max: RESOLVE_NOTE_MAX })} maxLength={RESOLVE_NOTE_MAX} />
+      <TextAreaField field={fields.note} label={t('alerts.resolveNote')} hint={t('alerts.resolveHint', { count: RESOLVE_NOTE_MAX })} maxLength={RESOLVE_NOTE_MAX} />
       <Choice field={fields.verdict} legend={t('alerts.verdict')} options={VERDICTS.map((v) => ({ value: v, label: t(`alerts.verdict_${v}`) }))} />
       <ErrorList errors={form.errors} />
       <button className="button" type="submit" disabled={busy}>

@@ -22,7 +22,7 @@ export function ScoreCard({ score, error }: { score: Score; error?: string }) {
       case 'frames':
         return t('score.reasonFrames', { answered: r.answered, total: r.total })
       case 'length':
-        return t('score.reasonLength', { characters: r.characters, full: r.full })
+        return t('score.reasonLength', { characters: r.characters, count: r.full })
       case 'onDay':
         return r.onDay ? t('score.reasonOnDay') : t('score.reasonLate')
       case 'ai':

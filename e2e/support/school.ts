@@ -20,17 +20,23 @@ export async function newSchoolTeam(info: TestInfo, prefix: string) {
   return { teamId, admin, counsellor, owner, student, classmate, journalId }
 }
 
+type Finding = { category: string; sentence: string; words: string; language?: 'en' | 'zh' | 'ja' }
+/** What an alert says and where it stands, when a journey needs more than a wish to die in an open alert. */
+type AlertOptions = { findings?: Finding[]; flagged?: { userId: number; by: string; note: string }; status?: 'open' | 'snoozed'; snoozeUntil?: string }
+
 /** A high alert of the content rule citing a new post of the student (as the rules write one), opened by nobody. */
-export async function newAlert(journalId: number, student: { account: string; id: number }, title: string) {
+export async function newAlert(journalId: number, student: { account: string; id: number }, title: string, options: AlertOptions = {}) {
   const postId = await newPost(journalId, student.account, title)
   const now = new Date().toISOString()
-  const reasons = { rule: 'words', posts: [{ id: postId, title, diaryDate: now.slice(0, 10), findings: [{ category: 'suicide', severity: 'high', field: 'event', sentence: 'Sometimes I want to die.', words: 'want to die', language: 'en' }] }] }
+  const findings = (options.findings ?? (options.flagged ? [] : [{ category: 'suicide', sentence: 'Sometimes I want to die.', words: 'want to die' }])).map((f) => ({ severity: f.category === 'bullying' || f.category === 'hopelessness' ? 'medium' : 'high', field: 'event', language: 'en', ...f }))
+  const flagged = options.flagged ? { flaggedBy: options.flagged.by, note: options.flagged.note } : {}
+  const reasons = { rule: 'words', posts: [{ id: postId, title, diaryDate: now.slice(0, 10), findings, ...flagged }] }
   const { id } = await db()
     .insertInto('risk_alerts')
-    .values({ journal_id: journalId, student_id: student.id, rule: 'words', severity: 'high', snooze_until: null, reasons: JSON.stringify(reasons), created_at: now, updated_at: now, resolved_at: null })
+    .values({ journal_id: journalId, student_id: student.id, rule: 'words', severity: options.flagged ? 'medium' : 'high', status: options.status ?? 'open', snooze_until: options.snoozeUntil ?? null, reasons: JSON.stringify(reasons), created_at: now, updated_at: now, resolved_at: null, flagged_by: options.flagged?.userId ?? null })
     .returning('id')
     .executeTakeFirstOrThrow()
-  await db().insertInto('risk_alert_steps').values({ alert_id: id, user_id: null, action: 'raised', note: '', at: now }).execute()
+  await db().insertInto('risk_alert_steps').values({ alert_id: id, user_id: options.flagged?.userId ?? null, action: 'raised', note: '', at: now }).execute()
   return { alertId: id, postId }
 }
 
@@ -47,4 +53,12 @@ export async function schoolCalendarOf(journalId: number, { closed = [] as strin
     .executeTakeFirstOrThrow()
   await db().updateTable('journals').set({ team_id: teamId }).where('id', '=', journalId).execute()
   return { open: () => db().updateTable('teams').set({ closed_dates: '' }).where('id', '=', teamId).execute() }
+}
+
+/** The alert escalates by itself to the team's counsellor, as the console does when nobody opened it in time. */
+export async function escalatedByItself(alertId: number, counsellorId: number) {
+  const at = new Date().toISOString()
+  await db().updateTable('risk_alerts').set({ overdue_at: at }).where('id', '=', alertId).execute()
+  await db().insertInto('risk_alert_steps').values({ alert_id: alertId, user_id: null, action: 'escalated', note: JSON.stringify({ hours: 4 }), at }).execute()
+  await db().insertInto('alert_escalations').values({ alert_id: alertId, user_id: counsellorId, escalated_by: null, note: '', at }).execute()
 }

@@ -5,15 +5,17 @@ import type { AlertMail } from './escalate.server'
 
 /**
  * An alert mail (issue 36): sent at once, whatever the digest setting, to an address the person
- * verified. It names the journal and the severity, never the student or their words: those stay
- * behind the console's sign-in.
+ * verified. It names the journal, the most serious concern and the severity (issue 48), never the
+ * student or their words: those stay behind the console's sign-in.
  */
 export async function sendAlertMail(db: DB, mailer: Mailer, origin: string, mail: AlertMail) {
   const user = await db.selectFrom('users').select(['email', 'email_verified', 'locale', 'name', 'account']).where('id', '=', mail.userId).executeTakeFirst()
   if (!user?.email || user.email_verified !== 1) return false
   const t = translatorOf(user.locale) as unknown as (key: string, values?: Record<string, string | number>) => string
   const severity = t(`alerts.severity_${mail.params.severity}`)
-  const text = [t('mail.alertHello', { name: user.name ?? user.account }), '', t(mail.msgKey, { ...mail.params, severity }), `${origin}${mail.link}`, '', t('mail.alertPrivacy')].join('\n')
-  await mailer.send({ to: user.email, subject: t('mail.alertSubject', { severity }), text })
+  // The most serious concern leads (issue 48); a mail queued before it was named says "worrying content".
+  const concern = t(String(mail.params.concern ?? 'alerts.rule_words'))
+  const text = [t('mail.alertHello', { name: user.name ?? user.account }), '', t(mail.msgKey, { ...mail.params, severity, concern }), `${origin}${mail.link}`, '', t('mail.alertPrivacy')].join('\n')
+  await mailer.send({ to: user.email, subject: t('mail.alertSubject', { severity, concern }), text })
   return true
 }

@@ -5,7 +5,9 @@ import { nowIso } from '~/db/time'
 import { journalTeacherIds, notify } from '~/features/notifications/notify.server'
 import { ADMIN_ROLES, ROLE } from '~/features/team/roles'
 import { calendarOfJoined, escalationDue, MEDIUM_SCHOOL_DAYS } from './school-hours'
+import type { AlertReasons } from './rules'
 import type { EscalateInput } from './schema'
+import { alertSummary, concernOf } from './summary'
 
 /**
  * Escalation of risk alerts (issue 36, decision 0046): a teacher escalates an alert to the school's
@@ -17,7 +19,7 @@ import type { EscalateInput } from './schema'
 /** A mail to tell someone at once (escalated to them, or overdue in their journal); the words of the post stay in the console. */
 export interface AlertMail {
   userId: number
-  msgKey: 'mail.alertEscalated' | 'mail.alertOverdue'
+  msgKey: 'mail.alertEscalated' | 'mail.alertOverdue' | 'mail.alertNoted'
   params: Record<string, string | number>
   link: string
 }
@@ -57,9 +59,11 @@ async function alertHead(db: DB, alertId: number) {
     .selectFrom('risk_alerts as a')
     .innerJoin('journals as j', 'j.id', 'a.journal_id')
     .innerJoin('users as u', 'u.id', 'a.student_id')
-    .select((eb) => ['a.id', 'a.journal_id as journalId', 'a.student_id as studentId', 'a.severity', 'j.name as journal', eb.fn.coalesce('u.name', 'u.account').as('student')])
+    .select((eb) => ['a.id', 'a.rule', 'a.reasons', 'a.journal_id as journalId', 'a.student_id as studentId', 'a.severity', 'j.name as journal', eb.fn.coalesce('u.name', 'u.account').as('student')])
     .where('a.id', '=', alertId)
     .executeTakeFirstOrThrow()
+    // What leads the alert's line in a notification or a mail (issue 48): a key, read in each reader's language.
+    .then(({ rule, reasons, ...a }) => ({ ...a, concern: concernOf(rule, reasons) }))
 }
 
 /** Tells the people an alert was just escalated to: a notification each, and the mails to send. */
@@ -71,20 +75,26 @@ async function tellEscalated(db: DB, alertId: number, userIds: number[], auto: b
     readers: userIds,
     type: 'd',
     eventKey: `alert:${a.id}:escalated`,
-    msgKey: auto ? 'notification.alertEscalatedAuto' : 'notification.alertEscalated',
-    params: { student: a.student, journal: a.journal },
+    msgKey: auto ? 'notification.alertEscalatedAutoOf' : 'notification.alertEscalatedOf',
+    params: { student: a.student, journal: a.journal, concern: a.concern },
     link,
     actorId: a.studentId,
     journalId: a.journalId,
   })
-  return userIds.map((userId) => ({ userId, msgKey: 'mail.alertEscalated', params: { journal: a.journal, severity: a.severity }, link }))
+  return userIds.map((userId) => ({ userId, msgKey: 'mail.alertEscalated', params: { journal: a.journal, severity: a.severity, concern: a.concern }, link }))
 }
 
-export type EscalateResult = 'ok' | 'already' | 'notTarget' | 'resolved' | 'missing'
+/**
+ * 'noted': the person had it already (escalated by itself, or by another teacher meanwhile), so the
+ * note was added to the escalation; 'already': this very note is in the trail already (the form sent
+ * twice), nothing more is written.
+ */
+export type EscalateResult = 'ok' | 'noted' | 'already' | 'notTarget' | 'resolved' | 'missing'
 
 /**
  * A teacher escalates an alert to one of the journal's escalation targets, with a note (a step of
- * the trail). Escalating again to the same person writes nothing ('already').
+ * the trail). To someone who has it already, the note is added to the escalation instead (issue 48):
+ * a teacher's note is never lost.
  */
 export async function escalateAlert(db: DB, journalId: number, alertId: number, actorId: number, input: EscalateInput): Promise<{ result: EscalateResult; mails: AlertMail[] }> {
   const targets = await escalationTargets(db, journalId)
@@ -93,18 +103,70 @@ export async function escalateAlert(db: DB, journalId: number, alertId: number, 
     const a = await trx.selectFrom('risk_alerts').select(['id', 'status']).where('id', '=', alertId).where('journal_id', '=', journalId).executeTakeFirst()
     if (!a) return 'missing'
     if (a.status === 'resolved') return 'resolved'
+    if (await sameNoteWritten(trx, alertId, actorId, input.note)) return 'already'
     const at = nowIso()
     const inserted = await trx
       .insertInto('alert_escalations')
       .values({ alert_id: alertId, user_id: input.to, escalated_by: actorId, note: input.note, at })
       .onConflict((oc) => oc.columns(['alert_id', 'user_id']).doNothing())
       .executeTakeFirst()
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return 'already'
-    await trx.insertInto('risk_alert_steps').values({ alert_id: alertId, user_id: actorId, action: 'escalated', note: input.note, at }).execute()
+    const escalated = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1
+    await trx.insertInto('risk_alert_steps').values({ alert_id: alertId, user_id: actorId, action: escalated ? 'escalated' : 'noted', note: input.note, at }).execute()
+    await trx.updateTable('risk_alerts').set({ updated_at: at }).where('id', '=', alertId).execute()
+    return escalated ? 'ok' : 'noted'
+  })
+  const mails = result === 'ok' ? await tellEscalated(db, alertId, [input.to], false) : result === 'noted' ? await tellNoted(db, alertId, actorId) : []
+  return { result, mails }
+}
+
+/** The same note by the same person already in the trail: a form sent twice (a double click, a stale tab) writes it once. */
+const sameNoteWritten = async (trx: DB, alertId: number, actorId: number, note: string) =>
+  !!(await trx.selectFrom('risk_alert_steps').select('id').where('alert_id', '=', alertId).where('user_id', '=', actorId).where('action', 'in', ['escalated', 'noted']).where('note', '=', note).executeTakeFirst())
+
+export type EscalationNoteResult = 'ok' | 'already' | 'notEscalated' | 'resolved' | 'missing'
+
+/**
+ * A teacher adds a note to an alert that was escalated already (issue 48): by itself, when nobody
+ * opened it in time, or by a colleague. The note is a step of the trail ('noted'), told at once to
+ * everyone it was escalated to, by notification and e-mail.
+ */
+export async function addEscalationNote(db: DB, journalId: number, alertId: number, actorId: number, note: string): Promise<{ result: EscalationNoteResult; mails: AlertMail[] }> {
+  const result = await db.transaction().execute(async (trx): Promise<EscalationNoteResult> => {
+    const a = await trx.selectFrom('risk_alerts').select(['id', 'status']).where('id', '=', alertId).where('journal_id', '=', journalId).executeTakeFirst()
+    if (!a) return 'missing'
+    if (a.status === 'resolved') return 'resolved'
+    if (!(await trx.selectFrom('alert_escalations').select('id').where('alert_id', '=', alertId).executeTakeFirst())) return 'notEscalated'
+    if (await sameNoteWritten(trx, alertId, actorId, note)) return 'already'
+    const at = nowIso()
+    await trx.insertInto('risk_alert_steps').values({ alert_id: alertId, user_id: actorId, action: 'noted', note, at }).execute()
     await trx.updateTable('risk_alerts').set({ updated_at: at }).where('id', '=', alertId).execute()
     return 'ok'
   })
-  return { result, mails: result === 'ok' ? await tellEscalated(db, alertId, [input.to], false) : [] }
+  return { result, mails: result === 'ok' ? await tellNoted(db, alertId, actorId) : [] }
+}
+
+/** Tells everyone an alert went to that a teacher added a note: a notification each (one per note), and the mails to send. */
+async function tellNoted(db: DB, alertId: number, actorId: number): Promise<AlertMail[]> {
+  const [a, step, teacher, escalations] = await Promise.all([
+    alertHead(db, alertId),
+    db.selectFrom('risk_alert_steps').select('id').where('alert_id', '=', alertId).where('user_id', '=', actorId).where('action', '=', 'noted').orderBy('id', 'desc').executeTakeFirstOrThrow(),
+    db.selectFrom('users').select((eb) => eb.fn.coalesce('name', 'account').as('name')).where('id', '=', actorId).executeTakeFirstOrThrow(),
+    escalationsOf(db, alertId),
+  ])
+  const readers = [...new Set(escalations.map((e) => e.userId))].filter((id) => id !== actorId)
+  if (readers.length === 0) return []
+  const link = `/counsellor/alerts/${a.id}`
+  await notify(db, {
+    readers,
+    type: 'd',
+    eventKey: `alert:${a.id}:noted:${step.id}`,
+    msgKey: 'notification.alertNotedOf',
+    params: { teacher: teacher.name, student: a.student, journal: a.journal, concern: a.concern },
+    link,
+    actorId,
+    journalId: a.journalId,
+  })
+  return readers.map((userId) => ({ userId, msgKey: 'mail.alertNoted' as const, params: { journal: a.journal, severity: a.severity, concern: a.concern }, link }))
 }
 
 /** What the trail says of an escalation by itself: the wait it was given, in school hours or days. */
@@ -163,8 +225,8 @@ async function escalateOverdue(db: DB, alertId: number, journalId: number, sever
   const a = await alertHead(db, alertId)
   const readers = await journalTeacherIds(db, journalId)
   const link = `/diary/homework/${journalId}/alerts/${alertId}`
-  await notify(db, { readers, type: 'd', eventKey: `alert:${alertId}:overdue`, msgKey: 'notification.alertOverdue', params: { student: a.student, journal: a.journal }, link, actorId: a.studentId, journalId })
-  return readers.map((userId) => ({ userId, msgKey: 'mail.alertOverdue' as const, params: { journal: a.journal, severity }, link }))
+  await notify(db, { readers, type: 'd', eventKey: `alert:${alertId}:overdue`, msgKey: 'notification.alertOverdueOf', params: { student: a.student, journal: a.journal, concern: a.concern }, link, actorId: a.studentId, journalId })
+  return readers.map((userId) => ({ userId, msgKey: 'mail.alertOverdue' as const, params: { journal: a.journal, severity, concern: a.concern }, link }))
 }
 
 /** The counsellor's (or receiving admin's) right to an alert: it was escalated to them and they still hold a receiving role in the journal's team. */
@@ -224,6 +286,7 @@ export async function counsellorInbox(db: DB, userId: number, page: number, page
       'a.severity',
       'a.status',
       'a.snooze_until as snoozeUntil',
+      'a.reasons',
       'a.student_id as studentId',
       'u.avatar_url as avatarUrl',
       'j.name as journal',
@@ -240,7 +303,7 @@ export async function counsellorInbox(db: DB, userId: number, page: number, page
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute()
-  return { rows, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) }
+  return { rows: rows.map(({ reasons, ...r }) => ({ ...r, summary: alertSummary(r.rule, JSON.parse(reasons) as AlertReasons) })), total, totalPages: Math.max(1, Math.ceil(total / pageSize)) }
 }
 
 /** How many alerts escalated to this person are still open: the console menu's figure. */

@@ -5,7 +5,8 @@ import { nowIso } from '~/db/time'
 import { pageOfList } from '~/features/lists.server'
 import { todayDate } from '~/shared/dates'
 import type { AlertAction } from './schema'
-import { evidenceLine, type AlertReasons } from './rules'
+import type { AlertReasons } from './rules'
+import { alertSummary } from './summary'
 import { overdueWait } from './school-hours'
 
 /**
@@ -61,7 +62,7 @@ export async function alertsOf(db: DB, journalId: number, page: number, today = 
         .offset(offset)
         .execute(),
   )
-  return { ...list, rows: list.rows.map(({ rank: _rank, reasons, ...r }) => ({ ...r, evidence: evidenceLine(JSON.parse(reasons) as AlertReasons), seenBy: Number(r.seenBy), shownStatus: shown(r.status, r.snoozeUntil, today) })) }
+  return { ...list, rows: list.rows.map(({ rank: _rank, reasons, ...r }) => ({ ...r, summary: alertSummary(r.rule, JSON.parse(reasons) as AlertReasons), seenBy: Number(r.seenBy), shownStatus: shown(r.status, r.snoozeUntil, today) })) }
 }
 
 /** One alert of the journal with its reasons and trail; null for another journal's or none. */
@@ -85,7 +86,8 @@ export async function alertDetail(db: DB, journalId: number, alertId: number, to
   const seenBy = [...new Map(trail.filter((s) => s.userId !== null).map((s) => [s.userId, s.who ?? ''])).values()]
   // The console's own escalations and reminders carry the wait they were given (read here, not in the page's script).
   const steps = trail.map((s) => ({ ...s, autoWait: s.userId === null && (s.action === 'escalated' || s.action === 'reminded') ? overdueWait(s.note) : null }))
-  return { ...a, reasons: JSON.parse(a.reasons) as AlertReasons, shownStatus: shown(a.status, a.snoozeUntil, today), trail: steps, seenBy }
+  const reasons = JSON.parse(a.reasons) as AlertReasons
+  return { ...a, reasons, summary: alertSummary(a.rule, reasons), shownStatus: shown(a.status, a.snoozeUntil, today), trail: steps, seenBy }
 }
 export type AlertDetail = NonNullable<Awaited<ReturnType<typeof alertDetail>>>
 

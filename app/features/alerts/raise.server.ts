@@ -6,6 +6,7 @@ import { journalTeacherIds, notify, tell } from '~/features/notifications/notify
 import { assessPost, type PostTexts } from './assess/assess.server'
 import { assessWithSecondOpinion } from './assess/second-opinion.server'
 import { findingsFor, mergeReasons, moodPoint, usualOf, USUAL_DAYS, type AlertReasons, type Finding, type MoodPost } from './rules'
+import { concernOf } from './summary'
 
 const DAY_MS = 86_400_000
 /** Enough of a student's past for every rule's window. */
@@ -125,15 +126,16 @@ export async function tellHighAlert(db: DB, alertId: number) {
     .selectFrom('risk_alerts as a')
     .innerJoin('journals as j', 'j.id', 'a.journal_id')
     .innerJoin('users as u', 'u.id', 'a.student_id')
-    .select((eb) => ['a.id', 'a.rule', 'a.journal_id as journalId', 'a.student_id as studentId', 'j.name as journal', eb.fn.coalesce('u.name', 'u.account').as('student')])
+    .select((eb) => ['a.id', 'a.rule', 'a.reasons', 'a.journal_id as journalId', 'a.student_id as studentId', 'j.name as journal', eb.fn.coalesce('u.name', 'u.account').as('student')])
     .where('a.id', '=', alertId)
     .executeTakeFirstOrThrow()
   await notify(db, {
     readers: await journalTeacherIds(db, a.journalId),
     type: 'd',
     eventKey: `alert:${a.id}:high`,
-    msgKey: 'notification.alertHigh',
-    params: { student: a.student, journal: a.journal },
+    // The most serious concern leads the line (issue 48): a key of the alerts dictionary, read in each reader's language.
+    msgKey: 'notification.alertHighOf',
+    params: { student: a.student, journal: a.journal, concern: concernOf(a.rule, a.reasons) },
     link: `/diary/homework/${a.journalId}/alerts/${a.id}`,
     actorId: a.studentId,
     journalId: a.journalId,

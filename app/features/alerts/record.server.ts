@@ -1,13 +1,16 @@
 import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
+import { postFramesMarkup } from '~/features/documents/post-frames.server'
 import { documentPdf, text, type DocumentLang } from '~/features/documents/typst.server'
 import { withDetails } from '~/features/posts/feed.server'
 import { behaviourName, emotionName } from '~/features/posts/names'
 import { formatDate, formatDateTime } from '~/shared/dates'
 import { citedPostIds, counselOf } from './escalate.server'
+import { bySeriousness } from './categories'
 import { alertDetail } from './manage.server'
 import { overdueWait } from './school-hours'
+import { NOTED_STEPS, recipientsOf } from './trail'
 
 /** The school a journal belongs to, as its record names it: the team's name, else the owner's school. */
 async function schoolOf(db: DB, journalId: number) {
@@ -29,8 +32,6 @@ export async function citedPosts(db: DB, journalId: number, ids: number[]) {
   const byId = new Map(heads.map((h) => [h.id, h]))
   return withDetails(db, ids.filter((id) => byId.has(id)).map((id) => byId.get(id)!))
 }
-
-const FRAME_KEYS = { event: 'news.event', emotion: 'news.emotionFrame', behavior: 'news.behaviourFrame' } as const
 
 /**
  * An alert's record for the school's file (issue 36): the school, the student, why it was raised,
@@ -58,27 +59,34 @@ export async function alertRecord(db: DB, journalId: number, alertId: number, re
     row(tr('alertRecord.school'), school),
     row(tr('alertRecord.journal'), journal),
     row(tr('alertRecord.student'), `${alert.student} (${account.account})`),
-    row(tr('alertRecord.alert'), `${tr(`alerts.rule_${alert.rule}`)} · ${tr(`alerts.severity_${alert.severity}`)} · ${tr(`alerts.status_${alert.shownStatus === 'snoozed' ? 'snoozed' : alert.shownStatus}`)}`),
+    // The most serious concern leads (issue 48), the others after it.
+    row(
+      tr('alertRecord.alert'),
+      [tr(alert.summary.concern), ...alert.summary.also.map((c) => tr(`alerts.category_${c}`)), tr(`alerts.severity_${alert.severity}`), tr(`alerts.status_${alert.shownStatus === 'snoozed' ? 'snoozed' : alert.shownStatus}`)].join(' · '),
+    ),
     row(tr('alertRecord.raised'), at(alert.createdAt)),
     ...(alert.resolvedAt ? [row(tr('alertRecord.resolved'), `${at(alert.resolvedAt)}${alert.verdict ? ` · ${tr(`alerts.verdict_${alert.verdict}`)}` : ''}`)] : []),
     row(tr('alertRecord.printed'), tr('alertRecord.printedBy', { name: reader.name, at: at(printedAt) })),
   ]
   const reasons = alert.reasons
+  // The student's sentences, most serious first, in quotation marks; a teacher's worry as theirs, by name (issue 48).
   const why =
     reasons.rule === 'words'
-      ? reasons.posts.flatMap((p) => [
-          ...(p.findings ?? []).map((f) => `- ${text(tr(`alerts.category_${f.category}`))}: ${text(`“${f.sentence}”`)}`),
-          ...(p.flaggedBy ? [`- ${text(tr('alerts.flaggedBy', { name: p.flaggedBy }))} ${text(p.note ?? '')}`] : []),
-          ...(p.hits ?? []).map((h) => `- ${text(`${h.before}${h.word}${h.after}`)}`),
-        ])
+      ? [
+          ...(!reasons.posts.some((p) => p.findings?.length || p.hits?.length) && alert.summary.flagged ? [text(tr('alerts.flaggedExplain', { name: alert.summary.flagged.by }))] : []),
+          ...reasons.posts.flatMap((p) => [
+            ...bySeriousness(p.findings ?? [], (f) => f.category).map((f) => `- ${text(tr(`alerts.category_${f.category}`))}: ${text(`“${f.sentence}”`)}`),
+            ...(p.flaggedBy ? [`- ${text(tr('alerts.flaggedBy', { name: p.flaggedBy }))}${p.note ? ` ${text(tr('alerts.teacherNote', { name: p.flaggedBy, note: p.note }))}` : ''}`] : []),
+            ...bySeriousness(p.hits ?? [], (h) => h.category).map((h) => `- ${text(`${h.before}${h.word}${h.after}`)}`),
+          ]),
+        ]
       : reasons.rule === 'streak'
         ? [text(tr('alerts.streakExplain', { count: reasons.length, share: Math.round(reasons.negativeShare * 100) }))]
-        : [text(tr('alerts.dropExplain', { recent: reasons.recentMean, own: reasons.ownMean, usual: reasons.usualMean, threshold: reasons.threshold, earlier: reasons.earlierPosts }))]
+        : [text(tr('alerts.dropExplain', { recent: reasons.recentMean, own: reasons.ownMean, usual: reasons.usualMean, threshold: reasons.threshold, count: reasons.earlierPosts }))]
+  // Each frame a paragraph of its own under its own label, the feelings with the feelings frame (issue 48).
   const postBlocks = posts.flatMap((p) => [
     `=== ${text(`${p.diaryDate} · ${p.title}`)}`,
-    ...p.frames.map((f) => `*${text(tr(FRAME_KEYS[f.type as keyof typeof FRAME_KEYS] ?? 'news.event'))}*: ${text(f.message)}`),
-    p.emotions.length ? `_${text(tr('alertRecord.feelings'))}_: ${text(p.emotions.map((c) => emotionName(c, t)).join(', '))}` : '',
-    p.behaviours.length ? `_${text(tr('alertRecord.behaviours'))}_: ${text(p.behaviours.map((c) => behaviourName(c, t)).join(', '))}` : '',
+    ...postFramesMarkup({ frames: p.frames.map((f) => ({ type: f.type, text: f.message })), feelings: p.emotions.map((c) => emotionName(c, t)), behaviours: p.behaviours.map((c) => behaviourName(c, t)) }, t).flatMap((paragraph) => ['', paragraph]),
     '',
   ])
   const seen = new Map<string, { first: string; last: string }>()
@@ -89,10 +97,10 @@ export async function alertRecord(db: DB, journalId: number, alertId: number, re
   }
   const trail = alert.trail.map((s) => {
     const wait = s.userId === null ? overdueWait(s.note) : null
-    const names = counsel.escalations.filter((e) => e.at === s.at && e.byId === s.userId).map((e) => e.to).join(', ')
+    const names = recipientsOf(s, counsel.escalations).join(', ')
     const waitText = wait ? ('hours' in wait ? tr('alerts.waitHours', { count: wait.hours }) : tr('alerts.waitDays', { count: wait.days })) : ''
     const key = wait && s.action === 'escalated' ? 'alerts.step_escalatedAuto' : `alerts.step_${s.action}`
-    const note = s.note && !wait && ['resolved', 'escalated', 'step'].includes(s.action) ? ` ${text(`“${s.note}”`)}` : ''
+    const note = s.note && !wait && NOTED_STEPS.includes(s.action) ? ` ${text(`“${s.note}”`)}` : ''
     return `[${text(at(s.at))}], [${text(s.who ?? tr('alerts.console'))}], [${text(tr(key, { date: s.note, names, wait: waitText }))}${note}],`
   })
   const body = [

@@ -137,18 +137,6 @@ export function findingsFor(history: MoodPost[], usual: Usual, resolvedAt: Parti
   return out
 }
 
-/** A line of evidence for the alerts list: the first finding's category and whole sentence, a teacher's reason; nothing for a trend (its rule says it). */
-export function evidenceLine(reasons: AlertReasons): { category?: string; text: string } | null {
-  if (reasons.rule !== 'words') return null
-  const first = reasons.posts.flatMap((p) => p.findings ?? []).at(0)
-  if (first) return { category: first.category, text: first.sentence }
-  // Raised by a teacher ("this worries me"): their reason, or the post's title.
-  const flagged = reasons.posts.find((p) => p.flaggedBy)
-  if (flagged) return { text: flagged.note || flagged.title }
-  const hit = reasons.posts.flatMap((p) => p.hits ?? []).at(0)
-  return hit ? { text: `${hit.before}${hit.word}${hit.after}` } : null
-}
-
 /** Joins new reasons to an open alert's: the posts of both, each once, newest last. */
 export function mergeReasons(old: AlertReasons, next: AlertReasons): AlertReasons {
   if (old.rule === 'words' && next.rule === 'words') {

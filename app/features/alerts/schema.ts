@@ -38,6 +38,11 @@ export const EscalateSchema = z.object({
   note: z.string(required).check(...cleanText, z.minLength(1, required), atMost(RESOLVE_NOTE_MAX)),
 })
 export type EscalateInput = { to: number; note: string }
+/** A note added to an alert already escalated (by a teacher or by itself: issue 48): told to whom it went. */
+export const EscalationNoteSchema = z.object({
+  intent: z.literal('escalationNote'),
+  note: z.string(required).check(...cleanText, z.minLength(1, required), atMost(RESOLVE_NOTE_MAX)),
+})
 /** A counsellor's step: what was done, required. */
 export const StepSchema = z.object({
   intent: z.literal('step'),

@@ -36,8 +36,8 @@ export type SettingsResult = { ok: true; id: number } | { ok: false; fieldErrors
 
 async function checkLimit(db: DB, ownerId: number, planLimit: number, limit: number, journalId?: number) {
   const { max, taken } = await ticketsFor(db, ownerId, planLimit, journalId)
-  if (limit > max) return { studentLimit: [withValues('journalSettings.limitOverTickets', { max })] }
-  if (limit < taken) return { studentLimit: [withValues('journalSettings.limitBelowTaken', { taken })] }
+  if (limit > max) return { studentLimit: [withValues('journalSettings.limitOverTickets', { count: max })] }
+  if (limit < taken) return { studentLimit: [withValues('journalSettings.limitBelowTaken', { count: taken })] }
   return null
 }
 

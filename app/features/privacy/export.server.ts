@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
 import { isoAgo, isoIn, nowIso } from '~/db/time'
+import { postFramesMarkup } from '~/features/documents/post-frames.server'
 import { documentPdf, text, type DocumentLang } from '~/features/documents/typst.server'
 import { exportedPdf } from '~/features/ebooks/export.server'
 import { withDetails } from '~/features/posts/feed.server'
@@ -215,7 +216,6 @@ async function quizAnswersOf(db: DB, journalId: number, studentId: number) {
 }
 
 type ExportedPost = { title: string; diaryDate: string; location: string; time: string; frames: { type: string; text: string; picture: string | null }[]; feelings: { name: string }[]; behaviours: { name: string }[]; comments: { by: string | null; type: string; text: string; at: string }[] }
-const FRAME_KEYS: Record<string, string> = { event: 'news.event', emotion: 'news.emotionFrame', behavior: 'news.behaviourFrame' }
 
 /** One post in the readable PDF: its frames as written, its feelings and behaviours, the comments (their day in the school's zone); pictures by their file name in the zip. */
 function postMarkup(p: ExportedPost, t: TFunction, timeZone: string) {
@@ -223,12 +223,8 @@ function postMarkup(p: ExportedPost, t: TFunction, timeZone: string) {
   const lines = [`== ${text(`${p.diaryDate} · ${p.title}`)}`]
   const where = [p.location, p.time].filter(Boolean).join(' · ')
   if (where) lines.push(`#text(fill: luma(90))[${text(where)}]`, '')
-  for (const f of p.frames) {
-    if (f.text) lines.push(`*${text(tr(FRAME_KEYS[f.type] ?? 'news.event'))}*: ${text(f.text)}`, '')
-    if (f.picture) lines.push(`#text(fill: luma(90))[${text(tr('studentFile.pictureFile', { file: f.picture }))}]`, '')
-  }
-  if (p.feelings.length) lines.push(`_${text(tr('alertRecord.feelings'))}_: ${text(p.feelings.map((x) => x.name).join(', '))}`, '')
-  if (p.behaviours.length) lines.push(`_${text(tr('alertRecord.behaviours'))}_: ${text(p.behaviours.map((x) => x.name).join(', '))}`, '')
+  const frames = p.frames.map((f) => ({ type: f.type, text: f.text, picture: f.picture ? tr('studentFile.pictureFile', { file: f.picture }) : null }))
+  for (const paragraph of postFramesMarkup({ frames, feelings: p.feelings.map((x) => x.name), behaviours: p.behaviours.map((x) => x.name) }, t)) lines.push(paragraph, '')
   for (const c of p.comments) lines.push(`#block(inset: (left: 8pt), stroke: (left: 1pt + luma(180)))[${text(`${c.by ?? ''} (${c.type}, ${formatDate(c.at, timeZone)}): ${c.text}`)}]`)
   return lines.join('\n')
 }

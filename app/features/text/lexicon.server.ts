@@ -8,17 +8,18 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { projectFile } from '~/project-file.server'
+import { CATEGORIES, type RiskCategory } from '~/features/alerts/categories'
 import { normalise, type Language } from './text'
 
 /**
- * The rules' categories, in the order their files are read (which rule of a sentence is named first
- * when two start on the same word). `harm` is harm done to the student by someone: abuse when the
+ * The rules' categories (the safeguarding taxonomy, alerts/categories.ts), in the order their files
+ * are read (which rule of a sentence is named first when two start on the same word). `harm` is harm done to the student by someone: abuse when the
  * post places it at home or names a family member, bullying when it names school or other children,
  * abuse when it names neither (an unexplained, repeated harm to a child is told at once).
  */
-export const RULE_CATEGORIES = ['suicide', 'self_harm', 'abuse', 'sexual_abuse', 'grooming', 'neglect', 'emotional_abuse', 'running_away', 'friend_at_risk', 'harm', 'bullying', 'eating', 'hopelessness'] as const
+export const RULE_CATEGORIES = [...CATEGORIES.map((c) => c.category), 'harm'] as const
 export type RuleCategory = (typeof RULE_CATEGORIES)[number]
-export type RiskCategory = Exclude<RuleCategory, 'harm'>
+export type { RiskCategory }
 
 export interface Rule {
   category: RuleCategory

@@ -101,7 +101,7 @@ export default function VouchersPage({ loaderData, actionData }: Route.Component
           <tbody>
             {rows.map((v) => (
               <tr key={v.id}>
-                <td>{t('voucher.itemName', { plan: t(`plans.${v.planCode}` as 'plans.free'), days: v.days })}</td>
+                <td>{t('voucher.itemName', { plan: t(`plans.${v.planCode}` as 'plans.free'), count: v.days })}</td>
                 <td>
                   <code>{v.code}</code>
                 </td>

@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const view = id === null ? null : await counsellorView(db, user.userId, id)
   if (!view) return data({ refused: true as const, title: t('counsel.refusedTitle') }, { status: 403 })
   await recordLook(db, { viewerId: user.userId, studentIds: [view.alert.studentId], kind: 'alerts', journalId: view.journalId, timeZone: await journalZone(db, view.journalId) })
-  return { refused: false as const, title: `${view.alert.student}: ${t(`alerts.rule_${view.alert.rule}`)} | ${t('counsel.title')}`, view, me: user.userId }
+  return { refused: false as const, title: `${view.alert.student}: ${t(view.alert.summary.concern)} | ${t('counsel.title')}`, view, me: user.userId }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -93,7 +93,7 @@ export default function CounsellorAlert({ loaderData, actionData }: Route.Compon
         {alert.avatarUrl ? <img className="avatar" src={alert.avatarUrl} alt="" width={48} height={48} /> : <Avatar name={alert.student} seed={alert.studentId} />}
         <div>
           <h1>
-            {alert.student}: {t(`alerts.rule_${alert.rule}`)}
+            {alert.student}: {t(alert.summary.concern)}
           </h1>
           <p>
             <SeverityBadge severity={alert.severity} /> <AlertStatusBadge status={alert.shownStatus} until={alert.snoozeUntil} /> <span className="hint">{t('alerts.raisedAt', { at: formatDateTime(alert.createdAt) })}</span>{' '}
@@ -167,7 +167,7 @@ function StepForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   return (
     <Form method="post" className="card" {...formProps}>
       <input type="hidden" name="intent" value="step" />
-      <TextAreaField field={fields.note} label={t('counsel.stepNote')} hint={t('counsel.stepHint', { max: RESOLVE_NOTE_MAX })} maxLength={RESOLVE_NOTE_MAX} />
+      <TextAreaField field={fields.note} label={t('counsel.stepNote')} hint={t('counsel.stepHint', { count: RESOLVE_NOTE_MAX })} maxLength={RESOLVE_NOTE_MAX} />
       <ErrorList errors={form.errors} />
       <button className="button secondary" type="submit" disabled={busy}>
         {t('counsel.addStep')}

@@ -7,7 +7,7 @@ import { COUNSEL_HANDLE, counselDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
-import { AlertStatusBadge, SeverityBadge } from '~/ui/alert-reasons'
+import { AlertStatusBadge, AlertSummaryLine } from '~/ui/alert-reasons'
 import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
@@ -61,7 +61,7 @@ export default function CounsellorInbox({ loaderData }: Route.ComponentProps) {
                 </th>
                 <td>{a.journal}</td>
                 <td>
-                  <SeverityBadge severity={a.severity} /> {t(`alerts.rule_${a.rule}`)}
+                  <AlertSummaryLine severity={a.severity} summary={a.summary} />
                 </td>
                 <td>
                   <AlertStatusBadge status={a.status} until={a.snoozeUntil} />

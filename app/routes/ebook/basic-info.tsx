@@ -48,7 +48,7 @@ export default function BasicInfo({ loaderData, actionData }: Route.ComponentPro
   const { t } = useT()
   const { bookId, block, defaults, hasPosts, neededToPrint } = loaderData
   const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof BasicInfoSchema>>({ id: 'ebook-info', lastResult: actionData?.result, defaultValue: defaults, load: loadValidator })
-  const textHint = t('ebook.textHint', { max: EBOOK_TEXT_MAX })
+  const textHint = t('ebook.textHint', { count: EBOOK_TEXT_MAX })
   return (
     <>
       <EbookSteps bookId={bookId} current={2} block={block} />
@@ -64,7 +64,7 @@ export default function BasicInfo({ loaderData, actionData }: Route.ComponentPro
         </p>
       )}
       <Form method="post" className="card ebook-info" {...formProps}>
-        <TextField field={fields.name} label={t('ebook.bookName')} hint={t('ebook.textHint', { max: EBOOK_NAME_MAX })} />
+        <TextField field={fields.name} label={t('ebook.bookName')} hint={t('ebook.textHint', { count: EBOOK_NAME_MAX })} />
         <TextAreaField field={fields.aboutAuthor} label={t('ebook.aboutAuthor')} hint={textHint} />
         <TextAreaField field={fields.thanks} label={t('ebook.thanks')} hint={textHint} />
         <TextAreaField field={fields.postscript} label={t('ebook.postscript')} hint={textHint} />

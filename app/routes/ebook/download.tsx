@@ -90,7 +90,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent === 'share') {
     const password = withoutControl(String(form.get('password') ?? ''))
-    if (password && (password.length < SHARE_PASSWORD.min || password.length > SHARE_PASSWORD.max)) return data({ error: withValues('ebook.sharePasswordRule', SHARE_PASSWORD) }, 400)
+    if (password && (password.length < SHARE_PASSWORD.min || password.length > SHARE_PASSWORD.max)) return data({ error: withValues('ebook.sharePasswordRule', { min: SHARE_PASSWORD.min, count: SHARE_PASSWORD.max }) }, 400)
     // How long the link works (issue 36): 1 to 30 days, 7 when left empty.
     const rawDays = String(form.get('days') ?? '').trim()
     const days = rawDays === '' ? SHARE_DAYS.default : /^\d{1,2}$/.test(rawDays) ? Number(rawDays) : 0
@@ -184,7 +184,7 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
                 <label htmlFor="share-password">{t('ebook.sharePassword')}</label>
                 <input id="share-password" name="password" type="password" autoComplete="new-password" aria-describedby="share-password-hint" aria-invalid={actionData && 'error' in actionData && actionData.error ? true : undefined} />
                 <p id="share-password-hint" className="hint">
-                  {t('ebook.sharePasswordHint', SHARE_PASSWORD)}
+                  {t('ebook.sharePasswordHint', { min: SHARE_PASSWORD.min, count: SHARE_PASSWORD.max })}
                 </p>
                 <ErrorList errors={actionData && 'error' in actionData && actionData.error ? [actionData.error] : undefined} />
               </div>

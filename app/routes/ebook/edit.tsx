@@ -286,7 +286,7 @@ function PageForm({ data: loaderData, error, busy }: { data: Route.ComponentProp
                 <ErrorList id={`text-${i.id}-error`} errors={errorFor(i.id)} />
               </div>
             ))}
-          <p className="hint">{t('ebook.textsHint', { max: EBOOK_ITEM_TEXT_MAX })}</p>
+          <p className="hint">{t('ebook.textsHint', { count: EBOOK_ITEM_TEXT_MAX })}</p>
         </fieldset>
         {slots.length ? (
           <fieldset className="card">

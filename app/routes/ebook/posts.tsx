@@ -82,7 +82,7 @@ export default function ChoosePosts({ loaderData, actionData }: Route.ComponentP
           <p className="choose-count" aria-live="polite">
             {t('ebook.chosenCount', { count: chosen.size, max, min })}
           </p>
-          {actionData?.error ? <ErrorList errors={[withValues(actionData.error, { min, max })]} /> : null}
+          {actionData?.error ? <ErrorList errors={[withValues(actionData.error, { count: actionData.error === 'ebook.tooFew' ? min : max })]} /> : null}
           <ul className="post-choices">
             {posts.map((p) => {
               const on = chosen.has(p.id)
@@ -117,7 +117,7 @@ export default function ChoosePosts({ loaderData, actionData }: Route.ComponentP
               {t('ebook.saveAndNext')}
             </button>
             <span id="choose-rule" className="hint">
-              {t('ebook.chooseRule', { min, max })}
+              {t('ebook.chooseRule', { min, count: max })}
             </span>
           </div>
         </Form>

@@ -55,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const link = await requireSharedBook(request, params.token)
   if (!link.locked) throw redirect(`/ebook/share/${link.token}`)
   const result = await unlockShare(db, LOGIN_LIMITS(), { token: link.token, passwordHash: link.passwordHash! }, withoutControl(String(form.get('password') ?? '')), context.get(clientAddressContext))
-  if (!result.ok) return data({ error: result.error === 'ebook.shareTooMany' ? withValues(result.error, { minutes: result.waitMinutes }) : result.error }, 400)
+  if (!result.ok) return data({ error: result.error === 'ebook.shareTooMany' ? withValues(result.error, { count: result.waitMinutes }) : result.error }, 400)
   throw redirect(`/ebook/share/${link.token}`, { headers: { 'Set-Cookie': await rememberUnlocked(request, link.token) } })
 }
 

@@ -42,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const pack = await requireSharedPack(request, params.token)
   if (pack.state !== 'open' || !pack.locked) throw redirect(`/family/${params.token}`)
   const result = await unlockShare(db, LOGIN_LIMITS(), { token: pack.token!, passwordHash: pack.passwordHash! }, String(form.get('password') ?? ''), context.get(clientAddressContext))
-  if (!result.ok) return data({ error: result.error === 'ebook.shareTooMany' ? withValues('familyPack.tooMany', { minutes: result.waitMinutes }) : 'familyPack.passwordWrong' }, 400)
+  if (!result.ok) return data({ error: result.error === 'ebook.shareTooMany' ? withValues('familyPack.tooMany', { count: result.waitMinutes }) : 'familyPack.passwordWrong' }, 400)
   throw redirect(`/family/${params.token}`, { headers: { 'Set-Cookie': await rememberUnlockedPack(request, pack.token!) } })
 }
 

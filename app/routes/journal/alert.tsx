@@ -8,12 +8,12 @@ import { db } from '~/db/db.server'
 import { actOnAlert, alertDetail, markSeen } from '~/features/alerts/manage.server'
 import type { SnoozeSchema } from '~/features/alerts/schema'
 import { AlertActionSchema } from '~/features/alerts/schema'
-import { snoozeWindow } from '~/features/alerts/constants'
+import { SNOOZE_MAX_DAYS, snoozeWindow } from '~/features/alerts/constants'
 import { counselOf, escalationTargets } from '~/features/alerts/escalate.server'
-import { escalateFromPage } from '~/http/escalate-action.server'
+import { escalateFromPage, isEscalateIntent } from '~/http/escalate-action.server'
 import { AlertTrail, EscalationSummary } from '~/ui/alert-trail'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
-import { EscalateForm } from '~/ui/escalate-form'
+import { EscalationForms, KeptNote } from '~/ui/escalate-form'
 import { journalOf } from '~/auth/journal-gate.server'
 import { parseId } from '~/features/lists'
 import { readForm } from '~/http/form.server'
@@ -53,15 +53,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const alert = await detailOr404(journal.id, params.alertId)
   const [counsel, targets] = await Promise.all([counselOf(db, alert.id), escalationTargets(db, journal.id)])
   await recordLook(db, { viewerId: journalOf(context).user.userId, studentIds: [alert.studentId], kind: 'alerts', journalId: journal.id, timeZone: await journalZone(db, journal.id) })
-  return { title: `${alert.student}: ${getInstance(context).t(`alerts.rule_${alert.rule as 'words'}`)} | ${journal.name}`, journalId: journal.id, alert, snooze: snoozeWindow(), counsel, targets }
+  return { title: `${alert.student}: ${getInstance(context).t(alert.summary.concern)} | ${journal.name}`, journalId: journal.id, alert, snooze: snoozeWindow(), counsel, targets }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const { journal, user, session } = journalOf(context)
   const alert = await detailOr404(journal.id, params.alertId)
-  // Escalation to the counsellor (issue 36): its own form and feature.
-  if (form.get('intent') === 'escalate') return escalateFromPage(request, session, form, { journalId: journal.id, alertId: alert.id, userId: user.userId })
+  // Escalation to the counsellor (issue 36) and a note added to it (issue 48): their own forms and feature.
+  if (isEscalateIntent(form.get('intent'))) return escalateFromPage(request, session, form, { journalId: journal.id, alertId: alert.id, userId: user.userId })
   const submission = parseWithZod(form, { schema: AlertActionSchema })
   if (submission.status !== 'success') return data({ intent: String(form.get('intent')), result: submission.reply() }, 400)
   const done = await actOnAlert(db, journal.id, alert.id, user.userId, submission.value)
@@ -77,6 +77,7 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
   const { alert, journalId, snooze, counsel, targets } = loaderData
   const open = alert.status !== 'resolved'
   const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+  const escalation = { escalate: resultOf('escalate'), escalationNote: resultOf('escalationNote') }
   return (
     <>
       <nav className="breadcrumbs" aria-label={t('alerts.breadcrumb')}>
@@ -86,7 +87,7 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
         {alert.avatarUrl ? <img className="avatar" src={alert.avatarUrl} alt="" width={48} height={48} /> : <Avatar name={alert.student} seed={alert.studentId} />}
         <div>
           <h1>
-            {alert.student}: {t(`alerts.rule_${alert.rule}`)}
+            {alert.student}: {t(alert.summary.concern)}
           </h1>
           <p>
             <SeverityBadge severity={alert.severity} /> <AlertStatusBadge status={alert.shownStatus} until={alert.snoozeUntil} /> <span className="hint">{t('alerts.raisedAt', { at: formatDateTime(alert.createdAt) })}</span>{' '}
@@ -114,9 +115,11 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
           <SnoozeForm lastResult={resultOf('snooze')} min={snooze.min} max={snooze.max} />
           <ResolveAlertForm id="alert-resolve" lastResult={resultOf('resolve')} />
-          <EscalateForm targets={targets} lastResult={resultOf('escalate')} />
+          <EscalationForms targets={targets} escalations={counsel.escalations} results={escalation} />
         </section>
-      ) : null}
+      ) : (
+        <KeptNote results={escalation} />
+      )}
 
       <EscalationSummary escalations={counsel.escalations} takenBy={counsel.takenBy} takenAt={counsel.takenAt} />
 
@@ -145,7 +148,7 @@ function SnoozeForm({ lastResult, min, max }: { lastResult?: SubmissionResult<st
   return (
     <Form method="post" className="card" {...formProps}>
       <input type="hidden" name="intent" value="snooze" />
-      <TextField field={fields.until} label={t('alerts.snoozeUntil')} hint={t('alerts.snoozeHint', { max: 90 })} inputProps={{ type: 'date', min, max }} />
+      <TextField field={fields.until} label={t('alerts.snoozeUntil')} hint={t('alerts.snoozeHint', { count: SNOOZE_MAX_DAYS })} inputProps={{ type: 'date', min, max }} />
       <ErrorList errors={form.errors} />
       <button className="button secondary" type="submit" disabled={busy}>
         {t('alerts.snooze')}

@@ -7,7 +7,7 @@ import { ALERT_LIST_HANDLE, alertListDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
-import { AlertStatusBadge, SeverityBadge } from '~/ui/alert-reasons'
+import { AlertStatusBadge, AlertSummaryLine } from '~/ui/alert-reasons'
 import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
@@ -52,18 +52,13 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
                   </span>
                 </th>
                 <td>
-                  <SeverityBadge severity={a.severity} /> {a.evidence?.category ? t(`alerts.category_${a.evidence.category as 'abuse'}`) : t(`alerts.rule_${a.rule}`)}
-                  {a.evidence?.text ? (
-                    <q className="evidence-line" title={a.evidence.text}>
-                      {a.evidence.text}
-                    </q>
-                  ) : null}
+                  <AlertSummaryLine severity={a.severity} summary={a.summary} />
                 </td>
                 <td>
                   <AlertStatusBadge status={a.shownStatus} until={a.snoozeUntil} />
                 </td>
                 <td className="nowrap">{formatDateTime(a.updatedAt)}</td>
-                <td>{t('alertList.seenByCount', { count: a.seenBy })}</td>
+                <td className="seen-count">{t('alertList.seenByCount', { count: a.seenBy })}</td>
                 <td>
                   {/* A link (a new tab, a copied address): the alert's page records who saw it. */}
                   <FastLink className="button small secondary" to={`/diary/homework/${journalId}/alerts/${a.id}`} aria-label={t('alerts.openOf', { name: a.student })}>
@@ -90,7 +85,7 @@ function FeedbackLine({ feedback, school }: { feedback: Feedback; school: Feedba
   const share = (f: Feedback) => Math.round(100 * f.falseShare)
   return (
     <p className="feedback-line">
-      {t('alertList.feedback', { resolved: feedback.resolved, judged: feedback.judged, share: share(feedback), misses: feedback.misses, flagged: feedback.flagged })}
+      {t('alertList.feedback', { count: feedback.resolved, judged: feedback.judged, share: share(feedback), misses: feedback.misses, flagged: feedback.flagged })}
       {school ? <> {t('alertList.feedbackSchool', { resolved: school.resolved, judged: school.judged, share: share(school), misses: school.misses })}</> : null}
     </p>
   )

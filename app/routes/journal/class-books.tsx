@@ -87,7 +87,7 @@ function JobState({ job, journalId, leftOut }: { job: Job; journalId: number; le
       <p role="status">
         {job.status === 'running' ? (
           <>
-            {t('classBooks.progress', { done: job.done, total: job.total })}
+            {t('classBooks.progress', { done: job.done, count: job.total })}
             {job.current ? ` · ${t(job.current.printing ? 'classBooks.printing' : 'classBooks.preparing', { name: job.current.name })}` : ''}
           </>
         ) : job.status === 'failed' ? (
@@ -96,7 +96,7 @@ function JobState({ job, journalId, leftOut }: { job: Job; journalId: number; le
           t('classBooks.done', { count: made, time: job.finishedAt ? formatDateTime(job.finishedAt) : '' })
         )}
       </p>
-      {job.status === 'running' ? <ClassJobProgress done={job.done} total={job.total} label={t('classBooks.progress', { done: job.done, total: job.total })} /> : null}
+      {job.status === 'running' ? <ClassJobProgress done={job.done} total={job.total} label={t('classBooks.progress', { done: job.done, count: job.total })} /> : null}
       {job.status !== 'running' && made > 0 ? (
         <p>
           <a className="button" href={`/diary/homework/${journalId}/classBooks/books.zip`} download>

@@ -90,12 +90,12 @@ export default function ClassPackPage({ loaderData, actionData }: Route.Componen
           <h2 id="pack-job">{t('classPack.jobTitle')}</h2>
           <p role="status">
             {job.status === 'running'
-              ? t('classPack.progress', { done: job.done, total: job.total })
+              ? t('classPack.progress', { done: job.done, count: job.total })
               : job.status === 'failed'
                 ? t('classPack.failed')
                 : t('classPack.done', { from: job.settings.from, to: job.settings.to, count: job.total, time: job.finishedAt ? formatDateTime(job.finishedAt) : '' })}
           </p>
-          {running ? <ClassJobProgress done={job.done} total={job.total} label={t('classPack.progress', { done: job.done, total: job.total })} /> : null}
+          {running ? <ClassJobProgress done={job.done} total={job.total} label={t('classPack.progress', { done: job.done, count: job.total })} /> : null}
           {job.status === 'done' && job.hasFile ? (
             <p>
               <a className="button" href={`/diary/homework/${journalId}/parentPacks/class.pdf`} download>

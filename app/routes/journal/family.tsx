@@ -163,13 +163,13 @@ function PackForm({ journalId, choices, heldBack, consent, lastResult }: { journ
         <HeldBackFieldset posts={heldBack} journalId={journalId} checked={asList(fields.putBack.value)} hint={t('heldBack.hint_pack', { days: HOLD_BACK_DAYS })} />
         <ErrorList id={fields.posts.errorId} errors={fields.posts.errors} />
       </fieldset>
-      <TextAreaField field={fields.note} label={t('familyPack.note')} hint={t('familyPack.noteHint', { max: PACK.noteMax })} maxLength={PACK.noteMax} rows={4} />
+      <TextAreaField field={fields.note} label={t('familyPack.note')} hint={t('familyPack.noteHint', { count: PACK.noteMax })} maxLength={PACK.noteMax} rows={4} />
       <fieldset className="field group">
         <legend>{t('familyPack.shareLegend')}</legend>
         <Check field={fields.share} label={t('familyPack.shareToo')} hint={consent ? t('familyPack.consentNeeded') : t('familyPack.consentNotNeeded')} />
         <div className="field-row" data-follows={fields.share.value === 'on' ? 'on' : 'off'}>
           <TextField field={fields.days} label={t('familyPack.days')} hint={t('familyPack.daysHint', { max: PACK.daysMax })} inputProps={{ type: 'number', inputMode: 'numeric', min: 1, max: PACK.daysMax } as object} />
-          <TextField field={fields.password} type="password" label={t('familyPack.password')} hint={t('familyPack.passwordHint', { min: PACK.passwordMin, max: PACK.passwordMax })} inputProps={{ autoComplete: 'new-password' }} />
+          <TextField field={fields.password} type="password" label={t('familyPack.password')} hint={t('familyPack.passwordHint', { min: PACK.passwordMin, count: PACK.passwordMax })} inputProps={{ autoComplete: 'new-password' }} />
         </div>
       </fieldset>
       <ErrorList errors={form.errors} />

@@ -142,7 +142,7 @@ function StudentTable({ data }: { data: Data }) {
         </table>
       </div>
       <Pager page={page} totalPages={totalPages} />
-      <p className="hint">{t('feedback.tableNote', { days: data.waitDays, few: FEW_POSTS })}</p>
+      <p className="hint">{t('feedback.tableNote', { count: data.waitDays, few: FEW_POSTS })}</p>
     </>
   )
 }

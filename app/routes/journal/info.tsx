@@ -200,8 +200,8 @@ export default function JournalInfoPage({ loaderData, actionData }: Route.Compon
       </section>
 
       <section aria-labelledby="posters-title">
-        <h2 id="posters-title">{t('journalInfo.recentPosters', { days: RECENT_POSTER_DAYS })}</h2>
-        {posters.length === 0 ? <p className="hint">{t('journal.noPosters', { days: RECENT_POSTER_DAYS })}</p> : null}
+        <h2 id="posters-title">{t('journalInfo.recentPosters', { count: RECENT_POSTER_DAYS })}</h2>
+        {posters.length === 0 ? <p className="hint">{t('journal.noPosters', { count: RECENT_POSTER_DAYS })}</p> : null}
         <ul className="people">
           {posters.map((p) => (
             <li key={p.id}>
@@ -222,7 +222,7 @@ function InviteEmailForm({ lastResult }: { lastResult?: SubmissionResult<string[
   const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof InviteEmailSchema>>({ id: 'invite-email', lastResult, load: loadInviteValidator })
   return (
     <Form method="post" {...formProps}>
-      <TextField field={fields.email} type="email" label={t('journalInfo.inviteEmail')} hint={t('journalInfo.inviteLimit', INVITE_MAIL_LIMITS)} inputProps={{ autoComplete: 'off' }} />
+      <TextField field={fields.email} type="email" label={t('journalInfo.inviteEmail')} hint={t('journalInfo.inviteLimit', { count: INVITE_MAIL_LIMITS.perJournalPerHour, perSenderPerDay: INVITE_MAIL_LIMITS.perSenderPerDay })} inputProps={{ autoComplete: 'off' }} />
       <ErrorList errors={form.errors} />
       <button className="button" type="submit" disabled={busy} name="intent" value="invite-email">
         {t('journalInfo.sendInvitation')}

@@ -79,7 +79,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
             {side.quota.taken >= side.quota.limit ? (
               <section className="card warning" role="note">
                 <h2>{t('feed.quotaTitle')}</h2>
-                <p>{t('feed.quotaText', side.quota)}</p>
+                <p>{t('feed.quotaText', { taken: side.quota.taken, count: side.quota.limit })}</p>
               </section>
             ) : null}
             <section className="card" aria-labelledby="thermo-title">
@@ -103,8 +103,8 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
             <section className="card" aria-labelledby="posters-title">
-              <h2 id="posters-title">{t('feed.recentPosters', { days: RECENT_POSTER_DAYS })}</h2>
-              {side.posters.length === 0 ? <p className="hint">{t('journal.noPosters', { days: RECENT_POSTER_DAYS })}</p> : null}
+              <h2 id="posters-title">{t('feed.recentPosters', { count: RECENT_POSTER_DAYS })}</h2>
+              {side.posters.length === 0 ? <p className="hint">{t('journal.noPosters', { count: RECENT_POSTER_DAYS })}</p> : null}
               <ul className="people compact">
                 {side.posters.map((p) => (
                   <li key={p.id}>

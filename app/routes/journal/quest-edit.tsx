@@ -75,14 +75,14 @@ function QuestForm({ defaults, lastResult, cancelTo }: { defaults: Partial<Field
   const formErrors = (form.errors ?? []).map((e) => {
     const [key, values] = splitError(e)
     if (key !== 'quest.missingFrames') return e
-    const parts = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(values.parts.split(',').map((p) => t(`quest.frame_${p as 'event'}`)))
+    const parts = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(String(values.parts).split(',').map((p) => t(`quest.frame_${p as 'event'}`)))
     return withValues('quest.missingFrames', { parts })
   })
   return (
     <Form method="post" className="card settings-form" {...formProps}>
       <Select field={fields.lang} label={t('quest.lang')} options={QUEST_LANGS.map((l) => ({ value: l, label: t(`quest.lang_${l}`) }))} />
       <TextField field={fields.title} label={t('quest.title')} inputProps={{ maxLength: QUEST_TITLE_MAX }} />
-      <TextAreaField field={fields.description} label={t('quest.description')} hint={t('quest.descriptionHint', { max: QUEST_DESCRIPTION_MAX })} maxLength={QUEST_DESCRIPTION_MAX} />
+      <TextAreaField field={fields.description} label={t('quest.description')} hint={t('quest.descriptionHint', { count: QUEST_DESCRIPTION_MAX })} maxLength={QUEST_DESCRIPTION_MAX} />
       {(['event', 'story'] as const).map((type) => (
         <fieldset key={type} className="field group">
           <legend>{t(`quest.frame_${type}`)}</legend>

@@ -91,7 +91,7 @@ export default function QuestSelectPage({ loaderData, actionData }: Route.Compon
   return (
     <>
       <h1>{t('quest.selectTitle')}</h1>
-      <p className="hint">{t('quest.selectHint', { max })}</p>
+      <p className="hint">{t('quest.selectHint', { count: max })}</p>
       <Form method="post" className="quest-select">
         {chosen.map((q) => (
           <input key={q} type="hidden" name="chosen" value={q} />

@@ -236,7 +236,7 @@ function RangeForm({ data, to }: { data: Data; to: (changes: Record<string, stri
       <p className="row-actions">
         {REPORT_PRESETS.map((n) => (
           <FastLink key={n} to={to({ days: String(n), start: null, end: null, pick: null })} aria-current={data.range.days === n ? 'true' : undefined} preventScrollReset>
-            {t('report.days', { n })}
+            {t('report.days', { count: n })}
           </FastLink>
         ))}
       </p>

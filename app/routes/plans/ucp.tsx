@@ -216,7 +216,7 @@ export default function PlanCodesPage({ loaderData, actionData }: Route.Componen
             <dt>{t('ucp.useExpire')}</dt>
             <dd>{detail.use_expire_date ? formatDate(detail.use_expire_date) : '–'}</dd>
             <dt>{t('ucp.limits')}</dt>
-            <dd>{t('ucp.limitsValue', { days: detail.plan_days, students: detail.student_limit })}</dd>
+            <dd>{t('ucp.limitsValue', { count: detail.plan_days, students: detail.student_limit })}</dd>
           </dl>
           <h3>{t('ucp.comments')}</h3>
           <CommentList comments={comments} />

@@ -92,7 +92,7 @@ export default function RevisePage({ loaderData, actionData }: Route.ComponentPr
               </label>
               {actionData?.tooLong.includes(f.id) ? (
                 <p id={`frame-${f.id}-error`} className="field-error" role="alert">
-                  {t('validation.tooLong', { max: TEXT_MAX })}
+                  {t('validation.tooLong', { count: TEXT_MAX })}
                 </p>
               ) : null}
             </fieldset>

@@ -89,7 +89,7 @@ function SampleForm({ defaults, lastResult, isNew }: { defaults: Record<string, 
       <TextAreaField field={fields.description} label={t('journalSettings.description')} maxLength={500} />
       <Choice field={fields.labelColorCode} legend={t('journalSettings.labelColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('journalSettings.color', { n }), swatch: n }))} />
       <div className="field-row">
-        <Select field={fields.studentLimit} label={t('journalSettings.studentLimit')} options={SAMPLE_LIMITS.map((n) => ({ value: String(n), label: t('samples.limitN', { n }) }))} />
+        <Select field={fields.studentLimit} label={t('journalSettings.studentLimit')} options={SAMPLE_LIMITS.map((n) => ({ value: String(n), label: t('samples.limitN', { count: n }) }))} />
         <Select field={fields.speechLang} label={t('samples.pronunciation')} options={SAMPLE_LANGS.map((l) => ({ value: l, label: t(`samples.lang_${l}`) }))} />
       </div>
       <Check field={fields.aiScoring} label={t('journalSettings.aiScoring')} />

@@ -90,7 +90,7 @@ function Card({ sample, children }: { sample: SampleCard; children: React.ReactN
           ) : null}
           <div>
             <dt>{t('journalSettings.studentLimit')}</dt>
-            <dd>{t('samples.limitN', { n: sample.studentLimit })}</dd>
+            <dd>{t('samples.limitN', { count: sample.studentLimit })}</dd>
           </div>
           <div>
             <dt>{t('samples.pronunciation')}</dt>

@@ -85,7 +85,7 @@ export default function EraseStudent({ loaderData, actionData }: Route.Component
               <li key={k}>{t(`privacy.erases_${k}`)}</li>
             ))}
           </ul>
-          <p>{t('privacy.eraseGrace', { days: ERASURE_GRACE_DAYS })}</p>
+          <p>{t('privacy.eraseGrace', { count: ERASURE_GRACE_DAYS })}</p>
           {rights.mayErase ? <EraseForm account={rights.student.account} lastResult={actionData?.result} /> : <p className="notice">{t('privacy.eraseElsewhere', { count: rights.elsewhere })}</p>}
         </section>
       )}

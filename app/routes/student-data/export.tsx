@@ -81,7 +81,7 @@ export default function StudentExport({ loaderData }: Route.ComponentProps) {
             <li key={k}>{t(`privacy.holds_${k}`)}</li>
           ))}
         </ul>
-        <p className="hint">{t('privacy.exportHint', { days: 7 })}</p>
+        <p className="hint">{t('privacy.exportHint', { count: 7 })}</p>
         <Form method="post">
           <input type="hidden" name="intent" value="start" />
           <button className="button" type="submit" disabled={busy || running}>

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)
   const signedIn = await signInWithPassword(db, LOGIN_LIMITS(), { account: submission.value.email, password: submission.value.password, address: context.get(clientAddressContext), kind: 'student' })
   if (!signedIn.ok && signedIn.error === 'blocked') {
-    const message = getInstance(context).t('errors.tooManyAttempts', { minutes: signedIn.waitMinutes })
+    const message = getInstance(context).t('errors.tooManyAttempts', { count: signedIn.waitMinutes })
     return data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, 429)
   }
   if (!signedIn.ok) return data({ result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)

@@ -430,7 +430,7 @@ function ProfileTab({ data: d, calendarResult }: { data: Data; calendarResult?: 
                 {formatDate(p.startDate)} – {formatDate(p.endDate)}
               </td>
               <td>{p.days}</td>
-              <td>{t('team.limitsValue', { members: p.numberLimit, students: p.studentLimit })}</td>
+              <td>{t('team.limitsValue', { count: p.numberLimit, students: p.studentLimit })}</td>
               <td>
                 {t((STATUS_KEYS[p.status] ?? 'team.statusCancelled') as 'team.status1')}
                 {p.status === TEAM_PLAN_STATUS.inProgress && d.mayCancel ? (
@@ -549,7 +549,7 @@ function ChildrenDataTab({ data: d, retentionResult }: { data: ChildrenData; ret
                 <time dateTime={l.at}>{formatDateTime(l.at)}</time>{' '}
                 {l.kind === 'erasure'
                   ? t('team.logErasure', { journal: String(l.details.journal ?? '–'), counts: COUNT_KEYS.filter((k) => counts[k]).map((k) => t(`team.count_${k}`, { count: counts[k] })).join(', ') || '0' })
-                  : t('team.logRetention', { posts: Number(l.details.posts ?? 0), journals: Number(l.details.journals ?? 0), before: String(l.details.before ?? '') })}
+                  : t('team.logRetention', { count: Number(l.details.posts ?? 0), journals: Number(l.details.journals ?? 0), before: String(l.details.before ?? '') })}
               </li>
             )
           })}
