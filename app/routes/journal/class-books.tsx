@@ -161,7 +161,7 @@ function StartForm({ students, again, heldBack, journalId }: { students: { id: n
           </label>
         ))}
       </fieldset>
-      <HeldBackFieldset posts={heldBack} journalId={journalId} names={names} hint={t('heldBack.hint_books', { days: HOLD_BACK_DAYS })} />
+      <HeldBackFieldset posts={heldBack} journalId={journalId} names={names} hint={t('heldBack.hint_books', { count: HOLD_BACK_DAYS })} />
       <div className="field">
         <label htmlFor="class-books-newest">{t('classBooks.newest')}</label>
         <select id="class-books-newest" name="newest" defaultValue={CLASS_BOOK_NEWEST}>

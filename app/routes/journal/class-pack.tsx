@@ -128,7 +128,7 @@ function PeriodForm(v: { again: boolean; students: number; defaults: { from: str
         <TextField field={fields.from} label={t('classPack.from')} inputProps={{ type: 'date', max: v.max }} />
         <TextField field={fields.to} label={t('classPack.to')} inputProps={{ type: 'date', max: v.max }} />
       </fieldset>
-      <HeldBackFieldset posts={v.heldBack} journalId={v.journalId} names={v.names} checked={putBack} hint={t('heldBack.hint_pack', { days: HOLD_BACK_DAYS })} />
+      <HeldBackFieldset posts={v.heldBack} journalId={v.journalId} names={v.names} checked={putBack} hint={t('heldBack.hint_pack', { count: HOLD_BACK_DAYS })} />
       <ErrorList errors={form.errors} />
       <p className="actions">
         <button type="submit" className="button" disabled={busy}>

@@ -160,7 +160,7 @@ function PackForm({ journalId, choices, heldBack, consent, lastResult }: { journ
             </label>
           ))}
         </div>
-        <HeldBackFieldset posts={heldBack} journalId={journalId} checked={asList(fields.putBack.value)} hint={t('heldBack.hint_pack', { days: HOLD_BACK_DAYS })} />
+        <HeldBackFieldset posts={heldBack} journalId={journalId} checked={asList(fields.putBack.value)} hint={t('heldBack.hint_pack', { count: HOLD_BACK_DAYS })} />
         <ErrorList id={fields.posts.errorId} errors={fields.posts.errors} />
       </fieldset>
       <TextAreaField field={fields.note} label={t('familyPack.note')} hint={t('familyPack.noteHint', { count: PACK.noteMax })} maxLength={PACK.noteMax} rows={4} />
