@@ -1,12 +1,13 @@
-// The second opinion on borderline posts (issue 33 item 4), asked of a real OpenAI-compatible
-// server on this machine, as the comment suggestions are.
+// The AI reading of every post (issue 49 item 5), asked of a real OpenAI-compatible server on this
+// machine, as the comment suggestions are: with a slow, a failing and a nonsense answer too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assessWithSecondOpinion, isBorderline } from '~/features/alerts/assess/second-opinion.server'
+import { aiReadingPrompt, assessWithSecondOpinion } from '~/features/alerts/assess/second-opinion.server'
 import { assessPost } from '~/features/alerts/assess/assess.server'
+import { CATEGORIES } from '~/features/alerts/categories'
 import { findingsFor } from '~/features/alerts/rules'
 import { startChatServer } from './support/chat-server'
 
-describe('a second opinion from the school\'s provider', () => {
+describe("the AI reading of every post, where the school has a provider", () => {
   let server: Awaited<ReturnType<typeof startChatServer>>
   let reply: string | 'fail' | 'slow' = 'none'
   const asked = () => server.seen.map((r) => r.body.messages[1].content)
@@ -16,27 +17,34 @@ describe('a second opinion from the school\'s provider', () => {
   })
   afterAll(() => server.close())
   const config = () => ({ baseURL: server.baseURL, apiKey: 'k', model: 'm', timeoutMs: 200 })
-  // A wish to die set aside as a figure of speech: borderline.
-  const joking = { title: 'grandma', event: 'no wifi at grandmas, so boring i want to die lol' }
+  const urgent = { title: 'x', event: 'i want to kill myself tonight' }
   const hopeless = { title: 'maths', event: 'i am useless at everything' }
+  // Nothing a rule names: a stranger from a game and a meeting, said without a listed word.
+  const quiet = { title: 'saturday', event: 'the nice man from the game chat is taking me for bubble tea, just us' }
+  const museum = { title: 'trip', event: 'we went to the museum and saw dinosaur bones' }
 
-  it('is asked only about borderline posts, with the post\'s text alone', async () => {
-    expect(isBorderline(await assessPost(joking))).toBe(true)
-    expect(isBorderline(await assessPost({ title: 'x', event: 'i want to kill myself tonight' }))).toBe(false)
+  it('reads every post, not only borderline ones, with the post\'s text alone and the written prompt that names every category', async () => {
     server.seen.length = 0
-    reply = 'suicide'
-    await assessWithSecondOpinion({ title: 'x', event: 'i want to kill myself tonight' }, 'en', config())
-    expect(asked()).toEqual([])
-    await assessWithSecondOpinion(joking, 'en', config())
-    expect(asked()).toEqual(['grandma\nno wifi at grandmas, so boring i want to die lol'])
+    reply = 'none'
+    for (const post of [urgent, hopeless, quiet, museum]) await assessWithSecondOpinion(post, 'en', config())
+    expect(asked()).toEqual(['x\ni want to kill myself tonight', 'maths\ni am useless at everything', 'saturday\nthe nice man from the game chat is taking me for bubble tea, just us', 'trip\nwe went to the museum and saw dinosaur bones'])
+    const system = server.seen[0].body.messages[0].content
+    expect(system).toBe(aiReadingPrompt())
+    for (const { category } of CATEGORIES) expect(system).toMatch(new RegExp(`^${category}:`, 'm'))
   })
 
-  it('can raise a set-aside post, the answer and the side that decided kept in the alert\'s reasons', async () => {
-    reply = 'suicide'
-    const a = await assessWithSecondOpinion(joking, 'en', config())
-    expect(a).toMatchObject({ severity: 'high', opinion: { answer: 'suicide', decidedBy: 'provider' }, findings: [{ category: 'suicide', sentence: 'no wifi at grandmas, so boring i want to die lol' }] })
-    const [finding] = findingsFor([{ id: 1, title: 'grandma', diaryDate: '2026-11-25', createdAt: '2026-11-25T01:00:00Z', emotions: [], mood: 0, content: a }], { negativeShare: 0.3, mean: 0, posts: 100 })
-    expect(finding.reasons).toMatchObject({ rule: 'words', posts: [{ opinion: { answer: 'suicide', decidedBy: 'provider' } }] })
+  it('never silences a rule\'s high: "none" on a wish to die leaves it high, the rules deciding', async () => {
+    reply = 'none'
+    expect(await assessWithSecondOpinion(urgent, 'en', config())).toMatchObject({ severity: 'high', opinion: { answer: 'none', decidedBy: 'rules' } })
+  })
+
+  it('raises what no rule names, at medium, never high, the answer kept in the alert\'s reasons', async () => {
+    expect((await assessPost(quiet)).severity).toBeNull()
+    reply = 'grooming'
+    const a = await assessWithSecondOpinion(quiet, 'en', config())
+    expect(a).toMatchObject({ severity: 'medium', opinion: { answer: 'grooming', decidedBy: 'provider' }, findings: [{ category: 'grooming', severity: 'medium', sentence: quiet.event }] })
+    const [finding] = findingsFor([{ id: 1, title: 'saturday', diaryDate: '2026-11-25', createdAt: '2026-11-25T01:00:00Z', emotions: [], mood: 0, content: a }], { negativeShare: 0.3, mean: 0, posts: 100 })
+    expect(finding.reasons).toMatchObject({ rule: 'words', posts: [{ opinion: { answer: 'grooming', decidedBy: 'provider' } }] })
   })
 
   it('can lower a medium finding to nothing, and agrees without deciding when it says what the rules found', async () => {
@@ -46,13 +54,21 @@ describe('a second opinion from the school\'s provider', () => {
     expect(await assessWithSecondOpinion(hopeless, 'en', config())).toMatchObject({ severity: 'medium', opinion: { answer: 'hopelessness', decidedBy: 'rules' } })
   })
 
-  it('a failing, slow or unreadable provider leaves the built-in assessment as it was', async () => {
-    const rules = await assessPost(hopeless)
-    for (const r of ['fail', 'slow', 'I cannot say.'] as const) {
-      reply = r
-      const a = await assessWithSecondOpinion(hopeless, 'en', config())
-      expect(a.findings, r).toEqual(rules.findings)
-      expect(a.opinion, r).toBeUndefined()
+  it('a failing, slow or nonsense answer leaves the built-in assessment as it was', async () => {
+    for (const post of [hopeless, urgent, museum]) {
+      const rules = await assessPost(post)
+      for (const r of ['fail', 'slow', 'I cannot say.', 'banana'] as const) {
+        reply = r
+        const a = await assessWithSecondOpinion(post, 'en', config())
+        expect([a.severity, a.findings], r).toEqual([rules.severity, rules.findings])
+        expect(a.opinion, r).toBeUndefined()
+      }
     }
+  })
+
+  it('without a provider, nothing changes and nothing is asked', async () => {
+    server.seen.length = 0
+    expect(await assessWithSecondOpinion(quiet, 'en', null)).toEqual(await assessPost(quiet))
+    expect(asked()).toEqual([])
   })
 })
