@@ -13,6 +13,7 @@ import { POST_STATUS } from '~/features/posts/constants'
 import { moodPoint } from '~/features/alerts/rules'
 import { addDays } from '~/shared/dates'
 import { DAY_MS } from './constants'
+import { isStudentDataOpen } from './door.server'
 
 /** A family pack (issue 36): a few posts for a parent meeting, a note, and a share link that ends. */
 export const PACK_POSTS_MAX = 12
@@ -196,15 +197,20 @@ export function linkState(p: { token: string | null; expiresAt: string | null; r
   return 'open'
 }
 
-/** The pack behind a share link, with its state; null for a token that is not a pack's. */
+/**
+ * The pack behind a share link, with its state; null for a token that is not a pack's. While the
+ * student's erasure waits or their account is locked (rule 12), the link is `closed`, whatever else.
+ */
 export async function sharedPack(db: DB, token: string, now = new Date()) {
   if (!/^[A-Za-z0-9_-]{22}$/.test(token)) return null
   const p = await db
     .selectFrom('family_packs')
-    .select(['id', 'share_token as token', 'share_password_hash as passwordHash', 'share_expires_at as expiresAt', 'share_revoked_at as revokedAt', 'consent', 'period_from as from', 'period_to as to'])
+    .select(['id', 'student_id as studentId', 'share_token as token', 'share_password_hash as passwordHash', 'share_expires_at as expiresAt', 'share_revoked_at as revokedAt', 'consent', 'period_from as from', 'period_to as to'])
     .where('share_token', '=', token)
     .executeTakeFirst()
-  return p ? { ...p, state: linkState(p, now) } : null
+  if (!p) return null
+  const state: LinkState | 'closed' = (await isStudentDataOpen(db, p.studentId)) ? linkState(p, now) : 'closed'
+  return { ...p, state }
 }
 
 /** The packs a student is asked to agree to (issue 36): their teacher wants to share them; a stopped or expired one is not asked. */
