@@ -66,8 +66,7 @@ export async function studentDataRights(db: DB, journalParam: string | undefined
     db
       .selectFrom('journal_members as m')
       .innerJoin('journals as j', 'j.id', 'm.journal_id')
-      .innerJoin('users as o', 'o.id', 'j.owner_id')
-      .select((eb) => ['j.id', 'j.name', 'j.owner_id as ownerId', 'j.team_id as teamId', eb.fn.coalesce('o.name', 'o.account').as('owner')])
+      .select(['j.id', 'j.name', 'j.owner_id as ownerId', 'j.team_id as teamId'])
       .where('m.user_id', '=', member.user_id)
       .where('m.role', '=', 'student')
       .orderBy('j.name')
