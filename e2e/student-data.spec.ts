@@ -1,9 +1,14 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { unzipSync } from 'fflate'
+import sharp from 'sharp'
+import { hashPassword } from '../app/features/auth/password.server'
 import { expect, test, NO_JS } from './support/test'
 import { db } from './support/db'
-import { newTeacher } from './support/accounts'
+import { newStudent, newTeacher } from './support/accounts'
 import { signInToConsole } from './support/helpers'
-import { newPost } from './support/posts'
+import { newJournalWith, newPost } from './support/posts'
 import { newSchoolTeam } from './support/school'
 
 test('the owner exports a student\'s data: a job with its progress, one zip, a link that expires and is refused after', NO_JS, async ({ page }, info) => {
@@ -88,8 +93,9 @@ test('erasure: the account typed again; twice at once makes one; the owner waits
   await form.getByLabel('I understand that after 30 days this cannot be undone.').check()
   await form.getByRole('button', { name: 'Erase the student' }).click()
   await expect(page.getByRole('status')).toContainText('The erasure is scheduled for')
+  await page.getByRole('link', { name: 'Pupil erase-pupil' }).click()
   await expect(page.getByRole('heading', { name: 'Erasure scheduled' })).toBeVisible()
-  await expect(page.getByText('The team\'s admin can undo it until then.')).toBeVisible()
+  await expect(page.getByText('The team\'s admins can undo it until then.')).toBeVisible()
   expect(await pending()).toHaveLength(1)
   expect(await disabled()).not.toBeNull()
   // The same form again (a second tab): refused, nothing more written; the owner may not undo.
@@ -137,4 +143,145 @@ test('retention: off by default; the admin sets it, a forged value is refused an
   await signInToConsole(page, school.counsellor)
   expect((await page.request.post('/team/my', { form: { intent: 'retention', years: '', startMonth: '8' }, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(403)
   expect(await setting()).toEqual({ retention_years: 2, school_year_start_month: 4 })
+})
+
+/** Amy's doors for a door test: a post with a picture, a family pack and its link, an e-book and its link, an export and a class pack. */
+async function studentDoors(school: Awaited<ReturnType<typeof newSchoolTeam>>) {
+  const now = new Date().toISOString()
+  const later = new Date(Date.now() + 7 * 86_400_000).toISOString()
+  const postId = await newPost(school.journalId, school.student.account, 'A door day')
+  await newPost(school.journalId, school.classmate.account, 'A classmate day')
+  const pictureId = randomUUID()
+  await db().insertInto('post_pictures').values({ id: pictureId, owner_id: school.student.id, content_type: 'image/png', data: await sharp({ create: { width: 4, height: 4, channels: 3, background: '#88aacc' } }).png().toBuffer(), width: 4, height: 4, created_at: now }).execute()
+  await db().updateTable('post_frames').set({ img_url: `/pictures/${pictureId}` }).where('post_id', '=', postId).where('frame_type', '=', 'event').execute()
+  const packToken = randomBytes(16).toString('base64url')
+  const { id: packId } = await db()
+    .insertInto('family_packs')
+    .values({ journal_id: school.journalId, student_id: school.student.id, made_by: null, note: '', post_ids: JSON.stringify([postId]), period_from: now.slice(0, 10), period_to: now.slice(0, 10), pdf: Buffer.from('%PDF-1.7 door'), created_at: now, share_token: packToken, share_password_hash: await hashPassword('family-pass-1'), share_expires_at: later, share_revoked_at: null, consent: 'notNeeded', consent_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const { id: bookId } = await db().insertInto('ebooks').values({ journal_id: school.journalId, student_id: school.student.id, made_by: null, made_as: 'teacher', name: 'Door book', created_at: now, edited_at: now, generated_at: null }).returning('id').executeTakeFirstOrThrow()
+  const bookToken = randomBytes(16).toString('base64url')
+  await db().insertInto('ebook_shares').values({ ebook_id: bookId, token: bookToken, password_hash: null, created_at: now, expires_at: later, consent: 'notNeeded', consent_at: null }).execute()
+  const zip = Buffer.from('PK door zip')
+  const exportToken = randomBytes(18).toString('base64url')
+  mkdirSync(path.join(process.env.E2E_WORKER_DIR!, 'data', 'exports'), { recursive: true })
+  writeFileSync(path.join(process.env.E2E_WORKER_DIR!, 'data', 'exports', `${exportToken}.zip`), zip)
+  const { id: exportId } = await db()
+    .insertInto('student_exports')
+    .values({ journal_id: school.journalId, student_id: school.student.id, requested_by: null, lang: 'en', status: 'done', done: 1, total: 1, size: zip.length, token: exportToken, created_at: now, heartbeat_at: now, finished_at: now, expires_at: later })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db()
+    .insertInto('class_jobs')
+    .values({ journal_id: school.journalId, kind: 'packs', made_by: null, settings: JSON.stringify({ from: now.slice(0, 10), to: now.slice(0, 10), lang: 'en' }), student_ids: JSON.stringify([school.student.id, school.classmate.id]), results: JSON.stringify([{ studentId: school.student.id }, { studentId: school.classmate.id }]), current_student_id: null, status: 'done', file: Buffer.from('%PDF-1.7 class'), started_at: now, heartbeat_at: now, finished_at: now })
+    .execute()
+  const base = `/diary/homework/${school.journalId}/student/${school.student.id}`
+  return {
+    postId,
+    packToken,
+    /** The teacher's doors: the student's page and report, the family pack and its PDF, the post, its picture, the export and its zip, the e-book, the class's pack. */
+    signedIn: [base, `${base}/report`, `${base}/family`, `${base}/family/${packId}/pack.pdf`, `/diary/diaryPost/${postId}`, `/pictures/${pictureId}`, `${base}/export/${exportId}`, `${base}/export/${exportId}/file.zip`, `${base}/ebook`, `/ebook/${bookId}/posts`, `/diary/homework/${school.journalId}/parentPacks/class.pdf`],
+    /** The family's and the book's links, opened signed out (the family link once its password is given). */
+    signedOut: [`/family/${packToken}`, `/family/${packToken}/pack.pdf`, `/ebook/share/${bookToken}`],
+  }
+}
+
+test('while an erasure waits every door to the student\'s data is shut, signed in and signed out; the admin\'s undo opens them all again and tells the owner', NO_JS, async ({ page, playwright, baseURL }, info) => {
+  const school = await newSchoolTeam(info, 'door')
+  const doors = await studentDoors(school)
+  const visitor = await playwright.request.newContext({ baseURL })
+  // The family gives the link's password once: the browser keeps it for the link.
+  expect((await visitor.post(`/family/${doors.packToken}`, { form: { password: 'family-pass-1' }, headers: { Origin: baseURL! }, maxRedirects: 0 })).status()).toBe(302)
+  // Open: the door's own answer. Shut: not found, at the door or where it sends the visitor (an unknown student's report goes to /404).
+  const door = async (response: Awaited<ReturnType<typeof visitor.get>>) => {
+    const landed = new URL(response.url()).pathname
+    return response.status() === 200 && landed !== '/404' ? 'open' : response.status() === 404 || landed === '/404' ? 'shut' : `${response.status()} at ${landed}`
+  }
+  const statuses = async () => ({
+    signedIn: await Promise.all(doors.signedIn.map(async (url) => [url, await door(await page.request.get(url))])),
+    signedOut: await Promise.all(doors.signedOut.map(async (url) => [url, await door(await visitor.get(url))])),
+  })
+  const all = (state: 'open' | 'shut') => ({ signedIn: doors.signedIn.map((url) => [url, state]), signedOut: doors.signedOut.map((url) => [url, state]) })
+  const news = `/diary/homework/${school.journalId}/news`
+
+  await signInToConsole(page, school.owner)
+  expect(await statuses()).toEqual(all('open'))
+  await page.goto(news)
+  await expect(page.getByRole('link', { name: 'A door day' })).toBeVisible()
+
+  // The owner asks for the erasure and lands on the journal's students, where it waits (not on the closed student's page).
+  await page.goto(`/diary/homework/${school.journalId}/student/${school.student.id}/erase`)
+  await expect(page.getByText('the team\'s admins can undo it until then')).toBeVisible()
+  await page.getByLabel(/Type the student's account to confirm/).fill(school.student.account)
+  await page.getByLabel('I understand that after 30 days this cannot be undone.').check()
+  await page.getByRole('button', { name: 'Erase the student' }).click()
+  await expect(page).toHaveURL(new RegExp(`/diary/homework/${school.journalId}/student$`))
+  await expect(page.getByRole('status')).toContainText('Until then the team\'s admins can undo it.')
+  const waiting = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Erasures waiting' }) })
+  await expect(waiting.getByRole('link', { name: 'Pupil door-pupil' })).toHaveAttribute('href', `/diary/homework/${school.journalId}/student/${school.student.id}/erase`)
+
+  // Every door is shut: the teacher's pages and files and the family's links alike are not there.
+  expect(await statuses()).toEqual(all('shut'))
+  await page.goto(news)
+  await expect(page.getByRole('link', { name: 'A classmate day' })).toBeVisible()
+  // Nor in the side panel the feed keeps for a minute.
+  await expect(page.getByText('A door day')).toHaveCount(0)
+  await page.goto(doors.signedOut[0])
+  await expect(page.getByRole('heading', { level: 1, name: 'This link does not open' })).toBeVisible()
+
+  await page.context().clearCookies()
+  await signInToConsole(page, school.admin)
+  await page.goto('/team/my?tab=data')
+  await page.getByRole('link', { name: 'Pupil door-pupil' }).click()
+  await expect(page.getByText('You can undo it until then.')).toBeVisible()
+  await page.getByRole('button', { name: 'Undo the erasure' }).click()
+  await expect(page.getByRole('status')).toHaveText('The erasure of Pupil door-pupil is undone: the account signs in again and is back in its journals.')
+
+  // Every door opens again; the owner's notice of the erasure's date is replaced by the undo's.
+  await page.context().clearCookies()
+  await signInToConsole(page, school.owner)
+  expect(await statuses()).toEqual(all('open'))
+  await page.goto('/notification')
+  await expect(page.getByRole('main')).toContainText('The erasure of Pupil door-pupil was undone by Test door-admin')
+  await expect(page.getByRole('main')).not.toContainText('will be erased on')
+  await visitor.dispose()
+})
+
+test('a personal journal\'s erasure: the page promises what its owner may do, the owner lands on the students with a toast, no link leads to the erased student, and the undo retires the notice', NO_JS, async ({ page }, info) => {
+  const owner = await newTeacher(info, 'solo-owner', { standard: true })
+  const student = await newStudent(info, 'solo-pupil')
+  const journalId = await newJournalWith(owner, `Solo class ${info.project.name}`, [student.account])
+  await newPost(journalId, student.account, 'A solo day')
+  const erase = `/diary/homework/${journalId}/student/${student.id}/erase`
+  await signInToConsole(page, owner)
+  await page.goto(erase)
+  // Not "the team's admin": a personal journal has none, and its owner is the one who may undo.
+  await expect(page.getByText('and you can undo it until then')).toBeVisible()
+  await expect(page.getByText(/team's admin/)).toHaveCount(0)
+  await page.getByLabel(/Type the student's account to confirm/).fill(student.account)
+  await page.getByLabel('I understand that after 30 days this cannot be undone.').check()
+  await page.getByRole('button', { name: 'Erase the student' }).click()
+  await expect(page).toHaveURL(new RegExp(`/diary/homework/${journalId}/student$`))
+  await expect(page.getByRole('status')).toContainText('Until then you can undo it.')
+  await page.goto('/notification')
+  await expect(page.getByRole('main')).toContainText('Pupil solo-pupil\'s account and data will be erased on')
+  await expect(page.getByRole('main')).toContainText('Until then the journal\'s owner, Test solo-owner, can undo it.')
+
+  // From the waiting erasure back to its page: the breadcrumb leads to the journal's students, never to the closed student's page.
+  await page.goto(`/diary/homework/${journalId}/student`)
+  await page.getByRole('link', { name: 'Pupil solo-pupil' }).click()
+  await expect(page).toHaveURL(new RegExp(`${erase}$`))
+  const crumbs = page.getByRole('navigation', { name: 'You are here' })
+  await expect(crumbs.getByRole('link')).toHaveAttribute('href', `/diary/homework/${journalId}/student`)
+  await expect(crumbs.getByRole('link')).toHaveText(`Students of Solo class ${info.project.name}`)
+  expect((await page.request.get(`/diary/homework/${journalId}/student/${student.id}`)).status()).toBe(404)
+  for (const href of await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).not.toBe(`/diary/homework/${journalId}/student/${student.id}`)
+
+  await expect(page.getByText('You can undo it until then.')).toBeVisible()
+  await page.getByRole('button', { name: 'Undo the erasure' }).click()
+  await expect(page.getByRole('status')).toHaveText('The erasure of Pupil solo-pupil is undone: the account signs in again and is back in its journals.')
+  await expect(page.getByRole('navigation', { name: 'You are here' }).getByRole('link')).toHaveAttribute('href', `/diary/homework/${journalId}/student/${student.id}`)
+  await page.goto('/notification')
+  await expect(page.getByRole('main')).not.toContainText('will be erased on')
 })

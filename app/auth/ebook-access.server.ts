@@ -4,6 +4,7 @@ import { db } from '~/db/db.server'
 import { journalExists } from '~/features/journals/access.server'
 import { parseId } from '~/features/lists'
 import { bookExists, bookFor, openBook } from '~/features/ebooks/books.server'
+import { isStudentDataOpen } from '~/features/privacy/door.server'
 
 /**
  * An e-book page's book and who asks (issue 23, rights): a book that does not exist is a 404; one
@@ -26,5 +27,6 @@ export async function requireBook(request: Request, context: Readonly<RouterCont
 export async function requireOpenedBook({ maker }: EbookUser, journalId: number, studentId: number) {
   const bookId = await openBook(db, journalId, studentId, maker)
   if (bookId !== null) return bookId
-  throw data(null, { status: (await journalExists(db, journalId)) ? 403 : 404 })
+  // A student whose erasure waits, or whose account is locked, has no book to open (rule 12).
+  throw data(null, { status: (await journalExists(db, journalId)) && (await isStudentDataOpen(db, studentId)) ? 403 : 404 })
 }

@@ -30,6 +30,7 @@ import { postMasks } from './migrations/0033-post-masks'
 import { writingReminders } from './migrations/0034-writing-reminders'
 import { journalPostCounts } from './migrations/0035-journal-post-counts'
 import { classJobs } from './migrations/0036-class-jobs'
+import { lockedAccounts } from './migrations/0038-locked-accounts'
 import { counsellorEscalation } from './migrations/0025-counsellor-escalation'
 import { journalLastPost } from './migrations/0037-journal-last-post'
 import { childrensData } from './migrations/0026-childrens-data'
@@ -73,6 +74,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0035-journal-post-counts': journalPostCounts(dialect),
         '0036-class-jobs': classJobs(dialect),
         '0037-journal-last-post': journalLastPost(dialect),
+        '0038-locked-accounts': lockedAccounts(),
         '0025-counsellor-escalation': counsellorEscalation(dialect),
         '0026-childrens-data': childrensData(dialect),
         '0027-family-packs-and-consent': familyPacksAndConsent(dialect),

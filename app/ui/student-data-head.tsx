@@ -4,15 +4,24 @@ import { FastLink } from './fast-link'
 
 /**
  * The head of a student's data pages (issue 36): where they are, the student, and the two pages,
- * Export and Erase. The owner comes back to the student's page; a team's admin to the team's page.
+ * Export and Erase. The owner comes back to the student's page, or to the journal's students while
+ * the student's page is closed (an erasure waits: rule 12, issue 48 item 20); a team's admin to the
+ * team's page.
  */
-export function StudentDataHead({ rights, current }: { rights: Pick<StudentDataRights, 'journal' | 'student' | 'isOwner'>; current: 'export' | 'erase' }) {
+export function StudentDataHead({ rights, current }: { rights: Pick<StudentDataRights, 'journal' | 'student' | 'isOwner' | 'open'>; current: 'export' | 'erase' }) {
   const { t } = useT()
   const base = `/diary/homework/${rights.journal.id}/student/${rights.student.id}`
+  const back = !rights.isOwner ? (
+    <FastLink to="/team/my?tab=data">{t('privacy.teamData')}</FastLink>
+  ) : rights.open ? (
+    <FastLink to={base}>{rights.student.name}</FastLink>
+  ) : (
+    <FastLink to={`/diary/homework/${rights.journal.id}/student`}>{t('privacy.journalStudents', { journal: rights.journal.name })}</FastLink>
+  )
   return (
     <>
       <nav className="breadcrumbs" aria-label={t('privacy.breadcrumb')}>
-        {rights.isOwner ? <FastLink to={base}>{rights.student.name}</FastLink> : <FastLink to="/team/my?tab=data">{t('privacy.teamData')}</FastLink>} › <span>{t('privacy.title')}</span>
+        {back} › <span>{t('privacy.title')}</span>
       </nav>
       <h1>{t('privacy.heading', { name: rights.student.name, journal: rights.journal.name })}</h1>
       <nav className="tabs" aria-label={t('privacy.title')}>

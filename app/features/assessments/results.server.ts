@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { containsPattern, nameMatches, pageOfList } from '~/features/lists.server'
+import { studentDataOpen } from '~/features/privacy/door.server'
 import { optionOf, type QuizQuestion } from './quiz'
 import { quizQuestions, type Run } from './quizzes.server'
 
@@ -13,6 +14,8 @@ export function resultsOf(db: DB, journalId: number, q: string) {
     .innerJoin('quizzes as z', 'z.id', 'r.quiz_id')
     .innerJoin('users as u', 'u.id', 'a.student_id')
     .where('a.journal_id', '=', journalId)
+    // Rule 12: nothing of a student whose erasure waits, or whose account is locked.
+    .where(studentDataOpen('a.student_id'))
     .$if(q !== '', (qb) => qb.where(nameMatches(containsPattern(q))))
 }
 
@@ -52,7 +55,7 @@ export async function resultOf(db: DB, journalId: number, uuid: string) {
 /** How many chose each option of each question in a run: the summary's bars and figures. */
 export async function runSummary(db: DB, run: Pick<Run, 'id' | 'quizId'>) {
   const quiz = (await quizQuestions(db, run.quizId))!
-  const rows = await db.selectFrom('quiz_results').select(['answers', 'total']).where('run_id', '=', run.id).execute()
+  const rows = await db.selectFrom('quiz_results as a').select(['a.answers', 'a.total']).where('a.run_id', '=', run.id).where(studentDataOpen('a.student_id')).execute()
   const sheets = rows.map((r) => JSON.parse(r.answers) as number[])
   const answered = sheets.length
   const questions = quiz.questions.map((q, i) => ({
@@ -80,6 +83,7 @@ export async function changesOf(db: DB, journalId: number, quizId: number) {
     .innerJoin('users as u', 'u.id', 'b.student_id')
     .select((eb) => ['b.student_id as userId', eb.fn.coalesce('u.name', 'u.account').as('userName'), 'b.total as before', 'a.total as after', 'a.uuid'])
     .where('b.run_id', '=', first.id)
+    .where(studentDataOpen('b.student_id'))
     .execute()
   const changes = rows.map((r) => ({ ...r, change: r.after - r.before })).sort((x, y) => x.change - y.change || x.userName.localeCompare(y.userName))
   return { firstRound: first.round, lastRound: last.round, changes }

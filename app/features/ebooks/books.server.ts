@@ -1,6 +1,7 @@
 import { inTransaction, type DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { DRP_STATUS } from '~/features/journals/constants'
+import { isStudentDataOpen, studentDataOpen } from '~/features/privacy/door.server'
 import { COMMENT_STATUS, POST_STATUS } from '~/features/posts/constants'
 import { DEFAULT_DESIGN, EBOOK_POSTS } from './constants'
 import { bindItems, type FillData, type PageType, type Template } from './page-model'
@@ -15,8 +16,12 @@ export interface Maker {
   kind: 'teacher' | 'student'
 }
 
-/** May this person make this student's book in this journal? A teacher of the journal, or the student. */
+/**
+ * May this person make this student's book in this journal? A teacher of the journal, or the
+ * student; nobody while the student's erasure waits or their account is locked (rule 12).
+ */
 async function mayMake(db: DB, journalId: number, studentId: number, who: Maker) {
+  if (!(await isStudentDataOpen(db, studentId))) return false
   const member = db.selectFrom('journal_members').select('user_id').where('journal_id', '=', journalId)
   if (who.kind === 'student') {
     if (who.userId !== studentId) return false
@@ -62,9 +67,9 @@ export async function bookFor(db: DB, bookId: number, who: Maker) {
 }
 export type Book = NonNullable<Awaited<ReturnType<typeof bookFor>>>
 
-/** Whether a book of that id exists: to tell a refusal (403) from nothing there (404). */
+/** Whether a book of that id exists: to tell a refusal (403) from nothing there (404). A closed student's book is not there (rule 12). */
 export async function bookExists(db: DB, bookId: number) {
-  return Boolean(await db.selectFrom('ebooks').select('id').where('id', '=', bookId).executeTakeFirst())
+  return Boolean(await db.selectFrom('ebooks as b').select('b.id').where('b.id', '=', bookId).where(studentDataOpen('b.student_id')).executeTakeFirst())
 }
 
 /** A book's name, for a page that shows the book to someone who is not its maker (a share link). */

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { DRP_STATUS } from '~/features/journals/constants'
 import { pageOfList } from '~/features/lists.server'
+import { studentDataOpen } from '~/features/privacy/door.server'
 import type { Maker } from './books.server'
 
 /** The journals whose books this person may make: a teacher's (owned or co-taught), or a student's own. */
@@ -23,6 +24,8 @@ export async function ebookList(db: DB, who: Maker, { q, page }: { q: string; pa
     .innerJoin('users as s', 's.id', 'b.student_id')
     .innerJoin('journals as j', 'j.id', 'b.journal_id')
     .where('b.journal_id', 'in', journalsOf(db, who))
+    // Rule 12: the book of a student whose erasure waits, or whose account is locked, is not listed.
+    .where(studentDataOpen('b.student_id'))
   if (who.kind === 'student') base = base.where('b.student_id', '=', who.userId)
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

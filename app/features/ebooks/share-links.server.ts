@@ -3,6 +3,7 @@ import type { DB } from '~/db/connect.server'
 import { SHARE_DAYS } from './constants'
 import { takeLoginAttempt, settleLoginAttempt, type LoginLimits } from '~/features/auth/login-limit.server'
 import { hashPassword, verifyPassword } from '~/features/auth/password.server'
+import { isStudentDataOpen } from '~/features/privacy/door.server'
 
 /** The book's share link, if it is shared. */
 export async function shareOf(db: DB, bookId: number) {
@@ -33,11 +34,20 @@ export async function stopSharing(db: DB, bookId: number) {
   await db.deleteFrom('ebook_shares').where('ebook_id', '=', bookId).execute()
 }
 
-/** The book behind a share link; null for a link that does not exist or was stopped. */
+/**
+ * The book behind a share link; null for a link that does not exist or was stopped, and while the
+ * student's erasure waits or their account is locked (rule 12: as if the link were not there).
+ */
 export async function sharedBook(db: DB, token: string) {
   if (!/^[A-Za-z0-9_-]{22}$/.test(token)) return null
-  const row = await db.selectFrom('ebook_shares').select(['ebook_id', 'password_hash', 'expires_at', 'consent']).where('token', '=', token).executeTakeFirst()
-  return row ? { bookId: row.ebook_id, passwordHash: row.password_hash, expired: linkExpired(row.expires_at), closed: row.consent === 'needed' || row.consent === 'declined' ? row.consent : null } : null
+  const row = await db
+    .selectFrom('ebook_shares as x')
+    .innerJoin('ebooks as b', 'b.id', 'x.ebook_id')
+    .select(['x.ebook_id', 'x.password_hash', 'x.expires_at', 'x.consent', 'b.student_id'])
+    .where('x.token', '=', token)
+    .executeTakeFirst()
+  if (!row || !(await isStudentDataOpen(db, row.student_id))) return null
+  return { bookId: row.ebook_id, passwordHash: row.password_hash, expired: linkExpired(row.expires_at), closed: row.consent === 'needed' || row.consent === 'declined' ? row.consent : null }
 }
 
 export type UnlockResult = { ok: true } | { ok: false; error: 'ebook.sharePasswordWrong' } | { ok: false; error: 'ebook.shareTooMany'; waitMinutes: number }

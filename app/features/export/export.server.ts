@@ -6,6 +6,7 @@ import { behaviourName, emotionName } from '~/features/posts/names'
 import { POST_HEAD, withDetails } from '~/features/posts/feed.server'
 import { isReportDate } from '~/features/reports/range'
 import { parseId } from '~/features/lists'
+import { studentDataOpen } from '~/features/privacy/door.server'
 import { currentTimeZone } from '~/shared/time-zone'
 import { formatDateTime } from '~/shared/dates'
 import { exportCell } from './cells'
@@ -36,6 +37,8 @@ function postsOf(db: DB, r: ExportRequest) {
     .where('p.journal_id', '=', r.journalId)
     .where('p.diary_date', '>=', r.start)
     .where('p.diary_date', '<=', r.end)
+    // Rule 12: nothing of a student whose erasure waits, or whose account is locked.
+    .where(studentDataOpen('p.creator_id'))
     .$if(r.studentIds !== null, (q) => q.where('p.creator_id', 'in', r.studentIds!.length ? r.studentIds! : [-1]))
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { DRP_STATUS } from '~/features/journals/constants'
 import { POST_STATUS } from '~/features/posts/constants'
+import { studentDataOpen } from '~/features/privacy/door.server'
 import { addDays, formatDate, fromWallClock } from '~/shared/dates'
 import type { Period } from './period'
 import { lastDayWaiting, schoolDaysBetween, weekOf } from './school-days'
@@ -25,8 +26,9 @@ export const periodBounds = (period: { start: string; end: string }, timeZone: s
   to: fromWallClock(addDays(period.end, 1), '00:00', timeZone),
 })
 
+// Rule 12: a student whose erasure waits, or whose account is locked, is not in the figures.
 const postsBetween = (db: DB, journalId: number, from: string, to: string) =>
-  db.selectFrom('posts as p').where('p.journal_id', '=', journalId).where('p.created_at', '>=', from).where('p.created_at', '<', to)
+  db.selectFrom('posts as p').where('p.journal_id', '=', journalId).where('p.created_at', '>=', from).where('p.created_at', '<', to).where(studentDataOpen('p.creator_id'))
 
 /** A post waits when it is published and no teacher of the journal has commented on it (a returned post waits for its revision, not for us). */
 const waiting = sql<number>`case when p.answer_secs is null and p.status = ${POST_STATUS.published} then 1 else 0 end`

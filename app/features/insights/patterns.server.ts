@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import type { Database } from '~/db/schema'
 import { tagsOf } from '~/features/posts/feed.server'
+import { studentDataOpen } from '~/features/privacy/door.server'
 import { BEHAVIOURS, EMOTIONS } from '~/features/posts/constants'
 import { TOPIC_LEXICON_VERSION, TOPICS, isTopic, type Topic } from '~/features/topics/lexicon'
 import { FEW_POSTS, percentOf } from './figures'
@@ -33,6 +34,8 @@ const postsIn = (db: DB, scope: PatternScope) =>
     .where('p.diary_date', '>=', scope.start)
     .where('p.diary_date', '<=', scope.end)
     .$if(scope.studentId !== undefined, (q) => q.where('p.creator_id', '=', scope.studentId!))
+    // Rule 12: a student whose erasure waits, or whose account is locked, is not in the figures.
+    .where(studentDataOpen('p.creator_id'))
 
 export interface TopicFigure {
   topic: Topic

@@ -1,5 +1,6 @@
 import type { DB } from '~/db/connect.server'
 import { isoAgo, nowIso } from '~/db/time'
+import { studentDataOpen } from '~/features/privacy/door.server'
 import { classStudents } from '~/features/students/list.server'
 
 /**
@@ -58,20 +59,25 @@ export async function classJobState<Settings, Result extends { studentId: number
     .executeTakeFirst()
   if (!job) return null
   const studentIds = JSON.parse(job.student_ids) as number[]
-  const results = JSON.parse(job.results) as Result[]
+  const made = JSON.parse(job.results) as Result[]
+  // Rule 12: the students whose data is open now; the others' results are withheld (a book is not
+  // sent, the pack's one PDF is not given) until their erasure is undone, or gone with it.
   const names = new Map(
-    studentIds.length ? (await db.selectFrom('users').select((eb) => ['id', eb.fn.coalesce('name', 'account').as('name')]).where('id', 'in', studentIds).execute()).map((u) => [u.id, u.name ?? '']) : [],
+    studentIds.length ? (await db.selectFrom('users as u').select((eb) => ['u.id', eb.fn.coalesce('u.name', 'u.account').as('name')]).where('u.id', 'in', studentIds).where(studentDataOpen('u.id')).execute()).map((u) => [u.id, u.name ?? '']) : [],
   )
+  const results = made.filter((r) => names.has(r.studentId))
   const current = job.status === 'running' && job.current_student_id !== null ? { id: job.current_student_id, name: names.get(job.current_student_id) ?? '' } : null
   return {
     settings: JSON.parse(job.settings) as Settings,
     status: job.status,
     stale: job.status === 'running' && job.heartbeat_at < isoAgo(CLASS_JOB_STALE_MS),
     total: studentIds.length,
-    done: results.length,
+    done: made.length,
     current,
     finishedAt: job.finished_at,
     hasFile: Boolean(job.hasFile),
+    /** How many students of the job are closed now (rule 12): a file that holds them is not given. */
+    withheld: made.length - results.length,
     results: results.map((r) => ({ ...r, name: names.get(r.studentId) ?? '' })),
   }
 }

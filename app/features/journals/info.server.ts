@@ -4,6 +4,7 @@ import { isoAgo, isoIn, nowIso } from '~/db/time'
 import { newInviteCode } from './codes.server'
 import { DRP_STATUS, INVITE_CODE_DAYS, RECENT_POSTER_DAYS } from './constants'
 import { teacherAnswered } from '~/features/notifications/events.server'
+import { studentDataOpen } from '~/features/privacy/door.server'
 
 const DAY_MS = 86_400_000
 
@@ -26,6 +27,7 @@ export async function recentPosters(db: DB, journalId: number, limit = 10) {
     .select((eb) => [sql<number>`p.creator_id + 0`.as('id'), eb.fn.countAll<number>().as('count')])
     .where('p.journal_id', '=', journalId)
     .where('p.created_at', '>=', isoAgo(RECENT_POSTER_DAYS * DAY_MS))
+    .where(studentDataOpen('p.creator_id'))
     .groupBy(sql`p.creator_id + 0`)
     .orderBy('count', 'desc')
     .orderBy('id')

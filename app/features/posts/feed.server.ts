@@ -5,6 +5,7 @@ import { prepared } from '~/db/prepared.server'
 import { isoAgo } from '~/db/time'
 import { EMOTIONS, isPositiveEmotion } from './constants'
 import { containsPattern } from '~/features/lists.server'
+import { studentDataOpen } from '~/features/privacy/door.server'
 
 export const FEED_PAGE_SIZE = 10
 
@@ -83,6 +84,8 @@ const feedQuery = prepared((db, v: FeedValues) =>
           // What a feed card shows: the page's data goes into the HTML twice (markup and hydration).
           .select((eb) => ['p.id', 'p.creator_id as creatorId', 'p.title', 'p.diary_date as diaryDate', 'p.location', 'p.happen_time as happenTime', 'p.status', 'p.created_at as createdAt', eb.fn.coalesce('u.name', 'u.account').as('author')])
           .where('p.journal_id', '=', v.journalId)
+          // Rule 12: the posts of a student whose erasure waits, or whose account is locked, are not shown.
+          .where(studentDataOpen('p.creator_id'))
         if (v.pattern !== undefined) page = page.where(sql<boolean>`lower(p.title) like ${v.pattern} escape '\\'`)
         if (v.start !== undefined) page = page.where('p.diary_date', '>=', v.start)
         if (v.end !== undefined) page = page.where('p.diary_date', '<=', v.end)
@@ -122,7 +125,8 @@ const postQuery = prepared((db, v: { postId: number; userId: number }) =>
       eb.exists(eb.selectFrom('post_reads as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', v.userId)).as('read'),
     ])
     .select(detailColumns(db))
-    .where('p.id', '=', v.postId),
+    .where('p.id', '=', v.postId)
+    .where(studentDataOpen('p.creator_id')),
 )
 
 /** A post with its details and whether `userId` has read it, in one prepared query; undefined when missing. */
@@ -173,6 +177,7 @@ export async function lowMoodStudents(db: DB, journalId: number, limit = 8) {
     .select((eb) => [sql<number>`p.creator_id + 0`.as('studentId'), eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('e.emotion_code', 'in', POSITIVE_CODES).then(0).else(1).end()).as('negative')])
     .where('p.journal_id', '=', journalId)
     .where('p.created_at', '>=', since)
+    .where(studentDataOpen('p.creator_id'))
     .groupBy(sql`p.creator_id + 0`)
     .execute()
   const low = counts

@@ -3,6 +3,7 @@ import { todayDate } from '~/shared/dates'
 import type { DB } from '~/db/connect.server'
 import { DRP_STATUS } from '~/features/journals/constants'
 import { containsPattern, nameMatches, pageOfList } from '~/features/lists.server'
+import { studentDataOpen } from '~/features/privacy/door.server'
 import { tagsOf } from './feed.server'
 import { POST_STATUS } from './constants'
 
@@ -33,6 +34,7 @@ export async function casesOf(db: DB, input: { teacherId: number; journalId?: nu
     .innerJoin('journal_members as m', (join) => join.onRef('m.journal_id', '=', 'c.journal_id').onRef('m.user_id', '=', 'c.student_id'))
     .where('c.teacher_id', '=', input.teacherId)
     .where('m.archived_at', 'is', null)
+    .where(studentDataOpen('c.student_id'))
     .where('c.journal_id', 'in', readableJournals(db, input.teacherId))
   if (input.journalId !== undefined) base = base.where('c.journal_id', '=', input.journalId)
   if (input.q) base = base.where(nameLike(input.q))
@@ -89,7 +91,8 @@ async function postRows(db: DB, userId: number, base: ReturnType<typeof postBase
   return { ...list, rows: list.rows.map(({ read, starred, ...r }) => ({ ...r, unread: !read, starred: Boolean(starred) })) }
 }
 
-const postBase = (db: DB) => db.selectFrom('posts as p').innerJoin('users as u', 'u.id', 'p.creator_id').innerJoin('journals as j', 'j.id', 'p.journal_id')
+// Rule 12: a student whose erasure waits, or whose account is locked, has no post in a list.
+const postBase = (db: DB) => db.selectFrom('posts as p').innerJoin('users as u', 'u.id', 'p.creator_id').innerJoin('journals as j', 'j.id', 'p.journal_id').where(studentDataOpen('p.creator_id'))
 
 /** Starred posts (collection, f5): of one journal, or of every journal the teacher reads. */
 export async function collectionOf(db: DB, input: { userId: number; journalId?: number; q?: string; page: number }) {

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { DB } from '~/db/connect.server'
 import { recentPosters } from '~/features/journals/info.server'
+import { closedAmong } from '~/features/privacy/door.server'
 import { lowMoodStudents } from './feed.server'
 
 type Overview = { posters: Awaited<ReturnType<typeof recentPosters>>; lowMood: Awaited<ReturnType<typeof lowMoodStudents>> }
@@ -17,7 +18,11 @@ export async function journalOverview(db: DB, journalId: number): Promise<Overvi
   let cache = caches.get(db)
   if (!cache) caches.set(db, (cache = new LRUCache<number, Overview>({ max: 1000, ttl: 60_000 })))
   const hit = cache.get(journalId)
-  if (hit) return hit
+  if (hit) {
+    // A student closed since (an erasure asked, an account locked: rule 12) leaves the kept panel at once.
+    const closed = await closedAmong(db, [...hit.posters.map((p) => p.id), ...hit.lowMood.map((s) => s.studentId)])
+    return closed.size ? { posters: hit.posters.filter((p) => !closed.has(p.id)), lowMood: hit.lowMood.filter((s) => !closed.has(s.studentId)) } : hit
+  }
   const [posters, lowMood] = await Promise.all([recentPosters(db, journalId), lowMoodStudents(db, journalId)])
   const overview = { posters, lowMood }
   cache.set(journalId, overview)

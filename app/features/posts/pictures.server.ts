@@ -7,6 +7,7 @@ import type { Database } from '~/db/schema'
 import { nowIso } from '~/db/time'
 import { counselsPost } from '~/features/alerts/escalate.server'
 import { requireJournal } from '~/features/journals/access.server'
+import { studentDataOpen } from '~/features/privacy/door.server'
 
 /** A post's picture (issue 6): at most 5 MB as sent, PNG, JPEG or WebP by content (never by name). */
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024
@@ -90,7 +91,8 @@ export async function ownPictureUrl(db: DB, ownerId: number, url: string | null 
 export async function pictureFor(db: DB, rawId: string | undefined, reader: { studentId?: number; teacherId?: number }) {
   const id = rawId && ID_PATTERN.test(rawId) ? rawId : null
   if (!id) return null
-  const picture = await db.selectFrom('post_pictures').select(['owner_id as ownerId', 'content_type as contentType', 'data']).where('id', '=', id).executeTakeFirst()
+  // Rule 12: the picture of a student whose erasure waits, or whose account is locked, is not there.
+  const picture = await db.selectFrom('post_pictures as pp').select(['pp.owner_id as ownerId', 'pp.content_type as contentType', 'pp.data']).where('pp.id', '=', id).where(studentDataOpen('pp.owner_id')).executeTakeFirst()
   if (!picture) return null
   if (reader.studentId !== undefined && reader.studentId === picture.ownerId) return picture
   if (reader.teacherId === undefined) return null

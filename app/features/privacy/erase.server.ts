@@ -1,15 +1,14 @@
 import type { DB } from '~/db/connect.server'
 import { notify, tell } from '~/features/notifications/notify.server'
-import { ADMIN_ROLES } from '~/features/team/roles'
 import { DAY_MS, ERASURE_GRACE_DAYS } from './constants'
 import { removeExportFiles, type ExportDir } from './export.server'
-import type { StudentDataRights } from './rights.server'
+import { undoersOf, type StudentDataRights } from './rights.server'
 import { formatDate } from '~/shared/dates'
 
 /**
  * Erasure of a student's account and everything of theirs (issue 36, decision 0047). Asked for, it
  * waits 30 days: the account cannot sign in, its sessions end, the student leaves the journals'
- * lists, and the team's admin (the owner, for a personal journal) can undo it. Then the daily job
+ * lists, and the team's admins (the owner, for a personal journal) can undo it (rights.server.ts). Then the daily job
  * erases for good, in one transaction, and writes the counts (never content) to the school's log.
  */
 
@@ -57,27 +56,57 @@ export async function requestErasure(db: DB, rights: StudentDataRights, userId: 
     throw error
   }
   await tell('erasure asked', async () => {
-    const readers = [userId, ...(await teamAdminsOf(db, rights.journal.teamId))]
-    await notify(db, { readers, type: 'd', eventKey: `erasure:${id}:asked`, msgKey: 'notification.erasureAsked', params: { student: rights.student.name, date: formatDate(dueAt) }, link: `/diary/homework/${rights.journal.id}/student/${studentId}/erase`, actorId: userId, journalId: rights.journal.id })
+    // The same rule as the page's words and the undo's guard: who undoes it is told so, by name for a personal journal.
+    const undo = await undoersOf(db, rights.journal)
+    await notify(db, {
+      readers: [userId, ...undo.ids],
+      type: 'd',
+      eventKey: `erasure:${id}:asked`,
+      msgKey: undo.kind === 'owner' ? 'notification.erasureAskedOwner' : 'notification.erasureAsked',
+      params: { student: rights.student.name, date: formatDate(dueAt), ...(undo.kind === 'owner' ? { owner: undo.owner } : {}) },
+      link: `/diary/homework/${rights.journal.id}/student/${studentId}/erase`,
+      actorId: userId,
+      journalId: rights.journal.id,
+    })
   })
   return { ok: true, id, dueAt }
 }
 
-const teamAdminsOf = async (db: DB, teamId: number | null) =>
-  teamId === null ? [] : (await db.selectFrom('team_members').select('user_id').where('team_id', '=', teamId).where('role_id', 'in', [...ADMIN_ROLES]).execute()).map((m) => m.user_id)
+/** Who is told of an erasure: who asked for it and who may undo it (the rule of rights.server.ts). */
+async function erasureReaders(db: DB, e: { requestedBy: number | null; teamId: number | null; journalId: number | null }) {
+  const journal = e.journalId === null ? undefined : await db.selectFrom('journals').select('owner_id').where('id', '=', e.journalId).executeTakeFirst()
+  const undo = await undoersOf(db, { teamId: e.teamId, ownerId: journal?.owner_id ?? null })
+  return [...(e.requestedBy === null ? [] : [e.requestedBy]), ...undo.ids]
+}
 
-/** Undoes a pending erasure: the account signs in again and is back in the journals it left. 'stale' when it is no longer pending. */
+/**
+ * Undoes a pending erasure: the account signs in again and is back in the journals it left. The
+ * notices that it "will be erased on …" are retired, and those who had them (who asked, who may
+ * undo) are told it was undone, and by whom. 'stale' when it is no longer pending.
+ */
 export async function undoErasure(db: DB, erasureId: number, userId: number, now = new Date()): Promise<'ok' | 'stale'> {
-  return db.transaction().execute(async (trx) => {
-    const e = await trx.selectFrom('student_erasures').select(['student_id', 'memberships']).where('id', '=', erasureId).where('status', '=', 'pending').executeTakeFirst()
-    if (!e || e.student_id === null) return 'stale'
+  const undone = await db.transaction().execute(async (trx) => {
+    const e = await trx.selectFrom('student_erasures').select(['student_id', 'memberships', 'requested_by as requestedBy', 'team_id as teamId', 'journal_id as journalId']).where('id', '=', erasureId).where('status', '=', 'pending').executeTakeFirst()
+    if (!e || e.student_id === null) return null
     const r = await trx.updateTable('student_erasures').set({ status: 'undone', undone_by: userId, undone_at: now.toISOString() }).where('id', '=', erasureId).where('status', '=', 'pending').executeTakeFirst()
-    if (Number(r.numUpdatedRows) !== 1) return 'stale'
+    if (Number(r.numUpdatedRows) !== 1) return null
     const journals = JSON.parse(e.memberships) as number[]
     if (journals.length) await trx.updateTable('journal_members').set({ archived_at: null }).where('user_id', '=', e.student_id).where('journal_id', 'in', journals).execute()
     await trx.updateTable('users').set({ disabled_at: null }).where('id', '=', e.student_id).execute()
-    return 'ok'
+    // The notice of the day it would have been erased on is no longer true: it goes with the undo.
+    await trx.deleteFrom('notifications').where('event_key', '=', `erasure:${erasureId}:asked`).execute()
+    return { ...e, studentId: e.student_id }
   })
+  if (!undone) return 'stale'
+  await tell('erasure undone', async () => {
+    const [student, by] = await Promise.all([
+      db.selectFrom('users').select((eb) => eb.fn.coalesce('name', 'account').as('name')).where('id', '=', undone.studentId).executeTakeFirstOrThrow(),
+      db.selectFrom('users').select((eb) => eb.fn.coalesce('name', 'account').as('name')).where('id', '=', userId).executeTakeFirstOrThrow(),
+    ])
+    const readers = (await erasureReaders(db, undone)).filter((id) => id !== userId)
+    await notify(db, { readers, type: 'd', eventKey: `erasure:${erasureId}:undone`, msgKey: 'notification.erasureUndone', params: { student: student.name, by: by.name }, link: `/diary/homework/${undone.journalId}/student/${undone.studentId}/erase`, actorId: userId, journalId: undone.journalId })
+  })
+  return 'ok'
 }
 
 /** What an erasure removed, by kind: the log holds these numbers and nothing else of the student. */
@@ -140,7 +169,7 @@ export async function eraseForGood(db: DB, dir: ExportDir, erasureId: number, no
     await trx.deleteFrom('notifications').where((eb) => eb.or([eb('actor_id', '=', studentId), eb('user_id', '=', studentId)])).execute()
     // The notices that an erasure was asked for (this one, and any undone before) name the student: they go too.
     const asked = await trx.selectFrom('student_erasures').select('id').where('student_id', '=', studentId).execute()
-    await trx.deleteFrom('notifications').where('event_key', 'in', asked.map((a) => `erasure:${a.id}:asked`)).execute()
+    await trx.deleteFrom('notifications').where('event_key', 'in', asked.flatMap((a) => [`erasure:${a.id}:asked`, `erasure:${a.id}:undone`])).execute()
     await trx.deleteFrom('ebooks').where('student_id', '=', studentId).execute()
     await trx.deleteFrom('posts').where('creator_id', '=', studentId).execute()
     await trx.deleteFrom('post_pictures').where('owner_id', '=', studentId).execute()
@@ -167,7 +196,7 @@ export async function eraseForGood(db: DB, dir: ExportDir, erasureId: number, no
   // The files after the rows: no link reaches them any more.
   removeExportFiles(dir, result.exportTokens)
   if (e.requested_by !== null) {
-    const readers = [e.requested_by, ...(await teamAdminsOf(db, e.team_id))]
+    const readers = await erasureReaders(db, { requestedBy: e.requested_by, teamId: e.team_id, journalId: e.journal_id })
     await tell('erasure done', () => notify(db, { readers, type: 'd', eventKey: `erasure:${erasureId}:done`, msgKey: 'notification.erasureDone', params: { posts: result.counts.posts, pictures: result.counts.pictures }, link: e.team_id === null ? '/diary' : '/team/my?tab=data', journalId: null }))
   }
   return result.counts
@@ -197,6 +226,21 @@ export async function pendingErasuresOfTeam(db: DB, teamId: number) {
     .leftJoin('journals as j', 'j.id', 'e.journal_id')
     .select((eb) => ['e.id', 'e.student_id as studentId', 'e.journal_id as journalId', 'e.requested_at as requestedAt', 'e.due_at as dueAt', 'j.name as journal', eb.fn.coalesce('s.name', 's.account').as('student'), eb.fn.coalesce('u.name', 'u.account').as('by')])
     .where('e.team_id', '=', teamId)
+    .where('e.status', '=', 'pending')
+    .orderBy('e.due_at')
+    .execute()
+}
+
+/**
+ * The erasures waiting for students of this journal (their membership set aside by the erasure):
+ * the owner's way back to them from the journal's students, where asking one lands (issue 48 item 20).
+ */
+export async function pendingErasuresOfJournal(db: DB, journalId: number) {
+  return db
+    .selectFrom('student_erasures as e')
+    .innerJoin('journal_members as m', (j) => j.onRef('m.user_id', '=', 'e.student_id').on('m.journal_id', '=', journalId).on('m.role', '=', 'student'))
+    .innerJoin('users as s', 's.id', 'e.student_id')
+    .select((eb) => ['e.id', 'e.student_id as studentId', 'e.due_at as dueAt', eb.fn.coalesce('s.name', 's.account').as('student')])
     .where('e.status', '=', 'pending')
     .orderBy('e.due_at')
     .execute()

@@ -13,6 +13,7 @@ import { POST_STATUS } from '~/features/posts/constants'
 import type { QuizQuestion } from '~/features/assessments/quiz'
 import { optionOf } from '~/features/assessments/quiz'
 import { DAY_MS, EXPORT_LINK_DAYS, EXPORT_STALE_MS } from './constants'
+import { isStudentDataOpen } from './door.server'
 import { zipWriter, type ZipWriter } from './zip.server'
 import { formatDate } from '~/shared/dates'
 
@@ -263,9 +264,13 @@ export async function exportsOf(db: DB, journalId: number, studentId: number) {
     .execute()
 }
 
-export type ExportAccess = { ok: true; file: string; size: number; name: string } | { ok: false; why: 'missing' | 'expired' | 'running' | 'failed' }
+export type ExportAccess = { ok: true; file: string; size: number; name: string } | { ok: false; why: 'missing' | 'expired' | 'running' | 'failed' | 'closed' }
 
-/** A finished export's file for download: refused when it expired, is still being made, failed or is not this student's in this journal. */
+/**
+ * A finished export's file for download: refused when it expired, is still being made, failed or
+ * is not this student's in this journal, and while the student's erasure waits or their account is
+ * locked (rule 12: `closed`, until an undo).
+ */
 export async function exportFile(db: DB, dir: ExportDir, v: { journalId: number; studentId: number; exportId: number }, now = new Date()): Promise<ExportAccess> {
   const x = await db
     .selectFrom('student_exports as x')
@@ -277,6 +282,7 @@ export async function exportFile(db: DB, dir: ExportDir, v: { journalId: number;
     .where('x.student_id', '=', v.studentId)
     .executeTakeFirst()
   if (!x) return { ok: false, why: 'missing' }
+  if (!(await isStudentDataOpen(db, v.studentId))) return { ok: false, why: 'closed' }
   if (x.expiresAt <= now.toISOString()) return { ok: false, why: 'expired' }
   if (x.status !== 'done') return { ok: false, why: x.status === 'running' ? 'running' : 'failed' }
   return { ok: true, file: fileOf(dir, x.token), size: x.size ?? 0, name: `${x.account.replace(/[^A-Za-z0-9._-]+/g, '_')}-${formatDate(x.createdAt, x.timeZone)}.zip` }

@@ -14,6 +14,7 @@ import { moodPoint } from '~/features/alerts/rules'
 import { heldBackPosts, withoutHeldBack, type HeldBack } from '~/features/alerts/held-back.server'
 import { addDays } from '~/shared/dates'
 import { DAY_MS } from './constants'
+import { isStudentDataOpen } from './door.server'
 
 /** A family pack (issue 36): a few posts for a parent meeting, a note, and a share link that ends. */
 export const PACK_POSTS_MAX = 12
@@ -218,16 +219,22 @@ export function linkState(p: { token: string | null; expiresAt: string | null; r
   return 'open'
 }
 
-/** The pack behind a share link, with its state and the school's zone (its journal's: issue 48); null for a token that is not a pack's. */
+/**
+ * The pack behind a share link, with its state and the school's zone (its journal's: issue 48); null
+ * for a token that is not a pack's. While the student's erasure waits or their account is locked
+ * (rule 12), the link is `closed`, whatever else.
+ */
 export async function sharedPack(db: DB, token: string, now = new Date()) {
   if (!/^[A-Za-z0-9_-]{22}$/.test(token)) return null
   const p = await db
     .selectFrom('family_packs as f')
     .innerJoin('journals as j', 'j.id', 'f.journal_id')
-    .select(['f.id', 'f.share_token as token', 'f.share_password_hash as passwordHash', 'f.share_expires_at as expiresAt', 'f.share_revoked_at as revokedAt', 'f.consent', 'f.period_from as from', 'f.period_to as to', 'j.time_zone as timeZone'])
+    .select(['f.id', 'f.student_id as studentId', 'f.share_token as token', 'f.share_password_hash as passwordHash', 'f.share_expires_at as expiresAt', 'f.share_revoked_at as revokedAt', 'f.consent', 'f.period_from as from', 'f.period_to as to', 'j.time_zone as timeZone'])
     .where('f.share_token', '=', token)
     .executeTakeFirst()
-  return p ? { ...p, state: linkState(p, now) } : null
+  if (!p) return null
+  const state: LinkState | 'closed' = (await isStudentDataOpen(db, p.studentId)) ? linkState(p, now) : 'closed'
+  return { ...p, state }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { withDetails } from '~/features/posts/feed.server'
+import { studentDataOpen } from '~/features/privacy/door.server'
 import { studentCount } from '~/features/journals/members.server'
 import { chosenQuests } from './selection.server'
 import { pageOfList } from '~/features/lists.server'
@@ -88,6 +89,8 @@ export async function questPosts(db: DB, journalId: number, key: QuestKey, sort:
     .innerJoin('users as u', 'u.id', 'p.creator_id')
     .select((eb) => ['p.id', 'p.creator_id as creatorId', 'p.title', 'p.diary_date as diaryDate', 'p.location', 'p.happen_time as happenTime', 'p.status', 'p.score', 'p.created_at as createdAt', eb.fn.coalesce('u.name', 'u.account').as('author')])
     .where('p.journal_id', '=', journalId)
+    // Rule 12: nothing of a student whose erasure waits, or whose account is locked.
+    .where(studentDataOpen('p.creator_id'))
   q = 'questId' in key ? q.where('p.quest_id', '=', key.questId) : q.where('p.diary_date', '=', key.date).where('p.quest_id', 'is not', null)
   // Unscored posts ("scoring") sort as 0.
   const score = sql<number>`coalesce(p.score, 0)`
@@ -118,6 +121,7 @@ export async function questStudents(db: DB, journalId: number, key: QuestKey, { 
     .where('m.journal_id', '=', journalId)
     .where('m.role', '=', 'student')
     .where('m.archived_at', 'is', null)
+    .where(studentDataOpen('m.user_id'))
   if (notSubmitted) q = q.where('p.id', 'is', null)
   const rows = q
     .select((eb) => ['u.id as userId', eb.fn.coalesce('u.name', 'u.account').as('name'), 'u.account', 'u.avatar_url as avatarUrl', 'p.id as postId', 'p.score', 'p.updated_at as updatedAt'])
@@ -131,7 +135,7 @@ export async function questStudents(db: DB, journalId: number, key: QuestKey, { 
 
 /** One post with its details, for the Stats tab's dialog. */
 export async function questPostOf(db: DB, postId: number, author: string) {
-  const rows = await db.selectFrom('posts').select(['id', 'title', 'diary_date as diaryDate', 'location', 'happen_time as happenTime', 'score']).where('id', '=', postId).execute()
+  const rows = await db.selectFrom('posts as p').select(['p.id', 'p.title', 'p.diary_date as diaryDate', 'p.location', 'p.happen_time as happenTime', 'p.score']).where('p.id', '=', postId).where(studentDataOpen('p.creator_id')).execute()
   const [post] = await withDetails(db, rows.map((p) => ({ ...p, author })))
   return post ?? null
 }

@@ -1,5 +1,6 @@
 import type { DB } from '~/db/connect.server'
 import { tagsOf } from '~/features/posts/feed.server'
+import { studentDataOpen } from '~/features/privacy/door.server'
 import { BEHAVIOURS, EMOTION_GROUPS, EMOTIONS } from '~/features/posts/constants'
 import { addDays } from '~/shared/dates'
 import { bucketDates, bucketLength, bucketOf, type ReportRange, type TrendInterval } from './range'
@@ -21,6 +22,8 @@ function postsIn(db: DB, scope: ReportScope) {
     .where('p.diary_date', '>=', scope.range.start)
     .where('p.diary_date', '<=', scope.range.end)
     .$if(scope.studentId !== undefined, (q) => q.where('p.creator_id', '=', scope.studentId!))
+    // Rule 12: a student whose erasure waits, or whose account is locked, is not in the figures.
+    .where(studentDataOpen('p.creator_id'))
 }
 
 /**
@@ -157,10 +160,11 @@ export async function pickedPosts(db: DB, scope: ReportScope, pick: Pick, pages:
 /** The last diary date of the scope's posts, for the "to the last post" button. */
 export async function lastPostDate(db: DB, scope: Omit<ReportScope, 'range'>) {
   const row = await db
-    .selectFrom('posts')
-    .select((eb) => eb.fn.max('diary_date').as('last'))
-    .where('journal_id', '=', scope.journalId)
-    .$if(scope.studentId !== undefined, (q) => q.where('creator_id', '=', scope.studentId!))
+    .selectFrom('posts as p')
+    .select((eb) => eb.fn.max('p.diary_date').as('last'))
+    .where('p.journal_id', '=', scope.journalId)
+    .$if(scope.studentId !== undefined, (q) => q.where('p.creator_id', '=', scope.studentId!))
+    .where(studentDataOpen('p.creator_id'))
     .executeTakeFirst()
   return (row?.last as string | null) ?? null
 }

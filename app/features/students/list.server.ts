@@ -5,13 +5,13 @@ import { fromJson, jsonArrayFrom } from '~/db/json.server'
 import { prepared } from '~/db/prepared.server'
 import { containsPattern, nameMatches, pageOfList } from '~/features/lists.server'
 import { offsetOf, pageWithin, parseId, TABLE_PAGE_SIZE } from '~/features/lists'
-
-
+import { studentDataOpen } from '~/features/privacy/door.server'
 
 type StudentValues = { journalId: number; teacherId: number; pattern?: string; limit: number; offset: number }
 
+// Members whose data is open (rule 12): a student whose erasure waits, or whose account is locked, is off the list.
 const membersOf = (db: DB, v: { journalId: number }) =>
-  db.selectFrom('journal_members as m').where('m.journal_id', '=', v.journalId).where('m.role', '=', 'student').where('m.archived_at', 'is', null)
+  db.selectFrom('journal_members as m').where('m.journal_id', '=', v.journalId).where('m.role', '=', 'student').where('m.archived_at', 'is', null).where(studentDataOpen('m.user_id'))
 
 const studentsOf = (db: DB, v: { journalId: number; pattern?: string }) => {
   const q = membersOf(db, v).innerJoin('users as u', 'u.id', 'm.user_id')
@@ -103,6 +103,8 @@ export async function journalStudent(db: DB, journalId: number, rawId: string | 
         .where('m.user_id', '=', id)
         .where('m.role', '=', 'student')
         .where('m.archived_at', 'is', null)
+        // A student whose erasure waits, or whose account is locked, is not there (rule 12).
+        .where(studentDataOpen('u.id'))
         .executeTakeFirst()
     : undefined
   if (!student) throw data(null, { status: 404 })
@@ -154,6 +156,7 @@ export async function classStudents(db: DB, journalId: number) {
     .where('m.journal_id', '=', journalId)
     .where('m.role', '=', 'student')
     .where('m.archived_at', 'is', null)
+    .where(studentDataOpen('u.id'))
     .orderBy('u.name')
     .orderBy('u.id')
     .execute()

@@ -21,12 +21,14 @@ export const handle = PRIVACY_HANDLE
 export const clientMiddleware = privacyDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...pageMeta(loaderData?.title, matches), { name: 'robots', content: 'noindex' }]
 
-const STATUS = { expired: 410, revoked: 410, waiting: 403, declined: 403 } as const
+// A closed link (the student's erasure waits, or their account is locked: rule 12) is as if not there.
+const STATUS = { expired: 410, revoked: 410, waiting: 403, declined: 403, closed: 404 } as const
 
 /**
  * /family/{token} (issue 36): a family pack for whoever has the link and its password, nothing
  * else of the console. A link past its day, stopped by the teacher, or not agreed to by the student
- * is refused with a page that says so; the password is counted like a sign-in.
+ * is refused with a page that says so; the password is counted like a sign-in. While the student's
+ * erasure waits (or their account is locked) the link is closed, without saying why (rule 12).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pack = await requireSharedPack(request, params.token)

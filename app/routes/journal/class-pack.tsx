@@ -96,7 +96,9 @@ export default function ClassPackPage({ loaderData, actionData }: Route.Componen
                 : t('classPack.done', { from: job.settings.from, to: job.settings.to, count: job.total, time: job.finishedAt ? formatDateTime(job.finishedAt) : '' })}
           </p>
           {running ? <ClassJobProgress done={job.done} total={job.total} label={t('classPack.progress', { done: job.done, count: job.total })} /> : null}
-          {job.status === 'done' && job.hasFile ? (
+          {job.status === 'done' && job.hasFile && job.withheld > 0 ? (
+            <p className="notice">{t('classPack.withheld', { count: job.withheld })}</p>
+          ) : job.status === 'done' && job.hasFile ? (
             <p>
               <a className="button" href={`/diary/homework/${journalId}/parentPacks/class.pdf`} download>
                 {t('classPack.download')}

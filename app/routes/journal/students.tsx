@@ -5,6 +5,7 @@ import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/auth/journal-gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { setWatching } from '~/features/posts/marks.server'
+import { pendingErasuresOfJournal } from '~/features/privacy/erase.server'
 import { journalStudents } from '~/features/students/list.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
@@ -31,14 +32,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 
 /** /diary/homework/{id}/student: the journal's students (pay function f3). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { journal, user } = journalOf(context)
+  const { journal, user, role } = journalOf(context)
   const title = `${getInstance(context).t('students.title')} | ${journal.name}`
   const paid = hasFunction(user, PAY_FUNCTIONS.studentList)
   const canWatch = hasFunction(user, PAY_FUNCTIONS.cases)
-  if (!paid) return { title, journalId: journal.id, paid, canWatch, q: '', list: null }
+  // The students whose erasure waits are off the list (rule 12): the owner, who asked it or may undo it, sees them here.
+  const erasures = role === 'owner' ? await pendingErasuresOfJournal(db, journal.id) : []
+  if (!paid) return { title, journalId: journal.id, paid, canWatch, q: '', list: null, erasures }
   const { q, page } = listParams(request.url)
   const list = await journalStudents(db, { journalId: journal.id, teacherId: user.userId, q: q || undefined, page })
-  return { title, journalId: journal.id, paid, canWatch, q, list, page }
+  return { title, journalId: journal.id, paid, canWatch, q, list, page, erasures }
 }
 
 /** Watch or stop watching a student (adds to the cases, pay function f4). */
@@ -55,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function StudentsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()
   const location = useLocation()
-  const { list, q, journalId, canWatch } = loaderData
+  const { list, q, journalId, canWatch, erasures } = loaderData
   return (
     <>
       <div className="page-head">
@@ -121,6 +124,18 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
           <Pager page={list.page} totalPages={list.totalPages} />
         </>
       )}
+      {erasures.length ? (
+        <section aria-labelledby="erasures-waiting" className="card">
+          <h2 id="erasures-waiting">{t('students.erasuresWaiting')}</h2>
+          <ul>
+            {erasures.map((e) => (
+              <li key={e.id}>
+                <FastLink to={`/diary/homework/${journalId}/student/${e.studentId}/erase`}>{e.student}</FastLink> {t('students.erasureDue', { date: e.dueAt.slice(0, 10) })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   )
 }

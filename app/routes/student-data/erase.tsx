@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/erase'
 import { requireUser } from '~/auth/guards.server'
@@ -12,7 +12,7 @@ import { studentDataRights } from '~/features/privacy/rights.server'
 import { EraseSchema } from '~/features/privacy/schema'
 import { readForm } from '~/http/form.server'
 import { PRIVACY_HANDLE, privacyDictionary } from '~/i18n/client-resources'
-import { getInstance } from '~/i18n/middleware.server'
+import { getInstance, getLocale } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/shared/dates'
 import { ErrorList, TextField } from '~/ui/field'
@@ -27,13 +27,23 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 
 /**
  * /diary/homework/{id}/student/{sid}/erase (issue 36): erase the student's account and everything
- * of theirs, after 30 days in which the team's admin can undo it. The erasure asks for the
- * student's account typed again; someone who does not manage every journal of the student may not.
+ * of theirs, after 30 days in which it can be undone. The erasure asks for the student's account
+ * typed again. Who may ask, who may undo and what the page says of both are one rule
+ * (rights.server.ts, issue 48 item 5): whoever manages every journal of the student asks; the
+ * team's admins (the owner, for a personal journal) undo. Once asked, the student's page is closed
+ * (rule 12): the asker lands on the journal's students (the owner) or the team's children's data.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const rights = await studentDataRights(db, params.id, params.sid, user.userId)
-  return { title: `${getInstance(context).t('privacy.eraseTitle')} | ${rights.student.name}`, rights, pending: await pendingErasureOf(db, rights.student.id) }
+  const list = new Intl.ListFormat(getLocale(context), { type: 'conjunction' })
+  return {
+    title: `${getInstance(context).t('privacy.eraseTitle')} | ${rights.student.name}`,
+    rights,
+    elsewhere: rights.elsewhere.map((j) => ({ journal: j.journal, managers: list.format(j.managers) })),
+    erasers: list.format(rights.erasers),
+    pending: await pendingErasureOf(db, rights.student.id),
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -53,12 +63,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const asked = await requestErasure(db, rights, user.userId)
   // Asked twice (two tabs, two admins at once): the first stands, nothing more is written.
   if (!asked.ok) return await redirectWithToast(request, session, here, { kind: 'error', key: 'privacy.alreadyPending' })
-  return await redirectWithToast(request, session, here, { kind: 'success', key: 'privacy.eraseAsked', values: { date: formatDate(asked.dueAt) } })
+  // The student's page is closed now (rule 12): the owner lands on the journal's students, where the
+  // erasure waits with its link; a team's admin on the team's children's data.
+  const landing = rights.isOwner ? `/diary/homework/${rights.journal.id}/student` : '/team/my?tab=data'
+  const date = formatDate(asked.dueAt)
+  const values: Record<string, string> = rights.undoBy.kind === 'owner' ? { date, owner: rights.undoBy.owner } : { date }
+  return await redirectWithToast(request, session, landing, { kind: 'success', key: `privacy.eraseAsked_${rights.undoBy.kind}`, values })
 }
 
 export default function EraseStudent({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { rights, pending } = loaderData
+  const { rights, pending, elsewhere, erasers } = loaderData
+  const undoValues = rights.undoBy.kind === 'owner' ? { owner: rights.undoBy.owner } : {}
   return (
     <>
       <StudentDataHead rights={rights} current="erase" />
@@ -66,16 +82,8 @@ export default function EraseStudent({ loaderData, actionData }: Route.Component
         <section aria-labelledby="pending" className="card">
           <h2 id="pending">{t('privacy.pendingTitle')}</h2>
           <p>{t('privacy.pendingText', { date: formatDate(pending.dueAt), by: pending.by ?? '–', at: formatDateTime(pending.requestedAt) })}</p>
-          {rights.mayUndo ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="undo" />
-              <button className="button" type="submit">
-                {t('privacy.undo')}
-              </button>
-            </Form>
-          ) : (
-            <p className="hint">{t('privacy.undoByAdmin')}</p>
-          )}
+          <p className={rights.mayUndo ? undefined : 'hint'}>{t(`privacy.undoBy_${rights.undoBy.kind}`, undoValues)}</p>
+          {rights.mayUndo ? <UndoForm /> : null}
         </section>
       ) : (
         <section aria-labelledby="erase-what" className="card">
@@ -85,11 +93,36 @@ export default function EraseStudent({ loaderData, actionData }: Route.Component
               <li key={k}>{t(`privacy.erases_${k}`)}</li>
             ))}
           </ul>
-          <p>{t('privacy.eraseGrace', { count: ERASURE_GRACE_DAYS })}</p>
-          {rights.mayErase ? <EraseForm account={rights.student.account} lastResult={actionData?.result} /> : <p className="notice">{t('privacy.eraseElsewhere', { count: rights.elsewhere })}</p>}
+          <p>{t(`privacy.eraseGrace_${rights.undoBy.kind}`, { count: ERASURE_GRACE_DAYS, ...undoValues })}</p>
+          {rights.mayErase ? (
+            <EraseForm account={rights.student.account} lastResult={actionData?.result} />
+          ) : (
+            <div className="notice">
+              <p>{t('privacy.eraseElsewhere', { count: elsewhere.length })}</p>
+              <ul>
+                {elsewhere.map((j, i) => (
+                  <li key={i}>{t('privacy.elsewhereItem', { journal: j.journal, managers: j.managers })}</li>
+                ))}
+              </ul>
+              <p>{erasers ? t('privacy.eraseBy', { names: erasers }) : t('privacy.eraseByNobody')}</p>
+            </div>
+          )}
         </section>
       )}
     </>
+  )
+}
+
+function UndoForm() {
+  const { t } = useT()
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="undo" />
+      <button className="button" type="submit" disabled={busy}>
+        {t('privacy.undo')}
+      </button>
+    </Form>
   )
 }
 

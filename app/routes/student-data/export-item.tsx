@@ -17,7 +17,8 @@ export const handle = PRIVACY_HANDLE
 export const clientMiddleware = privacyDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
-const STATUS = { missing: 404, expired: 410, running: 409, failed: 409 } as const
+// Closed: the student's erasure waits or their account is locked (rule 12), until an undo.
+const STATUS = { missing: 404, expired: 410, running: 409, failed: 409, closed: 404 } as const
 
 /**
  * /diary/homework/{id}/student/{sid}/export/{exportId}: one export's link (issue 36). A link after

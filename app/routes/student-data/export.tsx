@@ -42,11 +42,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const rights = await studentDataRights(db, params.id, params.sid, user.userId)
   const form = await readForm(request)
   if (form.get('intent') !== 'start') throw data(null, { status: 400 })
+  const here = `/diary/homework/${rights.journal.id}/student/${rights.student.id}/export`
+  // Rule 12: nothing of a student whose erasure waits, or whose account is locked, is exported.
+  if (!rights.open) return await redirectWithToast(request, session, here, { kind: 'error', key: 'privacy.exportClosed' })
   const lang = getLocale(context)
   const { id, started } = await startExport(db, { journalId: rights.journal.id, studentId: rights.student.id, userId: user.userId, lang })
   if (started) exportInBackground(id, lang)
   await recordLook(db, { viewerId: user.userId, studentIds: [rights.student.id], kind: 'exports', journalId: rights.journal.id, timeZone: await journalZone(db, rights.journal.id) })
-  const here = `/diary/homework/${rights.journal.id}/student/${rights.student.id}/export`
   return await redirectWithToast(request, session, here, { kind: 'info', key: started ? 'privacy.exportStarted' : 'privacy.exportRunning' })
 }
 
@@ -74,6 +76,7 @@ export default function StudentExport({ loaderData }: Route.ComponentProps) {
     <>
       <StudentDataHead rights={rights} current="export" />
       {pending ? <p className="notice">{t('privacy.pendingNotice', { date: formatDate(pending.dueAt) })}</p> : null}
+      {rights.open ? null : <p className="notice">{t('privacy.exportClosed')}</p>}
       <section aria-labelledby="export-what" className="card">
         <h2 id="export-what">{t('privacy.exportWhat')}</h2>
         <ul>
@@ -84,7 +87,7 @@ export default function StudentExport({ loaderData }: Route.ComponentProps) {
         <p className="hint">{t('privacy.exportHint', { count: 7 })}</p>
         <Form method="post">
           <input type="hidden" name="intent" value="start" />
-          <button className="button" type="submit" disabled={busy || running}>
+          <button className="button" type="submit" disabled={busy || running || !rights.open}>
             {t('privacy.exportStart')}
           </button>
         </Form>
@@ -124,7 +127,7 @@ export default function StudentExport({ loaderData }: Route.ComponentProps) {
                     )}
                   </td>
                   <td>
-                    {x.status === 'done' && x.expiresAt > now ? (
+                    {x.status === 'done' && x.expiresAt > now && rights.open ? (
                       <a href={`${base}/export/${x.id}/file.zip`} download>
                         {t('privacy.download')}
                       </a>

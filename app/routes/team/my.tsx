@@ -537,6 +537,7 @@ function ChildrenDataTab({ data: d, retentionResult }: { data: ChildrenData; ret
           </tbody>
         </table>
       )}
+      <p className="hint">{t('team.personalErasures')}</p>
       <h2>{t('team.log')}</h2>
       {d.log.length === 0 ? (
         <p className="empty">{t('team.logEmpty')}</p>
