@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatDate } from '~/shared/dates'
 import { changesOf, resultList, runSummary, submitAnswers } from '~/features/assessments/results.server'
 import { bookExists, bookFor, choosePosts, openBook } from '~/features/ebooks/books.server'
 import { ebookList } from '~/features/ebooks/list.server'
@@ -222,7 +223,7 @@ describe.each(DIALECTS)('who erases and who undoes, on %s', (dialect) => {
     await expect(rights(s.id.admin, s.id.cara, s.soloJournalId)).rejects.toMatchObject({ init: { status: 403 } })
     const asked = await requestErasure(conn.db, await rights(s.id.solo, s.id.cara, s.soloJournalId), s.id.solo)
     if (!asked.ok) throw new Error(asked.why)
-    expect(await notices(s.id.cara)).toEqual([expect.objectContaining({ userId: s.id.solo, key: 'notification.erasureAskedOwner', params: JSON.stringify({ student: 'CARA', date: asked.dueAt.slice(0, 10), owner: 'SOLO' }) })])
+    expect(await notices(s.id.cara)).toEqual([expect.objectContaining({ userId: s.id.solo, key: 'notification.erasureAskedOwner', params: JSON.stringify({ student: 'CARA', date: formatDate(asked.dueAt), owner: 'SOLO' }) })])
     expect(await undoErasure(conn.db, asked.id, s.id.solo)).toBe('ok')
     // The one who undid it needs no notice of their own undo; the "will be erased" one is gone.
     expect(await notices(s.id.cara)).toEqual([])
