@@ -14,7 +14,7 @@ export const snoozeWindow = (today = todayDate()) => ({ min: addDays(today, 1), 
 export const VERDICTS = ['right', 'false_alarm', 'missed'] as const
 
 /**
- * What goes to families (issue 48, decision 0059-g3): a post under an open alert, or under one
+ * What goes to families (issue 48, decision 0063): a post under an open alert, or under one
  * resolved less than this many days ago (not as a false alarm), is held back from a class's e-books,
  * the parent-meeting pack and a family pack unless the teacher puts it back.
  */

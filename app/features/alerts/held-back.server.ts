@@ -5,7 +5,7 @@ import { HOLD_BACK_DAYS } from './constants'
 import { citedPostIds } from './escalate.server'
 
 /**
- * What goes to families (issue 48, decision 0059-g3): a class's e-books, the parent-meeting pack and
+ * What goes to families (issue 48, decision 0063): a class's e-books, the parent-meeting pack and
  * a family pack carry no post under an open or recent risk alert unless the teacher puts it back.
  * "Recent" is HOLD_BACK_DAYS after the alert was resolved; an alert resolved as a false alarm holds
  * nothing back.

@@ -6,7 +6,7 @@ import { isStudentDataOpen } from './door.server'
 
 /**
  * Who may act on a student's data (issue 36, decision 0047; one rule since issue 48 item 5,
- * decision 0059):
+ * decision 0061):
  * - export (one student, one journal): whoever manages the journal: its owner, or an admin of the
  *   journal's team (the `childrenData` right);
  * - erase (the account and everything of it): whoever manages **every** journal the student writes

@@ -47,5 +47,5 @@ export function consoleHome(values: { teamRoleId?: number | null }) {
   return runsNoJournals(values.teamRoleId ?? null) ? '/counsellor' : '/diary'
 }
 
-/** A member whose team role is to receive escalations and run no journals, in either mode (decision 0059-g4). */
+/** A member whose team role is to receive escalations and run no journals, in either mode (decision 0067). */
 export const runsNoJournals = (teamRoleId: number | null) => teamRoleId !== null && !can(teamRoleId, 'runJournals') && can(teamRoleId, 'receiveEscalations')
