@@ -43,7 +43,7 @@ export function AlertSummaryLine({ severity, summary }: { severity: AlertSeverit
 
 const moodKey = (m: number) => (m > 0 ? 'alerts.mood_positive' : m < 0 ? 'alerts.mood_negative' : 'alerts.mood_mixed')
 
-function PostPoints({ posts, caption, postLink }: { posts: PostPoint[]; caption: string; postLink: PostLink }) {
+function PostPoints({ posts, caption, postLink }: { posts: PostPoint[]; caption: string; postLink: PostLink | null }) {
   const { t } = useT()
   return (
     <table className="table row-heads">
@@ -61,7 +61,7 @@ function PostPoints({ posts, caption, postLink }: { posts: PostPoint[]; caption:
           <tr key={p.id}>
             <td className="nowrap">{p.diaryDate}</td>
             <th scope="row">
-              <FastLink to={postLink(p.id)}>{p.title}</FastLink>
+              <PostTitle id={p.id} title={p.title} postLink={postLink} />
             </th>
             <td>{p.emotions.map((c) => emotionName(c, t)).join(', ') || '–'}</td>
             <td>
@@ -94,8 +94,11 @@ function Marked({ sentence, words }: { sentence: string; words: string }) {
 type PostLink = (postId: number) => string
 const postPage: PostLink = (id) => `/diary/diaryPost/${id}`
 
+/** A cited post's title: a link to the post, or its title alone while the student's data is shut (an erasure waits: no dead link). */
+const PostTitle = ({ id, title, postLink }: { id: number; title: string; postLink: PostLink | null }) => (postLink ? <FastLink to={postLink(id)}>{title}</FastLink> : <>{title}</>)
+
 /** Why an alert was raised, in the words a teacher can check: the words in context, or the posts and mood points of the trend. */
-export function AlertReasonsView({ reasons, postLink = postPage }: { reasons: AlertReasons; postLink?: PostLink }) {
+export function AlertReasonsView({ reasons, postLink = postPage }: { reasons: AlertReasons; postLink?: PostLink | null }) {
   const { t } = useT()
   if (reasons.rule === 'words') {
     // Who found what: the content assessment, the extreme-word lists of old, or a teacher (issue 48).
@@ -107,7 +110,7 @@ export function AlertReasonsView({ reasons, postLink = postPage }: { reasons: Al
         {reasons.posts.map((p) => (
           <section key={p.id} className="card">
             <h3>
-              <FastLink to={postLink(p.id)}>{p.title}</FastLink> <span className="hint">{p.diaryDate}</span>
+              <PostTitle id={p.id} title={p.title} postLink={postLink} /> <span className="hint">{p.diaryDate}</span>
             </h3>
             <ul className="word-hits">
               {bySeriousness(p.findings ?? [], (f) => f.category).map((f, i) => (

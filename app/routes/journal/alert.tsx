@@ -22,6 +22,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
 import { AlertReasonsView, AlertStatusBadge, SeverityBadge } from '~/ui/alert-reasons'
+import { isStudentDataOpen } from '~/features/privacy/door.server'
 import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
 import { ErrorList, TextField } from '~/ui/field'
@@ -53,7 +54,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const alert = await detailOr404(journal.id, params.alertId)
   const [counsel, targets] = await Promise.all([counselOf(db, alert.id), escalationTargets(db, journal.id)])
   await recordLook(db, { viewerId: journalOf(context).user.userId, studentIds: [alert.studentId], kind: 'alerts', journalId: journal.id, timeZone: await journalZone(db, journal.id) })
-  return { title: `${alert.student}: ${getInstance(context).t(alert.summary.concern)} | ${journal.name}`, journalId: journal.id, alert, snooze: snoozeWindow(), counsel, targets }
+  // While the student's erasure waits (rule 12) the alert stays, for the school's duty of care, but the student's pages are shut: no link leads to them.
+  const dataOpen = await isStudentDataOpen(db, alert.studentId)
+  return { title: `${alert.student}: ${getInstance(context).t(alert.summary.concern)} | ${journal.name}`, journalId: journal.id, alert, snooze: snoozeWindow(), counsel, targets, dataOpen }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -74,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function AlertPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
-  const { alert, journalId, snooze, counsel, targets } = loaderData
+  const { alert, journalId, snooze, counsel, targets, dataOpen } = loaderData
   const open = alert.status !== 'resolved'
   const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
   const escalation = { escalate: resultOf('escalate'), escalationNote: resultOf('escalationNote') }
@@ -91,14 +94,14 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
           </h1>
           <p>
             <SeverityBadge severity={alert.severity} /> <AlertStatusBadge status={alert.shownStatus} until={alert.snoozeUntil} /> <span className="hint">{t('alerts.raisedAt', { at: formatDateTime(alert.createdAt) })}</span>{' '}
-            <FastLink to={`/diary/homework/${journalId}/student/${alert.studentId}`}>{t('alerts.studentPage')}</FastLink>
+            {dataOpen ? <FastLink to={`/diary/homework/${journalId}/student/${alert.studentId}`}>{t('alerts.studentPage')}</FastLink> : <span className="hint">{t('alerts.studentClosed')}</span>}
           </p>
         </div>
       </div>
 
       <section aria-labelledby="why">
         <h2 id="why">{t('alerts.why')}</h2>
-        <AlertReasonsView reasons={alert.reasons} />
+        <AlertReasonsView reasons={alert.reasons} postLink={dataOpen ? undefined : null} />
       </section>
 
       {open ? (

@@ -48,15 +48,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const today = todayDate(new Date(), journal.timeZone)
   const [students, job, held] = await Promise.all([classStudents(db, journal.id), classPackJob(db, journal.id), heldBackPosts(db, journal.id)])
   const leftOut = job ? await namedLeftOut(db, journal.id, job.results.flatMap((r) => r.leftOut ?? [])) : []
+  const defaults = { from: addDays(today, 1 - DEFAULT_DAYS), to: today }
+  // Only the posts of the period the form offers: a post before it would not be in the pack anyway.
+  const from = job?.settings.from ?? defaults.from
   return {
     title: `${getInstance(context).t('classPack.title')} | ${journal.name}`,
     journalId: journal.id,
     students: students.length,
     names: Object.fromEntries(students.map((s) => [s.id, s.name])),
     job,
-    heldBack: [...held.values()],
+    heldBack: [...held.values()].filter((h) => h.diaryDate >= from && h.diaryDate <= today),
     leftOut,
-    defaults: { from: addDays(today, 1 - DEFAULT_DAYS), to: today },
+    defaults,
   }
 }
 

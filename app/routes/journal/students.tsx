@@ -9,7 +9,7 @@ import { pendingErasuresOfJournal } from '~/features/privacy/erase.server'
 import { journalStudents } from '~/features/students/list.server'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
-import { formatDateTime } from '~/shared/dates'
+import { formatDate, formatDateTime } from '~/shared/dates'
 import { Pager } from '~/ui/pager'
 import { listParams } from '~/features/lists'
 import { PayNotice } from '~/ui/pay'
@@ -130,7 +130,7 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
           <ul>
             {erasures.map((e) => (
               <li key={e.id}>
-                <FastLink to={`/diary/homework/${journalId}/student/${e.studentId}/erase`}>{e.student}</FastLink> {t('students.erasureDue', { date: e.dueAt.slice(0, 10) })}
+                <FastLink to={`/diary/homework/${journalId}/student/${e.studentId}/erase`}>{e.student}</FastLink> {t('students.erasureDue', { date: formatDate(e.dueAt) })}
               </li>
             ))}
           </ul>
