@@ -100,6 +100,11 @@ describe('the content assessment on bad input', () => {
     const z = await assessPost({ title: '', event: '我昨天又割\u200b腕了。' })
     expect(z.findings[0]).toMatchObject({ category: 'self_harm', sentence: '我昨天又割\u200b腕了。', words: '割\u200b腕' })
   })
+
+  it('an emoji before the words (two UTF-16 units) leaves the later sentences and words where they are', async () => {
+    const a = await assessPost({ title: '', event: 'Pizza day 🍕🍕! Then 😭 I want to die.' })
+    expect(a.findings[0]).toMatchObject({ category: 'suicide', sentence: 'Then 😭 I want to die.', words: 'want to die' })
+  })
 })
 
 describe('the rules and the model together', () => {

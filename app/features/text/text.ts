@@ -44,7 +44,9 @@ export function normalise(original: string): Normalised {
       }
     }
     text += chars[k]
-    from.push(offsets[k])
+    // One offset per UTF-16 unit, as the text is indexed: an emoji is two units, and its second one
+    // is the second unit of the original (an offset per character put every later sentence off by one).
+    for (let unit = 0; unit < chars[k].length; unit++) from.push(offsets[k] + (chars[k] === original.slice(offsets[k], offsets[k] + chars[k].length) ? unit : 0))
   }
   return { text, from }
 }
