@@ -73,6 +73,9 @@ describe('the content assessment on bad input', () => {
     expect(await raised('ｉ　ｗａｎｔ　ｔｏ　ｄｉｅ')).toEqual(['suicide'])
     expect(await raised('活著好累')).toEqual(['suicide'])
     expect(await raised('活着好累')).toEqual(['suicide'])
+    // Half-width katakana with its voiced marks (ﾎﾞ is ホ and a mark of its own) reads as the full-width word.
+    expect(await raised('兄にﾎﾞｺﾎﾞｺにされた')).toEqual(await raised('兄にボコボコにされた'))
+    expect(await raised('兄にﾎﾞｺﾎﾞｺにされた')).toContain('abuse')
   })
 
   it("a young writer's word spacing in Japanese and Chinese is not a word boundary; the evidence keeps the spaces", async () => {
