@@ -62,7 +62,7 @@ function WordTable({ words, editable, caption }: { words: WatchWordRow[]; editab
   const { t } = useT()
   if (!words.length) return <p className="empty">{t('watchWords.none')}</p>
   return (
-    <table className="table">
+    <table className="table row-heads">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
