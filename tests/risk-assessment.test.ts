@@ -73,6 +73,9 @@ describe('the content assessment on bad input', () => {
     expect(await raised('ｉ　ｗａｎｔ　ｔｏ　ｄｉｅ')).toEqual(['suicide'])
     expect(await raised('活著好累')).toEqual(['suicide'])
     expect(await raised('活着好累')).toEqual(['suicide'])
+    // Half-width katakana with its voiced marks (ﾎﾞ is ホ and a mark of its own) reads as the full-width word.
+    expect(await raised('兄にﾎﾞｺﾎﾞｺにされた')).toEqual(await raised('兄にボコボコにされた'))
+    expect(await raised('兄にﾎﾞｺﾎﾞｺにされた')).toContain('abuse')
   })
 
   it("a young writer's word spacing in Japanese and Chinese is not a word boundary; the evidence keeps the spaces", async () => {
@@ -99,6 +102,11 @@ describe('the content assessment on bad input', () => {
     expect(a.findings[0]).toMatchObject({ category: 'bullying', severity: 'medium', sentence: 'They said they will beat me up after school if I tell anyone.', before: 'We played tag.' })
     const z = await assessPost({ title: '', event: '我昨天又割\u200b腕了。' })
     expect(z.findings[0]).toMatchObject({ category: 'self_harm', sentence: '我昨天又割\u200b腕了。', words: '割\u200b腕' })
+  })
+
+  it('an emoji before the words (two UTF-16 units) leaves the later sentences and words where they are', async () => {
+    const a = await assessPost({ title: '', event: 'Pizza day 🍕🍕! Then 😭 I want to die.' })
+    expect(a.findings[0]).toMatchObject({ category: 'suicide', sentence: 'Then 😭 I want to die.', words: 'want to die' })
   })
 })
 

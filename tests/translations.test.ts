@@ -187,9 +187,11 @@ const PAGE_PARTS = [
     part: 'alerts',
     sections: ['alerts'],
     dictionaries: alertsPart,
-    handle: ['handle = ALERTS_HANDLE', 'handle = COUNSEL_HANDLE', 'handle = ALERT_LIST_HANDLE'],
+    handle: ['handle = ALERTS_HANDLE', 'handle = COUNSEL_HANDLE', 'handle = ALERT_LIST_HANDLE', 'handle = SCHOOL_ALERTS_HANDLE'],
     modules: [
       'routes/journal/alerts.tsx', 'routes/journal/alert.tsx', 'ui/alert-reasons.tsx',
+      // The concern a school's watch word is filed under (decision 0062), on a journal's settings and the team page.
+      'ui/watch-words.tsx',
       // The counsellor's pages and their parts (issue 36).
       'routes/counsellor/inbox.tsx', 'routes/counsellor/alert.tsx', 'ui/alert-trail.tsx', 'ui/escalate-form.tsx', 'ui/resolve-alert-form.tsx', 'ui/mood-history.tsx',
       // Server modules (a mail, the record's PDF): the server's dictionary holds every part.
@@ -290,11 +292,11 @@ const PAGE_PARTS = [
   },
   {
     part: 'school',
-    sections: ['team', 'import', 'ucp', 'voucher', 'settings', 'invite', 'export', 'samples', 'journalSettings', 'journalInfo', 'manage', 'modePage'],
+    sections: ['team', 'import', 'ucp', 'voucher', 'settings', 'invite', 'export', 'samples', 'journalSettings', 'journalInfo', 'manage', 'modePage', 'watchWords'],
     dictionaries: schoolPart,
-    handle: ['handle = SCHOOL_HANDLE', 'handle = JOURNAL_INFO_HANDLE'],
+    handle: ['handle = SCHOOL_HANDLE', 'handle = JOURNAL_INFO_HANDLE', 'handle = SCHOOL_ALERTS_HANDLE'],
     modules: [
-      'routes/team/my.tsx', 'ui/retention-form.tsx', 'ui/school-calendar-form.tsx', 'routes/students/manage.tsx', 'routes/plans/ucp.tsx', 'routes/account/vouchers.tsx',
+      'routes/team/my.tsx', 'ui/retention-form.tsx', 'ui/school-calendar-form.tsx', 'ui/watch-words.tsx', 'routes/students/manage.tsx', 'routes/plans/ucp.tsx', 'routes/account/vouchers.tsx',
       // Account settings, invitations, exports and the sample library (issue 35).
       'routes/settings/user.tsx', 'ui/avatar-cropper.tsx', 'features/account/settings-schema.ts', 'features/account/settings.server.ts', 'routes/account/invite.tsx',
       'routes/journal/join-by-link.tsx', 'routes/journal/export.tsx', 'routes/journal/export-file.ts', 'features/export/export.server.ts', 'routes/journal/resource.tsx',

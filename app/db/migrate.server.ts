@@ -37,6 +37,7 @@ import { childrensData } from './migrations/0026-childrens-data'
 import { familyPacksAndConsent } from './migrations/0027-family-packs-and-consent'
 import { retention } from './migrations/0028-retention'
 import { ebookShareConsent } from './migrations/0029-ebook-share-consent'
+import { watchWords } from './migrations/0039-watch-words'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -80,6 +81,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0027-family-packs-and-consent': familyPacksAndConsent(dialect),
         '0028-retention': retention(),
         '0029-ebook-share-consent': ebookShareConsent(),
+        '0039-watch-words': watchWords(dialect),
       }
     },
   }

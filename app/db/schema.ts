@@ -55,6 +55,7 @@ export interface Database {
   job_slots: JobSlotsTable
   risk_alerts: RiskAlertsTable
   risk_alert_steps: RiskAlertStepsTable
+  watch_words: WatchWordsTable
   alert_escalations: AlertEscalationsTable
   student_exports: StudentExportsTable
   student_erasures: StudentErasuresTable
@@ -670,6 +671,21 @@ export type AlertStatus = 'open' | 'acknowledged' | 'snoozed' | 'resolved'
 export type AlertVerdict = 'right' | 'false_alarm' | 'missed'
 
 /** A risk alert of a student in a journal (issue 22, decision 0037). */
+/** A school's own watch word, of a journal or of a team (issue 49 item 4, migration 0039): exactly one of the two ids is set. */
+export interface WatchWordsTable {
+  id: Generated<number>
+  journal_id: number | null
+  team_id: number | null
+  /** As the teacher typed it (clean text). */
+  phrase: string
+  /** How it is matched: the text module's normal form (features/text/watch-words.server.ts); unique per list. */
+  phrase_key: string
+  /** A category of the safeguarding taxonomy (features/alerts/categories.ts). */
+  category: string
+  added_by: number | null
+  created_at: string
+}
+
 export interface RiskAlertsTable {
   id: Generated<number>
   journal_id: number

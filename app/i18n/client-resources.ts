@@ -67,6 +67,8 @@ export const REPORT_HANDLE = { dictionary: 'report' as DictionaryPart }
 export const INSIGHTS_HANDLE = { dictionary: ['insights', 'report'] as DictionaryPart[] }
 /** The school's administration pages' part: the team, the students' import, plan codes, vouchers. */
 export const SCHOOL_HANDLE = { dictionary: 'school' as DictionaryPart }
+/** A journal's settings and the team page: the occasional part, and the alerts' concern names a watch word is filed under (decision 0062). */
+export const SCHOOL_ALERTS_HANDLE = { dictionary: ['school', 'alerts'] as DictionaryPart[] }
 /** A journal's info page: its contest card's part and the occasional part (teachers, invitations). */
 export const JOURNAL_INFO_HANDLE = { dictionary: ['contests', 'school'] as DictionaryPart[] }
 
@@ -98,3 +100,4 @@ export const feedDictionary = dictionaryMiddleware(FEED_HANDLE)
 export const studentPageDictionary = dictionaryMiddleware(STUDENT_PAGE_HANDLE)
 export const schoolDictionary = dictionaryMiddleware(SCHOOL_HANDLE)
 export const journalInfoDictionary = dictionaryMiddleware(JOURNAL_INFO_HANDLE)
+export const schoolAlertsDictionary = dictionaryMiddleware(SCHOOL_ALERTS_HANDLE)

@@ -125,6 +125,7 @@ export function AlertReasonsView({ reasons, postLink = postPage }: { reasons: Al
                     <Marked sentence={f.sentence} words={f.words} />
                   </q>
                   {f.byModel ? <p className="hint">{t('alerts.byModel')}</p> : null}
+                  {f.watchWord ? <p className="hint watch-word">{t('alerts.watchWord')}</p> : null}
                 </li>
               ))}
               {p.flaggedBy ? (

@@ -43,6 +43,8 @@ export function JournalSettingsForm({
   const hour = (h: number) => (h === -1 ? t('journalSettings.timeImmediate') : `${String(h).padStart(2, '0')}:00`)
   return (
     <Form method="post" className="card settings-form" {...formProps}>
+      {/* The settings page has the watch words' forms too (decision 0062): each form says which it is. */}
+      <input type="hidden" name="intent" value="settings" />
       <TextField field={fields.name} label={t('journalSettings.name')} inputProps={{ maxLength: 50 }} />
       <TextAreaField field={fields.description} label={t('journalSettings.description')} maxLength={500} />
       <Choice field={fields.labelColorCode} legend={t('journalSettings.labelColor')} options={LABEL_COLORS.map((n) => ({ value: String(n), label: t('journalSettings.color', { n }), swatch: n }))} />
@@ -96,6 +98,12 @@ export function JournalSettingsForm({
           inputProps={{ inputMode: 'numeric', type: 'number', min: 1, max: ESCALATE_HOURS_MAX, placeholder: String(DEFAULT_ESCALATE_HOURS) } as object}
         />
         <Select field={fields.shareConsent} label={t('journalSettings.shareConsent')} options={SHARE_CONSENT_RULES.map((r) => ({ value: r, label: t(`journalSettings.shareConsent_${r}`) }))} />
+        {/* The school's watch words are a form of their own, after this one (a form holds no other form). */}
+        {isNew ? null : (
+          <p className="hint">
+            <a href="#watch-words">{t('watchWords.settingsLink')}</a>
+          </p>
+        )}
       </fieldset>
 
       <Choice field={fields.shareType} legend={t('journalSettings.submitMode')} options={[{ value: '2', label: t('journalSettings.share2') }, { value: '3', label: t('journalSettings.share3') }]} />

@@ -20,7 +20,7 @@ export async function newSchoolTeam(info: TestInfo, prefix: string) {
   return { teamId, admin, counsellor, owner, student, classmate, journalId }
 }
 
-type Finding = { category: string; sentence: string; words: string; language?: 'en' | 'zh' | 'ja' }
+type Finding = { category: string; sentence: string; words: string; language?: 'en' | 'zh' | 'ja'; watchWord?: true }
 /** What an alert says and where it stands, when a journey needs more than a wish to die in an open alert. */
 type AlertOptions = { findings?: Finding[]; flagged?: { userId: number; by: string; note: string }; status?: 'open' | 'snoozed'; snoozeUntil?: string }
 

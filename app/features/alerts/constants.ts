@@ -19,3 +19,11 @@ export const VERDICTS = ['right', 'false_alarm', 'missed'] as const
  * the parent-meeting pack and a family pack unless the teacher puts it back.
  */
 export const HOLD_BACK_DAYS = 30
+
+/**
+ * A school's own watch words (issue 49 item 4, decision 0062): a word or phrase at most this long,
+ * and at most this many on one list (a journal's or a team's), so that reading them with every post
+ * stays a small query and a few patterns.
+ */
+export const WATCH_WORD_MAX = 40
+export const WATCH_WORDS_PER_LIST = 200

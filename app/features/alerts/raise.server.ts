@@ -7,6 +7,7 @@ import { assessPost, type PostTexts } from './assess/assess.server'
 import { assessWithSecondOpinion } from './assess/second-opinion.server'
 import { findingsFor, mergeReasons, moodPoint, usualOf, USUAL_DAYS, type AlertReasons, type Finding, type MoodPost } from './rules'
 import { concernOf } from './summary'
+import { watchWordsForJournal } from './watch-words.server'
 
 const DAY_MS = 86_400_000
 /** Enough of a student's past for every rule's window. */
@@ -152,8 +153,10 @@ export const checkPost = (db: DB, postId: number) =>
     const mine = history.find((p) => p.id === postId)
     if (!mine) return
     // The content assessment reads the post (never throws: an analyser's or a provider's failure is
-    // logged and the rest still read), with the school's AI provider's word on a borderline post.
-    const content = await assessWithSecondOpinion(mine.texts, await journalLanguageOf(db, post.journal_id))
+    // logged and the rest still read), with the school's AI provider's word on a borderline post, and
+    // with the school's watch words as they are now (the journal's and its team's: decision 0062).
+    const [language, watchWords] = await Promise.all([journalLanguageOf(db, post.journal_id), watchWordsForJournal(db, post.journal_id)])
+    const content = await assessWithSecondOpinion(mine.texts, language, undefined, watchWords)
     const ordered = [...history.filter((p) => p.id !== postId), { ...mine, content }]
     for (const finding of findingsFor(ordered, usual, resolved)) {
       const { id, becameHigh, isNew } = await recordFinding(db, post.journal_id, post.creator_id, finding)
@@ -175,9 +178,9 @@ export async function journalMoodPosts(db: DB, journalId: number) {
     .where('status', '=', POST_STATUS.published)
     .orderBy('created_at')
     .execute()
-  const language = await journalLanguageOf(db, journalId)
+  const [language, watchWords] = await Promise.all([journalLanguageOf(db, journalId), watchWordsForJournal(db, journalId)])
   const posts = await asMoodPosts(db, rows)
-  for (const p of posts) p.content = await assessPost(p.texts, language)
+  for (const p of posts) p.content = await assessPost(p.texts, language, watchWords)
   return posts
 }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini'
 import { atMost, cleanText } from '~/shared/text'
 import { isCalendarDate } from '~/shared/dates'
-import { RESOLVE_NOTE_MAX, snoozeWindow, VERDICTS } from './constants'
+import { CATEGORIES, type RiskCategory } from './categories'
+import { RESOLVE_NOTE_MAX, snoozeWindow, VERDICTS, WATCH_WORD_MAX } from './constants'
 
 const required = { error: 'validation.required' }
 
@@ -50,3 +51,14 @@ export const StepSchema = z.object({
 })
 /** The counsellor's page: take it, add a step, or resolve. */
 export const CounselActionSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('take') }), StepSchema, ResolveSchema])
+
+/**
+ * A school's watch word (issue 49 item 4, decision 0062): a word or phrase of at most
+ * WATCH_WORD_MAX characters with a letter or a digit in it, and the safeguarding category a post
+ * that holds it is told under. Whether it is on the list already is the feature's check.
+ */
+export const WatchWordSchema = z.object({
+  intent: z.literal('watch-add'),
+  phrase: z.string(required).check(...cleanText, z.minLength(1, required), atMost(WATCH_WORD_MAX), z.refine((v) => v === '' || /[\p{L}\p{N}]/u.test(v), 'watchWords.noLetters')),
+  category: z.enum(CATEGORIES.map((c) => c.category) as [RiskCategory, ...RiskCategory[]], { error: 'watchWords.chooseCategory' }),
+})

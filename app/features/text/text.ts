@@ -1,6 +1,6 @@
 /**
- * A post's text as the assessment reads it: normalised (NFKC, so full-width Latin is Latin; no
- * zero-width characters, so 「死\u200bにたい」 is 「死にたい」; lower case), cut into sentences, each
+ * A post's text as the assessment reads it: normalised (NFKC, so full-width Latin is Latin and
+ * half-width katakana is katakana, ﾌﾞﾀ is ブタ; no zero-width characters, so 「死\u200bにたい」 is 「死にたい」; lower case), cut into sentences, each
  * sentence's languages told by its scripts. Every character keeps the offset it came from, so the
  * evidence a teacher reads is the student's own text.
  */
@@ -15,6 +15,9 @@ export interface Normalised {
 
 const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/u
 
+/** The combining voiced and semi-voiced sound marks, as NFKC makes the half-width ﾞ and ﾟ. */
+const VOICED = /^[\u3099\u309a]$/u
+
 // Kana, Han and the Japanese long-vowel mark: a space between two of them is a young writer's
 // word spacing (「ママが もう かえってこない」), not a word boundary the analysers should see.
 const CJK = /[\u3040-\u30ff\u3100-\u312f\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]/u
@@ -26,8 +29,13 @@ export function normalise(original: string): Normalised {
   for (const ch of original) {
     if (!INVISIBLE.test(ch)) {
       for (const c of ch.normalize('NFKC').toLowerCase()) {
-        chars.push(c)
-        offsets.push(i)
+        // A half-width voiced mark (ﾌﾞ) is a mark of its own after NFKC: joined to its kana (ブ), as full-width text writes it.
+        const joined = VOICED.test(c) && chars.length ? (chars[chars.length - 1] + c).normalize('NFC') : ''
+        if (joined.length === 1) chars[chars.length - 1] = joined
+        else {
+          chars.push(c)
+          offsets.push(i)
+        }
       }
     }
     i += ch.length
@@ -44,7 +52,9 @@ export function normalise(original: string): Normalised {
       }
     }
     text += chars[k]
-    from.push(offsets[k])
+    // One offset per UTF-16 unit, as the text is indexed: an emoji is two units, and its second one
+    // is the second unit of the original (an offset per character put every later sentence off by one).
+    for (let unit = 0; unit < chars[k].length; unit++) from.push(offsets[k] + (chars[k] === original.slice(offsets[k], offsets[k] + chars[k].length) ? unit : 0))
   }
   return { text, from }
 }

@@ -12,11 +12,15 @@ import { JournalSettingsForm } from '~/ui/journal-settings-form'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
-import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+import { SCHOOL_ALERTS_HANDLE, schoolAlertsDictionary } from '~/i18n/client-resources'
+import { watchListsOfJournal } from '~/features/alerts/watch-words.server'
+import { isWatchIntent, watchWordFromPage } from '~/http/watch-words-action.server'
+import { WatchWords } from '~/ui/watch-words'
 
-// Its texts are in the part of the pages a teacher opens now and then (locales/README.md).
-export const handle = SCHOOL_HANDLE
-export const clientMiddleware = schoolDictionary
+// Its texts are in the part of the pages a teacher opens now and then (locales/README.md), with the
+// alerts' concern names its watch words are filed under.
+export const handle = SCHOOL_ALERTS_HANDLE
+export const clientMiddleware = schoolAlertsDictionary
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -28,6 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     id: journal.id,
     defaults: await settingsOf(db, journal.id),
     tickets: await ticketsFor(db, user.userId, user.studentLimit, journal.id),
+    // The school's watch words (issue 49 item 4): the journal's own, which its owner changes here, and its team's.
+    watchWords: await watchListsOfJournal(db, journal.id),
     title: `${getInstance(context).t('journalSettings.editTitle')} | ${journal.name}`,
   }
 }
@@ -35,7 +41,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user, journal } = journalOf(context, { ownerOnly: true })
   if (journal.shareType === SHARE_TYPE.quest) throw redirect(`/contest/${journal.id}/edit?new=-1`)
-  const submission = parseWithZod(await readForm(request), { schema: JournalSettingsSchema })
+  const form = await readForm(request)
+  const intent = form.get('intent')
+  if (isWatchIntent(intent)) return watchWordFromPage(request, session, form, { userId: user.userId, scope: { journalId: journal.id }, backTo: `/diary/homework/${journal.id}/edit` })
+  if (intent !== 'settings') throw data(null, { status: 400 })
+  const submission = parseWithZod(form, { schema: JournalSettingsSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const saved = await updateJournal(db, journal.id, { userId: user.userId, planLimit: user.studentLimit }, submission.value)
   if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, 400)
@@ -50,10 +60,11 @@ export default function EditJournalPage({ loaderData, actionData }: Route.Compon
       <JournalSettingsForm
         defaults={loaderData.defaults}
         tickets={loaderData.tickets}
-        lastResult={actionData?.result}
+        lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
         cancelTo={`/diary/homework/${loaderData.id}/info`}
         isNew={false}
       />
+      <WatchWords scope="journal" words={loaderData.watchWords.own} team={loaderData.watchWords.team} editable lastResult={actionData && 'watchWord' in actionData ? actionData.watchWord : undefined} />
     </>
   )
 }

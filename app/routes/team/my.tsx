@@ -39,10 +39,14 @@ import { ConfirmDialog, Dialog } from '~/ui/dialog'
 import { parseId } from '~/features/lists'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
-import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+import { SCHOOL_ALERTS_HANDLE, schoolAlertsDictionary } from '~/i18n/client-resources'
+import { watchWordsOf } from '~/features/alerts/watch-words.server'
+import { isWatchIntent, watchWordFromPage } from '~/http/watch-words-action.server'
+import { WatchWords } from '~/ui/watch-words'
 
-export const handle = SCHOOL_HANDLE
-export const clientMiddleware = schoolDictionary
+// The occasional part, with the alerts' concern names the team's watch words are filed under.
+export const handle = SCHOOL_ALERTS_HANDLE
+export const clientMiddleware = schoolAlertsDictionary
 
 const TABS = ['members', 'profile', 'students', 'data'] as const
 type Tab = (typeof TABS)[number]
@@ -89,11 +93,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mayStudents = can(membership.roleId, 'viewTeamStudents')
   const students = tab === 'students' && mayStudents ? await asMember(() => teamStudents(db, membership.teamId, user.userId)) : null
   const calendar = tab === 'profile' ? await teamCalendar(db, membership.teamId) : null
+  // The team's watch words (issue 49 item 4): its admins' to read and change.
+  const watchWords = tab === 'profile' && canEdit ? await watchWordsOf(db, { teamId: membership.teamId }) : null
   // Children's data (issue 36): the erasures waiting and the log, for the team's admins.
   const mayData = can(membership.roleId, 'childrenData')
   const childrenData = tab === 'data' && mayData ? { pending: await pendingErasuresOfTeam(db, membership.teamId), log: await teamLog(db, { teamId: membership.teamId }), retention: await retentionPlan(db, membership.teamId) } : null
   return {
     calendar,
+    watchWords,
     mayData,
     childrenData,
     tab,
@@ -134,6 +141,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return calendarAction(args)
     case 'retention':
       return retentionAction(args)
+    case 'watch-add':
+    case 'watch-remove':
+      return watchWordsAction(args)
     default:
       throw data(null, 400)
   }
@@ -213,6 +223,12 @@ async function retentionAction({ membership, teamId, form, toast }: IntentArgs) 
   return toast('data', 'success', 'team.retentionSaved')
 }
 
+async function watchWordsAction({ request, session, user, membership, teamId, form }: IntentArgs) {
+  // The team's watch words (issue 49 item 4): its admins only, refused before the form is read.
+  if (!can(membership.roleId, 'editMembers') || !isWatchIntent(form.get('intent'))) throw data(null, 403)
+  return watchWordFromPage(request, session, form, { userId: user.userId, scope: { teamId }, backTo: '/team/my?tab=profile' })
+}
+
 export default function TeamPage({ loaderData, actionData }: Route.ComponentProps) {
   if ('noTeam' in loaderData) return <NoTeam />
   return <TeamManagement loaderData={loaderData} actionData={actionData} />
@@ -270,7 +286,9 @@ function TeamManagement({ loaderData, actionData }: { loaderData: Data; actionDa
           <MembersTable data={loaderData} />
         </>
       ) : null}
-      {tab === 'profile' ? <ProfileTab data={loaderData} calendarResult={actionData && 'calendar' in actionData ? actionData.calendar : undefined} /> : null}
+      {tab === 'profile' ? (
+        <ProfileTab data={loaderData} calendarResult={actionData && 'calendar' in actionData ? actionData.calendar : undefined} watchWordResult={actionData && 'watchWord' in actionData ? actionData.watchWord : undefined} />
+      ) : null}
       {tab === 'students' && loaderData.students ? <StudentsTab data={loaderData} /> : null}
       {tab === 'data' && loaderData.childrenData ? <ChildrenDataTab data={loaderData.childrenData} retentionResult={actionData && 'retention' in actionData ? actionData.retention : undefined} /> : null}
     </section>
@@ -395,7 +413,7 @@ function MembersTable({ data: d }: { data: Data }) {
   )
 }
 
-function ProfileTab({ data: d, calendarResult }: { data: Data; calendarResult?: SubmissionResult<string[]> }) {
+function ProfileTab({ data: d, calendarResult, watchWordResult }: { data: Data; calendarResult?: SubmissionResult<string[]>; watchWordResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
   return (
     <>
@@ -411,6 +429,7 @@ function ProfileTab({ data: d, calendarResult }: { data: Data; calendarResult?: 
           <SchoolCalendarForm calendar={d.calendar} editable={d.canEdit} lastResult={calendarResult} />
         </>
       ) : null}
+      {d.watchWords ? <WatchWords scope="team" words={d.watchWords} editable lastResult={watchWordResult} /> : null}
       <h2>{t('team.planHistory')}</h2>
       <table className="table">
         <thead>

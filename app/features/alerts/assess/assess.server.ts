@@ -3,8 +3,9 @@
  * by sentence in its languages, each finding with its category, severity and the whole sentence it
  * was found in. Never throws: an analyser that fails is logged and the other languages still read.
  */
-import { languagesOf, sentencesOf, type Language, type Sentence } from '~/features/text/text'
+import { languagesOf, normalise, sentencesOf, type Language, type Sentence } from '~/features/text/text'
 import { tokensOf, type Token } from '~/features/text/tokens.server'
+import { watchPattern, watchText } from '~/features/text/watch-words.server'
 import { SEVERITY, type RiskCategory } from './lexicon'
 import { lexiconOf, matchSentence, mentions, type CompiledLexicon, type Dismissal, type PostContext } from './match'
 import { featuresOf, probabilities, riskModel, riskOf, type RiskModel, type SentenceReading } from './model.server'
@@ -29,6 +30,14 @@ export interface ContentFinding {
   language: Language
   /** Found by the model, not by a rule: no words are marked, the sentence is the one most like the category. */
   byModel?: true
+  /** One of the school's own watch words (issue 49 item 4, decision 0062): a journal's or its team's. */
+  watchWord?: true
+}
+
+/** A school's watch word as the assessment reads it: the phrase's normal form (features/text/watch-words.server.ts) and its category. */
+export interface WatchWord {
+  key: string
+  category: RiskCategory
 }
 export interface Assessment {
   findings: ContentFinding[]
@@ -88,7 +97,12 @@ export const sentenceReadings = (readings: Reading[]): SentenceReading[] => read
 const sentenceText = (r: Reading, index = r.index) => r.text.slice(r.sentences[index].start, r.sentences[index].end)
 const anyMentions = (readings: Reading[], words: (lex: CompiledLexicon) => Set<string>) => readings.some((r) => mentions(r.language, r.tokens, words(lexiconOf(r.language))))
 
-export async function assessPost(post: PostTexts, journalLanguage?: string): Promise<Assessment> {
+/**
+ * `watchWords`: the school's own words for this journal (its own and its team's), read with the post
+ * (features/alerts/watch-words.server.ts). Each one found is a finding of its category at its
+ * category's severity, which neither the model nor the rules' context sets aside: the school chose it.
+ */
+export async function assessPost(post: PostTexts, journalLanguage?: string, watchWords: readonly WatchWord[] = []): Promise<Assessment> {
   const readings = await readPost(post, journalLanguage)
   // Context from the whole post: reassurance ("it didn't even hurt"), a game or a sport.
   const context: PostContext = { reassured: anyMentions(readings, (l) => l.playful), denied: anyMentions(readings, (l) => l.denial), teaching: anyMentions(readings, (l) => l.teaching), story: anyMentions(readings, (l) => l.fiction), activity: anyMentions(readings, (l) => l.activity) }
@@ -127,6 +141,13 @@ export async function assessPost(post: PostTexts, journalLanguage?: string): Pro
   const { risk, category } = riskOf(probabilities(model, featuresOf(sentenceReadings(readings))))
   const sentences = new Set(readings.map((r) => `${r.field}\u0000${r.index}`)).size
   const kept = combine(dedupe(findings), setAside, risk, sentences, acts, model.classes)
+  for (const w of watchWordFindings(post, watchWords, journalLanguage)) {
+    // One finding per concern and sentence: where the rules found this one already, their finding
+    // stands (its severity may be urgent), marked as the school's word too when its words hold it.
+    const same = kept.find((f) => findingKey(f) === findingKey(w))
+    if (!same) kept.push(w)
+    else if (!same.byModel && watchText(normalise(same.words).text).includes(watchText(normalise(w.words).text))) same.watchWord = true
+  }
   // The model reads words, not their sense: where the rules set the same category's words aside
   // (「きずつけたりしない」, "nobody hit me", a film), it does not raise them again.
   const explained = setAside.some((a) => a.why === 'negated' || a.category === category || (a.category === 'harm' && (category === 'abuse' || category === 'bullying')))
@@ -153,6 +174,37 @@ function modelFinding(model: RiskModel, readings: Reading[], category: RiskCateg
   }
   // The model alone never cries wolf (issue 49): what it finds goes to the teacher the same day, never as urgent.
   return { category, severity: 'medium', field: best.field, sentence: sentenceText(best), words: '', language: best.language, byModel: true }
+}
+
+/** The school's watch words found in the post: each phrase once a sentence, with the student's own words marked. */
+function watchWordFindings(post: PostTexts, words: readonly WatchWord[], journalLanguage?: string): ContentFinding[] {
+  if (!words.length) return []
+  const patterns = [...new Map(words.map((w) => [`${w.category}\u0000${w.key}`, { ...w, pattern: watchPattern(w.key) }])).values()]
+  const out: ContentFinding[] = []
+  for (const field of FIELDS) {
+    const text = post[field] ?? ''
+    if (!text.trim()) continue
+    const sentences = sentencesOf(text)
+    for (const [index, s] of sentences.entries()) {
+      const readable = watchText(s.text)
+      for (const w of patterns) {
+        const m = w.pattern.exec(readable)
+        if (!m) continue
+        const span = (i: number) => text.slice(sentences[i].start, sentences[i].end)
+        out.push({
+          category: w.category,
+          severity: SEVERITY[w.category],
+          field,
+          sentence: span(index),
+          ...(m.index === 0 && index > 0 ? { before: span(index - 1) } : {}),
+          words: text.slice(s.from[m.index], s.from[m.index + m[0].length - 1] + 1),
+          language: languagesOf(s.text, journalLanguage)[0] ?? 'en',
+          watchWord: true,
+        })
+      }
+    }
+  }
+  return out
 }
 
 /** Signs that count only together anywhere in the post (pills and counting them): the finding is the later sentence. */

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs'
 import { askModel, configuredProvider, type ProviderConfig } from '~/features/ai/provider.server'
 import { projectFile } from '~/project-file.server'
 import { CATEGORIES, type RiskCategory } from '../categories'
-import { assessPost, type Assessment, type ContentFinding, type PostTexts } from './assess.server'
+import { assessPost, type Assessment, type ContentFinding, type PostTexts, type WatchWord } from './assess.server'
 
 /** The post save waits for the answer: never longer than this, whatever the provider's own limit. */
 const AI_READING_MAX_MS = 3000
@@ -41,9 +41,13 @@ async function ask(post: PostTexts, config: ProviderConfig): Promise<Answer | nu
   return (word as Answer | undefined) ?? null
 }
 
-/** The built-in assessment and, where the school has a provider, its reading of the post. */
-export async function assessWithSecondOpinion(post: PostTexts, journalLanguage?: string, config = configuredProvider()): Promise<Assessment & { opinion?: Opinion }> {
-  const assessment = await assessPost(post, journalLanguage)
+/**
+ * The built-in assessment and, where the school has a provider, its reading of the post. The
+ * school's watch words (`watchWords`, decision 0062) are the school's own rule: the provider's
+ * "nothing here" never silences them.
+ */
+export async function assessWithSecondOpinion(post: PostTexts, journalLanguage?: string, config = configuredProvider(), watchWords: readonly WatchWord[] = []): Promise<Assessment & { opinion?: Opinion }> {
+  const assessment = await assessPost(post, journalLanguage, watchWords)
   if (!config) return assessment
   let answer: Answer | null = null
   try {
@@ -53,9 +57,12 @@ export async function assessWithSecondOpinion(post: PostTexts, journalLanguage?:
   }
   if (!answer) return assessment
   if (answer === 'none') {
-    // A rule's high stands; medium findings are lowered to nothing; a post with nothing found stays as it is.
+    // A rule's high stands; medium findings are lowered to nothing but the school's watch words; a post with nothing found stays as it is.
     if (assessment.severity === 'high') return { ...assessment, opinion: { answer, decidedBy: 'rules' } }
-    return assessment.findings.length ? { ...assessment, findings: [], severity: null, opinion: { answer, decidedBy: 'provider' } } : assessment
+    if (!assessment.findings.length) return assessment
+    const watched = assessment.findings.filter((f) => f.watchWord)
+    if (watched.length === assessment.findings.length) return { ...assessment, opinion: { answer, decidedBy: 'rules' } }
+    return { ...assessment, findings: watched, severity: watched.length ? 'medium' : null, opinion: { answer, decidedBy: 'provider' } }
   }
   if (assessment.findings.some((f) => f.category === answer)) return { ...assessment, opinion: { answer, decidedBy: 'rules' } }
   // Raise, at medium: the sentence the built-in assessment set aside is the evidence (or the post's first words).
