@@ -9,7 +9,7 @@ import { db } from './support/db'
 import { newStudent, newTeacher } from './support/accounts'
 import { signInToConsole } from './support/helpers'
 import { newJournalWith, newPost } from './support/posts'
-import { newSchoolTeam } from './support/school'
+import { newAlert, newSchoolTeam } from './support/school'
 
 test('the owner exports a student\'s data: a job with its progress, one zip, a link that expires and is refused after', NO_JS, async ({ page }, info) => {
   const school = await newSchoolTeam(info, 'export')
@@ -190,6 +190,8 @@ async function studentDoors(school: Awaited<ReturnType<typeof newSchoolTeam>>) {
 test('while an erasure waits every door to the student\'s data is shut, signed in and signed out; the admin\'s undo opens them all again and tells the owner', NO_JS, async ({ page, playwright, baseURL }, info) => {
   const school = await newSchoolTeam(info, 'door')
   const doors = await studentDoors(school)
+  const { alertId } = await newAlert(school.journalId, school.student, 'A worried night')
+  const alertPage = `/diary/homework/${school.journalId}/alerts/${alertId}`
   const visitor = await playwright.request.newContext({ baseURL })
   // The family gives the link's password once: the browser keeps it for the link.
   expect((await visitor.post(`/family/${doors.packToken}`, { form: { password: 'family-pass-1' }, headers: { Origin: baseURL! }, maxRedirects: 0 })).status()).toBe(302)
@@ -229,6 +231,11 @@ test('while an erasure waits every door to the student\'s data is shut, signed i
   await expect(page.getByText('A door day')).toHaveCount(0)
   await page.goto(doors.signedOut[0])
   await expect(page.getByRole('heading', { level: 1, name: 'This link does not open' })).toBeVisible()
+  // The alert stays for the school's duty of care, but no link on it leads to the shut student's pages or posts.
+  await page.goto(alertPage)
+  await expect(page.getByText("The student's pages are shut while their erasure waits")).toBeVisible()
+  await expect(page.getByRole('heading', { level: 3, name: /A worried night/ })).toBeVisible()
+  expect(await page.locator('main a').evaluateAll((links) => links.map((a) => a.getAttribute('href')).filter((h) => h && (/\/student\/\d+$/.test(h) || h.startsWith('/diary/diaryPost/'))))).toEqual([])
 
   await page.context().clearCookies()
   await signInToConsole(page, school.admin)
