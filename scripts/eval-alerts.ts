@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { assessPost, type Assessment } from '../app/features/alerts/assess/assess.server'
-import { EVAL_LANGUAGES, TRAINING_SETS, type EvalLanguage, type LabelledPost } from '../tests/support/risk-eval'
+import { EVAL_LANGUAGES, TUNED_SETS, type EvalLanguage, type LabelledPost } from '../tests/support/risk-eval'
 
 const ROOT = path.join(import.meta.dirname, '..')
 const EVAL_DIR = path.join(ROOT, 'tests', 'risk-eval')
@@ -77,7 +77,7 @@ for (const { name, dir } of sets) {
     const rows = await judge(posts[language], language)
     perSet.push({ set: name, language, ...figures(rows) })
     // Per category: the sets nobody tuned on only (held out and blind), so that a category's figure is not flattered.
-    if ((TRAINING_SETS as readonly string[]).includes(name)) continue
+    if ((TUNED_SETS as readonly string[]).includes(name)) continue
     for (const r of rows) {
       const byLanguage = perCategory.get(r.category) ?? new Map<EvalLanguage, Judged[]>()
       byLanguage.set(language, [...(byLanguage.get(language) ?? []), r])

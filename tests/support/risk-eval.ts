@@ -27,6 +27,12 @@ export interface LabelledPost {
  */
 export const TRAINING_SETS = ['dev', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5', 'holdout6', 'holdout7', 'holdout8', 'everyday'] as const
 export const TEST_SETS = ['holdout9'] as const
+/**
+ * Every set someone tuned on: the model's training sets, and the taxonomy's training set that the
+ * word lists of issue 49 were written against (its misses read). The blind writers' sets
+ * (`blind1-…` to `blind5-…`) and holdout9 are in none of them.
+ */
+export const TUNED_SETS = [...TRAINING_SETS, 'train1-taxonomy'] as const
 export const EVAL_SETS = [...TRAINING_SETS, ...TEST_SETS] as const
 export type EvalSet = (typeof EVAL_SETS)[number]
 
