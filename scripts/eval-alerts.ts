@@ -13,7 +13,8 @@ import { EVAL_LANGUAGES, TUNED_SETS, type EvalLanguage, type LabelledPost } from
 
 const ROOT = path.join(import.meta.dirname, '..')
 const EVAL_DIR = path.join(ROOT, 'tests', 'risk-eval')
-const REAL = path.join(ROOT, '..', 'shared', 'data', 'risk-real', 'texts.tsv')
+// Beside the project (../shared), or beside the folder of worktrees a helper works in (../../shared).
+const REAL = [path.join(ROOT, '..', 'shared'), path.join(ROOT, '..', '..', 'shared')].map((d) => path.join(d, 'data', 'risk-real', 'texts.tsv')).find(existsSync) ?? path.join(ROOT, '..', 'shared', 'data', 'risk-real', 'texts.tsv')
 
 interface Judged {
   label: 'worrying' | 'harmless'

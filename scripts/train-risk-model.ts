@@ -1,22 +1,60 @@
 // Trains the content assessment's model (app/features/alerts/assess/model.server.ts) on the labelled
-// sets and writes app/features/alerts/assess/risk-model.json. Deterministic: the same sets give the
-// same weights. `npx tsx scripts/train-risk-model.ts` after a labelled set changes; the sets held out
-// for measuring (TEST_SETS in tests/support/risk-eval.ts) are never read here.
-import { writeFileSync } from 'node:fs'
+// sets and on public everyday text, and writes app/features/alerts/assess/risk-model.json.
+// Deterministic: the same sets and texts give the same weights. The sets held out for measuring
+// (TEST_SETS in tests/support/risk-eval.ts) and the blind writers' sets are never read here.
+//
+//   RISK_EVERYDAY_DIR=/path/to/everyday npx tsx scripts/train-risk-model.ts
+//
+// Everyday text (decision 0059): the model's "nothing" class also learns from ordinary sentences
+// nobody here wrote, so that an ordinary post scores nothing whatever its length or register:
+//   - $RISK_EVERYDAY_DIR/cmn.txt and jpn.txt: Tatoeba's sentence pairs as the manythings.org files
+//     give them (English, a tab, Chinese or Japanese, then anything), CC BY 2.0 FR; not in the
+//     repository, see the decision for where they come from;
+//   - the nlp-corpus package (a devDependency): English sentences of many registers, Reddit and text
+//     messages among them.
+// A sentence in which the rules find anything is left out. RISK_EVERYDAY=none trains without them
+// (to compare; never commit such weights).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
-import { readPost, sentenceReadings } from '../app/features/alerts/assess/assess.server'
+import { assessPost, readPost, sentenceReadings } from '../app/features/alerts/assess/assess.server'
 import { featuresOf, MODEL_CLASSES, type ModelClass, type RiskModelFile } from '../app/features/alerts/assess/model.server'
-import { EVAL_LANGUAGES, labelledPosts, TRAINING_SETS, type EvalSet } from '../tests/support/risk-eval'
+import { EVAL_LANGUAGES, labelledPosts, TRAINING_SETS, type EvalLanguage, type EvalSet } from '../tests/support/risk-eval'
 
-const EPOCHS = 30
+const EPOCHS = 10
 const RATE = 0.2
 const DECAY = 1e-4
 /** Weights smaller than this change no decision: left out of the file. */
 const KEEP = 0.01
+/**
+ * Everyday sentences per language (English has more registers to learn: Reddit, text messages,
+ * Tatoeba's plain sentences), and how many make one "post" (in turn): a line, a few, a long ramble.
+ */
+const EVERYDAY_SENTENCES: Record<EvalLanguage, number> = { en: 40_000, 'zh-TW': 20_000, ja: 20_000 }
+const POST_SIZES = [1, 1, 2, 3, 4, 6, 10]
 
 interface Example {
   features: string[]
   label: number
+}
+
+// Fixed-seed shuffles (mulberry32), so a retrain gives the same file.
+function shuffler(start: number) {
+  let seed = start
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  return <T>(xs: T[]) => {
+    const out = [...xs]
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1))
+      ;[out[i], out[j]] = [out[j], out[i]]
+    }
+    return out
+  }
 }
 
 const examples: Example[] = []
@@ -28,24 +66,60 @@ for (const set of sets)
       const features = featuresOf(sentenceReadings(await readPost(post, language)))
       examples.push({ features: [...features].sort(), label: MODEL_CLASSES.indexOf((post.category ?? 'none') as ModelClass) })
     }
+const labelled = examples.length
 
-// A fixed-seed shuffle each epoch (mulberry32), so a retrain gives the same file.
-let seed = 33
-const random = () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
-const shuffled = <T>(xs: T[]) => {
-  const out = [...xs]
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1))
-    ;[out[i], out[j]] = [out[j], out[i]]
+/** The everyday sentences of each language, in file order, each once, with where they came from. */
+function everydaySentences(): Map<EvalLanguage, { text: string; source: string }[]> {
+  const out = new Map<EvalLanguage, { text: string; source: string }[]>(EVAL_LANGUAGES.map((l) => [l, []]))
+  const seen = new Set<string>()
+  const add = (language: EvalLanguage, text: string | undefined, source: string) => {
+    const t = text?.trim()
+    if (!t || seen.has(t)) return
+    seen.add(t)
+    out.get(language)!.push({ text: t, source })
   }
+  const dir = process.env.RISK_EVERYDAY_DIR ?? ''
+  const pairs = { 'cmn.txt': 'zh-TW', 'jpn.txt': 'ja' } as const
+  for (const [file, language] of Object.entries(pairs)) {
+    const at = path.join(dir, file)
+    if (!dir || !existsSync(at)) throw new Error(`${at}: no everyday text. Set RISK_EVERYDAY_DIR (decision 0059 says where the files come from), or RISK_EVERYDAY=none to train without it.`)
+    for (const line of readFileSync(at, 'utf8').split('\n')) {
+      const [english, other] = line.split('\t')
+      add(language, other, `tatoeba ${file}`)
+      add('en', english, `tatoeba ${file} (English side)`)
+    }
+  }
+  // The package exports only its reader (src/server/index.js); its sentences are in builds/.
+  const corpus = path.join(path.dirname(createRequire(import.meta.url).resolve('nlp-corpus')), '..', '..', 'builds')
+  for (const file of readdirSync(corpus).sort()) for (const text of JSON.parse(readFileSync(path.join(corpus, file), 'utf8')) as string[]) add('en', text, 'nlp-corpus')
   return out
 }
 
+const everyday: NonNullable<RiskModelFile['everyday']> = []
+if (process.env.RISK_EVERYDAY !== 'none') {
+  const shuffled = shuffler(49)
+  for (const [language, all] of everydaySentences()) {
+    const kept: { text: string; source: string }[] = []
+    for (const s of shuffled(all)) {
+      if (kept.length === EVERYDAY_SENTENCES[language]) break
+      // A sentence the rules find something in ("I want to die.", 「死にたい」) is no everyday example.
+      const a = await assessPost({ title: '', event: s.text }, language)
+      if (a.findings.some((f) => !f.byModel) || a.setAside.some((x) => x.why === 'unlike')) continue
+      kept.push(s)
+    }
+    for (let i = 0, k = 0; i < kept.length; k++) {
+      const size = POST_SIZES[k % POST_SIZES.length]
+      const text = kept.slice(i, i + size).map((s) => s.text).join('\n')
+      i += size
+      examples.push({ features: [...featuresOf(sentenceReadings(await readPost({ title: '', event: text }, language)))].sort(), label: 0 })
+    }
+    const bySource = new Map<string, number>()
+    for (const s of kept) bySource.set(s.source, (bySource.get(s.source) ?? 0) + 1)
+    for (const [source, sentences] of bySource) everyday.push({ source, language, sentences })
+  }
+}
+
+const shuffled = shuffler(33)
 const classes = MODEL_CLASSES.length
 const bias = new Array<number>(classes).fill(0)
 const weights = new Map<string, number[]>()
@@ -71,7 +145,7 @@ for (let epoch = 0; epoch < EPOCHS; epoch++) {
 
 const round = (x: number) => Math.round(x * 1000) / 1000
 const kept = [...weights].filter(([, w]) => w.some((x) => Math.abs(x) >= KEEP)).sort(([a], [b]) => (a < b ? -1 : 1))
-const model: RiskModelFile = { trainedOn: [...sets], classes: MODEL_CLASSES, bias: bias.map(round), features: kept.map(([f]) => f), weights: kept.flatMap(([, w]) => w.map(round)) }
+const model: RiskModelFile = { trainedOn: [...sets], everyday, classes: MODEL_CLASSES, bias: bias.map(round), features: kept.map(([f]) => f), weights: kept.flatMap(([, w]) => w.map(round)) }
 const file = path.join(import.meta.dirname, '..', 'app', 'features', 'alerts', 'assess', 'risk-model.json')
 writeFileSync(file, JSON.stringify(model))
-console.log(`${examples.length} posts, ${kept.length} features kept of ${weights.size}: ${file}`)
+console.log(`${labelled} labelled posts and ${examples.length - labelled} everyday ones (${everyday.map((e) => `${e.sentences} ${e.language} from ${e.source}`).join(', ')}), ${kept.length} features kept of ${weights.size}: ${file}`)

@@ -3,8 +3,10 @@
 // databases; each post is its own student's, so the alert it raises is its own.
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assessPost } from '~/features/alerts/assess/assess.server'
-import { riskModel } from '~/features/alerts/assess/model.server'
+import { assessPost, MODEL_ALONE } from '~/features/alerts/assess/assess.server'
+import { compileDistress, sentenceDistressed } from '~/features/alerts/assess/distress.server'
+import { assessRisk, featuresOf, loadModel, MODEL_CLASSES, riskModel, type SentenceReading } from '~/features/alerts/assess/model.server'
+import { tokensOf } from '~/features/text/tokens.server'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { createJournal } from '~/features/journals/settings.server'
 import { createPost } from '~/features/students/posts.server'
@@ -149,6 +151,79 @@ describe('the rules and the model together', () => {
     for (const text of ['on the wellbeing survey one question was if i ever want to hurt myself. nope! i love my life', 'アンケートで「自分をきずつけたいと思うことがありますか」ってあった。「ない」に〇した', '學校發心情問卷，有一題問有沒有想過傷害自己，我勾沒有，我過得很好']) {
       expect((await assess(text)).findings, text).toEqual([])
     }
+  })
+
+  it('the model never cries wolf on everyday text it never saw (issue 49): a museum trip, a song, a joke, a schedule, a question about clothes', async () => {
+    // Written for this test; in no labelled set and in none of the everyday text the model learned from.
+    const everyday = {
+      en: [
+        'Went to the science museum with my class today. The dinosaur skeleton was huge and we had sandwiches on the steps.',
+        'What music do you all listen to while doing homework? I mostly play lo-fi and some old rock my dad likes.',
+        'Can anyone recommend a good jacket for autumn? Mine is too small now and my mum said we can go shopping on Saturday.',
+        'Schedule for tomorrow: swimming at 7, maths test second period, piano after school, then pizza night.',
+        'Why did the scarecrow win an award? Because he was outstanding in his field. My grandpa tells that joke every single time.',
+        'The aquarium had a tunnel where sharks swim over your head. My little brother pressed his face on the glass the whole time.',
+      ],
+      'zh-TW': [
+        '今天全班去科學博物館，恐龍化石超大的，中午在草地上吃便當。',
+        '大家寫功課的時候都聽什麼音樂？我最近一直聽周杰倫的舊歌。',
+        '明天的行程：早上游泳，第二節數學小考，放學後上鋼琴課，晚上吃火鍋。',
+        '週末跟表哥去水族館，看到好大的鯊魚從頭上游過去，弟弟一直貼著玻璃看。',
+        '老師今天講了一個笑話：為什麼海水是鹹的？因為魚一直在流汗。全班都笑翻了。',
+        '請問秋天的外套要怎麼搭配比較好看？預算大概兩千塊。',
+      ],
+      ja: [
+        'きょうはクラスで科学博物館に行きました。恐竜のほねがすごく大きくて、お昼はしばふでお弁当を食べました。',
+        'みんな宿題のときってどんな音楽聞いてる？わたしは最近ずっとアニメの曲ばかり。',
+        '明日の予定：朝はプール、二時間目に算数の小テスト、放課後ピアノ、夜はカレー。',
+        '週末に水族館へ行った。トンネルの上をサメが泳いでいて、弟はずっとガラスにはりついていた。',
+        '先生がダジャレを言った。「布団がふっとんだ」。みんなでわらった。',
+        '秋のコーディネートで迷っています。ベージュのコートに合う靴のおすすめはありますか。',
+      ],
+    }
+    for (const [language, texts] of Object.entries(everyday))
+      for (const text of texts) {
+        const a = await assess(text, language)
+        expect(a.findings, text).toEqual([])
+        // Not merely under the line: the model finds nothing there.
+        expect(a.risk, text).toBeLessThan(MODEL_ALONE / 2)
+      }
+  })
+
+  it('the model alone raises only a post with a word of distress in it; the words are data, matched in their forms', async () => {
+    const words = compileDistress({ en: 'hit\nsuicid*\n# a comment\nrun away\n', zh: '難過\n', ja: '消えたい\n' })
+    const reading = async (text: string, language: 'en' | 'zh' | 'ja'): Promise<SentenceReading> => ({ language, text, tokens: await tokensOf(text, language) })
+    expect(sentenceDistressed(words, await reading('he keeps hitting me', 'en'))).toBe(true)
+    expect(sentenceDistressed(words, await reading('i feel suicidal', 'en'))).toBe(true)
+    expect(sentenceDistressed(words, await reading('i want to run away tonight', 'en'))).toBe(true)
+    expect(sentenceDistressed(words, await reading('we ran to the bus and went away', 'en'))).toBe(false)
+    expect(sentenceDistressed(words, await reading('we saw a shark at the aquarium', 'en'))).toBe(false)
+    expect(sentenceDistressed(words, await reading('我今天好難過', 'zh'))).toBe(true)
+    expect(sentenceDistressed(words, await reading('今天去水族館', 'zh'))).toBe(false)
+    expect(sentenceDistressed(words, await reading('もう消えたい', 'ja'))).toBe(true)
+    expect(sentenceDistressed(words, await reading('水族館に行った', 'ja'))).toBe(false)
+  })
+
+  it('the model reads every two sentences too, and a long post must be surer in each: one worrying pair stands out, one odd pair in a long day does not', async () => {
+    // A model of two words: "gloom" is worrying, "sunny" is not.
+    const model = loadModel({ trainedOn: [], classes: MODEL_CLASSES, bias: [0, 0, 0, 0, 0, 0], features: ['en:w:gloom', 'en:w:sunny'], weights: [0, 6, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0] })
+    const sentence = async (text: string): Promise<SentenceReading[]> => [{ language: 'en', text, tokens: await tokensOf(text, 'en') }]
+    const day = async (...texts: string[]) => Promise.all(texts.map(sentence))
+    // The chance of "worrying" when the words are read together: 1 - p(none) over the six classes.
+    const risk = (gloom: boolean, sunny: boolean) => 1 - Math.exp(sunny ? 3 : 0) / (Math.exp(sunny ? 3 : 0) + Math.exp(gloom ? 6 : 0) + 4)
+    const whole = (sentences: SentenceReading[][]) => {
+      const f = featuresOf(sentences.flat())
+      return risk(f.has('en:w:gloom'), f.has('en:w:sunny'))
+    }
+    // The whole post is mostly sunny; two gloomy sentences in a row are read on their own.
+    const worrying = await day('sunny', 'sunny', 'gloom', 'gloom gloom', 'sunny', 'sunny')
+    const read = assessRisk(model, worrying)
+    expect(read.category).toBe('suicide')
+    expect(read.risk).toBeGreaterThan(whole(worrying))
+    // Five windows: the gloomy pair's chance of nothing counts five times.
+    expect(read.risk).toBeCloseTo(1 - 5 * (1 - risk(true, false)), 6)
+    // A short post is read whole.
+    expect(assessRisk(model, await day('gloom', 'sunny')).risk).toBeCloseTo(whole(await day('gloom', 'sunny')), 6)
   })
 
   it('the model does not raise words the rules read as negated or as someone else\'s', async () => {

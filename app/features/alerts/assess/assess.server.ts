@@ -8,7 +8,8 @@ import { tokensOf, type Token } from '~/features/text/tokens.server'
 import { watchPattern, watchText } from '~/features/text/watch-words.server'
 import { SEVERITY, type RiskCategory } from './lexicon'
 import { lexiconOf, matchSentence, mentions, type CompiledLexicon, type Dismissal, type PostContext } from './match'
-import { featuresOf, probabilities, riskModel, riskOf, type RiskModel, type SentenceReading } from './model.server'
+import { distressed } from './distress.server'
+import { assessRisk, featuresOf, probabilities, riskModel, type RiskModel, type SentenceReading } from './model.server'
 
 export type PostField = 'title' | 'event' | 'story' | 'behaviour'
 export interface PostTexts {
@@ -49,12 +50,14 @@ export interface Assessment {
 }
 
 /**
- * How the rules and the model decide together (decision 0042; thresholds chosen on `holdout4`).
+ * How the rules and the model decide together (decision 0042; thresholds chosen on `holdout4`, kept
+ * when the model learned everyday text: decision 0059).
  * A high finding of the rules always stands. A medium one is set aside (so a second opinion can
  * still raise it) only when the model finds the post very unlike any worrying one *and* the post
  * says more than the one sentence: the model reads context, and where there is none it is surest
  * of "nothing" exactly where a short post says the most ("I'm just the useless one in this
- * family"). The model alone raises what it finds likely and the rules did not explain away.
+ * family"). The model alone raises what it finds likely and the rules did not explain away, in a
+ * post with a word of distress, at medium.
  */
 export const MODEL_AGREES = 0.02
 export const MODEL_ALONE = 0.7
@@ -93,6 +96,16 @@ export async function readPost(post: PostTexts, journalLanguage?: string): Promi
 
 /** The readings as the model reads them. */
 export const sentenceReadings = (readings: Reading[]): SentenceReading[] => readings.map((r) => ({ language: r.language, tokens: r.tokens, text: r.sentences[r.index].text }))
+
+/** The readings sentence by sentence (title, then event, story and behaviour), each sentence in its languages. */
+export function bySentence(readings: Reading[]): SentenceReading[][] {
+  const groups = new Map<string, Reading[]>()
+  for (const r of readings) {
+    const key = `${r.field}\u0000${r.index}`
+    groups.set(key, [...(groups.get(key) ?? []), r])
+  }
+  return [...groups.values()].map(sentenceReadings)
+}
 
 const sentenceText = (r: Reading, index = r.index) => r.text.slice(r.sentences[index].start, r.sentences[index].end)
 const anyMentions = (readings: Reading[], words: (lex: CompiledLexicon) => Set<string>) => readings.some((r) => mentions(r.language, r.tokens, words(lexiconOf(r.language))))
@@ -138,9 +151,9 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   // "I felt hopeless for about an hour. Then we got pizza.": a low mood that passed, and nothing else.
   if (findings.every((f) => f.category === 'hopelessness') && anyMentions(readings, (l) => l.passing)) findings.length = 0
   const model = await riskModel()
-  const { risk, category } = riskOf(probabilities(model, featuresOf(sentenceReadings(readings))))
-  const sentences = new Set(readings.map((r) => `${r.field}\u0000${r.index}`)).size
-  const kept = combine(dedupe(findings), setAside, risk, sentences, acts, model.classes)
+  const sentences = bySentence(readings)
+  const { risk, category } = assessRisk(model, sentences)
+  const kept = combine(dedupe(findings), setAside, risk, sentences.length, acts, model.classes)
   for (const w of watchWordFindings(post, watchWords, journalLanguage)) {
     // One finding per concern and sentence: where the rules found this one already, their finding
     // stands (its severity may be urgent), marked as the school's word too when its words hold it.
@@ -151,7 +164,8 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   // The model reads words, not their sense: where the rules set the same category's words aside
   // (「きずつけたりしない」, "nobody hit me", a film), it does not raise them again.
   const explained = setAside.some((a) => a.why === 'negated' || a.category === category || (a.category === 'harm' && (category === 'abuse' || category === 'bullying')))
-  if (readings.length && risk >= MODEL_ALONE && !explained && !kept.some((f) => f.category === category)) kept.push(modelFinding(model, readings, category))
+  // Alone, it raises only a post with a word of distress in it: never a museum trip or a song (distress.server.ts).
+  if (readings.length && risk >= MODEL_ALONE && !explained && !kept.some((f) => f.category === category) && distressed(sentenceReadings(readings))) kept.push(modelFinding(model, readings, category))
   return { findings: kept, severity: kept.some((f) => f.severity === 'high') ? 'high' : kept.length ? 'medium' : null, setAside, risk }
 }
 

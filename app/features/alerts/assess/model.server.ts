@@ -7,6 +7,14 @@
  * words; the model catches wording nobody wrote a rule for, and tells a harmless post the rules
  * misread. How the two decide together is `combine` in assess.server.ts.
  *
+ * It reads the whole post and also every two sentences in a row (`WINDOW`): one worrying sentence in
+ * the middle of a long ordinary day is not outweighed by the ordinary ones around it.
+ *
+ * It never cries wolf on its own (issue 49, decision 0059): its "nothing" class is trained on public
+ * everyday text in the three languages as well as on the labelled sets' harmless posts, so an
+ * ordinary post, an adult's as much as a child's, scores nothing; and what it finds alone is raised
+ * only in a post that holds a word of distress (distress.server.ts), never at high.
+ *
  * The weights (risk-model.json) are read at the first assessment, not at start-up.
  */
 import { readFile } from 'node:fs/promises'
@@ -22,6 +30,8 @@ export type ModelClass = (typeof MODEL_CLASSES)[number]
 export interface RiskModelFile {
   /** The labelled sets it was trained on (tests/risk-eval). */
   trainedOn: string[]
+  /** The public everyday text its "none" class was also trained on: each source and how many sentences. */
+  everyday?: { source: string; language: string; sentences: number }[]
   classes: readonly ModelClass[]
   bias: number[]
   features: string[]
@@ -89,6 +99,27 @@ export function riskOf(p: number[]): { risk: number; category: RiskCategory } {
   let best = 1
   for (let c = 2; c < p.length; c++) if (p[c] > p[best]) best = c
   return { risk: 1 - p[0], category: MODEL_CLASSES[best] as RiskCategory }
+}
+
+/** How many sentences in a row the model also reads on their own. */
+export const WINDOW = 2
+
+/**
+ * What the model makes of a post, given its sentences (each read in its languages): the whole post
+ * and every `WINDOW` sentences in a row, and of these the reading that finds the post likeliest to
+ * be worrying. A post of k windows has k chances to look worrying by accident, so a window's chance
+ * of "nothing" counts k times (a Bonferroni correction): in a long post each window must be that
+ * much surer, and a long ordinary day is not raised for one odd pair of sentences.
+ */
+export function assessRisk(model: RiskModel, sentences: SentenceReading[][]): { risk: number; category: RiskCategory } {
+  let best = riskOf(probabilities(model, featuresOf(sentences.flat())))
+  const windows = sentences.length - WINDOW + 1
+  for (let i = 0; windows > 1 && i < windows; i++) {
+    const window = riskOf(probabilities(model, featuresOf(sentences.slice(i, i + WINDOW).flat())))
+    const risk = 1 - Math.min(1, windows * (1 - window.risk))
+    if (risk > best.risk) best = { risk, category: window.category }
+  }
+  return best
 }
 
 /**
