@@ -5,7 +5,7 @@
 //
 //   RISK_EVERYDAY_DIR=/path/to/everyday npx tsx scripts/train-risk-model.ts
 //
-// Everyday text (decision 0059): the model's "nothing" class also learns from ordinary sentences
+// Everyday text (decision 0066): the model's "nothing" class also learns from ordinary sentences
 // nobody here wrote, so that an ordinary post scores nothing whatever its length or register:
 //   - $RISK_EVERYDAY_DIR/cmn.txt and jpn.txt: Tatoeba's sentence pairs as the manythings.org files
 //     give them (English, a tab, Chinese or Japanese, then anything), CC BY 2.0 FR; not in the
@@ -82,7 +82,7 @@ function everydaySentences(): Map<EvalLanguage, { text: string; source: string }
   const pairs = { 'cmn.txt': 'zh-TW', 'jpn.txt': 'ja' } as const
   for (const [file, language] of Object.entries(pairs)) {
     const at = path.join(dir, file)
-    if (!dir || !existsSync(at)) throw new Error(`${at}: no everyday text. Set RISK_EVERYDAY_DIR (decision 0059 says where the files come from), or RISK_EVERYDAY=none to train without it.`)
+    if (!dir || !existsSync(at)) throw new Error(`${at}: no everyday text. Set RISK_EVERYDAY_DIR (decision 0066 says where the files come from), or RISK_EVERYDAY=none to train without it.`)
     for (const line of readFileSync(at, 'utf8').split('\n')) {
       const [english, other] = line.split('\t')
       add(language, other, `tatoeba ${file}`)

@@ -51,7 +51,7 @@ export interface Assessment {
 
 /**
  * How the rules and the model decide together (decision 0042; thresholds chosen on `holdout4`, kept
- * when the model learned everyday text: decision 0059).
+ * when the model learned everyday text: decision 0066).
  * A high finding of the rules always stands. A medium one is set aside (so a second opinion can
  * still raise it) only when the model finds the post very unlike any worrying one *and* the post
  * says more than the one sentence: the model reads context, and where there is none it is surest
