@@ -4,7 +4,7 @@ import { db } from '~/db/db.server'
 import { journalExists } from '~/features/journals/access.server'
 import { parseId } from '~/features/lists'
 import { bookExists, bookFor, openBook } from '~/features/ebooks/books.server'
-import { isStudentDataOpen } from '~/features/privacy/door.server'
+import { isStudentDataOpen } from '~/features/student-door.server'
 
 /**
  * An e-book page's book and who asks (issue 23, rights): a book that does not exist is a 404; one

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { containsPattern, nameMatches, pageOfList } from '~/features/lists.server'
-import { studentDataOpen } from '~/features/privacy/door.server'
+import { studentDataOpen } from '~/features/student-door.server'
 import { optionOf, type QuizQuestion } from './quiz'
 import { quizQuestions, type Run } from './quizzes.server'
 

@@ -1,7 +1,7 @@
 import { inTransaction, type DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { DRP_STATUS } from '~/features/journals/constants'
-import { isStudentDataOpen, studentDataOpen } from '~/features/privacy/door.server'
+import { isStudentDataOpen, studentDataOpen } from '~/features/student-door.server'
 import { COMMENT_STATUS, POST_STATUS } from '~/features/posts/constants'
 import { DEFAULT_DESIGN, EBOOK_POSTS } from './constants'
 import { bindItems, type FillData, type PageType, type Template } from './page-model'

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { DRP_STATUS } from '~/features/journals/constants'
 import { pageOfList } from '~/features/lists.server'
-import { studentDataOpen } from '~/features/privacy/door.server'
+import { studentDataOpen } from '~/features/student-door.server'
 import type { Maker } from './books.server'
 
 /** The journals whose books this person may make: a teacher's (owned or co-taught), or a student's own. */

@@ -3,7 +3,7 @@ import type { DB } from '~/db/connect.server'
 import { SHARE_DAYS } from './constants'
 import { takeLoginAttempt, settleLoginAttempt, type LoginLimits } from '~/features/auth/login-limit.server'
 import { hashPassword, verifyPassword } from '~/features/auth/password.server'
-import { isStudentDataOpen } from '~/features/privacy/door.server'
+import { isStudentDataOpen } from '~/features/student-door.server'
 
 /** The book's share link, if it is shared. */
 export async function shareOf(db: DB, bookId: number) {

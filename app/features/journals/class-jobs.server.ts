@@ -1,6 +1,6 @@
 import type { DB } from '~/db/connect.server'
 import { isoAgo, nowIso } from '~/db/time'
-import { studentDataOpen } from '~/features/privacy/door.server'
+import { studentDataOpen } from '~/features/student-door.server'
 import { classStudents } from '~/features/students/list.server'
 
 /**

@@ -4,7 +4,7 @@ import { isoAgo, isoIn, nowIso } from '~/db/time'
 import { newInviteCode } from './codes.server'
 import { DRP_STATUS, INVITE_CODE_DAYS, RECENT_POSTER_DAYS } from './constants'
 import { teacherAnswered } from '~/features/notifications/events.server'
-import { studentDataOpen } from '~/features/privacy/door.server'
+import { studentDataOpen } from '~/features/student-door.server'
 
 const DAY_MS = 86_400_000
 

@@ -5,7 +5,7 @@ import { prepared } from '~/db/prepared.server'
 import { isoAgo } from '~/db/time'
 import { EMOTIONS, isPositiveEmotion } from './constants'
 import { containsPattern } from '~/features/lists.server'
-import { studentDataOpen } from '~/features/privacy/door.server'
+import { studentDataOpen } from '~/features/student-door.server'
 
 export const FEED_PAGE_SIZE = 10
 

@@ -3,7 +3,7 @@ import { todayDate } from '~/shared/dates'
 import type { DB } from '~/db/connect.server'
 import { DRP_STATUS } from '~/features/journals/constants'
 import { containsPattern, nameMatches, pageOfList } from '~/features/lists.server'
-import { studentDataOpen } from '~/features/privacy/door.server'
+import { studentDataOpen } from '~/features/student-door.server'
 import { tagsOf } from './feed.server'
 import { POST_STATUS } from './constants'
 

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { DB } from '~/db/connect.server'
 import { recentPosters } from '~/features/journals/info.server'
-import { closedAmong } from '~/features/privacy/door.server'
+import { closedAmong } from '~/features/student-door.server'
 import { lowMoodStudents } from './feed.server'
 
 type Overview = { posters: Awaited<ReturnType<typeof recentPosters>>; lowMood: Awaited<ReturnType<typeof lowMoodStudents>> }

@@ -7,7 +7,7 @@ import type { Database } from '~/db/schema'
 import { nowIso } from '~/db/time'
 import { counselsPost } from '~/features/alerts/escalate.server'
 import { requireJournal } from '~/features/journals/access.server'
-import { studentDataOpen } from '~/features/privacy/door.server'
+import { studentDataOpen } from '~/features/student-door.server'
 
 /** A post's picture (issue 6): at most 5 MB as sent, PNG, JPEG or WebP by content (never by name). */
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024

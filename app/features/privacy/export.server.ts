@@ -13,7 +13,7 @@ import { POST_STATUS } from '~/features/posts/constants'
 import type { QuizQuestion } from '~/features/assessments/quiz'
 import { optionOf } from '~/features/assessments/quiz'
 import { DAY_MS, EXPORT_LINK_DAYS, EXPORT_STALE_MS } from './constants'
-import { isStudentDataOpen } from './door.server'
+import { isStudentDataOpen } from '~/features/student-door.server'
 import { zipWriter, type ZipWriter } from './zip.server'
 import { formatDate } from '~/shared/dates'
 

@@ -14,7 +14,7 @@ import { moodPoint } from '~/features/alerts/rules'
 import { heldBackPosts, withoutHeldBack, type HeldBack } from '~/features/alerts/held-back.server'
 import { addDays } from '~/shared/dates'
 import { DAY_MS } from './constants'
-import { isStudentDataOpen } from './door.server'
+import { isStudentDataOpen } from '~/features/student-door.server'
 
 /** A family pack (issue 36): a few posts for a parent meeting, a note, and a share link that ends. */
 export const PACK_POSTS_MAX = 12

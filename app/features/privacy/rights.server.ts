@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import type { DB } from '~/db/connect.server'
 import { parseId } from '~/features/lists'
 import { can, ROLE } from '~/features/team/roles'
-import { isStudentDataOpen } from './door.server'
+import { isStudentDataOpen } from '~/features/student-door.server'
 
 /**
  * Who may act on a student's data (issue 36, decision 0047; one rule since issue 48 item 5,

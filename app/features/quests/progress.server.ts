@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { withDetails } from '~/features/posts/feed.server'
-import { studentDataOpen } from '~/features/privacy/door.server'
+import { studentDataOpen } from '~/features/student-door.server'
 import { studentCount } from '~/features/journals/members.server'
 import { chosenQuests } from './selection.server'
 import { pageOfList } from '~/features/lists.server'

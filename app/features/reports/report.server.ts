@@ -1,6 +1,6 @@
 import type { DB } from '~/db/connect.server'
 import { tagsOf } from '~/features/posts/feed.server'
-import { studentDataOpen } from '~/features/privacy/door.server'
+import { studentDataOpen } from '~/features/student-door.server'
 import { BEHAVIOURS, EMOTION_GROUPS, EMOTIONS } from '~/features/posts/constants'
 import { addDays } from '~/shared/dates'
 import { bucketDates, bucketLength, bucketOf, type ReportRange, type TrendInterval } from './range'

@@ -5,7 +5,7 @@ import { fromJson, jsonArrayFrom } from '~/db/json.server'
 import { prepared } from '~/db/prepared.server'
 import { containsPattern, nameMatches, pageOfList } from '~/features/lists.server'
 import { offsetOf, pageWithin, parseId, TABLE_PAGE_SIZE } from '~/features/lists'
-import { studentDataOpen } from '~/features/privacy/door.server'
+import { studentDataOpen } from '~/features/student-door.server'
 
 type StudentValues = { journalId: number; teacherId: number; pattern?: string; limit: number; offset: number }
 

@@ -8,11 +8,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { projectFile } from '~/project-file.server'
-import { CATEGORIES, type RiskCategory } from '~/features/alerts/categories'
+import { CATEGORIES, type RiskCategory } from './taxonomy'
 import { normalise, type Language } from './text'
 
 /**
- * The rules' categories (the safeguarding taxonomy, alerts/categories.ts), in the order their files
+ * The rules' categories (the safeguarding taxonomy, ./taxonomy.ts), in the order their files
  * are read (which rule of a sentence is named first when two start on the same word). `harm` is harm done to the student by someone: abuse when the
  * post places it at home or names a family member, bullying when it names school or other children,
  * abuse when it names neither (an unexplained, repeated harm to a child is told at once).
