@@ -63,11 +63,17 @@ function setIn(dir: string) {
   return Object.fromEntries(EVAL_LANGUAGES.map((l) => [l, existsSync(path.join(dir, `posts.${l}.json`)) ? (JSON.parse(readFileSync(path.join(dir, `posts.${l}.json`), 'utf8')) as LabelledPost[]) : []])) as Record<EvalLanguage, LabelledPost[]>
 }
 
+// `--only a,b` measures those sets of tests/risk-eval alone and leaves the real texts out (what
+// `npm run eval:writers` asks of a model trained without one writer's set); `--only real` measures
+// the real texts alone.
+const args = process.argv.slice(2)
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : undefined
+const newSets = args.filter((a, i) => a !== '--only' && args[i - 1] !== '--only')
 const sets: { name: string; dir: string }[] = [
   { name: 'dev', dir: EVAL_DIR },
   ...readdirSync(EVAL_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => ({ name: d.name, dir: path.join(EVAL_DIR, d.name) })),
-  ...process.argv.slice(2).map((dir) => ({ name: `new: ${path.basename(dir)}`, dir: path.resolve(dir) })),
-]
+  ...newSets.map((dir) => ({ name: `new: ${path.basename(dir)}`, dir: path.resolve(dir) })),
+].filter((s) => !only || only.includes(s.name))
 
 const perSet: Record<string, string | number>[] = []
 const perCategory = new Map<string, Map<EvalLanguage, Judged[]>>()
@@ -78,7 +84,7 @@ for (const { name, dir } of sets) {
     const rows = await judge(posts[language], language)
     perSet.push({ set: name, language, ...figures(rows) })
     // Per category: the sets nobody tuned on only (held out and blind), so that a category's figure is not flattered.
-    if ((TUNED_SETS as readonly string[]).includes(name)) continue
+    if ((TUNED_SETS as readonly string[]).includes(name) && !only) continue
     for (const r of rows) {
       const byLanguage = perCategory.get(r.category) ?? new Map<EvalLanguage, Judged[]>()
       byLanguage.set(language, [...(byLanguage.get(language) ?? []), r])
@@ -88,7 +94,7 @@ for (const { name, dir } of sets) {
 }
 table('Per set and language (recall: worrying posts raising an alert; falseAlerts: harmless posts raising one; modelAloneHigh: harmless posts at high from the model alone)', perSet)
 table(
-  'Per category, on the sets nobody tuned on (holdout9, the blind writers\' sets and new ones): caught / posts, and urgent at high',
+  only ? `Per category, on ${only.join(', ')}: caught / posts, and urgent at high` : 'Per category, on the sets nobody tuned on (holdout9, the blind writers\' sets and new ones): caught / posts, and urgent at high',
   [...perCategory.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([category, byLanguage]) =>
     Object.fromEntries([['category', category], ...EVAL_LANGUAGES.map((l) => {
       const rows = byLanguage.get(l) ?? []
@@ -100,7 +106,8 @@ table(
 )
 
 // Real public texts: the risk ones should raise an alert, the others nothing.
-if (!existsSync(REAL)) console.log(`\nThe real texts (${path.relative(ROOT, REAL)}) are not on this machine: measured on the labelled sets only.`)
+if (only && !only.includes('real')) console.log('\nThe real texts are measured by a whole run (without --only) or by --only real.')
+else if (!existsSync(REAL)) console.log(`\nThe real texts (${path.relative(ROOT, REAL)}) are not on this machine: measured on the labelled sets only.`)
 else {
   const lines = readFileSync(REAL, 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'))
   const unescape = (t: string) => t.replace(/\\(n|t|r|\\)/g, (_, c: string) => ({ n: '\n', t: '\t', r: '\r', '\\': '\\' })[c]!)

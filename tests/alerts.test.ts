@@ -86,7 +86,8 @@ describe.each(DIALECTS)('risk alerts on %s', (dialect) => {
   let journalId: number
   let otherJournal: number
   const today = new Date().toISOString().slice(0, 10)
-  const sad = { title: 'A hard day', diaryDate: today, event: 'Nobody played with me.', emotions: ['B'], behaviour: '6', behaviourText: 'I cried.' }
+  // A low mood with no worrying words (being left out would be a sign of bullying: decision 0069).
+  const sad = { title: 'A hard day', diaryDate: today, event: 'I felt sad all day.', emotions: ['B'], behaviour: '6', behaviourText: 'I cried.' }
 
   beforeAll(async () => {
     conn = await freshDatabase(dialect)

@@ -206,11 +206,13 @@ describe('the rules and the model together', () => {
 
   it('the model reads every two sentences too, and a long post must be surer in each: one worrying pair stands out, one odd pair in a long day does not', async () => {
     // A model of two words: "gloom" is worrying, "sunny" is not.
-    const model = loadModel({ trainedOn: [], classes: MODEL_CLASSES, bias: [0, 0, 0, 0, 0, 0], features: ['en:w:gloom', 'en:w:sunny'], weights: [0, 6, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0] })
+    const n = MODEL_CLASSES.length
+    const row = (c: number, w: number) => Array.from({ length: n }, (_, i) => (i === c ? w : 0))
+    const model = loadModel({ trainedOn: [], classes: MODEL_CLASSES, bias: row(0, 0), features: ['en:w:gloom', 'en:w:sunny'], weights: [...row(1, 6), ...row(0, 3)] })
     const sentence = async (text: string): Promise<SentenceReading[]> => [{ language: 'en', text, tokens: await tokensOf(text, 'en') }]
     const day = async (...texts: string[]) => Promise.all(texts.map(sentence))
-    // The chance of "worrying" when the words are read together: 1 - p(none) over the six classes.
-    const risk = (gloom: boolean, sunny: boolean) => 1 - Math.exp(sunny ? 3 : 0) / (Math.exp(sunny ? 3 : 0) + Math.exp(gloom ? 6 : 0) + 4)
+    // The chance of "worrying" when the words are read together: 1 - p(none) over the n classes.
+    const risk = (gloom: boolean, sunny: boolean) => 1 - Math.exp(sunny ? 3 : 0) / (Math.exp(sunny ? 3 : 0) + Math.exp(gloom ? 6 : 0) + n - 2)
     const whole = (sentences: SentenceReading[][]) => {
       const f = featuresOf(sentences.flat())
       return risk(f.has('en:w:gloom'), f.has('en:w:sunny'))

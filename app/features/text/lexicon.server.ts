@@ -37,11 +37,17 @@ export interface Rule {
   anywhere?: boolean
   /** Told at once whatever its category's usual severity: extortion and threats among bullying, violence among emotional abuse (decision 0060). */
   urgent?: boolean
+  /**
+   * A sign, not a finding by itself ("the bus ticket's bought", "he sends me game credits"): it is
+   * one only where the model also reads the post as this category (decision 0069). Two readings
+   * that agree, so its finding has its category's severity and shows its words.
+   */
+  sign?: boolean
 }
 type Flag = Exclude<keyof Rule, 'category' | 'pattern'>
 
 /** A rule's flags as the files write them. */
-export const FLAGS: Record<string, Flag> = { self: 'self', story: 'story', 'by-other': 'byOther', act: 'act', anywhere: 'anywhere', urgent: 'urgent' }
+export const FLAGS: Record<string, Flag> = { self: 'self', story: 'story', 'by-other': 'byOther', act: 'act', anywhere: 'anywhere', urgent: 'urgent', sign: 'sign' }
 
 export interface Lexicon {
   /** Named sets of words (`@family`): a slot's `@name` stands for each of its words. */

@@ -9,7 +9,7 @@ import { watchPattern, watchText } from '~/features/text/watch-words.server'
 import { SEVERITY, type RiskCategory } from './lexicon'
 import { lexiconOf, matchSentence, mentions, type CompiledLexicon, type Dismissal, type PostContext } from './match'
 import { distressed } from './distress.server'
-import { assessRisk, featuresOf, probabilities, riskModel, type RiskModel, type SentenceReading } from './model.server'
+import { assessRisk, categoryChances, featuresOf, probabilities, riskModel, type RiskModel, type SentenceReading } from './model.server'
 
 export type PostField = 'title' | 'event' | 'story' | 'behaviour'
 export interface PostTexts {
@@ -33,6 +33,8 @@ export interface ContentFinding {
   byModel?: true
   /** One of the school's own watch words (issue 49 item 4, decision 0062): a journal's or its team's. */
   watchWord?: true
+  /** A sign (a rule marked `sign`) that the model's reading of the post agreed with (decision 0069). */
+  sign?: true
 }
 
 /** A school's watch word as the assessment reads it: the phrase's normal form (features/text/watch-words.server.ts) and its category. */
@@ -61,6 +63,8 @@ export interface Assessment {
  */
 export const MODEL_AGREES = 0.02
 export const MODEL_ALONE = 0.7
+/** The model's chance of a sign's category (in any part of the post) from which the sign counts (decision 0069). */
+export const SIGN_AGREES = 0.5
 
 const FIELDS: PostField[] = ['title', 'event', 'story', 'behaviour']
 
@@ -123,6 +127,8 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   const setAside: Assessment['setAside'] = []
   // Harm someone did to the student (「毎日なぐられて」): an act, not a word the model may explain away.
   const acts = new Set<string>()
+  // Signs (rules marked `sign`): findings only where the model reads the same category (below).
+  const signs: ContentFinding[] = []
   for (const r of readings) {
     const { found, dismissed } = matchSentence(r.language, r.tokens, context)
     // The earliest words of each finding come first: they decide whether the sentence before is shown.
@@ -139,6 +145,10 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
         words: originalWords(r, m.first, m.last),
         language: r.language,
       }
+      if (m.rule.sign) {
+        signs.push({ ...finding, sign: true })
+        continue
+      }
       findings.push(finding)
       if (m.category === 'harm' || m.rule.act) acts.add(findingKey(finding))
     }
@@ -154,11 +164,19 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   const sentences = bySentence(readings)
   const { risk, category } = assessRisk(model, sentences)
   const kept = combine(dedupe(findings), setAside, risk, sentences.length, acts, model.classes)
+  // A sign counts where the model, reading the post, finds its category likely too: two readings agree.
+  const chances = signs.length ? categoryChances(model, sentences) : undefined
+  // One finding per category unless the sign says more (an urgent sign beside a medium finding).
+  const outranks = (sign: ContentFinding) => !kept.some((f) => f.category === sign.category && (f.severity === 'high' || sign.severity === 'medium'))
+  for (const sign of dedupe(signs.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'high' ? -1 : 1))))
+    if ((chances?.get(sign.category) ?? 0) >= SIGN_AGREES && outranks(sign)) kept.push(sign)
   for (const w of watchWordFindings(post, watchWords, journalLanguage)) {
     // One finding per concern and sentence: where the rules found this one already, their finding
     // stands (its severity may be urgent), marked as the school's word too when its words hold it.
     const same = kept.find((f) => findingKey(f) === findingKey(w))
     if (!same) kept.push(w)
+    // A sign there is weaker than the school's own word: the word is what the alert shows.
+    else if (same.sign) kept.splice(kept.indexOf(same), 1, { ...w, severity: same.severity === 'high' ? 'high' : w.severity })
     else if (!same.byModel && watchText(normalise(same.words).text).includes(watchText(normalise(w.words).text))) same.watchWord = true
   }
   // The model reads words, not their sense: where the rules set the same category's words aside

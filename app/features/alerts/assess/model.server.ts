@@ -21,9 +21,11 @@ import { readFile } from 'node:fs/promises'
 import type { Language } from '~/features/text/text'
 import type { Token } from '~/features/text/tokens.server'
 import { projectFile } from '~/project-file.server'
+import { CATEGORIES } from '~/features/text/taxonomy'
 import type { RiskCategory } from './lexicon'
 
-export const MODEL_CLASSES = ['none', 'suicide', 'self_harm', 'abuse', 'bullying', 'hopelessness'] as const
+/** "Nothing", then every category of the safeguarding taxonomy (decision 0060), in its order. */
+export const MODEL_CLASSES = ['none', ...CATEGORIES.map((c) => c.category)] as const
 export type ModelClass = (typeof MODEL_CLASSES)[number]
 
 /** risk-model.json: each feature's weights, one per class, one row after another. */
@@ -123,11 +125,28 @@ export function assessRisk(model: RiskModel, sentences: SentenceReading[][]): { 
 }
 
 /**
+ * The model's chance of each category in any part of the post (the whole post, or any `WINDOW`
+ * sentences in a row): what a sign (a rule marked `sign`) asks of it before it counts.
+ */
+export function categoryChances(model: RiskModel, sentences: SentenceReading[][]): Map<RiskCategory, number> {
+  const out = new Map<RiskCategory, number>()
+  const read = (part: SentenceReading[]) =>
+    probabilities(model, featuresOf(part)).forEach((p, c) => {
+      const category = model.classes[c] as RiskCategory
+      if (c > 0 && p > (out.get(category) ?? 0)) out.set(category, p)
+    })
+  read(sentences.flat())
+  for (let i = 0; i + WINDOW < sentences.length + 1 && sentences.length > WINDOW; i++) read(sentences.slice(i, i + WINDOW).flat())
+  return out
+}
+
+/**
  * Where the weights are: beside this file in the source tree, found from the project's root so the
  * built server (build/server) reads the same file. Parsed as JSON, not imported as a module: a
- * module of 50,000 keys costs six times the memory and ten times the time.
+ * module of 50,000 keys costs six times the memory and ten times the time. `RISK_MODEL_FILE` reads
+ * another (`npm run eval:writers` measures models trained without one writer's set).
  */
-const modelFile = () => projectFile('app', 'features', 'alerts', 'assess', 'risk-model.json')
+const modelFile = () => process.env.RISK_MODEL_FILE || projectFile('app', 'features', 'alerts', 'assess', 'risk-model.json')
 
 let loaded: Promise<RiskModel> | undefined
 /** The trained weights, read once at the first use. */
