@@ -1,0 +1,109 @@
+import { data } from 'react-router'
+import type { DB } from '~/db/connect.server'
+import { claimKey, isFormKey, keepAnswer, releaseKey } from '~/features/once/keys.server'
+import { ONCE_FIELD } from '~/shared/once'
+import { onFormRead } from './form.server'
+
+/**
+ * Safe to send twice (issue 50, decision 0072). Every action that writes is `once(action)`: its form
+ * carries a one-time key (ui/form.tsx); the form reader claims the key when it has read the body
+ * (so the guards that run before, a signed-out teacher's redirect among them, never use it up); the
+ * action runs once per key, in every process; its answer (the redirect, or the data) is kept a day,
+ * and the same key again is answered the same without running the action. A request that fails
+ * (a server error; a refusal thrown before anything was written) gives the key back, to send again.
+ */
+export const once = <Args extends { request: Request }, Result>(action: (args: Args) => Promise<Result>) => onceIn(appDatabase, action)
+
+const appDatabase = async () => (await import('~/db/db.server')).db
+
+/** `once` on a given database (the tests'). */
+export function onceIn<Args extends { request: Request }, Result>(database: () => Promise<DB>, action: (args: Args) => Promise<Result>): (args: Args) => Promise<Result> {
+  return async (args) => {
+    const db = await database()
+    const scope: Scope = { key: null }
+    onFormRead(args.request, (form) => claimFormKey(db, args.request, scope, form))
+    let result: Result
+    try {
+      result = await action(args)
+    } catch (thrown) {
+      if (thrown instanceof Replay) return thrown.answer as Result
+      if (scope.key) {
+        // A redirect thrown after the form was read is an answer like any other; anything else wrote nothing.
+        const kept = thrown instanceof Response && isRedirect(thrown.status) ? keptOf(thrown) : null
+        await (kept ? keepAnswer(db, scope.key, kept) : releaseKey(db, scope.key))
+      }
+      throw thrown
+    }
+    if (scope.key) {
+      const kept = keptOf(result)
+      await (kept ? keepAnswer(db, scope.key, kept) : releaseKey(db, scope.key))
+    }
+    return result
+  }
+}
+
+type Scope = { key: string | null }
+
+/** Thrown by the form reader when the key has been answered: `once` answers the same. */
+class Replay {
+  constructor(readonly answer: unknown) {}
+}
+
+/**
+ * Called by the form reader once the body is read: claims the form's key for the running `once`
+ * action, or ends the action with the key's first answer. Without a key (an old page, a script) the
+ * action runs as it always did; outside `once` (a form that opts out, decision 0072) nothing happens.
+ */
+async function claimFormKey(db: DB, request: Request, scope: Scope, form: FormData) {
+  const key = form.get(ONCE_FIELD)
+  if (scope.key || !isFormKey(key)) return
+  const claim = await claimKey(db, key, new URL(request.url).pathname.replace(/\.data$/, ''))
+  switch (claim.kind) {
+    case 'claimed':
+      scope.key = key
+      return
+    case 'answered':
+      throw new Replay(answerOf(claim.answer))
+    case 'elsewhere':
+      throw data(null, { status: 400 })
+    case 'busy':
+      // The first send is still running after half a minute: the person may send again later.
+      throw data(null, { status: 409 })
+  }
+}
+
+type Kept =
+  | { kind: 'redirect'; status: number; headers: [string, string][] }
+  | { kind: 'data'; data: unknown; status?: number; headers: [string, string][] }
+  | { kind: 'value'; data: unknown }
+
+const isRedirect = (status: number) => status >= 300 && status < 400
+const headerPairs = (init: HeadersInit | undefined): [string, string][] => {
+  const headers = new Headers(init)
+  return [...[...headers.entries()].filter(([name]) => name !== 'set-cookie'), ...headers.getSetCookie().map((c): [string, string] => ['set-cookie', c])]
+}
+const isDataWithInit = (value: unknown): value is { data: unknown; init: ResponseInit | null } =>
+  typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit'
+
+/** The answer as kept (JSON), or null for one that is not kept: a file or page sent as a Response of its own. */
+function keptOf(result: unknown): string | null {
+  let kept: Kept
+  if (result instanceof Response) {
+    if (!isRedirect(result.status)) return null
+    kept = { kind: 'redirect', status: result.status, headers: headerPairs(result.headers) }
+  } else if (isDataWithInit(result)) kept = { kind: 'data', data: result.data, status: result.init?.status, headers: headerPairs(result.init?.headers) }
+  else kept = { kind: 'value', data: result }
+  return JSON.stringify(kept)
+}
+
+function answerOf(json: string): unknown {
+  const kept = JSON.parse(json) as Kept
+  switch (kept.kind) {
+    case 'redirect':
+      return new Response(null, { status: kept.status, headers: kept.headers })
+    case 'data':
+      return data(kept.data, { status: kept.status, headers: kept.headers })
+    case 'value':
+      return kept.data
+  }
+}

@@ -1,0 +1,125 @@
+// Safe to send twice (issue 50, decision 0072): a form's one-time key is claimed once in the
+// database, its action runs once, and the same key again is answered the same, in one process or
+// two, for URL-encoded forms and uploads alike.
+import { execFile } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { promisify } from 'node:util'
+import { redirect, data } from 'react-router'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ABANDONED_AFTER_MS, claimKey, KEY_LIFETIME_MS, keepAnswer, releaseKey } from '~/features/once/keys.server'
+import { readForm, readUpload } from '~/http/form.server'
+import { onceIn } from '~/http/once.server'
+import { ONCE_FIELD } from '~/shared/once'
+import { DIALECTS, freshDatabase } from './support/db'
+
+const run = promisify(execFile)
+
+const post = (path: string, fields: Record<string, string>, file?: File) => {
+  const body = new FormData()
+  for (const [k, v] of Object.entries(fields)) body.append(k, v)
+  if (file) body.append('picture', file)
+  // Multipart with a file (an upload), URL-encoded without.
+  return new Request(`http://school.test${path}`, { method: 'POST', body: file ? body : new URLSearchParams(fields) })
+}
+
+describe.each(DIALECTS)('one-time form keys on %s', (dialect) => {
+  let conn: Awaited<ReturnType<typeof freshDatabase>>
+  beforeAll(async () => {
+    conn = await freshDatabase(dialect)
+  })
+  afterAll(() => conn.close())
+
+  it('a key is claimed once; its answer is read back; a released key is claimed again; a key is kept to its form, and for a day', async () => {
+    const { db } = conn
+    const key = randomUUID()
+    expect(await claimKey(db, key, '/a')).toEqual({ kind: 'claimed' })
+    // A second send while the first runs waits for its answer (here: none comes within 50 ms).
+    expect(await claimKey(db, key, '/a', { waitMs: 50 })).toEqual({ kind: 'busy' })
+    await keepAnswer(db, key, '{"kind":"value","data":1}')
+    expect(await claimKey(db, key, '/a')).toEqual({ kind: 'answered', answer: '{"kind":"value","data":1}' })
+    expect(await claimKey(db, key, '/b')).toEqual({ kind: 'elsewhere' })
+
+    const failed = randomUUID()
+    expect((await claimKey(db, failed, '/a')).kind).toBe('claimed')
+    await releaseKey(db, failed)
+    expect((await claimKey(db, failed, '/a')).kind).toBe('claimed')
+
+    // A pending key whose process died is taken over after ABANDONED_AFTER_MS; a day later any key is forgotten.
+    const later = Date.now() + ABANDONED_AFTER_MS + 1000
+    expect((await claimKey(db, failed, '/a', { now: () => later })).kind).toBe('claimed')
+    const tomorrow = Date.now() + KEY_LIFETIME_MS + 1000
+    expect((await claimKey(db, key, '/a', { now: () => tomorrow })).kind).toBe('claimed')
+  })
+
+  it('once: the action runs once per key and the same key gets the same redirect, data and cookies; a failure gives the key back', async () => {
+    let runs = 0
+    const action = onceIn(async () => conn.db, async ({ request }: { request: Request }) => {
+      const form = await readForm(request)
+      runs++
+      if (form.get('fail') === 'yes') throw new Error('the database went away')
+      if (form.get('answer') === 'data') return data({ saved: runs, when: 'now' }, { status: 201, headers: { 'Set-Cookie': 'toast=1; Path=/' } })
+      if (form.get('answer') === 'value') return { result: { status: 'error', error: { title: ['required'] } } }
+      return redirect(`/s/post/${runs}`, { headers: { 'Set-Cookie': 'session=abc; Path=/; HttpOnly' } })
+    })
+
+    const key = randomUUID()
+    const first = (await action({ request: post('/s/journal/1/new', { [ONCE_FIELD]: key }) })) as Response
+    const again = (await action({ request: post('/s/journal/1/new', { [ONCE_FIELD]: key }) })) as Response
+    expect(runs).toBe(1)
+    expect([again.status, again.headers.get('Location'), again.headers.get('Set-Cookie')]).toEqual([first.status, '/s/post/1', 'session=abc; Path=/; HttpOnly'])
+
+    const dataKey = randomUUID()
+    await action({ request: post('/p', { [ONCE_FIELD]: dataKey, answer: 'data' }) })
+    const replayed = (await action({ request: post('/p', { [ONCE_FIELD]: dataKey, answer: 'data' }) })) as { data: unknown; init: ResponseInit }
+    expect(runs).toBe(2)
+    expect(replayed.data).toEqual({ saved: 2, when: 'now' })
+    expect(replayed.init.status).toBe(201)
+    expect(new Headers(replayed.init.headers).getSetCookie()).toEqual(['toast=1; Path=/'])
+
+    // A refusal the action answered (a form error) is its answer too: the same key sent again gets it, not a second run.
+    const refusedKey = randomUUID()
+    const refused = await action({ request: post('/p', { [ONCE_FIELD]: refusedKey, answer: 'value' }) })
+    expect(await action({ request: post('/p', { [ONCE_FIELD]: refusedKey, answer: 'value' }) })).toEqual(refused)
+    expect(runs).toBe(3)
+
+    // A server error writes nothing: the key is given back and the next send runs the action.
+    const failKey = randomUUID()
+    await expect(action({ request: post('/p', { [ONCE_FIELD]: failKey, fail: 'yes' }) })).rejects.toThrow('went away')
+    await action({ request: post('/p', { [ONCE_FIELD]: failKey }) })
+    expect(runs).toBe(5)
+
+    // Without a key (an old page, a script) every send runs, as before.
+    await action({ request: post('/p', {}) })
+    await action({ request: post('/p', {}) })
+    expect(runs).toBe(7)
+  })
+
+  it('once: an upload (multipart with a file) is answered once; two sends at once run the action once and get one answer', async () => {
+    let runs = 0
+    const action = onceIn(async () => conn.db, async ({ request }: { request: Request }) => {
+      const form = await readUpload(request)
+      runs++
+      await new Promise((r) => setTimeout(r, 200))
+      return redirect(`/s/post/${runs}?size=${(form as FormData).get('picture') instanceof File ? ((form as FormData).get('picture') as File).size : 0}`)
+    })
+    const key = randomUUID()
+    const picture = () => new File([new Uint8Array(2048)], 'cat.png', { type: 'image/png' })
+    const answers = (await Promise.all([1, 2, 3].map(() => action({ request: post('/s/journal/1/new', { [ONCE_FIELD]: key }, picture()) })))) as Response[]
+    expect(runs).toBe(1)
+    expect(answers.map((a) => a.headers.get('Location'))).toEqual(['/s/post/1?size=2048', '/s/post/1?size=2048', '/s/post/1?size=2048'])
+  })
+
+  it('two processes sending the same key at once write one row and both get its answer', async () => {
+    await conn.db.schema.createTable('once_race').addColumn('who', 'text').execute()
+    const key = randomUUID()
+    const target = conn.url ?? conn.file!
+    const startAt = String(Date.now() + 1500)
+    const racer = (who: string) => run('node_modules/.bin/tsx', ['tests/support/once-racer.ts', target, key, who, startAt], { timeout: 20_000 })
+    const [a, b] = await Promise.all([racer('first'), racer('second')])
+    const rows = await conn.db.selectFrom('once_race' as never).selectAll().execute()
+    expect(rows).toHaveLength(1)
+    const saved = (rows[0] as { who: string }).who
+    expect(JSON.parse(a.stdout)).toEqual({ savedBy: saved })
+    expect(JSON.parse(b.stdout)).toEqual({ savedBy: saved })
+  })
+})
