@@ -43,7 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const browser = browserTimeZone(request)
   const now = new Date().toISOString()
   const zones: RequestZones = { timeZone, browserZone: browser && formatDateTime(now, browser) !== formatDateTime(now, timeZone) ? browser : null }
-  return data({ locale: getLocale(context) as Locale, appName: getInstance(context).t('app.name'), ...zones, toast }, { headers })
+  // The seed of this page's forms' one-time keys (ui/form.tsx): new on every request.
+  const onceSeed = crypto.randomUUID()
+  return data({ locale: getLocale(context) as Locale, appName: getInstance(context).t('app.name'), ...zones, toast, onceSeed }, { headers })
 }
 
 /** Client navigation can change the language (after sign-in): load that locale and switch. */

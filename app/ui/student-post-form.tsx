@@ -1,6 +1,6 @@
 import { getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
-import { Form } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import { BEHAVIOURS, EMOTIONS, isPositiveEmotion } from '~/features/posts/constants'
 import type { StudentPostSchema } from '~/features/students/post-schema'

@@ -1,5 +1,6 @@
 import { EBOOKS_HANDLE, ebooksDictionary } from '~/i18n/client-resources'
-import { Form, Outlet } from 'react-router'
+import { Outlet } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/layout'
 import { requireEbookUser } from '~/auth/ebook-guard.server'
 import { useT } from '~/i18n/use-t'

@@ -1,4 +1,5 @@
-import { Form, Outlet } from 'react-router'
+import { Outlet } from 'react-router'
+import { Form } from '~/ui/form'
 import { useT } from '~/i18n/use-t'
 import { PortalShell } from '~/ui/portal-shell'
 

@@ -1,5 +1,6 @@
 import { STUDENT_AREA_HANDLE, studentAreaDictionary } from '~/i18n/client-resources'
-import { Form, Outlet } from 'react-router'
+import { Outlet } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/layout'
 import { getSession } from '~/auth/session.server'
 import { useT } from '~/i18n/use-t'

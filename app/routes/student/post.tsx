@@ -17,6 +17,8 @@ import { pageMeta } from '~/ui/page-title'
 import { readUpload, TOO_LARGE, unreadFormReply } from '~/http/form.server'
 import { questPromptOf, scoreQuestPost } from '~/features/quests/quest-posts.server'
 import { postZoneMiddleware } from '~/features/journals/zone.server'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // Times in the journal's school zone (issue 34).
 export const middleware: Route.MiddlewareFunction[] = [postZoneMiddleware]
@@ -29,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { post, quest: await questPromptOf(db, post.id) }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
   const post = await myPost(db, studentId, params.postId)
   const form = await readUpload(request)
@@ -45,7 +47,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // A revised quest post is scored again (a teacher's own score stays).
   await scoreQuestPost(db, post.id)
   return await redirectWithToast(request, session, `/s/post/${post.id}?sent=post-${post.id}`, { kind: 'success', key: 'write.revised' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function StudentPostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
