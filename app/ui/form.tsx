@@ -66,7 +66,7 @@ const SendingForm = forwardRef<HTMLFormElement, FormProps>(function SendingForm(
     <RouterForm ref={ref} {...props} onSubmit={submit} aria-busy={sending || undefined}>
       <input type="hidden" name={ONCE_FIELD} value={key} />
       {children}
-      <p className={failed ? 'send-status notice' : 'send-status'} role="status">
+      <p className={failed ? 'send-status notice' : 'send-status'} aria-live="polite">
         {failed ? (unsent.offline ? t('send.offline') : t('send.lost')) : sending ? t('send.sending') : null}
       </p>
     </RouterForm>
