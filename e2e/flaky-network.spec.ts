@@ -1,9 +1,10 @@
 // Forms that survive a flaky school network (issue 50, decision 0072): with the network cut by
 // Playwright's routing as the form is sent (the request lost, the answer lost) and a double click,
 // nothing typed is lost and exactly one row is saved, with JavaScript and without.
-import { expect, test, NO_JS, type Page } from './support/test'
+import { expect, expectAccessible, test, NO_JS, untilHydrated, type Page } from './support/test'
 import { db } from './support/db'
-import { studentSignIn } from './support/helpers'
+import { signInToConsole, studentSignIn } from './support/helpers'
+import { newPost } from './support/posts'
 
 /**
  * The next form sent to `path` fails in the network: `request`, it never reaches the server;
@@ -22,6 +23,35 @@ async function failNextSend(page: Page, path: string, fault: 'request' | 'answer
   )
 }
 
+/**
+ * One journey of faults through a form already filled in: with JavaScript, the request lost (the
+ * live region says so and the form keeps `kept`), then the answer lost (the same, saying sending
+ * again is safe), then a double click of the submit button; without, the answer lost and the
+ * browser's reload of its error page, which sends the form again. `rows` counts what was saved.
+ */
+async function sendThroughFaults(page: Page, js: boolean, { path, form, submit, kept, rows }: { path: string; form: string; submit: string; kept: () => Promise<void>; rows: () => Promise<number> }) {
+  const status = page.locator(`${form} .send-status`)
+  if (js) {
+    await untilHydrated(page)
+    await failNextSend(page, path, 'request')
+    await page.getByRole('button', { name: submit }).click()
+    await expect(status).toContainText('Everything you typed is still here')
+    await kept()
+    expect(await rows()).toBe(0)
+  }
+  await failNextSend(page, path, 'answer')
+  await page.getByRole('button', { name: submit }).click()
+  if (js) {
+    await expect(status).toContainText('Sending it again is safe')
+    await kept()
+    expect(await rows()).toBe(1)
+    await page.getByRole('button', { name: submit }).dblclick()
+  } else {
+    // The browser's error page; the network is back and the person reloads it: the form is sent again.
+    await page.reload()
+  }
+}
+
 const postsTitled = async (title: string) => (await db().selectFrom('posts').select('id').where('title', '=', title).execute()).length
 
 test('a student post survives a lost request, a lost answer and a double click: one post, nothing typed lost', NO_JS, async ({ page }, info) => {
@@ -35,24 +65,81 @@ test('a student post survives a lost request, a lost answer and a double click: 
   await page.getByLabel('Nervous').check()
   await page.getByLabel('Ask for help').check()
 
-  if (js) {
-    await failNextSend(page, path, 'request')
-    await page.getByRole('button', { name: 'Submit' }).click()
-    await expect(page.locator('form.student-post .send-status')).toContainText('Everything you typed is still here')
-    await expect(page.getByLabel('Title')).toHaveValue(title)
-    await expect(page.getByLabel('Nervous')).toBeChecked()
-    expect(await postsTitled(title)).toBe(0)
-  }
-  await failNextSend(page, path, 'answer')
-  await page.getByRole('button', { name: 'Submit' }).click()
-  if (js) {
-    await expect(page.locator('form.student-post .send-status')).toContainText('Sending it again is safe')
-    await expect(page.getByLabel('What happened?')).toHaveValue('The Wi-Fi dropped in the library.')
-    await expect(page.getByLabel('Ask for help')).toBeChecked()
-    await page.getByRole('button', { name: 'Submit' }).dblclick()
-  } else {
-    await page.reload()
-  }
+  await sendThroughFaults(page, js, {
+    path,
+    form: 'form.student-post',
+    submit: 'Submit',
+    rows: () => postsTitled(title),
+    kept: async () => {
+      await expect(page.getByLabel('Title')).toHaveValue(title)
+      await expect(page.getByLabel('What happened?')).toHaveValue('The Wi-Fi dropped in the library.')
+      await expect(page.getByLabel('Nervous')).toBeChecked()
+      await expect(page.getByLabel('Ask for help')).toBeChecked()
+    },
+  })
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   expect(await postsTitled(title)).toBe(1)
+})
+
+test('a teacher comment survives the same faults: one comment', NO_JS, async ({ page }, info) => {
+  const js = info.project.name === 'js'
+  const postId = await newPost(1, 'student22@demo.test', `Commented ${info.project.name} ${Date.now().toString(36)}`)
+  const text = `Well done ${info.project.name} ${Date.now().toString(36)}`
+  const comments = async () => (await db().selectFrom('comments').select('id').where('post_id', '=', postId).where('comment', '=', text).execute()).length
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto(`/diary/diaryPost/${postId}`)
+  await page.getByLabel('Comment', { exact: true }).fill(text)
+  await sendThroughFaults(page, js, {
+    path: `/diary/diaryPost/${postId}`,
+    form: 'form#comment',
+    submit: 'Add comment',
+    rows: comments,
+    kept: () => expect(page.getByLabel('Comment', { exact: true })).toHaveValue(text),
+  })
+  await expect(page.getByText(text)).toBeVisible()
+  expect(await comments()).toBe(1)
+})
+
+test('a new journal survives the same faults: one journal', NO_JS, async ({ page }, info) => {
+  const js = info.project.name === 'js'
+  const name = `Flaky class ${info.project.name} ${Date.now().toString(36)}`
+  const journals = async () => (await db().selectFrom('journals').select('id').where('name', '=', name).execute()).length
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto('/diary/homework/new')
+  await page.getByLabel('Journal name').fill(name)
+  await page.getByLabel('Student limit').fill('7')
+  await sendThroughFaults(page, js, {
+    path: '/diary/homework/new',
+    form: 'form#journal-settings',
+    submit: 'Create journal',
+    rows: journals,
+    kept: async () => {
+      await expect(page.getByLabel('Journal name')).toHaveValue(name)
+      await expect(page.getByLabel('Student limit')).toHaveValue('7')
+    },
+  })
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  expect(await journals()).toBe(1)
+})
+
+test('the message of a failed send is in the page language and passes axe', async ({ page }) => {
+  for (const [locale, words] of [
+    ['en', 'Sending it again is safe'],
+    ['zh-TW', '再送出一次是安全的'],
+    ['ja', '二重に保存されることはありません'],
+  ] as const) {
+    await studentSignIn(page, 'student23@demo.test', locale)
+    await page.goto('/s/journal/1/new')
+    await untilHydrated(page)
+    const form = page.locator('form.student-post')
+    await form.locator('[name=title]').fill(`Offline ${locale}`)
+    await form.locator('[name=event]').fill('Offline')
+    await form.locator('[name=emotions]').first().check()
+    await form.locator('[name=behaviour]').first().check()
+    await failNextSend(page, '/s/journal/1/new', 'request')
+    await form.locator('button[type=submit]').click()
+    await expect(form.locator('.send-status')).toContainText(words)
+    await expectAccessible(page, `a failed send (${locale})`)
+    await page.unrouteAll()
+  }
 })
