@@ -2,7 +2,17 @@ import { forwardRef, useCallback, useEffect, useId, useRef, useState, useSyncExt
 import { Form as RouterForm, useActionData, useNavigation, useRouteLoaderData, type FormProps } from 'react-router'
 import { useT } from '~/i18n/use-t'
 import { ONCE_FIELD } from '~/shared/once'
+import { clearDraft, clearDraftsOf, draftKey, readDraft, restoreDraft, saveDraft, valuesOf, type Draft } from './drafts'
 import { unsentSends } from './send-safely'
+
+type ConsoleFormProps = FormProps & {
+  /** Keep what is typed as a draft in the browser under this name (with the signed-in person), offered back until sent (ui/drafts.ts). */
+  draft?: string
+  /** The sign-out form: every draft of the person is removed as it is sent (school PCs are shared). */
+  signsOut?: boolean
+}
+
+type RootData = { onceSeed?: string; draftOwner?: string | null }
 
 /**
  * The console's form (issue 50, decision 0072): React Router's `<Form>`, and a form that posts
@@ -18,9 +28,12 @@ import { unsentSends } from './send-safely'
  * - When a send failed in the network (ui/send-safely.ts), the live region says, in the page's
  *   language, that it was not sent, or may have been, and that sending again is safe.
  */
-export const Form = forwardRef<HTMLFormElement, FormProps>(function Form(props, ref) {
+export const Form = forwardRef<HTMLFormElement, ConsoleFormProps>(function Form(props, ref) {
   const method = props.method?.toLowerCase() ?? 'get'
-  if (method === 'get' || props.reloadDocument) return <RouterForm ref={ref} {...props} />
+  if (method === 'get' || props.reloadDocument) {
+    const { draft: _, signsOut: __, ...rest } = props
+    return <RouterForm ref={ref} {...rest} />
+  }
   return <SendingForm ref={ref} {...props} />
 })
 
@@ -31,27 +44,67 @@ const drawnByServer = () => typeof document === 'undefined' || !('hydrated' in d
 /** The form's one-time key; `renew` after a send that was answered. */
 function useOnceKey() {
   const id = useId()
-  const seed = useRouteLoaderData<{ onceSeed?: string }>('root')?.onceSeed ?? 'page'
+  const seed = useRouteLoaderData<RootData>('root')?.onceSeed ?? 'page'
   const [key, setKey] = useState(() => (drawnByServer() ? `${seed}${id.replace(/[^\w]/g, '')}` : newKey()))
   const renew = useCallback(() => setKey(newKey()), [])
   return [key, renew] as const
 }
 
-const SendingForm = forwardRef<HTMLFormElement, FormProps>(function SendingForm({ children, onSubmit, ...props }, ref) {
-  const { t } = useT()
+/** An answer that refuses the form (conform's reply with errors, alone or as `result`): the draft stays. */
+const refuses = (answer: unknown): boolean => {
+  if (typeof answer !== 'object' || answer === null) return false
+  const { status, result } = answer as { status?: unknown; result?: unknown }
+  return status === 'error' || refuses(result)
+}
+
+const SendingForm = forwardRef<HTMLFormElement, ConsoleFormProps>(function SendingForm({ children, onSubmit, onInput, draft, signsOut, ...props }, ref) {
+  const { t, i18n } = useT()
   const [key, renew] = useOnceKey()
+  const owner = useRouteLoaderData<RootData>('root')?.draftOwner ?? null
+  const formRef = useRef<HTMLFormElement | null>(null)
+  const setRef = useCallback(
+    (el: HTMLFormElement | null) => {
+      formRef.current = el
+      if (typeof ref === 'function') ref(el)
+      else if (ref) ref.current = el
+    },
+    [ref],
+  )
+  const stored = draft && owner ? draftKey(owner, draft) : null
+  const [offer, setOffer] = useState<Draft | null>(null)
+  const drawn = useRef('')
+  useEffect(() => {
+    const form = formRef.current
+    if (!stored || !form) return
+    drawn.current = JSON.stringify(valuesOf(form))
+    const saved = readDraft(stored)
+    setOffer(saved && JSON.stringify(saved.values) !== drawn.current ? saved : null)
+  }, [stored])
   const navigation = useNavigation()
   const answer = useActionData()
   const sending = navigation.state !== 'idle' && navigation.formData?.get(ONCE_FIELD) === key
   const unsent = useSyncExternalStore(unsentSends.subscribe, unsentSends.get, () => null)
   const failed = unsent !== null && unsent.key === key
 
-  // A send that ended with the server's answer used the key up: the next send is a new one.
+  // A send that ended with the server's answer used the key up: the next send is a new one. An
+  // answer that does not refuse the form ends its draft (a page left after the answer: a redirect).
   const wasSending = useRef(false)
+  const answered = useRef(false)
   useEffect(() => {
-    if (wasSending.current && !sending && !failed) renew()
+    if (sending && navigation.state === 'loading' && !failed) answered.current = true
+    if (wasSending.current && !sending && !failed) {
+      renew()
+      if (stored && !refuses(answer)) clearDraft(stored)
+      answered.current = false
+    }
     wasSending.current = sending
-  }, [sending, failed, renew])
+  }, [sending, failed, renew, navigation.state, stored, answer])
+  useEffect(
+    () => () => {
+      if (answered.current && stored) clearDraft(stored)
+    },
+    [stored],
+  )
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (sending) {
@@ -59,12 +112,36 @@ const SendingForm = forwardRef<HTMLFormElement, FormProps>(function SendingForm(
       return
     }
     onSubmit?.(event)
-    if (!event.defaultPrevented) unsentSends.sending(key, answer)
+    if (event.defaultPrevented) return
+    unsentSends.sending(key, answer)
+    if (signsOut) clearDraftsOf(owner)
+  }
+  const keep = (event: Parameters<NonNullable<FormProps['onInput']>>[0]) => {
+    onInput?.(event)
+    if (stored && formRef.current) saveDraft(stored, formRef.current, drawn.current)
+  }
+  const answerOffer = (restore: boolean) => {
+    const form = formRef.current
+    if (form && offer && restore) restoreDraft(form, offer)
+    if (!restore && stored) clearDraft(stored)
+    setOffer(null)
+    form?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select')?.focus()
   }
 
   return (
-    <RouterForm ref={ref} {...props} onSubmit={submit} aria-busy={sending || undefined}>
+    <RouterForm ref={setRef} {...props} onSubmit={submit} onInput={keep} aria-busy={sending || undefined}>
       <input type="hidden" name={ONCE_FIELD} value={key} />
+      {offer ? (
+        <div className="notice draft-offer">
+          <p>{t('draft.found', { when: new Date(offer.at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}</p>
+          <button type="button" className="button" onClick={() => answerOffer(true)}>
+            {t('draft.restore')}
+          </button>{' '}
+          <button type="button" className="button secondary" onClick={() => answerOffer(false)}>
+            {t('draft.discard')}
+          </button>
+        </div>
+      ) : null}
       {children}
       <p className={failed ? 'send-status notice' : 'send-status'} aria-live="polite">
         {failed ? (unsent.offline ? t('send.offline') : t('send.lost')) : sending ? t('send.sending') : null}

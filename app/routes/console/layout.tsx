@@ -100,7 +100,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
             <FastLink discover to="/voucher">{t('console.vouchers')}</FastLink>
             <FastLink discover to="/invite">{t('console.invite')}</FastLink>
             <FastLink discover to="/setting/user">{t('console.settings')}</FastLink>
-            <Form method="post" action="/logout">
+            <Form method="post" action="/logout" signsOut>
               <button type="submit">{t('console.logout')}</button>
             </Form>
           </div>

@@ -238,7 +238,7 @@ function PageForm({ data: loaderData, error, busy }: { data: Route.ComponentProp
   const errorFor = (id: string) => (error && 'item' in error && error.item === id ? [error.error] : undefined)
 
   return (
-    <Form method="post" action={editorPath(loaderData.bookId, page.id)} encType="multipart/form-data" className="page-editor">
+    <Form method="post" action={editorPath(loaderData.bookId, page.id)} encType="multipart/form-data" className="page-editor" draft={`ebook-page-${page.id}`}>
       <UnsavedChanges dirty={dirty} />
       <input type="hidden" name="intent" value="save" />
       <div className="editor-stage">

@@ -40,7 +40,7 @@ export default function EbookLayout({ loaderData }: Route.ComponentProps) {
           {t(student ? 'ebook.backToDiary' : 'ebook.backToConsole')}
         </FastLink>
         <LanguageSwitcher />
-        <Form method="post" action="/ebook/logout" className="ebook-signout">
+        <Form method="post" action="/ebook/logout" className="ebook-signout" signsOut>
           <span className="who">{name}</span>
           <button type="submit" className="link-button">
             {t('ebook.signOut')}

@@ -1,6 +1,6 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link, useSearchParams } from 'react-router'
+import { data, Link, useParams, useSearchParams } from 'react-router'
 import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/view'
@@ -429,8 +429,9 @@ function CommentForm({ types, initialType, initialText, lastResult }: { types: n
     defaultValue: { type: initialType, comment: initialText },
   })
   const chosen = fields.type.initialValue
+  const { id } = useParams()
   return (
-    <Form method="post" className="comment-form" {...formProps}>
+    <Form method="post" className="comment-form" {...formProps} draft={`comment-${id}`}>
       <fieldset className="field">
         <legend>{t('post.commentType')}</legend>
         <div className="choices">

@@ -13,7 +13,7 @@ export default function SetupLayout() {
     <PortalShell>
       <main id="main" className="portal-main">
         <Outlet />
-        <Form method="post" action="/logout" className="setup-signout">
+        <Form method="post" action="/logout" className="setup-signout" signsOut>
           <button type="submit" className="link-button">
             {t('app.signOut')}
           </button>

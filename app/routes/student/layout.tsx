@@ -33,7 +33,7 @@ export default function StudentLayout({ loaderData }: Route.ComponentProps) {
         <span className="spacer" />
         <LanguageSwitcher />
         {student ? (
-          <Form method="post" action="/s/logout" className="student-signout">
+          <Form method="post" action="/s/logout" className="student-signout" signsOut>
             <span className="who">{student.name}</span>
             <button type="submit" className="link-button">
               {t('student.signOut')}

@@ -1,6 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useEffect } from 'react'
-import { data, Link, useSearchParams } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/post'
 import { requireStudent } from '~/auth/student-guard.server'
 import { db } from '~/db/db.server'
@@ -55,12 +54,6 @@ export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 export default function StudentPostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
   const { post } = loaderData
-  const [params] = useSearchParams()
-  // The post reached the server: the copy kept in the browser while typing is no longer needed.
-  useEffect(() => {
-    const sent = params.get('sent')
-    if (sent) localStorage.removeItem(`draft:${sent}`)
-  }, [params])
   const event = post.frames.find((f) => f.type === 'event')
   const behaviour = post.frames.find((f) => f.type === 'behavior')
   return (
@@ -112,7 +105,7 @@ export default function StudentPostPage({ loaderData, actionData }: Route.Compon
             keptPicture={actionData?.picture}
             currentPicture={event?.imgUrl}
             submitLabel={t('write.revise')}
-            draftKey={`draft:post-${post.id}`}
+            draftKey={`post-${post.id}`}
           />
         </section>
       ) : null}

@@ -79,7 +79,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
         lastResult={actionData?.result}
         keptPicture={actionData?.picture}
         submitLabel={journal.shareType === SHARE_TYPE.submitOnClick ? t('write.share') : t('write.submit')}
-        draftKey={`draft:new-${journal.id}${quest ? `-q${quest.id}` : ''}`}
+        draftKey={`new-${journal.id}${quest ? `-q${quest.id}` : ''}`}
         quest={quest}
       />
       )}
