@@ -3,7 +3,7 @@
 // nothing typed is lost and exactly one row is saved, with JavaScript and without.
 import { expect, expectAccessible, test, NO_JS, untilHydrated, type Page } from './support/test'
 import { db } from './support/db'
-import { signInToConsole, studentSignIn } from './support/helpers'
+import { DEMO_PASSWORD, signInToConsole, studentSignIn } from './support/helpers'
 import { newPost } from './support/posts'
 
 /**
@@ -142,4 +142,29 @@ test('the message of a failed send is in the page language and passes axe', asyn
     await expectAccessible(page, `a failed send (${locale})`)
     await page.unrouteAll()
   }
+})
+
+test('a comment sent after the session ended is kept through sign-in and sent once', NO_JS, async ({ page }, info) => {
+  const postId = await newPost(1, 'student24@demo.test', `Late ${info.project.name} ${Date.now().toString(36)}`)
+  const text = `Written during the lesson ${info.project.name} ${Date.now().toString(36)}`
+  const comments = async () => (await db().selectFrom('comments').select('id').where('post_id', '=', postId).where('comment', '=', text).execute()).length
+  await signInToConsole(page, 'teacher@demo.test')
+  await page.goto(`/diary/diaryPost/${postId}`)
+  if (info.project.name === 'js') await untilHydrated(page)
+  await page.getByLabel('Comment', { exact: true }).fill(text)
+  // The session ends while the teacher writes.
+  const teacher = await db().selectFrom('users').select('id').where('account', '=', 'teacher@demo.test').executeTakeFirstOrThrow()
+  await db().deleteFrom('sessions').where('user_id', '=', teacher.id).execute()
+  await page.getByRole('button', { name: 'Add comment' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.getByLabel('Account').fill('teacher@demo.test')
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Send what you wrote' })).toBeVisible()
+  await expect(page.getByText(text)).toBeVisible()
+  expect(await comments()).toBe(0)
+  await page.getByRole('button', { name: 'Send it now' }).click()
+  await expect(page).toHaveURL(new RegExp(`/diary/diaryPost/${postId}`))
+  await expect(page.getByText(text)).toBeVisible()
+  expect(await comments()).toBe(1)
 })

@@ -922,9 +922,9 @@ export interface FormKeysTable {
   key: string
   /** The action's URL path the key was sent to. */
   path: string
-  /** `pending` while the first send runs; `done` once `answer` is kept. */
-  state: 'pending' | 'done'
-  /** The first send's answer as JSON (features/once/keys.server.ts). */
+  /** `pending` while the first send runs; `done` once `answer` is kept; `parked` when sent signed out (decision 0074). */
+  state: 'pending' | 'done' | 'parked'
+  /** The first send's answer as JSON (features/once/keys.server.ts); a parked form's fields. */
   answer: string | null
   created_at: string
 }

@@ -1,8 +1,8 @@
-import { data } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
 import type { DB } from '~/db/connect.server'
-import { claimKey, isFormKey, keepAnswer, releaseKey } from '~/features/once/keys.server'
-import { ONCE_FIELD } from '~/shared/once'
-import { onFormRead } from './form.server'
+import { claimKey, isFormKey, keepAnswer, parkForm, releaseKey } from '~/features/once/keys.server'
+import { ONCE_FIELD, resumePath, SIGN_IN_PATHS } from '~/shared/once'
+import { onFormRead, readUpload, TOO_LARGE } from './form.server'
 
 /**
  * Safe to send twice (issue 50, decision 0072). Every action that writes is `once(action)`: its form
@@ -12,12 +12,17 @@ import { onFormRead } from './form.server'
  * and the same key again is answered the same without running the action. A request that fails
  * (a server error; a refusal thrown before anything was written) gives the key back, to send again.
  */
-export const once = <Args extends { request: Request }, Result>(action: (args: Args) => Promise<Result>) => onceIn(appDatabase, action)
+export const once = <Args extends { request: Request; context: Readonly<RouterContextProvider> }, Result>(action: (args: Args) => Promise<Result>) =>
+  onceIn(appDatabase, action, parkForSignIn)
 
 const appDatabase = async () => (await import('~/db/db.server')).db
 
 /** `once` on a given database (the tests'). */
-export function onceIn<Args extends { request: Request }, Result>(database: () => Promise<DB>, action: (args: Args) => Promise<Result>): (args: Args) => Promise<Result> {
+export function onceIn<Args extends { request: Request }, Result>(
+  database: () => Promise<DB>,
+  action: (args: Args) => Promise<Result>,
+  park?: (db: DB, args: Args, signIn: Response) => Promise<Response>,
+): (args: Args) => Promise<Result> {
   return async (args) => {
     const db = await database()
     const scope: Scope = { key: null }
@@ -27,6 +32,8 @@ export function onceIn<Args extends { request: Request }, Result>(database: () =
       result = await action(args)
     } catch (thrown) {
       if (thrown instanceof Replay) return thrown.answer as Result
+      // Sent after the session ended: what was typed waits for the person to sign in (decision 0074).
+      if (!scope.key && park && thrown instanceof Response && isRedirect(thrown.status) && SIGN_IN_PATHS.includes(thrown.headers.get('Location') ?? '')) throw await park(db, args, thrown)
       if (scope.key) {
         // A redirect thrown after the form was read is an answer like any other; anything else wrote nothing.
         const kept = thrown instanceof Response && isRedirect(thrown.status) ? keptOf(thrown) : null
@@ -106,4 +113,25 @@ function answerOf(json: string): unknown {
     case 'value':
       return kept.data
   }
+}
+
+/**
+ * A form sent after its session ended (decision 0074): its text fields are parked against its key,
+ * and the sign-in page comes back, once the person has signed in, to the page that sends them
+ * (routes/resume.tsx) instead of a blank form. A file is not kept (the resume page says so).
+ */
+async function parkForSignIn(db: DB, { request, context }: { request: Request; context: Readonly<RouterContextProvider> }, signIn: Response) {
+  onFormRead(request, async () => {})
+  const form = await readUpload(request).catch((): typeof TOO_LARGE => TOO_LARGE)
+  const key = form === TOO_LARGE ? null : form.get(ONCE_FIELD)
+  if (form === TOO_LARGE || !isFormKey(key)) return signIn
+  const path = new URL(request.url).pathname.replace(/\.data$/, '')
+  const fields = [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== ONCE_FIELD)
+  if (!(await parkForm(db, key, { path, fields }))) return signIn
+  // Imported here: the session's module opens the app's database, which the tests of `onceIn` do not use.
+  const { getSession, rememberWantedPath } = await import('~/auth/session.server')
+  const session = await getSession(request, context)
+  const headers = new Headers(signIn.headers)
+  headers.append('Set-Cookie', await rememberWantedPath(request, session, resumePath(path, key)))
+  return new Response(null, { status: signIn.status, headers })
 }

@@ -1,7 +1,7 @@
 import { forwardRef, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { Form as RouterForm, useActionData, useNavigation, useRouteLoaderData, type FormProps } from 'react-router'
 import { useT } from '~/i18n/use-t'
-import { ONCE_FIELD } from '~/shared/once'
+import { ONCE_FIELD, SIGN_IN_PATHS } from '~/shared/once'
 import { clearDraft, clearDraftsOf, draftKey, readDraft, restoreDraft, saveDraft, valuesOf, type Draft } from './drafts'
 import { unsentSends } from './send-safely'
 
@@ -10,6 +10,8 @@ type ConsoleFormProps = FormProps & {
   draft?: string
   /** The sign-out form: every draft of the person is removed as it is sent (school PCs are shared). */
   signsOut?: boolean
+  /** A key made before (a form parked while its sender was signed out, routes/resume.tsx) instead of a new one. */
+  onceKey?: string
 }
 
 type RootData = { onceSeed?: string; draftOwner?: string | null }
@@ -31,7 +33,7 @@ type RootData = { onceSeed?: string; draftOwner?: string | null }
 export const Form = forwardRef<HTMLFormElement, ConsoleFormProps>(function Form(props, ref) {
   const method = props.method?.toLowerCase() ?? 'get'
   if (method === 'get' || props.reloadDocument) {
-    const { draft: _, signsOut: __, ...rest } = props
+    const { draft: _, signsOut: __, onceKey: ___, ...rest } = props
     return <RouterForm ref={ref} {...rest} />
   }
   return <SendingForm ref={ref} {...props} />
@@ -42,10 +44,10 @@ const newKey = () => crypto.randomUUID()
 const drawnByServer = () => typeof document === 'undefined' || !('hydrated' in document.documentElement.dataset)
 
 /** The form's one-time key; `renew` after a send that was answered. */
-function useOnceKey() {
+function useOnceKey(given?: string) {
   const id = useId()
   const seed = useRouteLoaderData<RootData>('root')?.onceSeed ?? 'page'
-  const [key, setKey] = useState(() => (drawnByServer() ? `${seed}${id.replace(/[^\w]/g, '')}` : newKey()))
+  const [key, setKey] = useState(() => given ?? (drawnByServer() ? `${seed}${id.replace(/[^\w]/g, '')}` : newKey()))
   const renew = useCallback(() => setKey(newKey()), [])
   return [key, renew] as const
 }
@@ -57,9 +59,9 @@ const refuses = (answer: unknown): boolean => {
   return status === 'error' || refuses(result)
 }
 
-const SendingForm = forwardRef<HTMLFormElement, ConsoleFormProps>(function SendingForm({ children, onSubmit, onInput, draft, signsOut, ...props }, ref) {
+const SendingForm = forwardRef<HTMLFormElement, ConsoleFormProps>(function SendingForm({ children, onSubmit, onInput, draft, signsOut, onceKey, ...props }, ref) {
   const { t, i18n } = useT()
-  const [key, renew] = useOnceKey()
+  const [key, renew] = useOnceKey(onceKey)
   const owner = useRouteLoaderData<RootData>('root')?.draftOwner ?? null
   const formRef = useRef<HTMLFormElement | null>(null)
   const setRef = useCallback(
@@ -91,14 +93,15 @@ const SendingForm = forwardRef<HTMLFormElement, ConsoleFormProps>(function Sendi
   const wasSending = useRef(false)
   const answered = useRef(false)
   useEffect(() => {
-    if (sending && navigation.state === 'loading' && !failed) answered.current = true
+    // Sent to sign in (the session had ended): not an answer; the draft waits for the person's return (decision 0074).
+    if (sending && navigation.state === 'loading' && !failed && !SIGN_IN_PATHS.includes(navigation.location?.pathname ?? '')) answered.current = true
     if (wasSending.current && !sending && !failed) {
       renew()
       if (stored && !refuses(answer)) clearDraft(stored)
       answered.current = false
     }
     wasSending.current = sending
-  }, [sending, failed, renew, navigation.state, stored, answer])
+  }, [sending, failed, renew, navigation.state, navigation.location, stored, answer])
   useEffect(
     () => () => {
       if (answered.current && stored) clearDraft(stored)

@@ -53,6 +53,12 @@ export async function claimKey(db: DB, key: string, path: string, { waitMs = WAI
     if (!row) continue // released between the insert and the read: try again
     if (row.path !== path) return { kind: 'elsewhere' }
     if (row.state === 'done' && row.answer !== null) return { kind: 'answered', answer: row.answer }
+    // Parked while its sender was signed out (decision 0074): sent now, it runs (one taker wins).
+    if (row.state === 'parked') {
+      const taken = await db.updateTable('form_keys').set({ state: 'pending', answer: null, created_at: claimedAt }).where('key', '=', key).where('state', '=', 'parked').executeTakeFirst()
+      if (Number(taken.numUpdatedRows) === 1) return { kind: 'claimed' }
+      continue
+    }
     // Pending: a request that died mid-action left it; take it over, atomically (one taker wins).
     if (Date.parse(row.created_at) < now() - ABANDONED_AFTER_MS) {
       const taken = await db
@@ -83,4 +89,31 @@ export async function releaseKey(db: DB, key: string) {
 /** Keys older than a day are forgotten (on a claim: an indexed delete of what little has aged since the last). */
 export async function forgetOldKeys(db: DB, now = Date.now()) {
   await db.deleteFrom('form_keys').where('created_at', '<', new Date(now - KEY_LIFETIME_MS).toISOString()).execute()
+}
+
+/** What a signed-out person sent (decision 0074): the form's text fields, kept against its key until they sign in and send it. */
+export type ParkedForm = { path: string; fields: [string, string][] }
+
+/** Keeps a form sent after its session ended, against its key; false when the key is in use already (sent before). */
+export async function parkForm(db: DB, key: string, form: ParkedForm, now = Date.now()) {
+  await forgetOldKeys(db, now)
+  const parked = await db
+    .insertInto('form_keys')
+    .values({ key, path: form.path, state: 'parked', answer: JSON.stringify(form.fields), created_at: new Date(now).toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst()
+  return Boolean(parked)
+}
+
+/** A parked form, while it waits (not yet sent again, not older than a day). */
+export async function parkedForm(db: DB, key: string): Promise<ParkedForm | null> {
+  const row = await db
+    .selectFrom('form_keys')
+    .select(['path', 'answer'])
+    .where('key', '=', key)
+    .where('state', '=', 'parked')
+    .where('created_at', '>=', new Date(Date.now() - KEY_LIFETIME_MS).toISOString())
+    .executeTakeFirst()
+  return row?.answer ? { path: row.path, fields: JSON.parse(row.answer) as [string, string][] } : null
 }
