@@ -5,6 +5,8 @@ import { expect, expectAccessible, test, NO_JS, untilHydrated, type Page } from 
 import { db } from './support/db'
 import { DEMO_PASSWORD, signInToConsole, studentSignIn } from './support/helpers'
 import { newPost } from './support/posts'
+import { newSchoolTeam } from './support/school'
+import { newTeacher } from './support/accounts'
 
 /**
  * The next form sent to `path` fails in the network: `request`, it never reaches the server;
@@ -167,4 +169,48 @@ test('a comment sent after the session ended is kept through sign-in and sent on
   await expect(page).toHaveURL(new RegExp(`/diary/diaryPost/${postId}`))
   await expect(page.getByText(text)).toBeVisible()
   expect(await comments()).toBe(1)
+})
+
+test('the other creating forms (journal duplicate, invitation, family pack): a lost answer sent again saves once', NO_JS, async ({ page }, info) => {
+  const js = info.project.name === 'js'
+  const school = await newSchoolTeam(info, 'flaky')
+  await newPost(school.journalId, school.student.account, 'Museum day')
+  const owner = await db().selectFrom('users').select('id').where('account', '=', school.owner).executeTakeFirstOrThrow()
+  const count = async (table: 'journals' | 'sent_mails' | 'family_packs') =>
+    (table === 'journals'
+      ? await db().selectFrom('journals').select('id').where('owner_id', '=', owner.id).execute()
+      : table === 'sent_mails'
+        ? await db().selectFrom('sent_mails').select('id').where('journal_id', '=', school.journalId).execute()
+        : await db().selectFrom('family_packs').select('id').where('student_id', '=', school.student.id).execute()
+    ).length
+  /** The answer lost, then the form sent again: with JavaScript from the page that kept it, without by reloading the browser's error page. */
+  const lostThenAgain = async (send: () => Promise<void>) => {
+    if (js) await untilHydrated(page)
+    await failNextSend(page, new URL(page.url()).pathname, 'answer')
+    await send()
+    if (js) {
+      await expect(page.getByText('Sending it again is safe')).toBeVisible()
+      await send()
+    } else await page.reload()
+    await expect(page.getByText('Sending it again is safe')).toHaveCount(0)
+  }
+  await signInToConsole(page, school.owner)
+
+  await lostThenAgain(() => page.getByRole('button', { name: 'Duplicate' }).first().click())
+  await expect.poll(() => count('journals')).toBe(2)
+
+  await page.goto(`/diary/homework/${school.journalId}/info`)
+  await page.getByLabel("Colleague's e-mail address").fill(await newTeacher(info, 'flaky-invited'))
+  await lostThenAgain(() => page.getByRole('button', { name: 'Send invitation' }).click())
+  await expect(page.getByRole('status')).toContainText('Invitation sent to')
+  expect(await count('sent_mails')).toBe(1)
+
+  await page.goto(`/diary/homework/${school.journalId}/student/${school.student.id}`)
+  await page.getByRole('link', { name: 'Family pack' }).click()
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Make the family pack' }) })
+  await form.getByLabel(/Museum day/).check()
+  await lostThenAgain(() => form.getByRole('button', { name: 'Make the family pack' }).click())
+  await expect(page.getByRole('status')).toContainText('The family pack is made')
+  expect(await count('journals')).toBe(2)
+  expect(await count('family_packs')).toBe(1)
 })
