@@ -123,3 +123,41 @@ describe.each(DIALECTS)('one-time form keys on %s', (dialect) => {
     expect(JSON.parse(b.stdout)).toEqual({ savedBy: saved })
   })
 })
+
+/**
+ * The forms that opt out of the one-time key, each with its reason (decision 0072). Every other
+ * action is `once(...)`; every route page with an action keeps its page when a send fails in the
+ * network (`clientAction` of ui/send-safely.ts); every form is the console's (ui/form.tsx).
+ */
+const OPTED_OUT: Record<string, string> = {
+  'login.tsx': 'signs in: writes only a session, and a kept answer would hold a new session cookie for a day',
+  'student/login.tsx': 'signs a student in: the same',
+  'oauth/start.tsx': "starts a provider's sign-in: writes a state cookie, nothing else",
+  'oauth/confirm.tsx': 'binds a provider once, by a one-time value in the session: a second send finds none and signs in',
+  'logout.ts': 'signs out: sending it twice signs out once',
+  'student/logout.ts': 'signs a student out: the same',
+  'ebook/logout.ts': "ends the e-book session: the same",
+  'locale.ts': 'sets the language cookie: the same language twice is one language',
+  'ebook/shared.tsx': "opens a shared book with its password: a cookie, nothing written",
+  'family/shared.tsx': "opens a family pack with its password: a cookie, nothing written",
+}
+
+describe('every form that writes is safe to send twice', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs')
+  const routes = (readdirSync('app/routes', { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !f.includes('+types'))
+  const withAction = routes.filter((f) => /export (async function|const) action\b/.test(readFileSync(`app/routes/${f}`, 'utf8')))
+
+  it('every action is once(...), or opts out with a written reason', () => {
+    const bare = withAction.filter((f) => !/export const action = once\(/.test(readFileSync(`app/routes/${f}`, 'utf8')))
+    expect(bare.sort()).toEqual(Object.keys(OPTED_OUT).sort())
+    expect(withAction.length).toBeGreaterThan(50)
+  })
+
+  it('every page with an action keeps the page when a send fails; every form carries its key', () => {
+    const pages = withAction.filter((f) => f.endsWith('.tsx'))
+    expect(pages.filter((f) => !readFileSync(`app/routes/${f}`, 'utf8').includes('export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)'))).toEqual([])
+    const files = [...routes.map((f) => `app/routes/${f}`), ...(readdirSync('app/ui') as string[]).filter((f) => f.endsWith('.tsx') && f !== 'form.tsx').map((f) => `app/ui/${f}`)]
+    const routerForms = files.filter((f) => /import \{[^}]*\bForm\b[^}]*\} from 'react-router'/.test(readFileSync(f, 'utf8')) || /<form\s[^>]*method="post"/.test(readFileSync(f, 'utf8')))
+    expect(routerForms).toEqual([])
+  })
+})
