@@ -88,10 +88,16 @@ describe.each(DIALECTS)('one-time form keys on %s', (dialect) => {
     await action({ request: post('/p', { [ONCE_FIELD]: failKey }) })
     expect(runs).toBe(5)
 
+    // The same key with other words (a page drawn before, sent again after the browser's Back) is a new form: it runs.
+    await action({ request: post('/s/journal/1/new', { [ONCE_FIELD]: key, text: 'another comment' }) })
+    expect(runs).toBe(6)
+    await action({ request: post('/s/journal/1/new', { [ONCE_FIELD]: key, text: 'another comment' }) })
+    expect(runs).toBe(6)
+
     // Without a key (an old page, a script) every send runs, as before.
     await action({ request: post('/p', {}) })
     await action({ request: post('/p', {}) })
-    expect(runs).toBe(7)
+    expect(runs).toBe(8)
   })
 
   it('once: an upload (multipart with a file) is answered once; two sends at once run the action once and get one answer', async () => {

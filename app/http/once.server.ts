@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto'
 import { data, type RouterContextProvider } from 'react-router'
 import type { DB } from '~/db/connect.server'
-import { claimKey, isFormKey, keepAnswer, parkForm, releaseKey } from '~/features/once/keys.server'
+import { claimKey, isFormKey, keepAnswer, parkForm, releaseKey, unparkForm } from '~/features/once/keys.server'
 import { ONCE_FIELD, resumePath, SIGN_IN_PATHS } from '~/shared/once'
 import { onFormRead, readUpload, TOO_LARGE } from './form.server'
 
@@ -62,12 +63,18 @@ class Replay {
  * action runs as it always did; outside `once` (a form that opts out, decision 0072) nothing happens.
  */
 async function claimFormKey(db: DB, request: Request, scope: Scope, form: FormData) {
-  const key = form.get(ONCE_FIELD)
-  if (scope.key || !isFormKey(key)) return
+  const sent = form.get(ONCE_FIELD)
+  if (scope.key || !isFormKey(sent)) return
+  // The key with what the form says: the same form sent again (a reload, a double click, a send
+  // whose answer was lost) is the same claim; a page drawn before and sent with other words (the
+  // browser's Back, then a new comment) is a new one, never answered with the first's answer.
+  const key = `${sent}.${fingerprint(form)}`
   const claim = await claimKey(db, key, new URL(request.url).pathname.replace(/\.data$/, ''))
   switch (claim.kind) {
     case 'claimed':
       scope.key = key
+      // A form parked while its sender was signed out (decision 0074) is sent now: it waits no more.
+      await unparkForm(db, sent)
       return
     case 'answered':
       throw new Replay(answerOf(claim.answer))
@@ -77,6 +84,16 @@ async function claimFormKey(db: DB, request: Request, scope: Scope, form: FormDa
       // The first send is still running after half a minute: the person may send again later.
       throw data(null, { status: 409 })
   }
+}
+
+/** What the form says, in short: its fields but the key, and each file's name, type and size. */
+function fingerprint(form: FormData) {
+  const hash = createHash('sha256')
+  for (const [name, value] of form.entries()) {
+    if (name === ONCE_FIELD) continue
+    hash.update(JSON.stringify([name, typeof value === 'string' ? value : `file:${value.name}:${value.type}:${value.size}`]))
+  }
+  return hash.digest('base64url').slice(0, 22)
 }
 
 type Kept =

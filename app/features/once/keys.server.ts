@@ -53,12 +53,6 @@ export async function claimKey(db: DB, key: string, path: string, { waitMs = WAI
     if (!row) continue // released between the insert and the read: try again
     if (row.path !== path) return { kind: 'elsewhere' }
     if (row.state === 'done' && row.answer !== null) return { kind: 'answered', answer: row.answer }
-    // Parked while its sender was signed out (decision 0074): sent now, it runs (one taker wins).
-    if (row.state === 'parked') {
-      const taken = await db.updateTable('form_keys').set({ state: 'pending', answer: null, created_at: claimedAt }).where('key', '=', key).where('state', '=', 'parked').executeTakeFirst()
-      if (Number(taken.numUpdatedRows) === 1) return { kind: 'claimed' }
-      continue
-    }
     // Pending: a request that died mid-action left it; take it over, atomically (one taker wins).
     if (Date.parse(row.created_at) < now() - ABANDONED_AFTER_MS) {
       const taken = await db
@@ -116,4 +110,9 @@ export async function parkedForm(db: DB, key: string): Promise<ParkedForm | null
     .where('created_at', '>=', new Date(Date.now() - KEY_LIFETIME_MS).toISOString())
     .executeTakeFirst()
   return row?.answer ? { path: row.path, fields: JSON.parse(row.answer) as [string, string][] } : null
+}
+
+/** A parked form was sent (with its key, from its resume page or its old page): it is no longer offered. */
+export async function unparkForm(db: DB, key: string) {
+  await db.deleteFrom('form_keys').where('key', '=', key).where('state', '=', 'parked').execute()
 }
