@@ -51,7 +51,7 @@ describe.each(DIALECTS)('one-time form keys on %s', (dialect) => {
     expect((await claimKey(db, key, '/a', { now: () => tomorrow })).kind).toBe('claimed')
   })
 
-  it('once: the action runs once per key and the same key gets the same redirect, data and cookies; a failure gives the key back', async () => {
+  it('once: the action runs once per key and the same key gets the same redirect, data and cookies (not the session\'s); a failure gives the key back', async () => {
     let runs = 0
     const action = onceIn(async () => conn.db, async ({ request }: { request: Request }) => {
       const form = await readForm(request)
@@ -59,14 +59,19 @@ describe.each(DIALECTS)('one-time form keys on %s', (dialect) => {
       if (form.get('fail') === 'yes') throw new Error('the database went away')
       if (form.get('answer') === 'data') return data({ saved: runs, when: 'now' }, { status: 201, headers: { 'Set-Cookie': 'toast=1; Path=/' } })
       if (form.get('answer') === 'value') return { result: { status: 'error', error: { title: ['required'] } } }
-      return redirect(`/s/post/${runs}`, { headers: { 'Set-Cookie': 'session=abc; Path=/; HttpOnly' } })
+      const headers = new Headers([['Set-Cookie', '__session=abc; Path=/; HttpOnly'], ['Set-Cookie', 'seen=1; Path=/']])
+      return redirect(`/s/post/${runs}`, { headers })
     })
 
     const key = randomUUID()
     const first = (await action({ request: post('/s/journal/1/new', { [ONCE_FIELD]: key }) })) as Response
     const again = (await action({ request: post('/s/journal/1/new', { [ONCE_FIELD]: key }) })) as Response
     expect(runs).toBe(1)
-    expect([again.status, again.headers.get('Location'), again.headers.get('Set-Cookie')]).toEqual([first.status, '/s/post/1', 'session=abc; Path=/; HttpOnly'])
+    expect([again.status, again.headers.get('Location'), again.headers.getSetCookie()]).toEqual([first.status, '/s/post/1', ['__session=abc; Path=/; HttpOnly', 'seen=1; Path=/']])
+    // A browser that has a session gets every cookie but the session's: it may have signed in again since.
+    const withSession = post('/s/journal/1/new', { [ONCE_FIELD]: key })
+    withSession.headers.set('Cookie', '__session=newer')
+    expect(((await action({ request: withSession })) as Response).headers.getSetCookie()).toEqual(['seen=1; Path=/'])
 
     const dataKey = randomUUID()
     await action({ request: post('/p', { [ONCE_FIELD]: dataKey, answer: 'data' }) })

@@ -3,6 +3,7 @@ import { data, type RouterContextProvider } from 'react-router'
 import type { DB } from '~/db/connect.server'
 import { claimKey, isFormKey, keepAnswer, parkForm, releaseKey, unparkForm } from '~/features/once/keys.server'
 import { ONCE_FIELD, resumePath, SIGN_IN_PATHS } from '~/shared/once'
+import { SESSION_COOKIE } from '~/auth/session-storage.server'
 import { onFormRead, readUpload, TOO_LARGE } from './form.server'
 
 /**
@@ -77,7 +78,7 @@ async function claimFormKey(db: DB, request: Request, scope: Scope, form: FormDa
       await unparkForm(db, sent)
       return
     case 'answered':
-      throw new Replay(answerOf(claim.answer))
+      throw new Replay(answerOf(claim.answer, request))
     case 'elsewhere':
       throw data(null, { status: 400 })
     case 'busy':
@@ -106,6 +107,17 @@ const headerPairs = (init: HeadersInit | undefined): [string, string][] => {
   const headers = new Headers(init)
   return [...[...headers.entries()].filter(([name]) => name !== 'set-cookie'), ...headers.getSetCookie().map((c): [string, string] => ['set-cookie', c])]
 }
+
+/**
+ * The kept headers for a replay: the session's cookie is left out when the browser sends one. It
+ * holds its session already (a database session keeps its id when it is written), a replay after the
+ * person signed in again must not put the old session back, and the session's own writes (a toast)
+ * are in the database. A browser without a session (a password reset) gets the one the answer made.
+ */
+const replayHeaders = (kept: [string, string][], request: Request) =>
+  (request.headers.get('Cookie') ?? '').split(/;\s*/).some((c) => c.startsWith(`${SESSION_COOKIE}=`))
+    ? kept.filter(([name, value]) => name !== 'set-cookie' || !value.startsWith(`${SESSION_COOKIE}=`))
+    : kept
 const isDataWithInit = (value: unknown): value is { data: unknown; init: ResponseInit | null } =>
   typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit'
 
@@ -120,13 +132,13 @@ function keptOf(result: unknown): string | null {
   return JSON.stringify(kept)
 }
 
-function answerOf(json: string): unknown {
+function answerOf(json: string, request: Request): unknown {
   const kept = JSON.parse(json) as Kept
   switch (kept.kind) {
     case 'redirect':
-      return new Response(null, { status: kept.status, headers: kept.headers })
+      return new Response(null, { status: kept.status, headers: replayHeaders(kept.headers, request) })
     case 'data':
-      return data(kept.data, { status: kept.status, headers: kept.headers })
+      return data(kept.data, { status: kept.status, headers: replayHeaders(kept.headers, request) })
     case 'value':
       return kept.data
   }
