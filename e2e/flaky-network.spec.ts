@@ -50,8 +50,14 @@ async function sendThroughFaults(page: Page, js: boolean, { path, form, submit, 
     await page.getByRole('button', { name: submit }).dblclick()
   } else {
     // The browser's error page; the network is back and the person reloads it: the form is sent again.
-    await page.reload()
+    await reloadErrorPage(page)
   }
+}
+
+/** Without JavaScript, a failed send ends on the browser's own error page: reloaded, it sends the form again. */
+async function reloadErrorPage(page: Page) {
+  await page.waitForURL((url) => url.protocol === 'chrome-error:')
+  await page.reload()
 }
 
 const postsTitled = async (title: string) => (await db().selectFrom('posts').select('id').where('title', '=', title).execute()).length
@@ -191,7 +197,7 @@ test('the other creating forms (journal duplicate, invitation, family pack): a l
     if (js) {
       await expect(page.getByText('Sending it again is safe')).toBeVisible()
       await send()
-    } else await page.reload()
+    } else await reloadErrorPage(page)
     await expect(page.getByText('Sending it again is safe')).toHaveCount(0)
   }
   await signInToConsole(page, school.owner)
