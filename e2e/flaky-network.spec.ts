@@ -40,6 +40,7 @@ async function sendThroughFaults(page: Page, js: boolean, { path, form, submit, 
     await expect(status).toContainText('Everything you typed is still here')
     await kept()
     expect(await rows()).toBe(0)
+    await expectAccessible(page, `${path} after a failed send`)
   }
   await failNextSend(page, path, 'answer')
   await page.getByRole('button', { name: submit }).click()
@@ -67,14 +68,12 @@ test('a student post survives a lost request, a lost answer and a double click: 
   const title = `Flaky ${info.project.name} ${Date.now().toString(36)}`
   await studentSignIn(page, js ? 'student20@demo.test' : 'student21@demo.test')
   await page.goto('/s/journal/1/new')
-  const path = '/s/journal/1/new'
   await page.getByLabel('Title').fill(title)
   await page.getByLabel('What happened?').fill('The Wi-Fi dropped in the library.')
   await page.getByLabel('Nervous').check()
   await page.getByLabel('Ask for help').check()
-
   await sendThroughFaults(page, js, {
-    path,
+    path: '/s/journal/1/new',
     form: 'form.student-post',
     submit: 'Submit',
     rows: () => postsTitled(title),
@@ -89,30 +88,62 @@ test('a student post survives a lost request, a lost answer and a double click: 
   expect(await postsTitled(title)).toBe(1)
 })
 
-test('a teacher comment survives the same faults: one comment', NO_JS, async ({ page }, info) => {
+test('a teacher comment survives the same faults, and one sent after the session ended is kept through sign-in and sent once', NO_JS, async ({ page }, info) => {
   const js = info.project.name === 'js'
   const postId = await newPost(1, 'student22@demo.test', `Commented ${info.project.name} ${Date.now().toString(36)}`)
-  const text = `Well done ${info.project.name} ${Date.now().toString(36)}`
-  const comments = async () => (await db().selectFrom('comments').select('id').where('post_id', '=', postId).where('comment', '=', text).execute()).length
+  const stamp = `${info.project.name} ${Date.now().toString(36)}`
+  const comments = async (text: string) => (await db().selectFrom('comments').select('id').where('post_id', '=', postId).where('comment', '=', text).execute()).length
   await signInToConsole(page, 'teacher@demo.test')
   await page.goto(`/diary/diaryPost/${postId}`)
-  await page.getByLabel('Comment', { exact: true }).fill(text)
+  const first = `Well done ${stamp}`
+  await page.getByLabel('Comment', { exact: true }).fill(first)
   await sendThroughFaults(page, js, {
     path: `/diary/diaryPost/${postId}`,
     form: 'form#comment',
     submit: 'Add comment',
-    rows: comments,
-    kept: () => expect(page.getByLabel('Comment', { exact: true })).toHaveValue(text),
+    rows: () => comments(first),
+    kept: () => expect(page.getByLabel('Comment', { exact: true })).toHaveValue(first),
   })
-  await expect(page.getByText(text)).toBeVisible()
-  expect(await comments()).toBe(1)
+  await expect(page.getByText(first)).toBeVisible()
+  expect(await comments(first)).toBe(1)
+
+  // A long comment written during the lesson; the session ends before it is sent.
+  const late = `Written during the lesson ${stamp}`
+  if (js) await untilHydrated(page)
+  await page.getByLabel('Comment', { exact: true }).fill(late)
+  const teacher = await db().selectFrom('users').select('id').where('account', '=', 'teacher@demo.test').executeTakeFirstOrThrow()
+  await db().deleteFrom('sessions').where('user_id', '=', teacher.id).execute()
+  await page.getByRole('button', { name: 'Add comment' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.getByLabel('Account').fill('teacher@demo.test')
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Send what you wrote' })).toBeVisible()
+  await expect(page.getByText(late)).toBeVisible()
+  expect(await comments(late)).toBe(0)
+  await page.getByRole('button', { name: 'Send it now' }).click()
+  await expect(page).toHaveURL(new RegExp(`/diary/diaryPost/${postId}`))
+  await expect(page.getByText(late)).toBeVisible()
+  expect(await comments(late)).toBe(1)
 })
 
-test('a new journal survives the same faults: one journal', NO_JS, async ({ page }, info) => {
+test('a new journal survives the same faults; a journal duplicate, an invitation and a family pack, their answer lost and sent again, save once', NO_JS, async ({ page }, info) => {
   const js = info.project.name === 'js'
+  const school = await newSchoolTeam(info, 'flaky')
+  await newPost(school.journalId, school.student.account, 'Museum day')
+  const owner = await db().selectFrom('users').select('id').where('account', '=', school.owner).executeTakeFirstOrThrow()
   const name = `Flaky class ${info.project.name} ${Date.now().toString(36)}`
-  const journals = async () => (await db().selectFrom('journals').select('id').where('name', '=', name).execute()).length
-  await signInToConsole(page, 'teacher@demo.test')
+  const count = async (table: 'journals' | 'named' | 'sent_mails' | 'family_packs') =>
+    (table === 'journals'
+      ? await db().selectFrom('journals').select('id').where('owner_id', '=', owner.id).execute()
+      : table === 'named'
+        ? await db().selectFrom('journals').select('id').where('name', '=', name).execute()
+        : table === 'sent_mails'
+          ? await db().selectFrom('sent_mails').select('id').where('journal_id', '=', school.journalId).execute()
+          : await db().selectFrom('family_packs').select('id').where('student_id', '=', school.student.id).execute()
+    ).length
+  await signInToConsole(page, school.owner)
+
   await page.goto('/diary/homework/new')
   await page.getByLabel('Journal name').fill(name)
   await page.getByLabel('Student limit').fill('7')
@@ -120,19 +151,48 @@ test('a new journal survives the same faults: one journal', NO_JS, async ({ page
     path: '/diary/homework/new',
     form: 'form#journal-settings',
     submit: 'Create journal',
-    rows: journals,
+    rows: () => count('named'),
     kept: async () => {
       await expect(page.getByLabel('Journal name')).toHaveValue(name)
       await expect(page.getByLabel('Student limit')).toHaveValue('7')
     },
   })
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
-  expect(await journals()).toBe(1)
+  expect(await count('named')).toBe(1)
+
+  /** The answer lost, then the form sent again: with JavaScript from the page that kept it, without by reloading the browser's error page. */
+  const lostThenAgain = async (send: () => Promise<void>) => {
+    if (js) await untilHydrated(page)
+    await failNextSend(page, new URL(page.url()).pathname, 'answer')
+    await send()
+    if (js) {
+      await expect(page.getByText('Sending it again is safe')).toBeVisible()
+      await send()
+    } else await reloadErrorPage(page)
+    await expect(page.getByText('Sending it again is safe')).toHaveCount(0)
+  }
+  await page.goto('/diary')
+  await lostThenAgain(() => page.locator('.journal-card').filter({ hasText: 'Team class flaky' }).getByRole('button', { name: 'Duplicate' }).click())
+  await expect.poll(() => count('journals')).toBe(3)
+
+  await page.goto(`/diary/homework/${school.journalId}/info`)
+  await page.getByLabel("Colleague's e-mail address").fill(await newTeacher(info, 'flaky-invited'))
+  await lostThenAgain(() => page.getByRole('button', { name: 'Send invitation' }).click())
+  await expect(page.getByRole('status')).toContainText('Invitation sent to')
+  expect(await count('sent_mails')).toBe(1)
+
+  await page.goto(`/diary/homework/${school.journalId}/student/${school.student.id}`)
+  await page.getByRole('link', { name: 'Family pack' }).click()
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Make the family pack' }) })
+  await form.getByLabel(/Museum day/).check()
+  await lostThenAgain(() => form.getByRole('button', { name: 'Make the family pack' }).click())
+  await expect(page.getByRole('status')).toContainText('The family pack is made')
+  expect(await count('journals')).toBe(3)
+  expect(await count('family_packs')).toBe(1)
 })
 
-test('the message of a failed send is in the page language and passes axe', async ({ page }) => {
+test('the message of a failed send is in the page language and passes axe (Chinese, Japanese)', async ({ page }) => {
   for (const [locale, words] of [
-    ['en', 'Sending it again is safe'],
     ['zh-TW', '再送出一次是安全的'],
     ['ja', '二重に保存されることはありません'],
   ] as const) {
@@ -150,73 +210,4 @@ test('the message of a failed send is in the page language and passes axe', asyn
     await expectAccessible(page, `a failed send (${locale})`)
     await page.unrouteAll()
   }
-})
-
-test('a comment sent after the session ended is kept through sign-in and sent once', NO_JS, async ({ page }, info) => {
-  const postId = await newPost(1, 'student24@demo.test', `Late ${info.project.name} ${Date.now().toString(36)}`)
-  const text = `Written during the lesson ${info.project.name} ${Date.now().toString(36)}`
-  const comments = async () => (await db().selectFrom('comments').select('id').where('post_id', '=', postId).where('comment', '=', text).execute()).length
-  await signInToConsole(page, 'teacher@demo.test')
-  await page.goto(`/diary/diaryPost/${postId}`)
-  if (info.project.name === 'js') await untilHydrated(page)
-  await page.getByLabel('Comment', { exact: true }).fill(text)
-  // The session ends while the teacher writes.
-  const teacher = await db().selectFrom('users').select('id').where('account', '=', 'teacher@demo.test').executeTakeFirstOrThrow()
-  await db().deleteFrom('sessions').where('user_id', '=', teacher.id).execute()
-  await page.getByRole('button', { name: 'Add comment' }).click()
-  await expect(page).toHaveURL(/\/login$/)
-  await page.getByLabel('Account').fill('teacher@demo.test')
-  await page.getByLabel('Password').fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Log in', exact: true }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Send what you wrote' })).toBeVisible()
-  await expect(page.getByText(text)).toBeVisible()
-  expect(await comments()).toBe(0)
-  await page.getByRole('button', { name: 'Send it now' }).click()
-  await expect(page).toHaveURL(new RegExp(`/diary/diaryPost/${postId}`))
-  await expect(page.getByText(text)).toBeVisible()
-  expect(await comments()).toBe(1)
-})
-
-test('the other creating forms (journal duplicate, invitation, family pack): a lost answer sent again saves once', NO_JS, async ({ page }, info) => {
-  const js = info.project.name === 'js'
-  const school = await newSchoolTeam(info, 'flaky')
-  await newPost(school.journalId, school.student.account, 'Museum day')
-  const owner = await db().selectFrom('users').select('id').where('account', '=', school.owner).executeTakeFirstOrThrow()
-  const count = async (table: 'journals' | 'sent_mails' | 'family_packs') =>
-    (table === 'journals'
-      ? await db().selectFrom('journals').select('id').where('owner_id', '=', owner.id).execute()
-      : table === 'sent_mails'
-        ? await db().selectFrom('sent_mails').select('id').where('journal_id', '=', school.journalId).execute()
-        : await db().selectFrom('family_packs').select('id').where('student_id', '=', school.student.id).execute()
-    ).length
-  /** The answer lost, then the form sent again: with JavaScript from the page that kept it, without by reloading the browser's error page. */
-  const lostThenAgain = async (send: () => Promise<void>) => {
-    if (js) await untilHydrated(page)
-    await failNextSend(page, new URL(page.url()).pathname, 'answer')
-    await send()
-    if (js) {
-      await expect(page.getByText('Sending it again is safe')).toBeVisible()
-      await send()
-    } else await reloadErrorPage(page)
-    await expect(page.getByText('Sending it again is safe')).toHaveCount(0)
-  }
-  await signInToConsole(page, school.owner)
-
-  await lostThenAgain(() => page.getByRole('button', { name: 'Duplicate' }).first().click())
-  await expect.poll(() => count('journals')).toBe(2)
-
-  await page.goto(`/diary/homework/${school.journalId}/info`)
-  await page.getByLabel("Colleague's e-mail address").fill(await newTeacher(info, 'flaky-invited'))
-  await lostThenAgain(() => page.getByRole('button', { name: 'Send invitation' }).click())
-  await expect(page.getByRole('status')).toContainText('Invitation sent to')
-  expect(await count('sent_mails')).toBe(1)
-
-  await page.goto(`/diary/homework/${school.journalId}/student/${school.student.id}`)
-  await page.getByRole('link', { name: 'Family pack' }).click()
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Make the family pack' }) })
-  await form.getByLabel(/Museum day/).check()
-  await lostThenAgain(() => form.getByRole('button', { name: 'Make the family pack' }).click())
-  await expect(page.getByRole('status')).toContainText('The family pack is made')
-  expect(await count('journals')).toBe(2)
-  expect(await count('family_packs')).toBe(1)
 })
