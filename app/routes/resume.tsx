@@ -8,6 +8,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { Form } from '~/ui/form'
 import { pageMeta } from '~/ui/page-title'
+import { DRAFT_FIELD } from '~/shared/once'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -23,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const parked = isFormKey(params.key) ? await parkedForm(db, params.key) : null
   if (!parked || parked.path.startsWith('/s/') !== student) throw redirect(student ? '/s' : '/diary')
   // What was typed, shown before it is sent: the texts (not the choices' codes or ids).
-  const texts = parked.fields.filter(([name, value]) => name !== 'intent' && /\p{L}/u.test(value) && value.length > 1).map(([, value]) => value)
+  const texts = parked.fields.filter(([name, value]) => name !== 'intent' && name !== DRAFT_FIELD && /\p{L}/u.test(value) && value.length > 1).map(([, value]) => value)
   return { key: params.key, ...parked, texts, title: getInstance(context).t('resume.title') }
 }
 
@@ -39,7 +40,7 @@ export default function ResumePage({ loaderData }: Route.ComponentProps) {
           {text}
         </blockquote>
       ))}
-      <Form method="post" action={path} onceKey={key}>
+      <Form method="post" action={path} onceKey={key} endsDraft={fields.find(([name]) => name === DRAFT_FIELD)?.[1]}>
         {fields.map(([name, value], i) => (
           <input key={i} type="hidden" name={name} value={value} />
         ))}

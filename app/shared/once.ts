@@ -10,3 +10,6 @@ export const SIGN_IN_PATHS = ['/login/check', '/s/login']
 
 /** The page that sends a parked form after sign-in: the student pages' own for a student's form. */
 export const resumePath = (formPath: string, key: string) => `${formPath.startsWith('/s/') ? '/s' : ''}/resume/${key}`
+
+/** The hidden field that names a form's draft (ui/drafts.ts), for the resume page to end it. */
+export const DRAFT_FIELD = '_draft'

@@ -1,7 +1,7 @@
 import { forwardRef, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { Form as RouterForm, useActionData, useNavigation, useRouteLoaderData, type FormProps } from 'react-router'
 import { useT } from '~/i18n/use-t'
-import { ONCE_FIELD, SIGN_IN_PATHS } from '~/shared/once'
+import { DRAFT_FIELD, ONCE_FIELD, SIGN_IN_PATHS } from '~/shared/once'
 import { clearDraft, clearDraftsOf, draftKey, readDraft, restoreDraft, saveDraft, valuesOf, type Draft } from './drafts'
 import { unsentSends } from './send-safely'
 
@@ -12,6 +12,8 @@ type ConsoleFormProps = FormProps & {
   signsOut?: boolean
   /** A key made before (a form parked while its sender was signed out, routes/resume.tsx) instead of a new one. */
   onceKey?: string
+  /** The draft this form sends for another (the resume page's, decision 0074): ended when the send is answered, never offered here. */
+  endsDraft?: string
 }
 
 type RootData = { onceSeed?: string; draftOwner?: string | null }
@@ -33,13 +35,15 @@ type RootData = { onceSeed?: string; draftOwner?: string | null }
 export const Form = forwardRef<HTMLFormElement, ConsoleFormProps>(function Form(props, ref) {
   const method = props.method?.toLowerCase() ?? 'get'
   if (method === 'get' || props.reloadDocument) {
-    const { draft: _, signsOut: __, onceKey: ___, ...rest } = props
+    const { draft: _, signsOut: __, onceKey: ___, endsDraft: ____, ...rest } = props
     return <RouterForm ref={ref} {...rest} />
   }
   return <SendingForm ref={ref} {...props} />
 })
 
 const newKey = () => crypto.randomUUID()
+/** The guards' sign-in redirects and the pages they lead to. */
+const SIGN_IN_PAGES = [...SIGN_IN_PATHS, '/login']
 /** The server's page, and the browser's first draw of it (the root marks the page hydrated after). */
 const drawnByServer = () => typeof document === 'undefined' || !('hydrated' in document.documentElement.dataset)
 
@@ -59,7 +63,7 @@ const refuses = (answer: unknown): boolean => {
   return status === 'error' || refuses(result)
 }
 
-const SendingForm = forwardRef<HTMLFormElement, ConsoleFormProps>(function SendingForm({ children, onSubmit, onInput, draft, signsOut, onceKey, ...props }, ref) {
+const SendingForm = forwardRef<HTMLFormElement, ConsoleFormProps>(function SendingForm({ children, onSubmit, onInput, draft, signsOut, onceKey, endsDraft, ...props }, ref) {
   const { t, i18n } = useT()
   const [key, renew] = useOnceKey(onceKey)
   const owner = useRouteLoaderData<RootData>('root')?.draftOwner ?? null
@@ -73,6 +77,7 @@ const SendingForm = forwardRef<HTMLFormElement, ConsoleFormProps>(function Sendi
     [ref],
   )
   const stored = draft && owner ? draftKey(owner, draft) : null
+  const ended = (draft ?? endsDraft) && owner ? draftKey(owner, (draft ?? endsDraft)!) : null
   const [offer, setOffer] = useState<Draft | null>(null)
   const drawn = useRef('')
   useEffect(() => {
@@ -94,19 +99,19 @@ const SendingForm = forwardRef<HTMLFormElement, ConsoleFormProps>(function Sendi
   const answered = useRef(false)
   useEffect(() => {
     // Sent to sign in (the session had ended): not an answer; the draft waits for the person's return (decision 0074).
-    if (sending && navigation.state === 'loading' && !failed && !SIGN_IN_PATHS.includes(navigation.location?.pathname ?? '')) answered.current = true
+    if (sending && navigation.state === 'loading' && !failed && !SIGN_IN_PAGES.includes(navigation.location?.pathname ?? '')) answered.current = true
     if (wasSending.current && !sending && !failed) {
       renew()
-      if (stored && !refuses(answer)) clearDraft(stored)
+      if (ended && !refuses(answer)) clearDraft(ended)
       answered.current = false
     }
     wasSending.current = sending
-  }, [sending, failed, renew, navigation.state, navigation.location, stored, answer])
+  }, [sending, failed, renew, navigation.state, navigation.location, ended, answer])
   useEffect(
     () => () => {
-      if (answered.current && stored) clearDraft(stored)
+      if (answered.current && ended) clearDraft(ended)
     },
-    [stored],
+    [ended],
   )
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -134,6 +139,8 @@ const SendingForm = forwardRef<HTMLFormElement, ConsoleFormProps>(function Sendi
   return (
     <RouterForm ref={setRef} {...props} onSubmit={submit} onInput={keep} aria-busy={sending || undefined}>
       <input type="hidden" name={ONCE_FIELD} value={key} />
+      {/* Named to the server so that a form parked at sign-in ends its draft once sent from the resume page (decision 0074). */}
+      {draft ? <input type="hidden" name={DRAFT_FIELD} value={draft} /> : null}
       {offer ? (
         <div className="notice draft-offer">
           <p>{t('draft.found', { when: new Date(offer.at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}</p>
