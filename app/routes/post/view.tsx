@@ -429,9 +429,9 @@ function CommentForm({ types, initialType, initialText, lastResult }: { types: n
     defaultValue: { type: initialType, comment: initialText },
   })
   const chosen = fields.type.initialValue
-  const { id } = useParams()
+  const { postId } = useParams()
   return (
-    <Form method="post" className="comment-form" {...formProps} draft={`comment-${id}`}>
+    <Form method="post" className="comment-form" {...formProps} draft={`comment-${postId}`}>
       <fieldset className="field">
         <legend>{t('post.commentType')}</legend>
         <div className="choices">
