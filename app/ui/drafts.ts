@@ -54,12 +54,14 @@ export function saveDraft(key: string, form: HTMLFormElement, initial: string) {
 export function restoreDraft(form: HTMLFormElement, draft: Draft) {
   for (const el of Array.from(form.elements) as HTMLInputElement[]) {
     if (!el.name || el.type === 'hidden' || el.type === 'file' || el.type === 'submit' || el.type === 'button') continue
-    if (el.type === 'checkbox' || el.type === 'radio') el.checked = draft.values.some(([k, v]) => k === el.name && v === el.value)
+    // Through the element's own setter: a field React controls sees the change as typed (its onChange runs).
+    const set = (property: 'checked' | 'value', value: boolean | string) => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), property)?.set?.call(el, value)
+    if (el.type === 'checkbox' || el.type === 'radio') set('checked', draft.values.some(([k, v]) => k === el.name && v === el.value))
     else {
       const found = draft.values.find(([k]) => k === el.name)
-      if (found) el.value = found[1]
+      if (found) set('value', found[1])
     }
-    // Form libraries that follow their fields (conform) see the change.
+    // Form libraries that follow their fields (conform) and React's onChange see the change.
     el.dispatchEvent(new Event('input', { bubbles: true }))
   }
 }
