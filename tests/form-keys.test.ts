@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
 import { redirect, data } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ABANDONED_AFTER_MS, claimKey, KEY_LIFETIME_MS, keepAnswer, releaseKey } from '~/features/once/keys.server'
+import { ABANDONED_AFTER_MS, claimKey, KEY_LIFETIME_MS, keepAnswer, parkedForm, parkForm, releaseKey, unparkForm } from '~/features/once/keys.server'
 import { readForm, readUpload } from '~/http/form.server'
 import { onceIn } from '~/http/once.server'
 import { ONCE_FIELD } from '~/shared/once'
@@ -49,6 +49,20 @@ describe.each(DIALECTS)('one-time form keys on %s', (dialect) => {
     expect((await claimKey(db, failed, '/a', { now: () => later })).kind).toBe('claimed')
     const tomorrow = Date.now() + KEY_LIFETIME_MS + 1000
     expect((await claimKey(db, key, '/a', { now: () => tomorrow })).kind).toBe('claimed')
+  })
+
+  it('a form sent signed out is parked against its key for a day, once, and no longer offered once sent', async () => {
+    const { db } = conn
+    const key = randomUUID()
+    const form = { path: '/diary/diaryPost/5', fields: [['comment', 'Written during the lesson'], ['type', '1']] as [string, string][] }
+    expect(await parkForm(db, key, form)).toBe(true)
+    expect(await parkForm(db, key, { ...form, fields: [] })).toBe(false)
+    expect(await parkedForm(db, key)).toEqual(form)
+    await unparkForm(db, key)
+    expect(await parkedForm(db, key)).toBeNull()
+    const old = randomUUID()
+    await parkForm(db, old, form, Date.now() - KEY_LIFETIME_MS - 1000)
+    expect(await parkedForm(db, old)).toBeNull()
   })
 
   it('once: the action runs once per key and the same key gets the same redirect, data and cookies (not the session\'s); a failure gives the key back', async () => {
