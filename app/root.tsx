@@ -3,7 +3,7 @@ import { useT } from '~/i18n/use-t'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { DEFAULT_LOCALE, type Locale } from './i18n/config'
-import { sessionMiddleware } from './auth/session.server'
+import { getSession, sessionMiddleware } from './auth/session.server'
 import { i18nextMiddleware } from './auth/locale.server'
 import { getInstance, getLocale } from './i18n/middleware.server'
 import { loadClientLocale, type DictionaryPart } from './i18n/client-resources'
@@ -43,7 +43,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const browser = browserTimeZone(request)
   const now = new Date().toISOString()
   const zones: RequestZones = { timeZone, browserZone: browser && formatDateTime(now, browser) !== formatDateTime(now, timeZone) ? browser : null }
-  return data({ locale: getLocale(context) as Locale, appName: getInstance(context).t('app.name'), ...zones, toast }, { headers })
+  // The seed of this page's forms' one-time keys (ui/form.tsx): new on every request.
+  const onceSeed = crypto.randomUUID()
+  // Whose drafts the browser keeps and offers (ui/drafts.ts): the signed-in person, teacher or student, or the e-book's.
+  const session = await getSession(request, context)
+  const drafter = session.get('userId') ?? session.get('studentId') ?? session.get('ebookUser')?.userId
+  const draftOwner = drafter ? `u${drafter}` : null
+  return data({ locale: getLocale(context) as Locale, appName: getInstance(context).t('app.name'), ...zones, toast, onceSeed, draftOwner }, { headers })
 }
 
 /** Client navigation can change the language (after sign-in): load that locale and switch. */

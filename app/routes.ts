@@ -20,6 +20,8 @@ export default [
   ]),
   layout('routes/console/layout.tsx', [
     route('diary', 'routes/console/diary.tsx'),
+    // A form sent after the session ended, sent again after sign-in (issue 50, decision 0074).
+    route('resume/:key', 'routes/resume.tsx', { id: 'resume' }),
     route('mode', 'routes/console/mode.tsx'),
     route('notification', 'routes/notifications/list.tsx'),
     route('setting/user', 'routes/settings/user.tsx'),
@@ -104,6 +106,7 @@ export default [
     route('s/journal/:id/new', 'routes/student/write.tsx'),
     route('s/journal/:id/quiz/:runId', 'routes/student/quiz.tsx'),
     route('s/post/:postId', 'routes/student/post.tsx'),
+    route('s/resume/:key', 'routes/resume.tsx', { id: 'student-resume' }),
   ]),
   route('s/logout', 'routes/student/logout.ts'),
   // The e-book session (spec 3, issue 24): its login check, the take-over of a console or student session, its sign-out.

@@ -67,7 +67,7 @@ test('a student writes a post, the teacher comments and sends it back, the stude
   await expect(page.getByRole('link', { name: 'Send back' })).toBeVisible()
 })
 
-test('what a student typed is not lost: kept in the browser with JavaScript, returned by the server without', NO_JS, async ({ page }, info) => {
+test('what a student typed is not lost: kept in the browser with JavaScript, returned by the server without', NO_JS, async ({ page, browser }, info) => {
   await studentSignIn(page, 'student17@demo.test')
   await page.goto('/s')
   await page.getByRole('link', { name: '501 心情日記' }).click()
@@ -76,13 +76,27 @@ test('what a student typed is not lost: kept in the browser with JavaScript, ret
   await page.getByLabel('What happened?').fill('The bus was late and')
   await page.getByLabel('Nervous').check()
   if (info.project.name === 'js') {
-    // The network drops as the post is sent; the page is opened again later.
+    // The network drops as the post is sent; the page is opened again later: the draft is offered back.
     await page.getByLabel('Calm down').check()
     await page.context().setOffline(true)
     await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(page.getByText('this device is offline')).toBeVisible()
     await page.context().setOffline(false)
     await page.reload()
+    await expect(page.getByLabel('Title')).toHaveValue('')
+    await page.getByRole('button', { name: 'Put it back' }).click()
     await expect(page.getByLabel('Calm down')).toBeChecked()
+    // The browser closed and opened again (its storage kept): still offered.
+    const restarted = await browser.newContext({ storageState: await page.context().storageState() })
+    const again = await restarted.newPage()
+    await again.goto(page.url())
+    await again.getByRole('button', { name: 'Put it back' }).click()
+    await expect(again.getByLabel('What happened?')).toHaveValue('The bus was late and')
+    // Signing out on a shared PC removes the student's drafts.
+    await again.getByRole('button', { name: 'Sign out' }).click()
+    await expect(again).toHaveURL(/\/s\/login$/)
+    expect(await again.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('draft:')))).toEqual([])
+    await restarted.close()
   } else {
     // No behaviour chosen: the server refuses the form and gives back everything typed.
     await page.getByRole('button', { name: 'Submit' }).click()

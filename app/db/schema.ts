@@ -56,6 +56,7 @@ export interface Database {
   risk_alerts: RiskAlertsTable
   risk_alert_steps: RiskAlertStepsTable
   watch_words: WatchWordsTable
+  form_keys: FormKeysTable
   alert_escalations: AlertEscalationsTable
   student_exports: StudentExportsTable
   student_erasures: StudentErasuresTable
@@ -914,4 +915,16 @@ export interface FamilyPacksTable {
   share_revoked_at: string | null
   consent: ColumnType<PackConsent, PackConsent | undefined, PackConsent>
   consent_at: string | null
+}
+
+/** One-time form keys (migration 0040, decision 0072): a form's key and what its first send answered, for a day. */
+export interface FormKeysTable {
+  key: string
+  /** The action's URL path the key was sent to. */
+  path: string
+  /** `pending` while the first send runs; `done` once `answer` is kept; `parked` when sent signed out (decision 0074). */
+  state: 'pending' | 'done' | 'parked'
+  /** The first send's answer as JSON (features/once/keys.server.ts); a parked form's fields. */
+  answer: string | null
+  created_at: string
 }

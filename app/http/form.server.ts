@@ -64,6 +64,10 @@ export async function readUpload(request: Request): Promise<FormData | typeof TO
  */
 export const unreadFormReply = (field: string, message: string): SubmissionResult<string[]> => ({ status: 'error', error: { [field]: [message] }, state: { validated: { [field]: true } } })
 
+/** What runs once a request's form is read: the one-time key's claim of the action's `once` (http/once.server.ts). */
+const formReaders = new WeakMap<Request, (form: FormData) => Promise<void>>()
+export const onFormRead = (request: Request, reader: (form: FormData) => Promise<void>) => void formReaders.set(request, reader)
+
 const typeOf = (request: Request) => request.headers.get('Content-Type')?.split(';')[0].trim().toLowerCase() ?? ''
 const isMultipart = (request: Request) => typeOf(request) === 'multipart/form-data'
 
@@ -71,8 +75,9 @@ async function readBody(request: Request, files: number): Promise<FormData | typ
   if (!FORM_TYPES.includes(typeOf(request))) throw data(null, { status: 400 })
   const maxTotalSize = FORM_LIMITS.fieldBytes + files * FORM_LIMITS.fileBytes
   if (Number(request.headers.get('Content-Length') ?? 0) > maxTotalSize + FORM_LIMITS.overheadBytes) return TOO_LARGE
+  let form: FormData
   try {
-    return await parseFormData(request, {
+    form = await parseFormData(request, {
       maxFiles: files,
       maxFileSize: files ? FORM_LIMITS.fileBytes : FORM_LIMITS.fieldBytes,
       maxParts: FORM_LIMITS.parts,
@@ -84,6 +89,8 @@ async function readBody(request: Request, files: number): Promise<FormData | typ
     if (error instanceof FormDataParseError || error instanceof MultipartParseError || error instanceof TypeError) throw data(null, { status: 400 })
     throw error
   }
+  await formReaders.get(request)?.(form)
+  return form
 }
 
 function isTooLarge(error: unknown) {

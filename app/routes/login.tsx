@@ -3,7 +3,8 @@ import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useCallback, useEffect, useState } from 'react'
 import { useT } from '~/i18n/use-t'
-import { data, Form, Link, redirect, useFetcher } from 'react-router'
+import { data, Link, redirect, useFetcher } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/login'
 import { getSession } from '~/auth/session.server'
 import { configuredPlatforms } from '~/auth/providers.server'
@@ -26,6 +27,7 @@ import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { LOGIN_LIMITS, signInWithPassword } from '~/features/auth/sign-in.server'
 import { readForm } from '~/http/form.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -86,6 +88,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!signedIn.ok) return data({ intent: 'login', result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)
   return signInAs(request, context, signedIn.userId)
 }
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,7 +1,8 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod/mini'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/password-reset'
 import { commitSession, getSession } from '~/auth/session.server'
 import { signInAs } from '~/auth/sign-in.server'
@@ -17,6 +18,8 @@ import { MessagePage } from '~/ui/message-page'
 import { PortalShell } from '~/ui/portal-shell'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // "Sign in now" after a reset works this long.
 const DIRECT_SIGN_IN_MS = 10 * 60 * 1000
@@ -33,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data({ valid, done: false, title: t(valid ? 'reset.title' : 'reset.invalidTitle') }, valid ? 200 : 404)
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await readForm(request)
   const session = await getSession(request, context)
 
@@ -50,7 +53,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   session.set('passwordReset', { userId, at: new Date().toISOString(), code: params.code })
   // Then a GET of the same address: the success page is a page of its own (200, its own title).
   throw redirect(new URL(request.url).pathname, { headers: { 'Set-Cookie': await commitSession(request, session) } })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 const loadValidator = () => import('~/features/auth/validate').then((m) => m.validateReset)
 

@@ -1,4 +1,5 @@
-import { Form, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
+import { Form } from '~/ui/form'
 import { useT } from '~/i18n/use-t'
 import { FastLink } from './fast-link'
 

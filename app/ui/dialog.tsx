@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
-import { Form, Link, useNavigate, useNavigation } from 'react-router'
+import { Link, useNavigate, useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 
 /**
  * The one dialog of the console, on the native <dialog> (DESIGN rule 9). Its state is in the URL

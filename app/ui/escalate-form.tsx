@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { EscalateSchema, EscalationNoteSchema } from '~/features/alerts/schema'
 import { RESOLVE_NOTE_MAX } from '~/features/alerts/constants'

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, SPEECH_LANGS } from '~/features/journals/constants'
 import { NOTIFICATIONS, SHARE_CONSENT_RULES, type JournalSettingsSchema } from '~/features/journals/schema'

@@ -1,5 +1,6 @@
 import { useT } from '~/i18n/use-t'
-import { Form, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { Form } from '~/ui/form'
 import { LOCALE_LABELS, LOCALES } from '~/i18n/config'
 
 /** Stores the chosen locale and reloads the page (a real document request, also without JavaScript). */

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
-import { Form, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
+import { Form } from '~/ui/form'
 import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/shared/dates'
 import { BehaviourTags, EmotionTags } from './mood-tags'

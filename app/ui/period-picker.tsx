@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Form } from 'react-router'
+import { Form } from '~/ui/form'
 import { useT } from '~/i18n/use-t'
 import { useHydrated } from '~/ui/hydrated'
 import { FastLink } from '~/ui/fast-link'

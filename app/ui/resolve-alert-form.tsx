@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { ResolveSchema } from '~/features/alerts/schema'
 import { RESOLVE_NOTE_MAX, VERDICTS } from '~/features/alerts/constants'

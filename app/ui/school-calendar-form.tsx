@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { CalendarSchema } from '~/features/team/schema'
 import { CLOSED_DATES_MAX } from '~/features/alerts/school-hours'

@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { Form } from '~/ui/form'
 import type { ScoreReason } from '~/features/quests/scoring'
 import { isScored } from '~/features/quests/scoring'
 import { useT } from '~/i18n/use-t'

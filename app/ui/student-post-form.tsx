@@ -1,6 +1,5 @@
 import { getTextareaProps, type SubmissionResult } from '@conform-to/react'
-import { useEffect, useRef } from 'react'
-import { Form } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import { BEHAVIOURS, EMOTIONS, isPositiveEmotion } from '~/features/posts/constants'
 import type { StudentPostSchema } from '~/features/students/post-schema'
@@ -51,9 +50,9 @@ type Fields = z.input<typeof StudentPostSchema>
 
 /**
  * The student's post form (issue 6). With JavaScript, what is typed is also kept in the browser
- * (`draftKey`) and put back after a reload or a failed send on a flaky network; the page that
- * shows the sent post clears it. Without JavaScript the server answers a refused form with
- * everything that was typed.
+ * as a draft (`draftKey`, ui/drafts.ts) and offered back after a reload, a crash or a lost
+ * connection until it is sent (issue 50). Without JavaScript the server answers a refused form
+ * with everything that was typed.
  */
 export function StudentPostForm({
   defaults,
@@ -76,33 +75,14 @@ export function StudentPostForm({
   quest?: QuestPrompt | null
 }) {
   const { t } = useT()
-  const ref = useRef<HTMLFormElement>(null)
   const { form, fields, formProps, busy } = useConsoleForm<Fields>({ id: 'student-post', lastResult, defaultValue: defaults, load: loadValidator })
   const emotions = new Set((fields.emotions.value ?? fields.emotions.initialValue ?? []) as string[])
   const behaviour = fields.behaviour.value ?? fields.behaviour.initialValue
   const frameOf = (type: QuestFrame['type']) => quest?.frames.find((f) => f.type === type)
 
-  useEffect(() => {
-    const el = ref.current
-    const saved = el && !lastResult ? localStorage.getItem(draftKey) : null
-    if (el && saved) {
-      const values = JSON.parse(saved) as [string, string][]
-      for (const input of Array.from(el.elements) as HTMLInputElement[]) {
-        if (!input.name || input.type === 'hidden' || input.type === 'file') continue
-        if (input.type === 'checkbox' || input.type === 'radio') input.checked = values.some(([k, v]) => k === input.name && v === input.value)
-        else {
-          const found = values.find(([k]) => k === input.name)
-          if (found) input.value = found[1]
-        }
-      }
-    }
-  }, [draftKey, lastResult])
-  const keep = () => {
-    if (ref.current) localStorage.setItem(draftKey, JSON.stringify([...new FormData(ref.current).entries()].filter(([, v]) => typeof v === 'string')))
-  }
 
   return (
-    <Form method="post" encType="multipart/form-data" ref={ref} className="card student-post" {...formProps} onInput={keep}>
+    <Form method="post" encType="multipart/form-data" className="card student-post" {...formProps} draft={draftKey}>
       {quest ? (
         <section className="quest-prompt" aria-labelledby="quest-prompt-title">
           <h2 id="quest-prompt-title">{t('write.questLabel', { title: quest.title })}</h2>

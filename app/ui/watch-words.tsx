@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import { CATEGORIES, SEVERITY, type RiskCategory } from '~/features/alerts/categories'
 import { WATCH_WORD_MAX } from '~/features/alerts/constants'

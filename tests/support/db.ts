@@ -20,16 +20,19 @@ type TestConnection = Connection & {
   another?(): Promise<Connection & { close(): Promise<void> }>
   /** PostgreSQL: the database's address. */
   url?: string
+  /** SQLite: the database's file, for another process to open. */
+  file?: string
 }
 
 /** `empty`: PostgreSQL only, a database with nothing in it (not migrated), as before a first deployment. */
 export async function freshDatabase(dialect: (typeof DIALECTS)[number], { empty = false } = {}): Promise<TestConnection> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sqlitetest-'))
-    const conn = connect({ sqliteFile: path.join(dir, 'test.db') })
+    const file = path.join(dir, 'test.db')
+    const conn = connect({ sqliteFile: file })
     await migrate(conn)
     await seedReferenceData(conn.db)
-    return { ...conn, close: async () => { await conn.db.destroy(); rmSync(dir, { recursive: true, force: true }) } }
+    return { ...conn, file, close: async () => { await conn.db.destroy(); rmSync(dir, { recursive: true, force: true }) } }
   }
   const adminUrl = inject('pgUrl')
   const name = `t_${randomBytes(6).toString('hex')}`

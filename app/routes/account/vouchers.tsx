@@ -1,5 +1,6 @@
 import { pageParam } from '~/features/lists'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Link, useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/vouchers'
 import { requireUser } from '~/auth/guards.server'
 import { storeValues } from '~/auth/session.server'
@@ -17,6 +18,8 @@ import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { cleanValue } from '~/shared/text'
 import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = SCHOOL_HANDLE
 export const clientMiddleware = schoolDictionary
@@ -35,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { tab, ...(await vouchersOf(db, user.userId, tab, page)), title: getInstance(context).t('voucher.title') } as const
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const form = await readForm(request)
   if (form.get('intent') === 'redeem') {
@@ -54,7 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // -3 expired: the list reloads (the voucher shows as expired).
   const back = new URL(request.url)
   return redirectWithToast(request, session, back.pathname + back.search, result === USE.ok ? { kind: 'success', key: 'voucher.usedNow' } : { kind: 'error', key: USE_ERRORS[result] })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function VouchersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,7 +1,8 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { TFunction } from 'i18next'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/diary'
 import { requireFunction, requireNotLocked, requireUser } from '~/auth/guards.server'
@@ -36,6 +37,8 @@ import { hasFunction } from '~/features/plans/pay-functions'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { LISTS_HANDLE, listsDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // The lists' texts are a dictionary part of their own (issue 35).
 export const handle = LISTS_HANDLE
@@ -84,7 +87,7 @@ async function marksTab(request: Request, tab: Tab, user: SessionValues) {
   return { paid: true as const, q, page, journalId, journals, cases, collection: null }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const form = await readForm(request)
   const intent = form.get('intent')
@@ -125,7 +128,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return await redirectWithToast(request, session, '/diary', copy.ok ? { kind: 'success', key: 'diary.duplicated' } : { kind: 'error', key: 'diary.duplicateNoTickets' })
   }
   throw data(null, { status: 400 })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function DiaryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { SIGNED_IN_HANDLE, signedInDictionary } from '~/i18n/client-resources'
 import { useT } from '~/i18n/use-t'
-import { Form, Outlet, useLocation } from 'react-router'
+import { Outlet, useLocation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/layout'
 import { requireUser } from '~/auth/guards.server'
 import { activeItem, menuFor } from '~/features/console/menu'
@@ -99,7 +100,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
             <FastLink discover to="/voucher">{t('console.vouchers')}</FastLink>
             <FastLink discover to="/invite">{t('console.invite')}</FastLink>
             <FastLink discover to="/setting/user">{t('console.settings')}</FastLink>
-            <Form method="post" action="/logout">
+            <Form method="post" action="/logout" signsOut>
               <button type="submit">{t('console.logout')}</button>
             </Form>
           </div>

@@ -18,6 +18,8 @@ import { ConfirmDialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // The plan's page is one a teacher opens now and then: its texts are in the occasional part (issue 35).
 export const handle = SCHOOL_HANDLE
@@ -47,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const journalId = idField(await readForm(request), 'journalId')
   if (!(await isOwnActiveJournal(db, user.userId, journalId))) throw data(null, 403)
@@ -56,7 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = await loadSessionValues(db, user.userId)
   if (values) storeValues(session, values)
   return await redirectWithToast(request, session, values && !values.isHomeworkLock ? '/diary' : '/manage', { kind: 'success', key: values && !values.isHomeworkLock ? 'manage.unlocked' : 'manage.archived' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function ManagePage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,5 +1,6 @@
 import { useT } from '~/i18n/use-t'
-import { Form, redirect } from 'react-router'
+import { redirect } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/mode'
 import { requireUser } from '~/auth/guards.server'
 import { commitSession, storeValues } from '~/auth/session.server'
@@ -10,6 +11,8 @@ import { getInstance } from '~/i18n/middleware.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // A page a teacher opens now and then: its texts are in the occasional part (issue 35).
 export const handle = SCHOOL_HANDLE
@@ -23,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** change-mode, then the session takes the new mode and its plan lock, then /diary. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   await readForm(request)
   const { session, user } = await requireUser(request, context)
   if (!user.teamModeAvailable) throw redirect('/mode')
@@ -32,7 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!values) throw redirect('/login')
   storeValues(session, values)
   return redirect('/diary', { headers: { 'Set-Cookie': await commitSession(request, session) } })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function ModePage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/edit'
 import { requireJournalReader } from '~/auth/guards.server'
@@ -25,6 +26,8 @@ import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
 import { journalZoneMiddleware } from '~/features/journals/zone.server'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // The quest and contest texts are a dictionary part of their own (decision 0035).
 export const handle = CONTESTS_HANDLE
@@ -60,7 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request)
   if (params.id === FROM_CODE) {
     const { session, user } = await requireJournalReader(request, context)
@@ -76,7 +79,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }), takeError: null }, 400)
   const to = saved.next === 'select' ? `/diary/homework/${journal.id}/questList/edit?new=1` : `/diary/homework/${journal.id}/questList`
   return await redirectWithToast(request, session, to, { kind: 'success', key: 'contest.saved', values: { code: RETURN.contestSaved } })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function ContestEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
+import { data } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/alert'
 import { redirectWithToast } from '~/auth/toast.server'
@@ -30,6 +31,8 @@ import { MoodHistory } from '~/ui/mood-history'
 import { pageMeta } from '~/ui/page-title'
 import { ResolveAlertForm } from '~/ui/resolve-alert-form'
 import { FrameView, PostDetails } from '~/ui/post-view'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = COUNSEL_HANDLE
 export const clientMiddleware = counselDictionary
@@ -50,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { refused: false as const, title: `${view.alert.student}: ${t(view.alert.summary.concern)} | ${t('counsel.title')}`, view, me: user.userId }
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, params, context }: Route.ActionArgs) {
   const { user, session } = await requireCounsellor(request, context)
   const form = await readForm(request)
   const id = parseId(params.alertId)
@@ -68,7 +71,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const to = `/counsellor/alerts/${access.id}`
   if (done !== 'ok') return await redirectWithToast(request, session, to, { kind: 'error', key: 'alerts.stale' })
   return await redirectWithToast(request, session, to, { kind: 'success', key: `counsel.done_${v.intent}` })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function CounsellorAlert({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { getInputProps } from '@conform-to/react'
-import { data, Form, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/basic-info'
 import { db } from '~/db/db.server'
@@ -18,6 +19,8 @@ import { ErrorList, TextAreaField, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = EBOOKS_HANDLE
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -33,14 +36,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { title: `${getInstance(context).t('ebook.stepInfo')} | ${book.student}`, bookId: book.id, block: printBlock(book, pages), hasPosts: pages.some((p) => p.postId !== null), defaults, neededToPrint }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const { book } = await requireBook(request, context, params.bookId)
   const submission = parseWithZod(await readForm(request), { schema: BasicInfoSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   await saveBasicInfo(db, book, submission.value)
   drawInBackground(book.id)
   return redirect(`/ebook/${book.id}/list`)
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 const loadValidator = () => import('~/features/ebooks/validate').then((m) => m.validateBasicInfo)
 

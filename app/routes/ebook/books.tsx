@@ -1,4 +1,5 @@
-import { Form, Link, redirect, useSearchParams } from 'react-router'
+import { Link, redirect, useSearchParams } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/books'
 import { requireEbookUser } from '~/auth/ebook-guard.server'
 import { db } from '~/db/db.server'

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { data, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/download'
 import { formatDateTime } from '~/shared/dates'
 import { redirectWithToast } from '~/auth/toast.server'
@@ -27,6 +28,8 @@ import { FastLink } from '~/ui/fast-link'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { pageMeta } from '~/ui/page-title'
 import { usePolling } from '~/ui/polling'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = EBOOKS_HANDLE
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -74,7 +77,7 @@ async function requirePrintable(request: Request, context: Route.LoaderArgs['con
   return { ...found, pages: block === null ? pages : null }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request)
   const { book, session, pages, maker } = await requirePrintable(request, context, params.bookId)
   if (pages === null) throw data(null, { status: 409 })
@@ -101,7 +104,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return await redirectWithToast(request, session, `${here}?share=1`, { kind: 'success', key: 'ebook.shared' })
   }
   throw data(null, { status: 400 })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function Download({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { Area } from 'react-easy-crop'
-import { data, Form, useNavigation, useSearchParams } from 'react-router'
+import { data, useNavigation, useSearchParams } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/edit'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
@@ -24,6 +25,8 @@ import { useHydrated } from '~/ui/hydrated'
 import { PageCanvas } from '~/ui/page-canvas'
 import { pageMeta } from '~/ui/page-title'
 import { UnsavedChanges } from '~/ui/unsaved-changes'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = EBOOKS_HANDLE
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -69,7 +72,7 @@ function boxOf(value: FormDataEntryValue): Box | null {
   return n.length === 4 && n.every(Number.isFinite) ? keepOnCanvas({ x: n[0], y: n[1], width: n[2], height: n[3] }) : null
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const { book, session, pageId } = await editorPage(request, context, params.bookId)
   const form = await readUpload(request)
   if (pageId === null) throw data(null, { status: 404 })
@@ -86,7 +89,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     default:
       throw data(null, { status: 400 })
   }
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 type IntentArgs = Pick<Awaited<ReturnType<typeof editorPage>>, 'book' | 'session'> & { request: Request; pageId: number; form: FormData; here: string }
 
@@ -232,7 +238,7 @@ function PageForm({ data: loaderData, error, busy }: { data: Route.ComponentProp
   const errorFor = (id: string) => (error && 'item' in error && error.item === id ? [error.error] : undefined)
 
   return (
-    <Form method="post" action={editorPath(loaderData.bookId, page.id)} encType="multipart/form-data" className="page-editor">
+    <Form method="post" action={editorPath(loaderData.bookId, page.id)} encType="multipart/form-data" className="page-editor" draft={`ebook-page-${page.id}`}>
       <UnsavedChanges dirty={dirty} />
       <input type="hidden" name="intent" value="save" />
       <div className="editor-stage">

@@ -1,5 +1,6 @@
 import { EBOOKS_HANDLE, ebooksDictionary } from '~/i18n/client-resources'
-import { Form, Outlet } from 'react-router'
+import { Outlet } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/layout'
 import { requireEbookUser } from '~/auth/ebook-guard.server'
 import { useT } from '~/i18n/use-t'
@@ -39,7 +40,7 @@ export default function EbookLayout({ loaderData }: Route.ComponentProps) {
           {t(student ? 'ebook.backToDiary' : 'ebook.backToConsole')}
         </FastLink>
         <LanguageSwitcher />
-        <Form method="post" action="/ebook/logout" className="ebook-signout">
+        <Form method="post" action="/ebook/logout" className="ebook-signout" signsOut>
           <span className="who">{name}</span>
           <button type="submit" className="link-button">
             {t('ebook.signOut')}

@@ -1,4 +1,5 @@
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, redirect, useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/page-list'
 import { db } from '~/db/db.server'
 import { requireBook } from '~/auth/ebook-access.server'
@@ -17,6 +18,8 @@ import { FastLink } from '~/ui/fast-link'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { pageMeta } from '~/ui/page-title'
 import { usePolling } from '~/ui/polling'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = EBOOKS_HANDLE
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -41,14 +44,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** "Add page": one more page for a chosen post, opened in the editor. */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const { book } = await requireBook(request, context, params.bookId)
   const form = await readForm(request)
   const pageId = await addPage(db, book, idField(form, 'postId'))
   if (pageId === null) throw data(null, { status: 404 })
   drawInBackground(book.id)
   return redirect(`/ebook/${book.id}/edit?qpage_id=${pageId}`)
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function PageList({ loaderData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, redirect, useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/posts'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
@@ -16,6 +17,8 @@ import { withValues } from '~/shared/error-values'
 import { ErrorList } from '~/ui/field'
 import { useHydrated } from '~/ui/hydrated'
 import { pageMeta } from '~/ui/page-title'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = EBOOKS_HANDLE
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -27,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { title: `${getInstance(context).t('ebook.stepPosts')} | ${book.student}`, bookId: book.id, block: printBlock(book, pages), ...choices }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const { book, session } = await requireBook(request, context, params.bookId)
   const form = await readForm(request)
   const intent = form.get('intent')
@@ -45,7 +48,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!saved.ok) return data({ error: saved.error, chosen: ids }, 400)
   drawInBackground(book.id)
   return redirect(`/ebook/${book.id}/basicinfo`)
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function ChoosePosts({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

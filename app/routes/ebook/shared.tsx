@@ -1,4 +1,5 @@
-import { data, Form, isRouteErrorResponse, redirect, useNavigation } from 'react-router'
+import { data, isRouteErrorResponse, redirect, useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/shared'
 import { clientAddressContext } from '~/context.server'
 import { db } from '~/db/db.server'
@@ -21,6 +22,7 @@ import { pageMeta } from '~/ui/page-title'
 import { ErrorNotice } from '~/ui/error-notices'
 import { MessagePage } from '~/ui/message-page'
 import { usePolling } from '~/ui/polling'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = EBOOKS_HANDLE
 export const clientMiddleware = ebooksDictionary
@@ -58,6 +60,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!result.ok) return data({ error: result.error === 'ebook.shareTooMany' ? withValues(result.error, { count: result.waitMinutes }) : result.error }, 400)
   throw redirect(`/ebook/share/${link.token}`, { headers: { 'Set-Cookie': await rememberUnlocked(request, link.token) } })
 }
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function SharedBook({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

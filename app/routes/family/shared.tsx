@@ -1,4 +1,5 @@
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, redirect, useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/shared'
 import { clientAddressContext } from '~/context.server'
 import { db } from '~/db/db.server'
@@ -16,6 +17,7 @@ import { formatDateTime } from '~/shared/dates'
 import { LinkShell } from '~/ui/link-shell'
 import { MessagePage } from '~/ui/message-page'
 import { pageMeta } from '~/ui/page-title'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = PRIVACY_HANDLE
 export const clientMiddleware = privacyDictionary
@@ -47,6 +49,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!result.ok) return data({ error: result.error === 'ebook.shareTooMany' ? withValues('familyPack.tooMany', { count: result.waitMinutes }) : 'familyPack.passwordWrong' }, 400)
   throw redirect(`/family/${params.token}`, { headers: { 'Set-Cookie': await rememberUnlockedPack(request, pack.token!) } })
 }
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 /** The pack's page under the link pages' bar: the brand and the language switcher (issue 48). */
 export default function SharedPack(props: Route.ComponentProps) {

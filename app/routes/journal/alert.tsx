@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
+import { data } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/alert'
 import { redirectWithToast } from '~/auth/toast.server'
@@ -29,6 +30,8 @@ import { ErrorList, TextField } from '~/ui/field'
 import { useServerForm } from '~/ui/server-form'
 import { pageMeta } from '~/ui/page-title'
 import { ResolveAlertForm } from '~/ui/resolve-alert-form'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = ALERTS_HANDLE
 export const clientMiddleware = alertsDictionary
@@ -59,7 +62,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { title: `${alert.student}: ${getInstance(context).t(alert.summary.concern)} | ${journal.name}`, journalId: journal.id, alert, snooze: snoozeWindow(), counsel, targets, dataOpen }
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const { journal, user, session } = journalOf(context)
   const alert = await detailOr404(journal.id, params.alertId)
@@ -73,7 +76,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (done === 'stale') return await redirectWithToast(request, session, to, { kind: 'error', key: 'alerts.stale' })
   if (done === 'missing') throw data(null, { status: 404 })
   return await redirectWithToast(request, session, to, { kind: 'success', key: `alerts.done_${submission.value.intent}` })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function AlertPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/archive'
 import { db } from '~/db/db.server'
 import { journalOf } from '~/auth/journal-gate.server'
@@ -9,6 +10,8 @@ import { getInstance } from '~/i18n/middleware.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // Its texts are in the part of the pages a teacher opens now and then (locales/README.md).
 export const handle = SCHOOL_HANDLE
@@ -22,12 +25,15 @@ export function loader({ context }: Route.LoaderArgs) {
   return { journal: { id: journal.id, name: journal.name }, title: getInstance(context).t('journalSettings.archiveTitle', { name: journal.name }) }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   await readForm(request)
   const { session, journal } = journalOf(context, { ownerOnly: true })
   await archiveJournal(db, journal.id)
   return await redirectWithToast(request, session, '/diary?tab=archived', { kind: 'success', key: 'journal.archived' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function ArchiveJournalPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()

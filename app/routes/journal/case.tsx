@@ -17,6 +17,8 @@ import { hasFunction } from '~/features/plans/pay-functions'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { LISTS_HANDLE, listsDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // The lists' texts are a dictionary part of their own (issue 35).
 export const handle = LISTS_HANDLE
@@ -33,14 +35,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title, q, list: await casesOf(db, { teacherId: user.userId, journalId: journal.id, q: q || undefined, page }) }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { journal, user } = journalOf(context)
   requireFunction(user, PAY_FUNCTIONS.cases)
   const form = await readForm(request)
   await setWatching(db, { teacherId: user.userId, journalId: journal.id, studentId: idField(form, 'studentId'), on: false })
   const url = new URL(request.url)
   return redirect(url.pathname + url.search)
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function CasesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()

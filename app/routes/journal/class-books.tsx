@@ -1,4 +1,5 @@
-import { Form, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/class-books'
 import { journalOf } from '~/auth/journal-gate.server'
 import { redirectWithToast } from '~/auth/toast.server'
@@ -20,6 +21,8 @@ import { pageMeta } from '~/ui/page-title'
 import { HeldBackFieldset, LeftOutList, type HeldBackView } from '~/ui/held-back'
 import { heldBackPosts, namedLeftOut } from '~/features/alerts/held-back.server'
 import { HOLD_BACK_DAYS } from '~/features/alerts/constants'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // Its texts are the e-book part's (no other journal page downloads them), with the privacy part's
 // held-back posts (issue 48).
@@ -45,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: `${getInstance(context).t('classBooks.title')} | ${journal.name}`, journalId: journal.id, students, job, heldBack: [...held.values()], leftOut }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { journal, user, session } = journalOf(context)
   const form = await readForm(request)
   const back = `/diary/homework/${journal.id}/classBooks`
@@ -61,7 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (started === 'running') return redirectWithToast(request, session, back, { kind: 'info', key: 'classBooks.alreadyRunning' })
   classBooksInBackground(journal.id)
   return redirectWithToast(request, session, back, { kind: 'success', key: 'classBooks.started' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function ClassBooksPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
+import { data } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/class-pack'
 import { journalOf } from '~/auth/journal-gate.server'
@@ -24,6 +25,8 @@ import { ErrorList, TextField } from '~/ui/field'
 import { HeldBackFieldset, LeftOutList, type HeldBackView } from '~/ui/held-back'
 import { pageMeta } from '~/ui/page-title'
 import { useServerForm } from '~/ui/server-form'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // Its texts are the privacy part's, with the family packs: no other journal page downloads them.
 export const handle = PRIVACY_HANDLE
@@ -63,7 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { journal, user, session } = journalOf(context)
   const form = await readForm(request)
   const back = `/diary/homework/${journal.id}/parentPacks`
@@ -79,7 +82,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (started === 'running') return redirectWithToast(request, session, back, { kind: 'info', key: 'classPack.alreadyRunning' })
   runInBackground(journal.id)
   return redirectWithToast(request, session, back, { kind: 'success', key: 'classPack.started' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function ClassPackPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

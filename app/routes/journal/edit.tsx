@@ -16,6 +16,8 @@ import { SCHOOL_ALERTS_HANDLE, schoolAlertsDictionary } from '~/i18n/client-reso
 import { watchListsOfJournal } from '~/features/alerts/watch-words.server'
 import { isWatchIntent, watchWordFromPage } from '~/http/watch-words-action.server'
 import { WatchWords } from '~/ui/watch-words'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // Its texts are in the part of the pages a teacher opens now and then (locales/README.md), with the
 // alerts' concern names its watch words are filed under.
@@ -38,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, user, journal } = journalOf(context, { ownerOnly: true })
   if (journal.shareType === SHARE_TYPE.quest) throw redirect(`/contest/${journal.id}/edit?new=-1`)
   const form = await readForm(request)
@@ -50,7 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const saved = await updateJournal(db, journal.id, { userId: user.userId, planLimit: user.studentLimit }, submission.value)
   if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, 400)
   return await redirectWithToast(request, session, `/diary/homework/${journal.id}/info`, { kind: 'success', key: 'journal.saved' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function EditJournalPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,4 +1,5 @@
-import { Form, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/export'
 import { db } from '~/db/db.server'
 import { checkExport, exportRequestOf, exportStudents } from '~/features/export/export.server'

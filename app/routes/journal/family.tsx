@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/family'
 import { redirectWithToast } from '~/auth/toast.server'
@@ -23,6 +24,8 @@ import { useConsoleForm } from '~/ui/form-kit'
 import { HeldBackFieldset, type HeldBackView } from '~/ui/held-back'
 import { pageMeta } from '~/ui/page-title'
 import { HOLD_BACK_DAYS } from '~/features/alerts/constants'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = PRIVACY_HANDLE
 export const clientMiddleware = privacyDictionary
@@ -42,7 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { title: `${getInstance(context).t('familyPack.title')} | ${student.name}`, journalId: journal.id, student: { id: student.id, name: student.name }, choices: choices.posts, heldBack: choices.heldBack, packs: packs.map((p) => ({ ...p, url: p.token ? `${env.PUBLIC_ORIGIN}/family/${p.token}` : null })), consent }
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, params, context }: Route.ActionArgs) {
   const { journal, user, session } = journalOf(context)
   const student = await journalStudent(db, journal.id, params.sid)
   const form = await readForm(request)
@@ -65,7 +68,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const consentNeeded = await needsConsent(db, journal.id, student.id)
   await sharePack(db, made.id, { days: Number(v.days || PACK.daysDefault), password: v.password!, consentNeeded })
   return await redirectWithToast(request, session, here, { kind: 'success', key: consentNeeded ? 'familyPack.sharedAsk' : 'familyPack.shared' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function FamilyPackPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,7 +1,8 @@
 import { env } from '~/env.server'
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import { data, Link, redirect, useSearchParams } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/info'
 import { db } from '~/db/db.server'
@@ -28,6 +29,8 @@ import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { JOURNAL_INFO_HANDLE, journalInfoDictionary } from '~/i18n/client-resources'
 import { RECENT_POSTER_DAYS } from '~/features/journals/constants'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // The contest card's part (decision 0035) and the occasional part: teachers and invitations (issue 35).
 export const handle = JOURNAL_INFO_HANDLE
@@ -60,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const TOASTS = { accept: 'journalInfo.accepted', reject: 'journalInfo.rejected', remove: 'journalInfo.removed', generate: 'journalInfo.generated' } as const
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   // Managing teachers and codes is the owner's alone (spec 2 section 6).
   const { session, journal } = journalOf(context, { ownerOnly: true })
   const form = await readForm(request)
@@ -75,7 +78,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   else throw data(null, { status: 400 })
   if (!done) throw data(null, { status: 404 })
   return await redirectWithToast(request, session, infoPath(journal), { kind: 'success', key: TOASTS[intent as keyof typeof TOASTS] })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 /** Tab two of the teacher invitation: the invitation by e-mail, in the owner's language. */
 async function inviteByEmail(request: Request, context: Route.ActionArgs['context'], form: FormData) {

@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Link, useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/join-by-link'
 import { requireUser } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
@@ -12,6 +13,8 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // Its texts are in the part of the pages a teacher opens now and then (locales/README.md).
 export const handle = SCHOOL_HANDLE
@@ -37,7 +40,7 @@ const INVITE_ERRORS = { invalid: 'invite.codeError', own: 'invite.ownCode', alre
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   await readForm(request)
   const { session, user } = await requireUser(request, context)
   if (!(await journalByTeacherCode(db, params.code))) {
@@ -47,7 +50,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const joined = await joinAsTeacher(db, user.userId, params.code)
   if (!joined.ok) return data({ error: joined.code === JOIN_CODES.codeError ? 'journal.joinCodeError' : 'journal.joinError' } as const, 400)
   return await redirectWithToast(request, session, '/diary?tab=joined', { kind: 'success', key: 'journal.joinRequested' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function JoinByLinkPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

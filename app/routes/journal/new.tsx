@@ -17,6 +17,8 @@ import { membershipOf } from '~/features/team/team.server'
 import { refreshValuesOf } from '~/features/account/session-values.server'
 import { browserTimeZone, inSchoolZone, requestTimeZone } from '~/time-zone.server'
 import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // Its texts are in the part of the pages a teacher opens now and then (locales/README.md).
 export const handle = SCHOOL_HANDLE
@@ -54,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await guard(request, context)
   const submission = parseWithZod(await readForm(request), { schema: JournalSettingsSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
@@ -67,7 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The teacher's pages outside the journal now read its clock too.
   if (!user.timeZone) await refreshValuesOf(db, [user.userId])
   return await redirectWithToast(request, session, `/diary/homework/${created.id}/info`, { kind: 'success', key: 'journal.created' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function NewJournalPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { Form, Link, useFetcher, useLocation } from 'react-router'
+import { Link, useFetcher, useLocation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { TFunction } from 'i18next'
 import type { Route } from './+types/news'
 import { db } from '~/db/db.server'

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/not-written'
 import { db } from '~/db/db.server'
 import { env } from '~/env.server'
@@ -21,6 +22,8 @@ import { FastLink } from '~/ui/fast-link'
 import { pageMeta } from '~/ui/page-title'
 import { PayNotice } from '~/ui/pay'
 import { TableHead } from '~/ui/table-head'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // Its texts are the insights part's (who waits, who has not written): no other page downloads them.
 export const handle = INSIGHTS_HANDLE
@@ -61,7 +64,7 @@ const closedText = (c: RemindClosed, timeZone: string, as: keyof typeof CLOSED_K
   values: { when: c.from ? formatDateTime(c.from, timeZone) : '', start: `${String(c.startHour).padStart(2, '0')}:00`, end: `${String(c.endHour).padStart(2, '0')}:00` },
 })
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { journal, user, session } = journalOf(context)
   requireFunction(user, PAY_FUNCTIONS.studentList)
   const form = await readForm(request)
@@ -76,7 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A double click's second request, or a stale tab: say what is true, not an error.
   if (done.reminded === 0) return redirectWithToast(request, session, back, done.already ? { kind: 'info', key: 'notWritten.alreadyReminded', values: { count: done.already } } : { kind: 'info', key: 'notWritten.nothingToDo' })
   return redirectWithToast(request, session, back, { kind: 'success', key: done.already ? 'notWritten.remindedSome' : 'notWritten.reminded', values: { count: done.reminded, already: done.already } })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function NotWrittenPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/quest-edit'
 import { redirectWithToast } from '~/auth/toast.server'
@@ -20,6 +21,8 @@ import { ErrorList, TextAreaField, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // The quest and contest texts are a dictionary part of their own (decision 0035).
 export const handle = CONTESTS_HANDLE
@@ -39,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { id: journal.id, questId: existing?.id ?? null, defaults: existing?.values ?? { lang }, title: `${t(existing ? 'quest.editTitle' : 'quest.newTitle')} | ${journal.name}` }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   // The body first: what is not a form is a bad request whoever sends it.
   const form = await readForm(request)
   const { session, journal } = await questJournalOf(context, { ownerOnly: true })
@@ -51,7 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const saved = await saveQuest(db, journal.id, questId, submission.value)
   if (saved === null) throw data(null, { status: 404 })
   return await redirectWithToast(request, session, `/diary/homework/${journal.id}/quest`, { kind: 'success', key: 'quest.saved' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 const loadValidator = () => import('~/features/quests/validate').then((m) => m.validateQuest)
 type Fields = z.input<typeof QuestSchema>

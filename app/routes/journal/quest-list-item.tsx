@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
-import { data, Form, Link, useLocation } from 'react-router'
+import { data, Link, useLocation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/quest-list-item'
 import { db } from '~/db/db.server'
 import { pageParam } from '~/features/lists'

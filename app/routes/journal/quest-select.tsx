@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/quest-select'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
@@ -15,6 +16,8 @@ import { todayDate } from '~/shared/dates'
 import { NoticeDialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // The quest and contest texts are a dictionary part of their own (decision 0035).
 export const handle = CONTESTS_HANDLE
@@ -48,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { id: journal.id, isNew, available, chosen, max: contest.questNumber, title: `${getInstance(context).t('quest.selectTitle')} | ${journal.name}` }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const { session, journal, contest } = await selectionPage(context)
   const available = (await availableQuests(db, journal.id, contest.contestId)).map((q) => q.id)
@@ -61,7 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const saved = await saveSelection(db, journal.id, contest.contestId, chosen, contest.questNumber)
   if (!saved.ok) return data({ chosen, detail: null, error: saved.error }, 400)
   return await redirectWithToast(request, session, `/diary/homework/${journal.id}/questList`, { kind: 'success', key: 'quest.selectionSaved' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function QuestSelectPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

@@ -14,6 +14,8 @@ import { CopyButton } from '~/ui/copy-button'
 import { ConfirmDialog, Dialog, DialogFooter } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { CONTESTS_HANDLE, contestsDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // The quest and contest texts are a dictionary part of their own (decision 0035).
 export const handle = CONTESTS_HANDLE
@@ -40,14 +42,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const { session, journal } = await questJournalOf(context, { ownerOnly: true })
   if (form.get('intent') !== 'delete') throw data(null, { status: 400 })
   const done = await deleteQuest(db, journal.id, parseId(form.get('questId')))
   if (!done) throw data(null, { status: 404 })
   return await redirectWithToast(request, session, `/diary/homework/${journal.id}/quest`, { kind: 'success', key: 'quest.deleted', values: { code: done } })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function SampleQuestsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,4 +1,5 @@
-import { data, Form, useLocation, useNavigation } from 'react-router'
+import { data, useLocation, useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/quiz'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
@@ -21,6 +22,8 @@ import { Pager } from '~/ui/pager'
 import { PayNotice } from '~/ui/pay'
 import { QuizSummary } from '~/ui/quiz-summary'
 import { TableHead } from '~/ui/table-head'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = ASSESSMENTS_HANDLE
 export const clientMiddleware = assessmentsDictionary
@@ -56,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Open a quiz as the journal's next run, close a run or reopen it. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { journal, user, session, paid } = assessmentOf(context)
   const form = await readForm(request)
   if (!paid) throw data(null, { status: 403 })
@@ -71,7 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       throw data(null, { status: 400 })
   }
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 interface IntentArgs {
   request: Request

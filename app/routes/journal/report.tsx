@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Form, redirect } from 'react-router'
+import { redirect } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/report'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { db } from '~/db/db.server'

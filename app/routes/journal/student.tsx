@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useLocation, useSearchParams } from 'react-router'
+import { data, Link, redirect, useLocation, useSearchParams } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/student'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
@@ -24,6 +25,8 @@ import { TableHead } from '~/ui/table-head'
 import { studentPatterns } from '~/features/insights/student-patterns.server'
 import { StudentPatterns } from '~/ui/student-patterns'
 import { STUDENT_PAGE_HANDLE, studentPageDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // The patterns section's texts (issue 37) come with the page.
 export const handle = STUDENT_PAGE_HANDLE
@@ -45,7 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { journalId: journal.id, student, posts, page, patterns, isOwner: role === 'owner', canStar: hasFunction(user, PAY_FUNCTIONS.collection) }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const { journal, user, role, session } = journalOf(context)
   const student = await journalStudent(db, journal.id, params.sid)
   const form = await readForm(request)
@@ -65,7 +68,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirect(`${back.pathname}${back.search}`)
   }
   throw data(null, { status: 400 })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 /** Score (spec 2 student detail): a dash for a video, "scoring" while below 1, otherwise the number. */
 function Score({ score, isVideo }: { score: number | null; isVideo: number }) {

@@ -1,4 +1,5 @@
-import { Form, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/students'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
@@ -23,6 +24,8 @@ import { Avatar } from '~/ui/avatar'
 import { readForm } from '~/http/form.server'
 import { TableHead } from '~/ui/table-head'
 import { LISTS_HANDLE, listsDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // The lists' texts are a dictionary part of their own (issue 35).
 export const handle = LISTS_HANDLE
@@ -45,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Watch or stop watching a student (adds to the cases, pay function f4). */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { journal, user, session } = journalOf(context)
   requireFunction(user, PAY_FUNCTIONS.cases)
   const form = await readForm(request)
@@ -53,7 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   await setWatching(db, { teacherId: user.userId, journalId: journal.id, studentId: idField(form, 'studentId'), on })
   const back = new URL(request.url)
   return redirectWithToast(request, session, `${back.pathname}${back.search}`, { kind: 'success', key: on ? 'students.watched' : 'students.unwatched', snackbar: true })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function StudentsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()

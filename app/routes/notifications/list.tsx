@@ -1,4 +1,5 @@
-import { data, Form } from 'react-router'
+import { data } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/list'
 import { requireUser } from '~/auth/guards.server'
 import { redirectWithToast } from '~/auth/toast.server'
@@ -13,6 +14,8 @@ import { useT } from '~/i18n/use-t'
 import { FastLink } from '~/ui/fast-link'
 import { NotificationItems } from '~/ui/notification-items'
 import { pageMeta } from '~/ui/page-title'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -35,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Mark all of the tab read (one is read on its target's GET: each is a link, opened.server.ts). */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const { user, session } = await requireUser(request, context)
   const intent = form.get('intent')
@@ -45,7 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(request, session, `/notification${tab.tab ? `?tab=${tab.tab}` : ''}`, { kind: 'success', key: 'notification.markedAll', snackbar: true })
   }
   throw data(null, { status: 400 })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function NotificationsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,4 +1,5 @@
-import { Form, redirect } from 'react-router'
+import { redirect } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/confirm'
 import { commitSession, getSession } from '~/auth/session.server'
 import { signInAs } from '~/auth/sign-in.server'
@@ -10,6 +11,7 @@ import { PortalShell } from '~/ui/portal-shell'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -36,6 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   throw redirect('/login', { headers: { 'Set-Cookie': await commitSession(request, session) } })
 }
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function OauthConfirmPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT()

@@ -4,6 +4,7 @@ import { requireUser } from '~/auth/guards.server'
 import { authenticateWith } from '~/auth/providers.server'
 import { isPlatform } from '~/features/auth/third-party.server'
 import { readForm } from '~/http/form.server'
+import { sendSafely } from '~/ui/send-safely'
 
 /**
  * POST /oauth/login/{platform}: the Google and education-cloud buttons (sign-in on /login, bind on
@@ -26,6 +27,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   throw new Response('Not Found', { status: 404 })
 }
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export const loader = () => redirect('/login')
 

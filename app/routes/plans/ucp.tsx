@@ -1,5 +1,6 @@
 import { pageParam } from '~/features/lists'
-import { data, Form, Link, useSearchParams } from 'react-router'
+import { data, Link, useSearchParams } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/ucp'
 import { requireUser } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
@@ -18,6 +19,8 @@ import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { ErrorList } from '~/ui/field'
 import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = SCHOOL_HANDLE
 export const clientMiddleware = schoolDictionary
@@ -52,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const form = await readForm(request)
   const id = idField(form, 'id')
@@ -73,7 +76,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result === 'noRemainingPlan') return done('error', 'ucp.noRemainingPlan')
   if (result === 'notAllowed') return done('error', 'ucp.notAllowed')
   return done('success', `ucp.done_${intent}`)
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function PlanCodesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

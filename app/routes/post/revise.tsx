@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Link, useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/revise'
 import { requireFunction, requireJournalReader } from '~/auth/guards.server'
 import { hasFunction } from '~/features/plans/pay-functions'
@@ -16,6 +17,8 @@ import { readForm } from '~/http/form.server'
 import { withoutControl } from '~/shared/text'
 import { postZoneMiddleware } from '~/features/journals/zone.server'
 import { POST_HANDLE, postDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // A post's texts are a dictionary part of their own (issue 35).
 export const handle = POST_HANDLE
@@ -39,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { title, post: head, frames }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const { session, user } = await requireJournalReader(request, context)
   const { post } = await postForTeacher(db, params.postId, user.userId)
   requireFunction(user, PAY_FUNCTIONS.revise)
@@ -54,7 +57,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (tooLong.length) return data({ texts, tooLong: tooLong.map(Number) }, 400)
   await saveRevisions(db, { postId: post.id, authorId: user.userId, texts })
   return await redirectWithToast(request, session, `/diary/diaryPost/${post.id}/revise`, { kind: 'success', key: 'revise.saved', snackbar: true })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function RevisePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

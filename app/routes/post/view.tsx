@@ -1,6 +1,7 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useSearchParams } from 'react-router'
+import { data, Link, useParams, useSearchParams } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/view'
 import { requireFunction, requireJournalReader } from '~/auth/guards.server'
@@ -37,6 +38,8 @@ import { WorrySchema } from '~/features/alerts/schema'
 import { postZoneMiddleware } from '~/features/journals/zone.server'
 import { NOTIFICATION_PARAM } from '~/features/notifications/constants'
 import { POST_HANDLE, postDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // A post's texts are a dictionary part of their own (issue 35).
 export const handle = POST_HANDLE
@@ -89,7 +92,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const { session, user } = await requireJournalReader(request, context)
   const { post, role, journal } = await postForTeacher(db, params.postId, user.userId)
   const url = new URL(request.url)
@@ -122,7 +125,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     default:
       throw data(null, { status: 400 })
   }
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 type Reader = Awaited<ReturnType<typeof requireJournalReader>>
 type IntentArgs = Pick<Reader, 'session' | 'user'> &
@@ -423,8 +429,9 @@ function CommentForm({ types, initialType, initialText, lastResult }: { types: n
     defaultValue: { type: initialType, comment: initialText },
   })
   const chosen = fields.type.initialValue
+  const { postId } = useParams()
   return (
-    <Form method="post" className="comment-form" {...formProps}>
+    <Form method="post" className="comment-form" {...formProps} draft={`comment-${postId}`}>
       <fieldset className="field">
         <legend>{t('post.commentType')}</legend>
         <div className="choices">

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/form'
 import { requireUser } from '~/auth/guards.server'
@@ -18,6 +19,8 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
 import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // Its texts are in the part of the pages a teacher opens now and then (locales/README.md).
 export const handle = SCHOOL_HANDLE
@@ -49,7 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const sample = params.id ? await ownSample(db, params.id, user.userId) : null
   const submission = (await loadSampleValidator())({ formData: await readForm(request) })
@@ -57,7 +60,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (sample) await updateSample(db, sample.id, submission.value)
   else await createSample(db, user.userId, submission.value)
   return await redirectWithToast(request, session, '/diarySample', { kind: 'success', key: sample ? 'samples.saved' : 'samples.created' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 const loadSampleValidator = () => import('~/features/samples/validate').then((m) => m.validateSample)
 

@@ -3,7 +3,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { lazy, Suspense, useState } from 'react'
 import type { Area } from 'react-easy-crop'
 import type { z } from 'zod/mini'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Link, useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/user'
 import { requireUser } from '~/auth/guards.server'
 import type { getSession } from '~/auth/session.server'
@@ -30,6 +31,8 @@ import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
 import { readUpload, TOO_LARGE } from '~/http/form.server'
 import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // Its texts are in the part of the pages a teacher opens now and then (locales/README.md).
 export const handle = SCHOOL_HANDLE
@@ -71,7 +74,7 @@ async function savedThroughRefresh(request: Request, session: Session, overwrite
   return await redirectWithToast(request, session, overwrite ? '/refresh?overwrite=1' : '/refresh', { kind: 'success', key: 'settings.saved' }, { document: true })
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const signedIn = await requireUser(request, context)
   const formData = await readUpload(request)
   // Only the avatar form sends a file: over the limits, it is shown again with its message.
@@ -96,7 +99,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       throw data(null, { status: 400 })
   }
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 type IntentArgs = Pick<Route.ActionArgs, 'request' | 'context'> & Awaited<ReturnType<typeof requireUser>> & { formData: FormData }
 

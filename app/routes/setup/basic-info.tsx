@@ -1,7 +1,8 @@
 import { getInputProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useT } from '~/i18n/use-t'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/basic-info'
 import { requireSignedIn } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
@@ -15,6 +16,8 @@ import { ErrorList, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 const loadProfileValidator = () => import('~/features/account/validate').then((m) => m.validateNameGender)
 const loadSchoolValidator = () => import('~/features/account/validate').then((m) => m.validateSchool)
@@ -52,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } as const
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await guard(request, context)
   const formData = await readForm(request)
   const locale = getLocale(context) as Locale
@@ -84,7 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   session.set('infoSet', '1')
   return redirect('/refresh', { headers: { 'Set-Cookie': await commitSession(request, session) } })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function BasicInfoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useT } from '~/i18n/use-t'
-import { data, Form, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/email'
 import { requireSignedIn } from '~/auth/guards.server'
 import { commitSession } from '~/auth/session.server'
@@ -15,6 +16,8 @@ import { ErrorList, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 const loadValidator = () => import('~/features/account/validate').then((m) => m.validateEmail)
 
@@ -33,7 +36,7 @@ const SEND_ERRORS: Record<number, string> = {
 }
 const CODE_ERRORS: Record<number, string> = { [EMAIL_CODE.badCode]: 'email.badCode', [EMAIL_CODE.wrongEmail]: 'email.wrongEmail' }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireSignedIn(request, context)
   const submission = parseWithZod(await readForm(request), { schema: EmailSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), sentTo: null }, 400)
@@ -57,7 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   session.set('emailVerified', '1')
   return redirect('/setting/basicInfo', { headers: { 'Set-Cookie': await commitSession(request, session) } })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function EmailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

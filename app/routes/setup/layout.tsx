@@ -1,4 +1,5 @@
-import { Form, Outlet } from 'react-router'
+import { Outlet } from 'react-router'
+import { Form } from '~/ui/form'
 import { useT } from '~/i18n/use-t'
 import { PortalShell } from '~/ui/portal-shell'
 
@@ -12,7 +13,7 @@ export default function SetupLayout() {
     <PortalShell>
       <main id="main" className="portal-main">
         <Outlet />
-        <Form method="post" action="/logout" className="setup-signout">
+        <Form method="post" action="/logout" className="setup-signout" signsOut>
           <button type="submit" className="link-button">
             {t('app.signOut')}
           </button>

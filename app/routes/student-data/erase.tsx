@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useNavigation } from 'react-router'
+import { data, useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/erase'
 import { requireUser } from '~/auth/guards.server'
@@ -20,6 +21,8 @@ import { Check } from '~/ui/check-field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
 import { StudentDataHead } from '~/ui/student-data-head'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = PRIVACY_HANDLE
 export const clientMiddleware = privacyDictionary
@@ -46,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, params, context }: Route.ActionArgs) {
   const { user, session } = await requireUser(request, context)
   const rights = await studentDataRights(db, params.id, params.sid, user.userId)
   const form = await readForm(request)
@@ -69,7 +72,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const date = formatDate(asked.dueAt)
   const values: Record<string, string> = rights.undoBy.kind === 'owner' ? { date, owner: rights.undoBy.owner } : { date }
   return await redirectWithToast(request, session, landing, { kind: 'success', key: `privacy.eraseAsked_${rights.undoBy.kind}`, values })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function EraseStudent({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

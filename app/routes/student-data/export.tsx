@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { data, Form, useNavigation, useRevalidator } from 'react-router'
+import { data, useNavigation, useRevalidator } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/export'
 import { requireUser } from '~/auth/guards.server'
 import { redirectWithToast } from '~/auth/toast.server'
@@ -18,6 +19,8 @@ import { FastLink } from '~/ui/fast-link'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { pageMeta } from '~/ui/page-title'
 import { StudentDataHead } from '~/ui/student-data-head'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = PRIVACY_HANDLE
 export const clientMiddleware = privacyDictionary
@@ -37,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { title: `${getInstance(context).t('privacy.exportTitle')} | ${rights.student.name}`, rights, exports, pending, looks }
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, params, context }: Route.ActionArgs) {
   const { user, session } = await requireUser(request, context)
   const rights = await studentDataRights(db, params.id, params.sid, user.userId)
   const form = await readForm(request)
@@ -50,7 +53,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (started) exportInBackground(id, lang)
   await recordLook(db, { viewerId: user.userId, studentIds: [rights.student.id], kind: 'exports', journalId: rights.journal.id, timeZone: await journalZone(db, rights.journal.id) })
   return await redirectWithToast(request, session, here, { kind: 'info', key: started ? 'privacy.exportStarted' : 'privacy.exportRunning' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 /** With JavaScript, the page asks for the progress every second while an export is made. */
 function usePolling(on: boolean) {

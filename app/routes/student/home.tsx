@@ -1,7 +1,8 @@
 import { type SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/home'
 import { requireStudent } from '~/auth/student-guard.server'
@@ -18,6 +19,8 @@ import { readForm } from '~/http/form.server'
 import { idField } from '~/features/form-ids.server'
 import { studentReminders } from '~/features/journals/not-written.server'
 import { answerConsent, answerEbookConsent, consentRequests, ebookConsentRequests } from '~/features/privacy/family-pack.server'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -28,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { journals, asked, books, reminders, title: getInstance(context).t('student.homeTitle') }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
   const form = await readForm(request)
   // The student's answer to a teacher who wants to share their diary with the family (issue 36).
@@ -43,7 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const joined = await joinAsStudent(db, studentId, submission.value.code)
   if (!joined.ok) return data({ result: submission.reply({ fieldErrors: { code: [joined.error] } }) }, 400)
   return await redirectWithToast(request, session, '/s', { kind: 'success', key: 'student.joined' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function StudentHome({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

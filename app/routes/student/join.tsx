@@ -1,4 +1,5 @@
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/join'
 import { requireStudent } from '~/auth/student-guard.server'
 import { db } from '~/db/db.server'
@@ -8,6 +9,8 @@ import { useT } from '~/i18n/use-t'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readForm } from '~/http/form.server'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -23,13 +26,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { title, journal: { name: journal.name, teacher: journal.teacher, description: journal.description } }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   await readForm(request)
   const { session, studentId } = await requireStudent(request, context)
   const joined = await joinAsStudent(db, studentId, params.code)
   if (!joined.ok) return data({ error: joined.error }, 400)
   return await redirectWithToast(request, session, '/s', { kind: 'success', key: 'student.joined' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function StudentJoinPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,5 +1,6 @@
 import { STUDENT_AREA_HANDLE, studentAreaDictionary } from '~/i18n/client-resources'
-import { Form, Outlet } from 'react-router'
+import { Outlet } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/layout'
 import { getSession } from '~/auth/session.server'
 import { useT } from '~/i18n/use-t'
@@ -32,7 +33,7 @@ export default function StudentLayout({ loaderData }: Route.ComponentProps) {
         <span className="spacer" />
         <LanguageSwitcher />
         {student ? (
-          <Form method="post" action="/s/logout" className="student-signout">
+          <Form method="post" action="/s/logout" className="student-signout" signsOut>
             <span className="who">{student.name}</span>
             <button type="submit" className="link-button">
               {t('student.signOut')}

@@ -1,6 +1,7 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { Route } from './+types/login'
 import { isStudentPath } from '~/auth/guards.server'
@@ -17,6 +18,7 @@ import { pageMeta } from '~/ui/page-title'
 import { profileOf } from '~/features/auth/accounts.server'
 import { LOGIN_LIMITS, signInWithPassword } from '~/features/auth/sign-in.server'
 import { readForm } from '~/http/form.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -45,6 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Back to a student page, or to the e-book a student set out to make (/ebook/student/{id}).
   return redirect(back && (isStudentPath(back) || back.startsWith('/ebook/')) ? back : '/s', { headers })
 }
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 const loadValidator = () => import('~/features/auth/validate').then((m) => m.validateLogin)
 

@@ -1,6 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useEffect } from 'react'
-import { data, Link, useSearchParams } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/post'
 import { requireStudent } from '~/auth/student-guard.server'
 import { db } from '~/db/db.server'
@@ -17,6 +16,8 @@ import { pageMeta } from '~/ui/page-title'
 import { readUpload, TOO_LARGE, unreadFormReply } from '~/http/form.server'
 import { questPromptOf, scoreQuestPost } from '~/features/quests/quest-posts.server'
 import { postZoneMiddleware } from '~/features/journals/zone.server'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // Times in the journal's school zone (issue 34).
 export const middleware: Route.MiddlewareFunction[] = [postZoneMiddleware]
@@ -29,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { post, quest: await questPromptOf(db, post.id) }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
   const post = await myPost(db, studentId, params.postId)
   const form = await readUpload(request)
@@ -45,17 +46,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // A revised quest post is scored again (a teacher's own score stays).
   await scoreQuestPost(db, post.id)
   return await redirectWithToast(request, session, `/s/post/${post.id}?sent=post-${post.id}`, { kind: 'success', key: 'write.revised' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function StudentPostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
   const { post } = loaderData
-  const [params] = useSearchParams()
-  // The post reached the server: the copy kept in the browser while typing is no longer needed.
-  useEffect(() => {
-    const sent = params.get('sent')
-    if (sent) localStorage.removeItem(`draft:${sent}`)
-  }, [params])
   const event = post.frames.find((f) => f.type === 'event')
   const behaviour = post.frames.find((f) => f.type === 'behavior')
   return (
@@ -107,7 +105,7 @@ export default function StudentPostPage({ loaderData, actionData }: Route.Compon
             keptPicture={actionData?.picture}
             currentPicture={event?.imgUrl}
             submitLabel={t('write.revise')}
-            draftKey={`draft:post-${post.id}`}
+            draftKey={`post-${post.id}`}
           />
         </section>
       ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Link, useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/quiz'
 import { requireStudent } from '~/auth/student-guard.server'
 import { redirectWithToast } from '~/auth/toast.server'
@@ -15,6 +16,8 @@ import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
 import { pageMeta } from '~/ui/page-title'
 import { journalZoneMiddleware } from '~/features/journals/zone.server'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = ASSESSMENTS_HANDLE
 export const clientMiddleware = assessmentsDictionary
@@ -42,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * One radio group per question, posted as a plain form. A question without an answer is named and
  * nothing is written; a second sheet (another tab, a double click) is refused, as is a closed quiz.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const { journal, run, session, studentId } = await runOf(request, context, params)
   const form = await readForm(request)
   if (run.answered) return data({ problem: 'quiz.already' as const, missing: [], chosen: [] }, 409)
@@ -52,7 +55,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const saved = await submitAnswers(db, { journalId: journal.id, runId: run.id, studentId, answers: sheet.answers, total: sheet.total })
   if (saved !== 'saved') return data({ problem: saved === 'already' ? ('quiz.already' as const) : ('quiz.closedNotice' as const), missing: [], chosen: [] }, 409)
   return redirectWithToast(request, session, `/s/journal/${journal.id}`, { kind: 'success', key: 'quiz.thanks' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function StudentQuizPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

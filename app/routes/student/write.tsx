@@ -16,6 +16,8 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readUpload, TOO_LARGE, unreadFormReply } from '~/http/form.server'
 import { journalZoneMiddleware } from '~/features/journals/zone.server'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // Times in the journal's school zone (issue 34).
 export const middleware: Route.MiddlewareFunction[] = [journalZoneMiddleware]
@@ -34,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { journal, quest, closed, today: todayDate(), title: `${getInstance(context).t('write.new')} | ${journal.name}` }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
   const journal = await studentJournal(db, studentId, params.id)
   const form = await readUpload(request)
@@ -53,7 +55,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const postId = await createPost(db, studentId, journal.id, submission.value, picture.url, quests ? questId : null)
   if (quests) await scoreQuestPost(db, postId)
   return await redirectWithToast(request, session, `/s/post/${postId}?sent=new-${journal.id}${questId ? `-q${questId}` : ''}`, { kind: 'success', key: 'write.shared' })
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function WritePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()
@@ -74,7 +79,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
         lastResult={actionData?.result}
         keptPicture={actionData?.picture}
         submitLabel={journal.shareType === SHARE_TYPE.submitOnClick ? t('write.share') : t('write.submit')}
-        draftKey={`draft:new-${journal.id}${quest ? `-q${quest.id}` : ''}`}
+        draftKey={`new-${journal.id}${quest ? `-q${quest.id}` : ''}`}
         quest={quest}
       />
       )}

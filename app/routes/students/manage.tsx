@@ -1,6 +1,7 @@
 import { pageParam } from '~/features/lists'
 import { useState } from 'react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Link, useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import type { Route } from './+types/manage'
 import { requireUser } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
@@ -18,6 +19,8 @@ import { pageMeta } from '~/ui/page-title'
 import { readUpload, TOO_LARGE } from '~/http/form.server'
 import { ErrorText } from '~/ui/field'
 import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 export const handle = SCHOOL_HANDLE
 export const clientMiddleware = schoolDictionary
@@ -51,7 +54,7 @@ function rowsOf(form: FormData): ImportRow[] {
   return columns[0].map((_, i) => cleanRow(Object.fromEntries(IMPORT_FIELDS.map((f, j) => [f, columns[j][i] ?? ''])) as unknown as ImportRow))
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const form = await readUpload(request)
   // Only the upload form sends a file: over the limits, it is shown again with its message.
@@ -101,7 +104,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.code === IMPORT_CODES.ok) return done('import.imported', { count: result.created })
   const message = result.code === IMPORT_CODES.journalError ? 'import.journalError' : result.dupAccounts?.length ? 'import.duplicates' : result.code === -3 ? 'import.fixRows' : 'import.overLimit'
   return data(previewOf(rows, { dups: result.dupAccounts ?? [], message }), 400)
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function StudentsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT()

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Link, redirect, useNavigation } from 'react-router'
+import { Form } from '~/ui/form'
 import { MAX_QUERY_LENGTH } from '~/features/lists'
 import type { Route } from './+types/my'
 import { requireUser } from '~/auth/guards.server'
@@ -43,6 +44,8 @@ import { SCHOOL_ALERTS_HANDLE, schoolAlertsDictionary } from '~/i18n/client-reso
 import { watchWordsOf } from '~/features/alerts/watch-words.server'
 import { isWatchIntent, watchWordFromPage } from '~/http/watch-words-action.server'
 import { WatchWords } from '~/ui/watch-words'
+import { once } from '~/http/once.server'
+import { sendSafely } from '~/ui/send-safely'
 
 // The occasional part, with the alerts' concern names the team's watch words are filed under.
 export const handle = SCHOOL_ALERTS_HANDLE
@@ -117,7 +120,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const membership = await membershipOf(db, user.userId)
   if (!membership) throw data(null, 404)
@@ -147,7 +150,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       throw data(null, 400)
   }
-}
+})
+
+// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 type IntentArgs = Pick<Awaited<ReturnType<typeof requireUser>>, 'session' | 'user'> & {
   request: Request
