@@ -38,6 +38,7 @@ import { familyPacksAndConsent } from './migrations/0027-family-packs-and-consen
 import { retention } from './migrations/0028-retention'
 import { ebookShareConsent } from './migrations/0029-ebook-share-consent'
 import { watchWords } from './migrations/0039-watch-words'
+import { rosters } from './migrations/0041-rosters'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -82,6 +83,7 @@ export async function migrate({ db, dialect }: Connection) {
         '0028-retention': retention(),
         '0029-ebook-share-consent': ebookShareConsent(),
         '0039-watch-words': watchWords(dialect),
+        '0041-rosters': rosters(dialect),
       }
     },
   }

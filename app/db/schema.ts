@@ -60,6 +60,8 @@ export interface Database {
   student_exports: StudentExportsTable
   student_erasures: StudentErasuresTable
   team_log: TeamLogTable
+  roster_links: RosterLinksTable
+  roster_uploads: RosterUploadsTable
   erased_alerts: ErasedAlertsTable
   student_views: StudentViewsTable
   family_packs: FamilyPacksTable
@@ -148,6 +150,8 @@ export interface UsersTable {
   created_at: string
   /** An account that may not sign in: a student awaiting erasure (issue 36). */
   disabled_at: ColumnType<string | null, string | null | undefined, string | null>
+  /** The name's reading in kana (OneRoster's Japan Profile, issue 52), shown beside it in Japanese. */
+  name_kana: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface CredentialsTable {
@@ -860,7 +864,7 @@ export interface TeamLogTable {
   id: Generated<number>
   team_id: number | null
   owner_id: number | null
-  kind: 'erasure' | 'retention'
+  kind: 'erasure' | 'retention' | 'roster'
   /** JSON: the entry's counts and dates. */
   details: string
   at: string
@@ -914,4 +918,29 @@ export interface FamilyPacksTable {
   share_revoked_at: string | null
   consent: ColumnType<PackConsent, PackConsent | undefined, PackConsent>
   consent_at: string | null
+}
+
+/** What a roster's id became here, per team or owner (issue 52, migration 0041). */
+export interface RosterLinksTable {
+  id: Generated<number>
+  team_id: number | null
+  owner_id: number | null
+  source: 'oneroster' | 'classroom'
+  kind: 'class' | 'user' | 'enrollment'
+  sourced_id: string
+  local_id: number
+  name: string
+  data: string
+  modified_at: string | null
+  archived_at: string | null
+  updated_at: string
+}
+/** A previewed roster waiting for its apply (issue 52). */
+export interface RosterUploadsTable {
+  id: string
+  user_id: number
+  team_id: number | null
+  source: 'csv' | 'rest' | 'classroom'
+  roster: string
+  created_at: string
 }
