@@ -47,7 +47,7 @@ describe('reading a OneRoster 1.2 zip', () => {
       [{ academicSessions: base.academicSessions.replace('2026-04-01', '2026-02-30') }, [{ file: 'academicSessions.csv', line: 2, column: 'startDate', code: 'badDate' }]],
       [{ enrollments: base.enrollments.replace('enr-cls-5a-stu-0002,,,cls-5a', 'enr-cls-5a-stu-0002,,,cls-9z') }, [{ file: 'enrollments.csv', line: 3, column: 'classSourcedId', code: 'unknownRef' }]],
       [{ enrollments: base.enrollments.replace('stu-0002,student', 'stu-0002,learner') }, [{ file: 'enrollments.csv', line: 3, column: 'role', code: 'badEnum' }]],
-      [{ classes: base.classes.replace(/^sourcedId,status,dateLastModified,title,/, 'sourcedId,status,dateLastModified,name,') }, [{ file: 'classes.csv', line: 1, column: 'title', code: 'missingColumn' }]],
+      [{ classes: base.classes.replace(/^sourcedId,status,dateLastModified,title,/, 'sourcedId,status,dateLastModified,name,') }, [{ file: 'classes.csv', line: 1, column: 'title', code: 'missingColumn' }, { file: 'classes.csv', line: 1, column: 'name', code: 'unknownColumn' }]],
       [{ orgs: base.orgs + 'org-1,,,青葉小学校,school,,\r\n' }, [{ file: 'orgs.csv', line: 3, column: 'sourcedId', code: 'duplicateId' }]],
       [{ users: base.users.replace('stu-0001,,,true', 'stu-0001,tobedeleted,,true') }, [{ file: 'users.csv', line: 2, column: 'status', code: 'bulkStatus' }]],
       [{ courses: base.courses + 'crs-x,,,"unclosed,title\r\n' }, [{ file: 'courses.csv', line: 3, column: '', code: 'malformed' }]],

@@ -101,7 +101,9 @@ export function readOneRosterZip(bytes: Uint8Array): ReadResult {
     try {
       records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records
     } catch (e) {
-      fail(name, Number((e as { lines?: number }).lines ?? 0), '', 'malformed')
+      // The parser's line, within the file's own (an unclosed quote is found at the end of the input).
+      const lines = text.replace(/\r?\n$/, '').split(/\r?\n/).length
+      fail(name, Math.min(Number((e as { lines?: number }).lines ?? lines), lines), '', 'malformed')
       return null
     }
     if (!records.length) {
@@ -142,18 +144,26 @@ export function readOneRosterZip(bytes: Uint8Array): ReadResult {
   // Every file the console reads: columns, values, modes, unique ids.
   const tables = {} as Record<RosterFile, Row[]>
   const ids = {} as Record<RosterFile, Set<string>>
+  // Files that could not be read: references to them are not checked (their own errors say why).
+  const unreadable = new Set<RosterFile>()
   for (const file of ROSTER_FILES) {
     tables[file] = []
     ids[file] = new Set()
     if (modes[file] === 'absent') continue
     const name = `${file}.csv`
     const read = rowsOf(name)
-    if (!read) continue
+    if (!read) {
+      unreadable.add(file)
+      continue
+    }
     const columns = TABLES[file]
     const missing = Object.entries(columns).filter(([c, def]) => def.required && !read.header.includes(c))
     for (const [c] of missing) fail(name, 1, c, 'missingColumn')
     for (const h of read.header) if (!(h in columns) && !h.startsWith('metadata.')) fail(name, 1, h, 'unknownColumn', h)
-    if (missing.length) continue
+    if (missing.length) {
+      unreadable.add(file)
+      continue
+    }
     if (file === 'users' && read.rows.length > MAX_ROSTER_USERS) return refuse('tooMany', name)
     for (const row of read.rows) {
       for (const h of read.header) {
@@ -182,7 +192,7 @@ export function readOneRosterZip(bytes: Uint8Array): ReadResult {
   // References: checked against files sent whole (bulk); a delta may name what an earlier roster sent.
   for (const file of ROSTER_FILES) {
     for (const [c, def] of Object.entries(TABLES[file])) {
-      if (!def.refers || modes[def.refers] !== 'bulk') continue
+      if (!def.refers || modes[def.refers] !== 'bulk' || unreadable.has(def.refers)) continue
       for (const row of tables[file]) {
         const value = row.values[c] ?? ''
         for (const ref of def.kind === 'list' ? listOf(value) : value ? [value] : []) if (!ids[def.refers].has(ref)) fail(`${file}.csv`, row.line, c, 'unknownRef', ref)
