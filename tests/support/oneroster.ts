@@ -21,7 +21,7 @@ export const HEADERS = {
   enrollments: ['sourcedId', 'status', 'dateLastModified', 'classSourcedId', 'schoolSourcedId', 'userSourcedId', 'role', 'primary', 'beginDate', 'endDate', 'metadata.jp.ShussekiNo', 'metadata.jp.PublicFlg'],
 } as const
 export type FileName = keyof typeof HEADERS
-type Row = Record<string, string>
+type Row = Record<string, string | undefined>
 
 const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)
 export function csvOf(file: FileName, rows: Row[], header: readonly string[] = HEADERS[file]) {
@@ -58,7 +58,7 @@ export interface RosterSpec {
 export function rosterFiles(spec: RosterSpec): Record<string, string> {
   const mode = spec.mode ?? 'bulk'
   const delta = mode === 'delta'
-  const meta = (id: string) => (delta ? { status: spec.statusOf?.[id] ?? 'active', dateLastModified: spec.modified ?? '2026-04-10T08:00:00Z' } : {})
+  const meta = (id: string): Row => (delta ? { status: spec.statusOf?.[id] ?? 'active', dateLastModified: spec.modified ?? '2026-04-10T08:00:00Z' } : {})
   const classes = spec.classes ?? [{ id: 'cls-5a', title: '5年A組' }]
   const students = spec.students ?? []
   const teachers = spec.teachers ?? []
