@@ -40,8 +40,9 @@ export async function keptUpload(db: DB, scope: RosterScope, id: string) {
 export const dropUpload = (db: DB, id: string) => db.deleteFrom('roster_uploads').where('id', '=', id).execute()
 
 /** The scope's roster imports, newest first (the log's `roster` entries), and one of them as a report. */
-export async function rosterLog(db: DB, scope: RosterScope, limit = 20) {
+export async function rosterLog(db: DB, scope: RosterScope, { limit = 20, id }: { limit?: number; id?: number } = {}) {
   let q = db.selectFrom('team_log').select(['id', 'details', 'at']).where('kind', '=', 'roster')
+  if (id !== undefined) q = q.where('id', '=', id)
   q = scope.kind === 'team' ? q.where('team_id', '=', scope.teamId) : q.where('owner_id', '=', scope.userId)
   const rows = (await q.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute()).map((r) => ({ id: r.id, at: r.at, details: JSON.parse(r.details) as RosterLogDetails }))
   const ids = [...new Set(rows.map((r) => r.details.by))]

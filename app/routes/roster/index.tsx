@@ -38,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: getInstance(context).t('roster.title'),
     team: team?.name ?? null,
     log: log.map((l) => ({ id: l.id, at: l.at, by: l.by, via: l.details.via, counts: l.details.counts })),
-    report: reportId ? (log.find((l) => l.id === reportId) ?? null) : null,
+    // A report of this scope's imports only: another team's entry is not found.
+    report: reportId ? ((await rosterLog(db, scope, { id: reportId }))[0] ?? null) : null,
   }
 }
 
