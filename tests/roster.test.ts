@@ -4,6 +4,10 @@ import { applyRoster, planCounts, planRoster, type RosterScope } from '~/feature
 import type { Roster } from '~/features/roster/model'
 import { readOneRosterZip } from '~/features/roster/read-csv.server'
 import { keepUpload, keptUpload, rosterLog } from '~/features/roster/uploads.server'
+import { pullForScope, pullOneRoster, rosterSourceOf, runNightlyRosterPulls, saveRosterSource } from '~/features/roster/rest.server'
+import { openSecret, sealingKey } from '~/features/roster/secret.server'
+import { wallClock } from '~/features/notifications/digests.server'
+import { startOneRosterServer, type OneRosterServer } from './support/oneroster-server'
 import { DIALECTS, freshDatabase } from './support/db'
 import { csvOf, japaneseClass, rosterFiles, rosterZip, type RosterSpec } from './support/oneroster'
 import { safeguardingSchool } from './support/school'
@@ -203,4 +207,64 @@ describe.each(DIALECTS)('importing a roster on %s', (dialect) => {
     expect(previewMs).toBeLessThan(3000)
     expect(applyMs).toBeLessThan(10_000)
   }, 60_000)
+})
+
+describe.each(DIALECTS)('pulling a roster from a OneRoster REST service on %s', (dialect) => {
+  let conn: Awaited<ReturnType<typeof freshDatabase>>
+  let school: Awaited<ReturnType<typeof safeguardingSchool>>
+  let sis: OneRosterServer
+  let team: RosterScope
+  const key = sealingKey('a-session-secret-of-the-tests')
+  const spec: RosterSpec = { classes: [{ id: 'c-rest', title: '6年1組' }], students: japaneseClass(3, 'c-rest', 'rest') }
+  beforeAll(async () => {
+    conn = await freshDatabase(dialect)
+    school = await safeguardingSchool(conn.db)
+    team = { kind: 'team', teamId: school.teamId, userId: school.id.admin, planLimit: 3000 }
+    sis = await startOneRosterServer(spec)
+  })
+  afterAll(async () => {
+    await sis.close()
+    await conn.close()
+  })
+
+  it('keeps the secret sealed, pulls, previews and applies; a failed pull changes nothing and says why', async () => {
+    expect(await saveRosterSource(conn.db, team, key, { baseUrl: sis.url, tokenUrl: sis.tokenUrl, clientId: sis.clientId, clientSecret: sis.clientSecret, nightly: true })).toBe(true)
+    const row = await conn.db.selectFrom('roster_sources').select('secret_sealed').executeTakeFirstOrThrow()
+    expect(row.secret_sealed).not.toContain(sis.clientSecret)
+    expect(openSecret(row.secret_sealed, key)).toBe(sis.clientSecret)
+    expect(openSecret(row.secret_sealed, sealingKey('another-session-secret'))).toBeNull()
+    expect(await rosterSourceOf(conn.db, team)).not.toHaveProperty('secret_sealed')
+
+    const pulled = await pullForScope(conn.db, team, key)
+    if (!pulled.ok) throw new Error(pulled.detail)
+    expect(pulled.roster.users[0]).toMatchObject({ givenName: '太郎', kanaGivenName: 'タロウ', roles: ['student'] })
+    expect(planCounts(await planRoster(conn.db, team, pulled.roster))).toMatchObject({ classesAdd: 1, studentsAdd: 3, joins: 3 })
+    expect(await applyRoster(conn.db, team, pulled.roster, 'rest')).toMatchObject({ ok: true, changed: true })
+
+    // Failures: the service refuses the secret, answers 500, or is gone. Nothing written; the reason kept.
+    const before = await conn.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    await saveRosterSource(conn.db, team, key, { baseUrl: sis.url, tokenUrl: sis.tokenUrl, clientId: sis.clientId, clientSecret: 'wrong-secret', nightly: true })
+    expect(await pullForScope(conn.db, team, key)).toMatchObject({ ok: false, reason: 'token', detail: 'HTTP 401' })
+    expect((await rosterSourceOf(conn.db, team))?.lastError).toBe('token: HTTP 401')
+    await saveRosterSource(conn.db, team, key, { baseUrl: sis.url, tokenUrl: sis.tokenUrl, clientId: sis.clientId, clientSecret: '', nightly: true })
+    expect(openSecret((await conn.db.selectFrom('roster_sources').select('secret_sealed').executeTakeFirstOrThrow()).secret_sealed, key)).toBe('wrong-secret')
+    await saveRosterSource(conn.db, team, key, { baseUrl: sis.url, tokenUrl: sis.tokenUrl, clientId: sis.clientId, clientSecret: sis.clientSecret, nightly: true })
+    sis.failWith(500)
+    expect(await pullForScope(conn.db, team, key)).toMatchObject({ ok: false, reason: 'status', detail: 'classes: HTTP 500' })
+    sis.failWith(null)
+    expect(await pullOneRoster({ baseUrl: 'http://127.0.0.1:9/ims/oneroster', tokenUrl: 'http://127.0.0.1:9/oauth/token', clientId: 'x', clientSecret: 'y' })).toMatchObject({ ok: false, reason: 'unreachable' })
+    expect((await conn.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n).toEqual(before.n)
+  })
+
+  it('pulls each night at 02:00 in the school’s zone, once: a student added joins, one who left is archived', async () => {
+    sis.set({ ...spec, students: [...spec.students!.slice(1), ...japaneseClass(1, 'c-rest', 'late')] })
+    const claimed = new Set<string>()
+    const claim = async (slot: string) => !claimed.has(slot) && Boolean(claimed.add(slot))
+    const twoAmTaipei = new Date('2026-05-01T18:10:00Z')
+    expect(await runNightlyRosterPulls(conn.db, key, new Date('2026-05-01T10:00:00Z'), claim, wallClock)).toEqual([])
+    const [night] = await runNightlyRosterPulls(conn.db, key, twoAmTaipei, claim, wallClock)
+    expect(night.result).toMatchObject({ ok: true, changed: true, counts: { studentsAdd: 1, studentsArchive: 1, joins: 1, leaves: 1 } })
+    expect(await runNightlyRosterPulls(conn.db, key, twoAmTaipei, claim, wallClock)).toEqual([])
+    expect((await rosterLog(conn.db, team)).map((l) => l.details.via)).toEqual(['rest', 'rest'])
+  })
 })

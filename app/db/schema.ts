@@ -62,6 +62,7 @@ export interface Database {
   team_log: TeamLogTable
   roster_links: RosterLinksTable
   roster_uploads: RosterUploadsTable
+  roster_sources: RosterSourcesTable
   erased_alerts: ErasedAlertsTable
   student_views: StudentViewsTable
   family_packs: FamilyPacksTable
@@ -943,4 +944,19 @@ export interface RosterUploadsTable {
   source: 'csv' | 'rest' | 'classroom'
   roster: string
   created_at: string
+}
+/** A OneRoster REST service a team or a teacher pulls rosters from (issue 52, migration 0042). */
+export interface RosterSourcesTable {
+  id: Generated<number>
+  team_id: number | null
+  owner_id: number | null
+  base_url: string
+  token_url: string
+  client_id: string
+  secret_sealed: string
+  nightly: ColumnType<number, number | undefined, number>
+  set_by: number | null
+  last_pull_at: string | null
+  last_error: string | null
+  updated_at: string
 }

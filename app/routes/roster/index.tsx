@@ -6,6 +6,11 @@ import { db } from '~/db/db.server'
 import { applyRoster, planCounts, planRoster, type RosterPlan } from '~/features/roster/apply.server'
 import type { RosterError } from '~/features/roster/oneroster-tables'
 import { readOneRosterZip } from '~/features/roster/read-csv.server'
+import { pullForScope, rosterSourceOf, saveRosterSource } from '~/features/roster/rest.server'
+import { RosterSourceSchema } from '~/features/roster/schema'
+import { sealingKey } from '~/features/roster/secret.server'
+import { env } from '~/env.server'
+import { ErrorText } from '~/ui/field'
 import { dropUpload, keepUpload, keptUpload, rosterLog, rosterScopeOf } from '~/features/roster/uploads.server'
 import { parseId } from '~/features/lists'
 import { readUpload, TOO_LARGE } from '~/http/form.server'
@@ -37,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     title: getInstance(context).t('roster.title'),
     team: team?.name ?? null,
+    source: await rosterSourceOf(db, scope),
     log: log.map((l) => ({ id: l.id, at: l.at, by: l.by, via: l.details.via, counts: l.details.counts })),
     // A report of this scope's imports only: another team's entry is not found.
     report: reportId ? ((await rosterLog(db, scope, { id: reportId }))[0] ?? null) : null,
@@ -54,7 +60,12 @@ function shown(plan: RosterPlan): ShownPlan {
   }
 }
 
-type ActionData = { errors: RosterError[]; total: number } | { preview: ShownPlan; upload: string } | { message: string }
+type ActionData =
+  | { errors: RosterError[]; total: number }
+  | { preview: ShownPlan; upload: string }
+  | { message: string }
+  | { pullFailed: string }
+  | { sourceErrors: Record<string, string> }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
@@ -70,6 +81,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     const plan = await planRoster(db, scope, read.roster)
     if (plan.errors.length) return data<ActionData>({ errors: plan.errors, total: plan.errors.length }, 400)
     return data<ActionData>({ preview: shown(plan), upload: await keepUpload(db, scope, 'csv', read.roster) })
+  }
+  if (intent === 'saveSource') {
+    const parsed = RosterSourceSchema.safeParse(Object.fromEntries(form))
+    if (!parsed.success) return data<ActionData>({ sourceErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) }, 400)
+    const v = parsed.data
+    const saved = await saveRosterSource(db, scope, sealingKey(env.SESSION_SECRET), { baseUrl: v.baseUrl, tokenUrl: v.tokenUrl, clientId: v.clientId, clientSecret: v.clientSecret ?? '', nightly: v.nightly === 'on' })
+    if (!saved) return data<ActionData>({ sourceErrors: { clientSecret: 'roster.secretNeeded' } }, 400)
+    return redirectWithToast(request, session, '/roster', { kind: 'success', key: 'roster.sourceSaved' })
+  }
+  if (intent === 'pull') {
+    const pulled = await pullForScope(db, scope, sealingKey(env.SESSION_SECRET))
+    if (!pulled.ok) return pulled.errors ? data<ActionData>({ errors: pulled.errors, total: pulled.errors.length }, 502) : data<ActionData>({ pullFailed: pulled.reason }, 502)
+    const plan = await planRoster(db, scope, pulled.roster)
+    if (plan.errors.length) return data<ActionData>({ errors: plan.errors, total: plan.errors.length }, 400)
+    return data<ActionData>({ preview: shown(plan), upload: await keepUpload(db, scope, 'rest', pulled.roster) })
   }
   if (intent === 'apply') {
     const id = String(form.get('upload') ?? '')
@@ -108,6 +134,12 @@ export default function RosterPage({ loaderData, actionData }: Route.ComponentPr
           {t('roster.preview')}
         </button>
       </Form>
+      <SourceCard source={loaderData.source} errors={result && 'sourceErrors' in result ? result.sourceErrors : {}} busy={busy} />
+      {result && 'pullFailed' in result ? (
+        <p className="field-error" role="alert">
+          {t('roster.pullFailed', { reason: t(`roster.reason_${result.pullFailed as 'token'}`) })}
+        </p>
+      ) : null}
       {result && 'message' in result ? (
         <p className="field-error" role="alert">
           {t(result.message as 'roster.expired')}
@@ -166,6 +198,63 @@ export default function RosterPage({ loaderData, actionData }: Route.ComponentPr
           <p>{t('roster.logEmpty')}</p>
         )}
       </section>
+    </section>
+  )
+}
+
+type Source = Awaited<ReturnType<typeof rosterSourceOf>>
+
+/** The OneRoster service: its address, token address, client id and a secret never shown again; pull now. */
+function SourceCard({ source, errors, busy }: { source: Source; errors: Record<string, string>; busy: boolean }) {
+  const { t } = useT()
+  const field = (name: 'baseUrl' | 'tokenUrl' | 'clientId', value: string | undefined) => (
+    <div className="field">
+      <label htmlFor={`roster-${name}`}>{t(`roster.${name}`)}</label>
+      <input id={`roster-${name}`} name={name} defaultValue={value} required maxLength={300} autoComplete="off" aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `roster-${name}-error` : undefined} />
+      {errors[name] ? (
+        <span id={`roster-${name}-error`}>
+          <ErrorText error={errors[name]} />
+        </span>
+      ) : null}
+    </div>
+  )
+  return (
+    <section className="card" aria-labelledby="roster-rest-title">
+      <h2 id="roster-rest-title">{t('roster.restTitle')}</h2>
+      <p className="hint">{t('roster.restHint')}</p>
+      <Form method="post" className="stack-form">
+        <input type="hidden" name="intent" value="saveSource" />
+        {field('baseUrl', source?.baseUrl)}
+        {field('tokenUrl', source?.tokenUrl)}
+        {field('clientId', source?.clientId)}
+        <div className="field">
+          <label htmlFor="roster-clientSecret">{t('roster.clientSecret')}</label>
+          <input id="roster-clientSecret" name="clientSecret" type="password" autoComplete="new-password" maxLength={500} required={!source} aria-describedby={source ? 'roster-secret-hint' : undefined} aria-invalid={errors.clientSecret ? true : undefined} />
+          {source ? (
+            <span id="roster-secret-hint" className="hint">
+              {t('roster.secretKept')}
+            </span>
+          ) : null}
+          {errors.clientSecret ? <ErrorText error={errors.clientSecret} /> : null}
+        </div>
+        <div className="field check-field">
+          <input id="roster-nightly" type="checkbox" name="nightly" defaultChecked={source?.nightly ?? false} />
+          <label htmlFor="roster-nightly">{t('roster.nightly')}</label>
+        </div>
+        <button type="submit" className="button secondary" disabled={busy}>
+          {t('roster.saveSource')}
+        </button>
+      </Form>
+      {source ? (
+        <Form method="post" className="inline-form">
+          <input type="hidden" name="intent" value="pull" />
+          {source.lastPullAt ? <p className="hint">{t('roster.lastPull', { date: formatDateTime(source.lastPullAt) })}</p> : null}
+          {source.lastError ? <p className="field-error">{t('roster.lastError', { reason: t(`roster.reason_${source.lastError.split(':')[0] as 'token'}`) })}</p> : null}
+          <button type="submit" className="button" disabled={busy}>
+            {t('roster.pull')}
+          </button>
+        </Form>
+      ) : null}
     </section>
   )
 }
