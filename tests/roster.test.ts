@@ -8,6 +8,8 @@ import { pullForScope, pullOneRoster, rosterSourceOf, runNightlyRosterPulls, sav
 import { openSecret, sealingKey } from '~/features/roster/secret.server'
 import { wallClock } from '~/features/notifications/digests.server'
 import { startOneRosterServer, type OneRosterServer } from './support/oneroster-server'
+import { startClassroomServer, type LocalCourse } from './support/classroom-server'
+import { classroomCourses, classroomRoster } from '~/features/roster/classroom.server'
 import { DIALECTS, freshDatabase } from './support/db'
 import { csvOf, japaneseClass, rosterFiles, rosterZip, type RosterSpec } from './support/oneroster'
 import { safeguardingSchool } from './support/school'
@@ -266,5 +268,51 @@ describe.each(DIALECTS)('pulling a roster from a OneRoster REST service on %s', 
     expect(night.result).toMatchObject({ ok: true, changed: true, counts: { studentsAdd: 1, studentsArchive: 1, joins: 1, leaves: 1 } })
     expect(await runNightlyRosterPulls(conn.db, key, twoAmTaipei, claim, wallClock)).toEqual([])
     expect((await rosterLog(conn.db, team)).map((l) => l.details.via)).toEqual(['rest', 'rest'])
+  })
+})
+
+describe.each(DIALECTS)('importing a Google Classroom course on %s', (dialect) => {
+  let conn: Awaited<ReturnType<typeof freshDatabase>>
+  let school: Awaited<ReturnType<typeof safeguardingSchool>>
+  let classroom: Awaited<ReturnType<typeof startClassroomServer>>
+  const courses: LocalCourse[] = [
+    { id: 'course-1', name: 'Science', section: '5A', students: [{ userId: '1001', givenName: 'Amy', familyName: 'Lee', email: 'amy@school.test' }, { userId: '1002', givenName: 'Bo', familyName: 'Chen' }] },
+    { id: 'course-2', name: 'Art', students: [{ userId: '1003', givenName: 'Cy', familyName: 'Wu' }] },
+    { id: 'course-old', name: 'Last year', courseState: 'ARCHIVED', students: [] },
+  ]
+  beforeAll(async () => {
+    conn = await freshDatabase(dialect)
+    school = await safeguardingSchool(conn.db)
+    classroom = await startClassroomServer({ whoIs: async (token) => (token === 'token-solo' ? 'google-solo' : null), coursesOf: () => courses })
+  })
+  afterAll(async () => {
+    await classroom.close()
+    await conn.close()
+  })
+
+  it('lists the teacher’s active courses, imports one into a chosen journal, and a second sync adds the new student and archives who left', async () => {
+    const solo: RosterScope = { kind: 'owner', userId: school.id.solo, planLimit: 3000 }
+    expect(await classroomCourses(classroom.url, 'token-solo')).toEqual([{ id: 'course-1', name: 'Science 5A' }, { id: 'course-2', name: 'Art' }])
+    await expect(classroomCourses(classroom.url, 'token-wrong')).rejects.toMatchObject({ reason: 'token' })
+    await expect(classroomRoster(classroom.url, 'token-solo', 'course-x')).rejects.toMatchObject({ reason: 'notFound' })
+
+    const roster = await classroomRoster(classroom.url, 'token-solo', 'course-1', school.soloJournalId)
+    const plan = await planRoster(conn.db, solo, roster)
+    // Amy is matched by e-mail to her account; Bo gets one; the class is the journal the teacher chose.
+    expect(planCounts(plan)).toMatchObject({ classesMatch: 1, classesAdd: 0, studentsMatch: 1, studentsAdd: 1, joins: 2 })
+    expect(plan.classes.match[0].journalId).toBe(school.soloJournalId)
+    await applyRoster(conn.db, solo, roster, 'classroom')
+    expect(await applyRoster(conn.db, solo, await classroomRoster(classroom.url, 'token-solo', 'course-1', school.soloJournalId), 'classroom')).toMatchObject({ changed: false })
+    // Course 2 into a new journal: course 1's places are not touched by it.
+    await applyRoster(conn.db, solo, await classroomRoster(classroom.url, 'token-solo', 'course-2'), 'classroom')
+
+    courses[0].students = [courses[0].students[0], { userId: '1009', givenName: 'Dee', familyName: 'Ng' }]
+    const again = await planRoster(conn.db, solo, await classroomRoster(classroom.url, 'token-solo', 'course-1'))
+    expect(planCounts(again)).toMatchObject({ studentsAdd: 1, joins: 1, leaves: 1, classesAdd: 0, classesMatch: 0 })
+    await applyRoster(conn.db, solo, await classroomRoster(classroom.url, 'token-solo', 'course-1'), 'classroom')
+    const members = await conn.db.selectFrom('journal_members as m').innerJoin('users as u', 'u.id', 'm.user_id').select(['u.name', 'm.archived_at']).where('m.journal_id', '=', school.soloJournalId).where('m.role', '=', 'student').orderBy('u.name').execute()
+    expect(members.map((m) => [m.name, m.archived_at === null])).toEqual([['Amy Lee', true], ['Bo Chen', false], ['CARA', true], ['Dee Ng', true]])
+    const art = await conn.db.selectFrom('journals').select('id').where('name', '=', 'Art').executeTakeFirstOrThrow()
+    expect(await conn.db.selectFrom('journal_members').select('archived_at').where('journal_id', '=', art.id).execute()).toEqual([{ archived_at: null }])
   })
 })

@@ -119,10 +119,12 @@ export async function planRoster(db: DB, scope: RosterScope, roster: Roster): Pr
     }
     if (journal && !journal.archived_at) {
       classJournal.set(c.sourcedId, journal.id)
-      if (journal.name !== name) plan.classes.change.push({ sourcedId: c.sourcedId, name, was: journal.name, journalId: journal.id })
+      // Renamed at the source since the last import (a name given here, or a journal the teacher chose, stays).
+      if (link!.name !== name) plan.classes.change.push({ sourcedId: c.sourcedId, name, was: journal.name, journalId: journal.id })
       continue
     }
-    const same = journals.find((j) => !j.archived_at && j.name === name && !linkedJournals.has(j.id))
+    const chosen = c.targetJournalId !== undefined ? journals.find((j) => j.id === c.targetJournalId && !j.archived_at && !linkedJournals.has(j.id)) : undefined
+    const same = chosen ?? journals.find((j) => !j.archived_at && j.name === name && !linkedJournals.has(j.id))
     if (same) {
       linkedJournals.add(same.id)
       classJournal.set(c.sourcedId, same.id)
@@ -284,9 +286,12 @@ export async function planRoster(db: DB, scope: RosterScope, roster: Roster): Pr
     }
   }
   if (roster.modes.enrollments === 'bulk') {
+    // A roster of some classes speaks only for their places.
+    const within = roster.onlyClasses ? new Set(roster.onlyClasses.map((c) => classJournal.get(c)).filter((j): j is number => typeof j === 'number')) : null
     for (const link of enrollLinks.values()) {
       if (enrollmentsInFile.has(link.sourced_id) || link.archived_at) continue
       const data = JSON.parse(link.data) as { journalId: number; userId: number; role: string }
+      if (within && !within.has(data.journalId)) continue
       if (data.role === 'student') leave(data.journalId, data.userId, link.sourced_id)
     }
   }

@@ -14,6 +14,8 @@ export interface RosterClass {
   title: string
   classCode: string
   metadata: Record<string, string>
+  /** The scope's journal the teacher chose for a class not linked yet (Google Classroom: "an existing journal"). */
+  targetJournalId?: number
 }
 export interface RosterUser {
   sourcedId: string
@@ -48,6 +50,11 @@ export interface Roster {
   classes: RosterClass[]
   users: RosterUser[]
   enrollments: RosterEnrollment[]
+  /**
+   * A roster of some classes only (one Classroom course): its bulk enrollments are the whole list
+   * of those classes, and nobody else's place is touched.
+   */
+  onlyClasses?: string[]
 }
 export type ReadResult = { ok: true; roster: Roster } | { ok: false; errors: RosterError[]; total: number }
 
