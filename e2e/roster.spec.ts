@@ -4,6 +4,9 @@ import { db } from './support/db'
 import { newSchoolTeam } from './support/school'
 import { japaneseClass, rosterFiles, rosterZip } from '../tests/support/oneroster'
 import { strToU8, zipSync } from 'fflate'
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { providerLogin } from './support/oidc'
 
 async function preview(page: Page, bytes: Uint8Array) {
   await page.getByLabel('名簿ファイル（zip）').setInputFiles({ name: 'roster.zip', mimeType: 'application/zip', buffer: Buffer.from(bytes) })
@@ -74,4 +77,53 @@ test('a team admin imports a OneRoster roster through its preview; the same file
   await preview(page, rosterZip(spec))
   await expect(page.getByText('変更はありません。この名簿の内容はすべて取り込み済みです。')).toBeVisible()
   await expect(page.getByRole('button', { name: '取り込む' })).toHaveCount(0)
+})
+
+// Google Classroom (issue 52): a teacher links Google through the local OpenID provider, imports a
+// course from the local Classroom API into a new journal (English), syncs it again after a student
+// joined (Traditional Chinese), and reads the course list in Japanese.
+test('a teacher imports a Google Classroom course and a second sync adds the new student, in three languages', NO_JS, async ({ page, login, baseURL, server }, info) => {
+  const teacher = await newTeacher(info, 'classroom')
+  const googleLogin = `gc-${info.project.name}-${Date.now().toString(36)}@school.test`
+  const courseName = `Science ${info.project.name}`
+  const tag = `${info.project.name}${Date.now().toString(36)}`
+  const students = [
+    { userId: `${tag}-1`, givenName: 'Amy', familyName: 'Lee' },
+    { userId: `${tag}-2`, givenName: 'Bo', familyName: 'Chen' },
+  ]
+  const write = (list: typeof students) => writeFileSync(path.join(server.dir, 'classroom.json'), JSON.stringify({ [`sub-${googleLogin}`]: [{ id: `course-${tag}`, name: courseName, section: '5A', students: list }] }))
+  const language = (locale: string) => page.request.post('/locale', { form: { locale, redirectTo: '/roster/classroom' }, headers: { Origin: baseURL! } })
+  write(students)
+  await login({ account: teacher, locale: 'en' })
+  await page.goto('/roster')
+  await page.getByRole('link', { name: 'Import a course from Google Classroom' }).click()
+  await page.getByRole('button', { name: 'Link Google Classroom' }).click()
+  await providerLogin(page, googleLogin)
+  await expect(page.getByRole('status').filter({ hasText: 'Google Classroom is linked.' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: `${courseName} 5A` })).toBeChecked()
+  await page.getByRole('button', { name: 'Preview' }).click()
+  await expect(page.getByText('1 new journal')).toBeVisible()
+  await expect(page.getByText('2 new student accounts')).toBeVisible()
+  await page.getByRole('button', { name: 'Import' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'The roster was imported.' })).toBeVisible()
+  const journal = await db().selectFrom('journals as j').innerJoin('users as u', 'u.id', 'j.owner_id').select('j.id').where('j.name', '=', `${courseName} 5A`).where('u.account', '=', teacher).executeTakeFirstOrThrow()
+
+  // A student joined the course: the second sync, in Traditional Chinese, adds just them.
+  write([...students, { userId: `${tag}-3`, givenName: 'Cy', familyName: 'Wu' }])
+  await language('zh-TW')
+  await page.goto('/roster/classroom')
+  await expect(page.getByRole('radio', { name: /曾經匯入：再次同步/ })).toBeChecked()
+  await page.getByRole('button', { name: '預覽' }).click()
+  await expect(page.getByText('新增 1 個學生帳號')).toBeVisible()
+  await expect(page.getByText('加入班級 1 人次')).toBeVisible()
+  await page.getByRole('button', { name: '匯入' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '名冊已匯入。' })).toBeVisible()
+  const members = await db().selectFrom('journal_members as m').innerJoin('users as u', 'u.id', 'm.user_id').select('u.name').where('m.journal_id', '=', journal.id).where('m.role', '=', 'student').orderBy('u.name').execute()
+  expect(members.map((m) => m.name)).toEqual(['Amy Lee', 'Bo Chen', 'Cy Wu'])
+
+  // In Japanese: the course list, the same course to sync again.
+  await language('ja')
+  await page.goto('/roster/classroom')
+  await expect(page.getByRole('heading', { level: 1, name: 'Google Classroom から取り込む' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: /取り込み済み：もう一度同期/ })).toBeChecked()
 })

@@ -120,6 +120,9 @@ export default function RosterPage({ loaderData, actionData }: Route.ComponentPr
     <section aria-labelledby="roster-title" className="roster-page">
       <h1 id="roster-title">{t('roster.title')}</h1>
       <p>{loaderData.team ? t('roster.scopeTeam', { team: loaderData.team }) : t('roster.scopeOwner')}</p>
+      <p>
+        <Link to="/roster/classroom">{t('roster.classroomLink')}</Link>
+      </p>
       <Form method="post" encType="multipart/form-data" className="card inline-form" aria-labelledby="roster-csv-title">
         <h2 id="roster-csv-title">{t('roster.csvTitle')}</h2>
         <input type="hidden" name="intent" value="preview" />
