@@ -19,6 +19,10 @@ async function preview(page: Page, bytes: Uint8Array) {
 test('a team admin imports a OneRoster roster through its preview; the same file twice changes nothing; others are refused', NO_JS, async ({ page, login, baseURL }, info) => {
   const school = await newSchoolTeam(info, 'roster')
   await db().updateTable('users').set({ mode: 'team' }).where('account', '=', school.admin).execute()
+  // The admin's plan opens a journal's student list (a paid function), where the kana is shown too.
+  const adminId = (await db().selectFrom('users').select('id').where('account', '=', school.admin).executeTakeFirstOrThrow()).id
+  const standard = await db().selectFrom('plans').select('id').where('code', '=', 'standard').executeTakeFirstOrThrow()
+  await db().updateTable('user_plans').set({ plan_id: standard.id }).where('user_id', '=', adminId).execute()
   const tag = `${info.project.name}${Date.now().toString(36)}`
   const students = japaneseClass(3, 'cls-5a', `r${tag}`)
   const spec = { classes: [{ id: 'cls-5a', title: `5年A組 ${tag}` }], students }
@@ -33,7 +37,7 @@ test('a team admin imports a OneRoster roster through its preview; the same file
   await preview(page, bad)
   await expect(page.getByRole('alert')).toContainText('1 件の問題があります')
   await expect(page.getByRole('row', { name: /classes\.csv の 2 行目、classType 列/ })).toContainText('「lecture」はここで OneRoster 1.2 が認める値ではありません。')
-  expect(await db().selectFrom('roster_uploads').select('id').where('user_id', '=', (await db().selectFrom('users').select('id').where('account', '=', school.admin).executeTakeFirstOrThrow()).id).execute()).toEqual([])
+  expect(await db().selectFrom('roster_uploads').select('id').where('user_id', '=', adminId).execute()).toEqual([])
 
   // The preview: one new journal, three new accounts, their kana above their names.
   await preview(page, rosterZip(spec))
@@ -71,8 +75,12 @@ test('a team admin imports a OneRoster roster through its preview; the same file
   const members = await db().selectFrom('journal_members as m').innerJoin('users as u', 'u.id', 'm.user_id').select(['u.name', 'u.name_kana']).where('m.journal_id', '=', journal.id).where('m.role', '=', 'student').orderBy('u.account').execute()
   expect(members).toEqual([{ name: '山田 太郎', name_kana: 'ヤマダ タロウ' }, { name: '佐藤 太郎', name_kana: 'サトウ タロウ' }, { name: '鈴木 太郎', name_kana: 'スズキ タロウ' }])
 
+  // The journal's students, in Japanese: each name with its kana above it.
+  await page.goto(`/diary/homework/${journal.id}/student`)
+  await expect(page.locator('main ruby').filter({ hasText: '山田 太郎' })).toHaveText('山田 太郎（ヤマダ タロウ）')
+
   // The same file again: nothing to change, nothing written.
-  await page.getByRole('link', { name: 'クラス名簿に戻る' }).click()
+  await page.goto('/roster')
   await expect(page.getByRole('table').last().getByRole('row')).toHaveCount(2)
   await preview(page, rosterZip(spec))
   await expect(page.getByText('変更はありません。この名簿の内容はすべて取り込み済みです。')).toBeVisible()
