@@ -7,6 +7,7 @@ import { strToU8, zipSync } from 'fflate'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { providerLogin } from './support/oidc'
+import { startOneRosterServer } from '../tests/support/oneroster-server'
 
 async function preview(page: Page, bytes: Uint8Array) {
   await page.getByLabel('名簿ファイル（zip）').setInputFiles({ name: 'roster.zip', mimeType: 'application/zip', buffer: Buffer.from(bytes) })
@@ -85,6 +86,28 @@ test('a team admin imports a OneRoster roster through its preview; the same file
   await preview(page, rosterZip(spec))
   await expect(page.getByText('変更はありません。この名簿の内容はすべて取り込み済みです。')).toBeVisible()
   await expect(page.getByRole('button', { name: '取り込む' })).toHaveCount(0)
+
+  // The SIS's OneRoster server: a refused secret says why and changes nothing; the right one previews
+  // the same roster (nothing to change) and a newcomer.
+  const sis = await startOneRosterServer({ ...spec, students: [...students, ...japaneseClass(1, 'cls-5a', `n${tag}`)] })
+  try {
+    await page.getByLabel('サービスのアドレス（…/ims/oneroster）').fill(sis.url)
+    await page.getByLabel('トークンのアドレス（OAuth 2）').fill(sis.tokenUrl)
+    await page.getByLabel('クライアント ID').fill(sis.clientId)
+    await page.getByLabel('クライアントシークレット').fill('not-the-secret')
+    await page.getByRole('button', { name: '保存' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'OneRoster サーバーを保存しました。' })).toBeVisible()
+    await expect(page.getByLabel('クライアントシークレット')).toHaveValue('')
+    await page.getByRole('button', { name: '取得してプレビュー' }).click()
+    await expect(page.getByRole('alert')).toHaveText('取得に失敗しました。何も変更していません：サーバーがクライアント ID かシークレットを拒否しました')
+    await page.getByLabel('クライアントシークレット').fill(sis.clientSecret)
+    await page.getByRole('button', { name: '保存' }).click()
+    await page.getByRole('button', { name: '取得してプレビュー' }).click()
+    await expect(page.getByText('新しいアカウント 1 件')).toBeVisible()
+    await expect(page.getByRole('button', { name: '取り込む' })).toBeVisible()
+  } finally {
+    await sis.close()
+  }
 })
 
 // Google Classroom (issue 52): a teacher links Google through the local OpenID provider, imports a

@@ -154,7 +154,7 @@ const scopeFilter = (scope: RosterScope) => (scope.kind === 'team' ? { column: '
 /** The scope's service as its page shows it: never the secret, only whether one is kept. */
 export async function rosterSourceOf(db: DB, scope: RosterScope) {
   const { column, id } = scopeFilter(scope)
-  const row = await db.selectFrom('roster_sources').select(['id', 'base_url as baseUrl', 'token_url as tokenUrl', 'client_id as clientId', 'nightly', 'last_pull_at as lastPullAt', 'last_error as lastError']).where(column, '=', id).executeTakeFirst()
+  const row = await db.selectFrom('roster_sources').select(['id', 'base_url as baseUrl', 'token_url as tokenUrl', 'client_id as clientId', 'nightly', 'last_pull_at as lastPullAt', 'last_error as lastError', 'updated_at as updatedAt']).where(column, '=', id).executeTakeFirst()
   return row ? { ...row, nightly: row.nightly === 1 } : null
 }
 

@@ -225,7 +225,8 @@ function SourceCard({ source, errors, busy }: { source: Source; errors: Record<s
     <section className="card" aria-labelledby="roster-rest-title">
       <h2 id="roster-rest-title">{t('roster.restTitle')}</h2>
       <p className="hint">{t('roster.restHint')}</p>
-      <Form method="post" className="stack-form">
+      {/* Made again after each save, so that the secret typed never stays in the page. */}
+      <Form method="post" className="stack-form" key={source?.updatedAt ?? 'new'}>
         <input type="hidden" name="intent" value="saveSource" />
         {field('baseUrl', source?.baseUrl)}
         {field('tokenUrl', source?.tokenUrl)}
