@@ -8,7 +8,10 @@ import { sendAlertMail } from './features/alerts/alert-mail.server'
 import { runDueErasures } from './features/privacy/erase.server'
 import { runRetentionDuties } from './features/privacy/retention.server'
 import { removeExpiredExports, resumeStaleExports } from './features/privacy/export.server'
-import { claimSlot } from './features/notifications/digests.server'
+import { claimSlot, wallClock } from './features/notifications/digests.server'
+import { runNightlyRosterPulls } from './features/roster/rest.server'
+import { sealingKey } from './features/roster/secret.server'
+import { env } from './env.server'
 import { translatorOf } from './i18n/middleware.server'
 import { assignPendingTopics } from './features/topics/assign.server'
 import { sweepUnusedPictures } from './features/posts/pictures.server'
@@ -49,6 +52,9 @@ export async function tick(connection: Connection, queue: Queue, exportsDir: str
   // Pictures kept for a refused form and never sent again, once an hour: a server that runs for
   // weeks without a restart no longer keeps them (issue 48, item 24).
   if (await claimSlot(connection.db, `pictures-unused:${at.toISOString().slice(0, 13)}`, at)) await sweepUnusedPictures(connection.db, at)
+  // Rosters from the schools' OneRoster services (issue 52): each marked nightly, at 02:00 in its
+  // school's zone, once (its slot claimed); a failed pull changes nothing and keeps its reason.
+  await runNightlyRosterPulls(connection.db, sealingKey(env.SESSION_SECRET), at, (slot) => claimSlot(connection.db, slot, at), wallClock).catch((error: unknown) => console.error('roster pull failed', error instanceof Error ? error.message : error))
   // On PostgreSQL the claims and digests are one transaction, and two ticks at once (two processes,
   // the schedule and a retry) run one after the other: the first tells everything due, so each
   // teacher gets one mail, never one hour's digests split over two (issue 35); the second finds the

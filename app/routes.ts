@@ -30,6 +30,8 @@ export default [
     route('team/my', 'routes/team/my.tsx'),
     route('manage', 'routes/console/manage.tsx'),
     route('student', 'routes/students/manage.tsx'),
+    route('roster', 'routes/roster/index.tsx'),
+    route('roster/classroom', 'routes/roster/classroom.tsx'),
     route('my/ucp', 'routes/plans/ucp.tsx'),
     // The counsellor's pages (issue 36): what was escalated to them, outside the journal's pages.
     route('counsellor', 'routes/counsellor/inbox.tsx'),

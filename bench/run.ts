@@ -11,6 +11,7 @@
 // - each report query on a journal of 100,000 posts (15 days, 90 days, a whole year) and the raw
 //   export of all of them, time and peak memory, on SQLite and PostgreSQL (bench/reports.ts);
 // - the student import of a 1,000-row class file, check and submit, on both (bench/import.ts);
+// - a OneRoster roster of 2,000 students, preview and apply, on both (bench/roster.ts, issue 52);
 // - a district on PostgreSQL (50 journals, 5,000 students, 500,000 posts; bench/district.ts): a
 //   journal's news, report and alerts list at 1 connection, and two app processes against one
 //   (`npm run bench -- district` runs this part alone).
@@ -337,6 +338,7 @@ type ExportFigures = { seconds: number; megabytes: number; peakRssMb: number; ba
 type ReportFigures = { dialect: string; queries: Record<string, number>; export: ExportFigures; exportQuarter: ExportFigures }
 const reportFigures: ReportFigures[] = []
 const importFigures: { dialect: string; checkMs: number; submitMs: number }[] = []
+const rosterFigures: { dialect: string; previewMs: number; applyMs: number; againMs: number }[] = []
 if (!pagesOnly) {
 // Issue 7: report queries and the raw export on a journal of 100,000 posts, each database in a
 // process of its own (bench/reports.ts), measured in a fresh process after seeding.
@@ -369,6 +371,18 @@ function importRun(target: string) {
 const importPg = await startPostgres()
 cleanups.push(() => importPg.stop())
 importFigures.push(await importRun(path.join(reportsDir, 'import.db')), await importRun(importPg.url))
+// Issue 52: a OneRoster roster of 2,000 students, previewed, applied and applied again, each database fresh.
+function rosterRun(target: string) {
+  return new Promise<{ dialect: string; previewMs: number; applyMs: number; againMs: number }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/roster.ts', target], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error('bench/roster.ts failed'))))
+  })
+}
+const rosterPg = await startPostgres()
+cleanups.push(() => rosterPg.stop())
+rosterFigures.push(await rosterRun(path.join(reportsDir, 'roster.db')), await rosterRun(rosterPg.url))
 
 }
 console.log(`\nLatency and throughput (${DURATION_S} s per row, ${os.cpus().length} cores)`)
@@ -424,6 +438,10 @@ for (const f of reportFigures) {
     // the report runs before it, is printed above).
     { name: `${f.dialect} raw export of 100,000 posts: memory at its peak < 300 MB`, ok: f.export.peakRssMb - f.export.baselineRssMb < 300, value: `${f.export.peakRssMb - f.export.baselineRssMb} MB` },
   )
+}
+for (const f of rosterFigures) {
+  console.log(`OneRoster roster of 2,000 students on ${f.dialect}: preview ${f.previewMs} ms, apply ${f.applyMs} ms, the same roster again ${f.againMs} ms`)
+  checks.push({ name: `${f.dialect} OneRoster roster of 2,000 students: preview < 3 s`, ok: f.previewMs < 3000, value: `${f.previewMs} ms` }, { name: `${f.dialect} OneRoster roster of 2,000 students: apply < 10 s`, ok: f.applyMs < 10_000, value: `${f.applyMs} ms` })
 }
 for (const f of importFigures) {
   console.log(`Student import of 1,000 rows on ${f.dialect}: check ${f.checkMs} ms, submit ${f.submitMs} ms`)

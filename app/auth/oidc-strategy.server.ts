@@ -43,14 +43,20 @@ export class SignInRefused extends Error {
 // Discovery once per provider and process (a failure is retried on the next sign-in).
 const configurations = new Map<string, Promise<client.Configuration>>()
 
-export class OidcStrategy<User> extends Strategy<User, { profile: OidcProfile; request: Request }> {
+/** The provider's access token, when the flow asked for API scopes (Google Classroom, issue 52). */
+export interface ProviderAccess {
+  accessToken: string
+  expiresAt: number
+}
+
+export class OidcStrategy<User> extends Strategy<User, { profile: OidcProfile; request: Request; access: ProviderAccess | null }> {
   name = 'oidc'
 
   constructor(
     private readonly options: OidcOptions,
     private readonly store: PendingStore,
     private readonly redirectUri: (request: Request) => string,
-    verify: Strategy.VerifyFunction<User, { profile: OidcProfile; request: Request }>,
+    verify: Strategy.VerifyFunction<User, { profile: OidcProfile; request: Request; access: ProviderAccess | null }>,
   ) {
     super(verify)
   }
@@ -98,6 +104,7 @@ export class OidcStrategy<User> extends Strategy<User, { profile: OidcProfile; r
     const current = new URL(pending.redirectUri)
     current.search = url.search
     let claims: Record<string, unknown> & { sub: string }
+    let access: ProviderAccess | null = null
     try {
       const config = await this.configuration()
       const tokens = await client.authorizationCodeGrant(config, current, {
@@ -109,6 +116,7 @@ export class OidcStrategy<User> extends Strategy<User, { profile: OidcProfile; r
       const idClaims = tokens.claims()
       if (!idClaims) throw new SignInRefused('invalidResponse')
       claims = { ...idClaims }
+      if (tokens.access_token) access = { accessToken: tokens.access_token, expiresAt: Date.now() + (tokens.expiresIn() ?? 3600) * 1000 }
       // Some providers put the e-mail only in the userinfo answer (checked against the token's subject).
       if (!claims.email && tokens.access_token) claims = { ...(await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...claims }
     } catch {
@@ -122,6 +130,6 @@ export class OidcStrategy<User> extends Strategy<User, { profile: OidcProfile; r
       name: text(claims.name),
       picture: text(claims.picture),
     }
-    return this.verify({ profile, request })
+    return this.verify({ profile, request, access })
   }
 }

@@ -3,7 +3,8 @@ import type { RouterContextProvider } from 'react-router'
 import type { IdentityPlatform } from '~/db/schema'
 import { env } from '~/env.server'
 import type { OidcProfile } from '~/shared/oidc-profile'
-import { OidcStrategy, type OidcOptions } from './oidc-strategy.server'
+import { OidcStrategy, type OidcOptions, type ProviderAccess } from './oidc-strategy.server'
+import { CLASSROOM_SCOPES } from '~/features/roster/classroom.server'
 import { commitSession, getSession } from './session.server'
 
 /** The providers with a client id: only they get a button (issue 3). */
@@ -24,8 +25,11 @@ export const providerOrigins = () => configuredPlatforms().map((p) => new URL(op
 
 export const configuredPlatforms = (): IdentityPlatform[] => (['google', 'openid'] as const).filter((p) => optionsOf(p) !== null)
 
-/** Why the flow started: sign in (or up) from /login, or bind to the signed-in account from settings. */
-export type SignInIntent = 'login' | 'bind'
+/**
+ * Why the flow started: sign in (or up) from /login, bind to the signed-in account from settings, or
+ * (Google only) link Google with the Classroom read scopes to import a course (/roster/classroom, issue 52).
+ */
+export type SignInIntent = 'login' | 'bind' | 'classroom'
 
 /**
  * Runs the provider's flow for a request: starts it (throws the redirect to the provider) or
@@ -38,10 +42,11 @@ export async function authenticateWith(
   context: Readonly<RouterContextProvider>,
   intent: SignInIntent = 'login',
 ) {
-  const options = optionsOf(platform)
-  if (!options) return null
+  const configured = optionsOf(platform)
+  if (!configured || (intent === 'classroom' && platform !== 'google')) return null
+  const options = intent === 'classroom' ? { ...configured, scope: ['openid email profile', ...CLASSROOM_SCOPES].join(' ') } : configured
   let startedAs: SignInIntent = intent
-  const strategy = new OidcStrategy<OidcProfile>(
+  const strategy = new OidcStrategy<{ profile: OidcProfile; access: ProviderAccess | null }>(
     options,
     {
       async save(req, pending) {
@@ -61,10 +66,10 @@ export async function authenticateWith(
       },
     },
     () => `${env.PUBLIC_ORIGIN}${platform === 'openid' ? env.OPENID_REDIRECT_PATH : '/oauth/login/google/redirect'}`,
-    async ({ profile }) => profile,
+    async ({ profile, access }) => ({ profile, access }),
   )
-  const profile = await new Authenticator<OidcProfile>().use(strategy, platform).authenticate(platform, request)
-  return { profile, intent: startedAs }
+  const { profile, access } = await new Authenticator<{ profile: OidcProfile; access: ProviderAccess | null }>().use(strategy, platform).authenticate(platform, request)
+  return { profile, access, intent: startedAs }
 }
 
 /** The platform a callback without one in its path (/login/redirect) belongs to. */

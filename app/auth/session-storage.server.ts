@@ -15,7 +15,9 @@ export interface SessionData extends Partial<SessionValues> {
   /** Who just reset a password by mail, so that "sign in now" needs no password (for 10 minutes). */
   passwordReset?: { userId: number; at: string; code?: string }
   /** A third-party sign-in on its way to the provider (third-party.server.ts). */
-  oauthPending?: PendingSignIn & { platform: IdentityPlatform; intent: 'login' | 'bind' }
+  oauthPending?: PendingSignIn & { platform: IdentityPlatform; intent: 'login' | 'bind' | 'classroom' }
+  /** The teacher's Google access token for the Classroom read scopes (issue 52): kept server-side, for its hour. */
+  classroomAccess?: { accessToken: string; expiresAt: number; subject: string }
   /** A provider's profile whose e-mail has an account: waiting for the bind confirmation (-010200). */
   pendingIdentity?: { platform: IdentityPlatform; profile: OidcProfile }
   /** The e-book session (spec 3): its own user, taken over from the console's or the student's session at /ebook/redirect. */

@@ -39,6 +39,8 @@ import { retention } from './migrations/0028-retention'
 import { ebookShareConsent } from './migrations/0029-ebook-share-consent'
 import { watchWords } from './migrations/0039-watch-words'
 import { formKeys } from './migrations/0040-form-keys'
+import { rosters } from './migrations/0041-rosters'
+import { rosterSources } from './migrations/0042-roster-sources'
 
 // Migrations are code, listed in order; each is written once for both dialects.
 export async function migrate({ db, dialect }: Connection) {
@@ -84,6 +86,8 @@ export async function migrate({ db, dialect }: Connection) {
         '0029-ebook-share-consent': ebookShareConsent(),
         '0039-watch-words': watchWords(dialect),
         '0040-form-keys': formKeys(),
+        '0041-rosters': rosters(dialect),
+        '0042-roster-sources': rosterSources(dialect),
       }
     },
   }

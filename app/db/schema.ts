@@ -61,6 +61,9 @@ export interface Database {
   student_exports: StudentExportsTable
   student_erasures: StudentErasuresTable
   team_log: TeamLogTable
+  roster_links: RosterLinksTable
+  roster_uploads: RosterUploadsTable
+  roster_sources: RosterSourcesTable
   erased_alerts: ErasedAlertsTable
   student_views: StudentViewsTable
   family_packs: FamilyPacksTable
@@ -149,6 +152,8 @@ export interface UsersTable {
   created_at: string
   /** An account that may not sign in: a student awaiting erasure (issue 36). */
   disabled_at: ColumnType<string | null, string | null | undefined, string | null>
+  /** The name's reading in kana (OneRoster's Japan Profile, issue 52), shown beside it in Japanese. */
+  name_kana: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface CredentialsTable {
@@ -861,7 +866,7 @@ export interface TeamLogTable {
   id: Generated<number>
   team_id: number | null
   owner_id: number | null
-  kind: 'erasure' | 'retention'
+  kind: 'erasure' | 'retention' | 'roster'
   /** JSON: the entry's counts and dates. */
   details: string
   at: string
@@ -927,4 +932,43 @@ export interface FormKeysTable {
   /** The first send's answer as JSON (features/once/keys.server.ts); a parked form's fields. */
   answer: string | null
   created_at: string
+}
+/** What a roster's id became here, per team or owner (issue 52, migration 0041). */
+export interface RosterLinksTable {
+  id: Generated<number>
+  team_id: number | null
+  owner_id: number | null
+  source: 'oneroster' | 'classroom'
+  kind: 'class' | 'user' | 'enrollment'
+  sourced_id: string
+  local_id: number
+  name: string
+  data: string
+  modified_at: string | null
+  archived_at: string | null
+  updated_at: string
+}
+/** A previewed roster waiting for its apply (issue 52). */
+export interface RosterUploadsTable {
+  id: string
+  user_id: number
+  team_id: number | null
+  source: 'csv' | 'rest' | 'classroom'
+  roster: string
+  created_at: string
+}
+/** A OneRoster REST service a team or a teacher pulls rosters from (issue 52, migration 0042). */
+export interface RosterSourcesTable {
+  id: Generated<number>
+  team_id: number | null
+  owner_id: number | null
+  base_url: string
+  token_url: string
+  client_id: string
+  secret_sealed: string
+  nightly: ColumnType<number, number | undefined, number>
+  set_by: number | null
+  last_pull_at: string | null
+  last_error: string | null
+  updated_at: string
 }

@@ -1,10 +1,11 @@
 // Starts what the browser tests run against: a real SMTP peer that stores every mail it receives in
 // MAIL_DIR, and the built app server (on a fresh data folder) that sends through it.
 import { spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { startOidcProvider } from '../../tests/support/oidc'
 import { startSmtp } from '../../tests/support/smtp'
+import { startClassroomServer, type LocalCourse } from '../../tests/support/classroom-server'
 
 const mailDir = process.env.MAIL_DIR!
 mkdirSync(mailDir, { recursive: true })
@@ -23,6 +24,16 @@ const oidc = await startOidcProvider({
     { clientId: 'edu-client', clientSecret: 'edu-secret', redirectUris: [`${appUrl}/login/redirect`] },
   ],
 })
+// A local Google Classroom API (issue 52): the bearer token's owner is who the local provider's
+// userinfo says; each teacher's courses are what the journey wrote into classroom.json (by subject).
+const coursesFile = path.join(process.env.E2E_WORKER_DIR!, 'classroom.json')
+const classroom = await startClassroomServer({
+  whoIs: async (token) => {
+    const answer = await fetch(`${oidc.issuer}/me`, { headers: { Authorization: `Bearer ${token}` } })
+    return answer.ok ? ((await answer.json()) as { sub: string }).sub : null
+  },
+  coursesOf: (subject) => (existsSync(coursesFile) ? ((JSON.parse(readFileSync(coursesFile, 'utf8')) as Record<string, LocalCourse[]>)[subject] ?? []) : []),
+})
 // The built server, as `npm start` runs it (plain node: no TypeScript loader in the process).
 const app = spawn(process.execPath, ['build/server.js'], {
   stdio: 'inherit',
@@ -37,6 +48,7 @@ const app = spawn(process.execPath, ['build/server.js'], {
     OPENID_CLIENT_ID: 'edu-client',
     OPENID_CLIENT_SECRET: 'edu-secret',
     OPENID_REDIRECT_PATH: '/login/redirect',
+    CLASSROOM_API_URL: classroom.url,
   },
 })
 // The app's process id, for the test that watches its memory (e2e/security.spec.ts).
@@ -45,6 +57,7 @@ const stop = () => {
   app.kill('SIGTERM')
   void smtp.close()
   void oidc.close()
+  void classroom.close()
 }
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)

@@ -8,7 +8,7 @@ import { can, type TeamRight } from '~/features/team/roles'
  */
 export interface MenuItem {
   to: string
-  labelKey: 'console.menuMyJournals' | 'console.menuSamples' | 'console.menuBooks' | 'console.menuTeam' | 'console.menuStudents' | 'console.menuPlanCodes' | 'console.menuCounsellor'
+  labelKey: 'console.menuMyJournals' | 'console.menuSamples' | 'console.menuBooks' | 'console.menuTeam' | 'console.menuStudents' | 'console.menuRoster' | 'console.menuPlanCodes' | 'console.menuCounsellor'
   modes: ('personal' | 'team')[]
   fn?: PayFunctionId
   /** A team right the item needs (the counsellor's page, issue 36). Without a team role, only
@@ -20,6 +20,8 @@ export const MAIN_MENU: MenuItem[] = [
   { to: '/diary', labelKey: 'console.menuMyJournals', modes: ['personal', 'team'], right: 'runJournals' },
   { to: '/diarySample', labelKey: 'console.menuSamples', modes: ['personal', 'team'], right: 'runJournals' },
   { to: '/student', labelKey: 'console.menuStudents', modes: ['personal', 'team'], right: 'runJournals' },
+  // Rosters from the school's systems (issue 52): a team's admin imports the team's classes, a teacher their own.
+  { to: '/roster', labelKey: 'console.menuRoster', modes: ['personal', 'team'], right: 'runJournals' },
   { to: '/diarySample/resourcesBook', labelKey: 'console.menuBooks', modes: ['personal'], right: 'runJournals' },
   { to: '/team/my', labelKey: 'console.menuTeam', modes: ['team'] },
   { to: '/my/ucp', labelKey: 'console.menuPlanCodes', modes: ['personal', 'team'], right: 'runJournals' },

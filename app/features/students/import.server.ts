@@ -115,7 +115,6 @@ export async function submitImport(db: DB, owner: { userId: number; planLimit: n
       if (rows.length > max) return { code: IMPORT_CODES.overLimit }
       journalId = await insertJournal(trx, { owner_id: owner.userId, name, diary_publish_num: rows.length })
     }
-    const now = nowIso()
     const classIds = new Map<string, number>()
     for (const r of rows) {
       const key = `${r.year}|${r.grade}|${r.classNo}`
@@ -124,33 +123,61 @@ export async function submitImport(db: DB, owner: { userId: number; planLimit: n
       const found = await trx.selectFrom('classes').select('id').where('owner_id', '=', values.owner_id).where('school_year', '=', values.school_year).where('grade', '=', values.grade).where('class_no', '=', values.class_no).executeTakeFirst()
       classIds.set(key, found?.id ?? (await trx.insertInto('classes').values(values).returning('id').executeTakeFirstOrThrow()).id)
     }
-    // In slices, to keep each statement's parameters within PostgreSQL's and SQLite's limits.
-    for (let i = 0; i < rows.length; i += 200) {
-      const slice = rows.slice(i, i + 200)
-      const users = await trx
-        .insertInto('users')
-        .values(
-          slice.map((r) => ({
-            // Kept as the school typed it, for display; found without regard to case (accountIs).
-            account: r.account,
-            kind: 'student' as const,
-            email: null,
-            email_verified: 0,
-            name: r.name,
-            nickname: r.name,
-            locale: 'zh-TW',
-            info_set: 1,
-            invite_code: newInviteCode(),
-            class_id: classIds.get(`${r.year}|${r.grade}|${r.classNo}`)!,
-            mode: 'personal' as const,
-            created_at: now,
-          })),
-        )
-        .returning('id')
-        .execute()
-      await trx.insertInto('credentials').values(users.map((u, j) => ({ user_id: u.id, password_hash: hashes[i + j], updated_at: now }))).execute()
-      await trx.insertInto('journal_members').values(users.map((u) => ({ journal_id: journalId, user_id: u.id, role: 'student' as const, drp_status: 1, joined_at: now }))).execute()
-    }
+    await insertStudentAccounts(
+      trx,
+      rows.map((r, i) => ({ account: r.account, name: r.name, classId: classIds.get(`${r.year}|${r.grade}|${r.classNo}`)!, passwordHash: hashes[i] })),
+      journalId,
+    )
     return { code: IMPORT_CODES.ok, created: rows.length, journalId }
   })
+}
+
+export interface NewStudentAccount {
+  /** Kept as the school typed it, for display; found without regard to case (accountIs). */
+  account: string
+  name: string
+  passwordHash: string
+  classId?: number | null
+  /** The roster's e-mail (unverified: it signs nothing in) and the name's kana reading (issue 52). */
+  email?: string | null
+  nameKana?: string | null
+}
+
+/**
+ * The one way student accounts are made by an import (the class file here, a roster in
+ * features/roster): the account, its password's hash and, given a journal, its place in it. In
+ * slices, to keep each statement's parameters within PostgreSQL's and SQLite's limits. Returns the
+ * new accounts' ids in the rows' order.
+ */
+export async function insertStudentAccounts(trx: DB, rows: NewStudentAccount[], journalId: number | null): Promise<number[]> {
+  const now = nowIso()
+  const ids: number[] = []
+  for (let i = 0; i < rows.length; i += 200) {
+    const slice = rows.slice(i, i + 200)
+    const users = await trx
+      .insertInto('users')
+      .values(
+        slice.map((r) => ({
+          account: r.account,
+          kind: 'student' as const,
+          email: r.email || null,
+          email_verified: 0,
+          name: r.name,
+          nickname: r.name,
+          name_kana: r.nameKana || null,
+          locale: 'zh-TW',
+          info_set: 1,
+          invite_code: newInviteCode(),
+          class_id: r.classId ?? null,
+          mode: 'personal' as const,
+          created_at: now,
+        })),
+      )
+      .returning('id')
+      .execute()
+    await trx.insertInto('credentials').values(users.map((u, j) => ({ user_id: u.id, password_hash: slice[j].passwordHash, updated_at: now }))).execute()
+    if (journalId !== null) await trx.insertInto('journal_members').values(users.map((u) => ({ journal_id: journalId, user_id: u.id, role: 'student' as const, drp_status: 1, joined_at: now }))).execute()
+    ids.push(...users.map((u) => u.id))
+  }
+  return ids
 }

@@ -32,7 +32,7 @@ const studentPageQuery = prepared((db, v: StudentValues) =>
       (cte) => cte('page').materialized(),
       () =>
         studentsOf(db, v)
-          .select((eb) => ['u.id', 'u.account', 'u.avatar_url as avatarUrl', 'u.last_login_at as lastLogin', eb.fn.coalesce('u.name', 'u.account').as('name')])
+          .select((eb) => ['u.id', 'u.account', 'u.avatar_url as avatarUrl', 'u.last_login_at as lastLogin', 'u.name_kana as nameKana', eb.fn.coalesce('u.name', 'u.account').as('name')])
           .orderBy('name')
           .orderBy('u.id')
           .limit(v.limit)
@@ -79,6 +79,8 @@ export async function journalStudents(db: DB, input: { journalId: number; teache
       avatarUrl: r.avatarUrl,
       lastLogin: r.lastLogin,
       name: r.name,
+      // The kana reading a roster gave (the Japan Profile), shown above the name in Japanese (issue 52).
+      nameKana: r.nameKana,
       watching: Boolean(r.watching),
       latest:
         r.postId === null

@@ -8,6 +8,7 @@ import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { setWatching } from '~/features/posts/marks.server'
 import { pendingErasuresOfJournal } from '~/features/privacy/erase.server'
 import { journalStudents } from '~/features/students/list.server'
+import { NameWithKana } from '~/ui/roster-view'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/shared/dates'
@@ -97,7 +98,9 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
                       <span className="who-cell">
                         <Avatar name={s.name} seed={s.id} />
                         <span>
-                          <strong>{s.name}</strong>
+                          <strong>
+                            <NameWithKana name={s.name} kana={s.nameKana ?? undefined} />
+                          </strong>
                           <br />
                           <span className="hint">{s.account}</span>
                         </span>

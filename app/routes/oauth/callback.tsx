@@ -39,8 +39,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw error
   }
   if (!result) return refused('noPending')
-  const { profile, intent } = result
+  const { profile, intent, access } = result
   const session = await getSession(request, context)
+
+  if (intent === 'classroom') {
+    // Linking Google for Classroom (issue 52): the Google account becomes (or already is) this
+    // teacher's; its access token is kept in the server-side session for the course import.
+    const userId = session.get('userId')
+    if (!userId) throw redirect('/login/check')
+    const bound = await bindIdentity(db, userId, platform, profile)
+    if (bound !== BIND_RESULT.ok || !access) throw await redirectWithToast(request, session, '/roster/classroom', { kind: 'error', key: bound === BIND_RESULT.duplicate ? 'oauth.bindDuplicate' : 'oauth.bindFailed' })
+    session.set('classroomAccess', { ...access, subject: profile.subject })
+    throw await redirectWithToast(request, session, '/roster/classroom', { kind: 'success', key: 'roster.classroomLinked' })
+  }
 
   if (intent === 'bind') {
     const userId = session.get('userId')

@@ -13,8 +13,9 @@ import { sendSafely } from '~/ui/send-safely'
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (!isPlatform(params.platform)) throw new Response('Not Found', { status: 404 })
   // A clone: remix-auth copies the request, body included, so the original must stay unread.
-  const intent = (await readForm(request.clone())).get('intent') === 'bind' ? 'bind' : 'login'
-  if (intent === 'bind') await requireUser(request, context)
+  const asked = (await readForm(request.clone())).get('intent')
+  const intent = asked === 'bind' ? 'bind' : asked === 'classroom' ? 'classroom' : 'login'
+  if (intent !== 'login') await requireUser(request, context)
   // Throws the redirect to the provider; null when the provider is not configured.
   try {
     await authenticateWith(params.platform, request, context, intent)

@@ -573,7 +573,9 @@ function ChildrenDataTab({ data: d, retentionResult }: { data: ChildrenData; ret
             return (
               <li key={l.id}>
                 <time dateTime={l.at}>{formatDateTime(l.at)}</time>{' '}
-                {l.kind === 'erasure'
+                {l.kind === 'roster' ? (
+                  <Link to={`/roster?report=${l.id}`}>{t('team.logRoster', { via: t(`roster.via_${String(l.details.via) as 'csv'}`) })}</Link>
+                ) : l.kind === 'erasure'
                   ? t('team.logErasure', { journal: String(l.details.journal ?? '–'), counts: COUNT_KEYS.filter((k) => counts[k]).map((k) => t(`team.count_${k}`, { count: counts[k] })).join(', ') || '0' })
                   : t('team.logRetention', { count: Number(l.details.posts ?? 0), journals: Number(l.details.journals ?? 0), before: String(l.details.before ?? '') })}
               </li>
