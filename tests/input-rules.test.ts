@@ -62,8 +62,8 @@ function withoutTheRule(schema: unknown, at = ''): string[] {
   switch (def.type) {
     case 'string': {
       const checks = def.checks ?? []
-      // Passwords keep their spaces (secretText); every other text is also trimmed (cleanText).
-      const password = /password/i.test(at)
+      // Passwords and other secrets (a OneRoster client secret) keep their spaces (secretText); every other text is also trimmed (cleanText).
+      const password = /password|secret/i.test(at)
       const ok = checks[0] === cleanText[0] && (password ? !checks.includes(cleanText[1]) : checks[1] === cleanText[1])
       return ok ? [] : [at || '(the value)']
     }

@@ -20,14 +20,15 @@ describe("the AI reading of every post, where the school has a provider", () => 
   const urgent = { title: 'x', event: 'i want to kill myself tonight' }
   const hopeless = { title: 'maths', event: 'i am useless at everything' }
   // Nothing a rule names: a stranger from a game and a meeting, said without a listed word.
-  const quiet = { title: 'saturday', event: 'the nice man from the game chat is taking me for bubble tea, just us' }
+  // Nothing the rules or their signs name (a meeting kept from a parent): only a reader may see grooming in it.
+  const quiet = { title: 'saturday', event: 'going to see a friend this weekend, mum thinks im at Mias' }
   const museum = { title: 'trip', event: 'we went to the museum and saw dinosaur bones' }
 
   it('reads every post, not only borderline ones, with the post\'s text alone and the written prompt that names every category', async () => {
     server.seen.length = 0
     reply = 'none'
     for (const post of [urgent, hopeless, quiet, museum]) await assessWithSecondOpinion(post, 'en', config())
-    expect(asked()).toEqual(['x\ni want to kill myself tonight', 'maths\ni am useless at everything', 'saturday\nthe nice man from the game chat is taking me for bubble tea, just us', 'trip\nwe went to the museum and saw dinosaur bones'])
+    expect(asked()).toEqual(['x\ni want to kill myself tonight', 'maths\ni am useless at everything', 'saturday\ngoing to see a friend this weekend, mum thinks im at Mias', 'trip\nwe went to the museum and saw dinosaur bones'])
     const system = server.seen[0].body.messages[0].content
     expect(system).toBe(aiReadingPrompt())
     for (const { category } of CATEGORIES) expect(system).toMatch(new RegExp(`^${category}:`, 'm'))
