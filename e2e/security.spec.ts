@@ -100,10 +100,11 @@ test('every action answers a body that is not a form with 400 and writes nothing
   // reads a body (no team, no such sample). Never a server error, never a redirect of a done action.
   expect(answers.filter((a) => !/: (400|403|404)$/.test(a))).toEqual([])
   // Exactly these refuse this user before reading a body: no team (team/my), no such sample, a
-  // quiz run that is not this journal's or student's, and the counsellor's page (not a counsellor,
-  // issue 36). Every other route reads the body and says 400.
+  // quiz run that is not this journal's or student's, the counsellor's page (not a counsellor,
+  // issue 36), and Google Classroom's import without a linked Google account. Every other route
+  // reads the body and says 400.
   const refusedFirst = [...new Set(answers.filter((a) => !a.endsWith(': 400')).map((a) => `${a.split(' ')[0]}: ${a.split(': ').pop()}`))].sort()
-  expect(refusedFirst).toEqual(['routes/counsellor/alert: 403', 'routes/journal/quiz: 404', 'routes/student/quiz: 404', 'routes/team/my: 404', 'sample-edit: 404'])
+  expect(refusedFirst).toEqual(['routes/counsellor/alert: 403', 'routes/journal/quiz: 404', 'routes/roster/classroom: 403', 'routes/student/quiz: 404', 'routes/team/my: 404', 'sample-edit: 404'])
   expect(await snapshot()).toBe(before)
   // The answer is the error page in the user's language, titled like every page.
   const page400 = await page.request.post('/diary', { headers: { 'Content-Type': 'application/json' }, data: '{}' })

@@ -85,7 +85,8 @@ function shown(plan: RosterPlan): ShownPlan {
 export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const scope = await scopeOf(request, context)
   const access = await accessOf(request, context)
-  if (!access) return data({ failure: 'token' as string }, 401)
+  // No Google link (or it expired): refused before the form is read, the page says to link it again.
+  if (!access) return data({ failure: 'token' as string }, 403)
   const form = await readForm(request)
   const courseId = String(form.get('courseId') ?? '')
   const target = String(form.get('target') ?? 'new')
