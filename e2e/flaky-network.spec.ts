@@ -4,9 +4,11 @@
 import { expect, expectAccessible, test, NO_JS, untilHydrated, type Page } from './support/test'
 import { db } from './support/db'
 import { DEMO_PASSWORD, signInToConsole, studentSignIn } from './support/helpers'
-import { newPost } from './support/posts'
-import { newSchoolTeam } from './support/school'
+import { newJournalWith, newPost } from './support/posts'
+import { newSchoolTeam, schoolCalendarOf } from './support/school'
 import { newTeacher } from './support/accounts'
+import { classCsv, encoded } from '../tests/support/class-csv'
+import { bookFor, choosePosts, drawPendingPages, openBook, saveBasicInfo } from '../app/features/ebooks/books.server'
 
 /**
  * The next form sent to `path` fails in the network: `request`, it never reaches the server;
@@ -197,6 +199,106 @@ test('a new journal survives the same faults; a journal duplicate, an invitation
   await expect(page.getByRole('status')).toContainText('The family pack is made')
   expect(await count('journals')).toBe(3)
   expect(await count('family_packs')).toBe(1)
+})
+
+/** A book of the student ready for step 4 (chosen posts, basic info, every page drawn), as steps 1 to 3 leave it. */
+async function printableBook(journalId: number, studentId: number, teacherId: number) {
+  const who = { userId: teacherId, kind: 'teacher' as const }
+  const bookId = (await openBook(db(), journalId, studentId, who))!
+  const posts = await db().selectFrom('posts').select('id').where('journal_id', '=', journalId).where('creator_id', '=', studentId).execute()
+  expect(await choosePosts(db(), (await bookFor(db(), bookId, who))!, posts.map((p) => p.id))).toEqual({ ok: true })
+  await saveBasicInfo(db(), (await bookFor(db(), bookId, who))!, { name: 'Flaky keepsake', aboutAuthor: 'I like trains.', thanks: 'Thank you.', postscript: 'Bye.' })
+  await drawPendingPages(db(), bookId, (code) => code)
+  return bookId
+}
+
+test('a student import, a writing reminder and an e-book export survive the same faults: one import, one reminder, one export', NO_JS, async ({ page }, info) => {
+  const js = info.project.name === 'js'
+  const school = await newSchoolTeam(info, 'flaky-more')
+  const owner = await db().selectFrom('users').select('id').where('account', '=', school.owner).executeTakeFirstOrThrow()
+  const stamp = `${info.project.name}-${Date.now().toString(36)}`
+  await signInToConsole(page, school.owner)
+
+  // A class file imported into a new journal: its accounts are made once.
+  const kids = [1, 2].map((i) => ({ name: `Flaky kid ${i}`, account: `flaky-kid-${stamp}-${i}` }))
+  const classJournal = `Imported ${stamp}`
+  const imported = async () => (await db().selectFrom('journals').select('id').where('name', '=', classJournal).execute()).length
+  const uploadForm = 'form:has(#import-file)'
+  const csv = encoded(classCsv(kids), 'utf-8')
+  await page.goto('/student')
+  await page.getByLabel('Class file (.csv)').setInputFiles({ name: 'class.csv', mimeType: 'text/csv', buffer: csv })
+  if (js) {
+    // The upload lost on the way: the file stays chosen, and the page says it was not sent.
+    await untilHydrated(page)
+    await failNextSend(page, '/student', 'request')
+    await page.getByRole('button', { name: 'Preview' }).click()
+    await expect(page.locator(`${uploadForm} .send-status`)).toContainText('Everything you typed is still here')
+    expect(await page.getByLabel('Class file (.csv)').evaluate((input: HTMLInputElement) => [...(input.files ?? [])].map((f) => `${f.name} ${f.size}`))).toEqual([`class.csv ${csv.length}`])
+    await expect(page.getByRole('heading', { name: /Preview/ })).toHaveCount(0)
+  }
+  await page.getByRole('button', { name: 'Preview' }).click()
+  await expect(page.getByRole('heading', { name: 'Preview: 2 students' })).toBeVisible()
+  if (js) await expect(page.locator(`${uploadForm} .send-status`)).toBeEmpty()
+  await page.getByRole('radio', { name: 'A new journal' }).check()
+  await page.getByLabel('New journal name').fill(classJournal)
+  await page.getByLabel('Name 2', { exact: true }).fill('Flaky kid two')
+  await sendThroughFaults(page, js, {
+    path: '/student',
+    form: 'form.import-preview',
+    submit: 'Import',
+    rows: imported,
+    kept: async () => {
+      await expect(page.getByRole('radio', { name: 'A new journal' })).toBeChecked()
+      await expect(page.getByLabel('New journal name')).toHaveValue(classJournal)
+      await expect(page.getByLabel('Name 2', { exact: true })).toHaveValue('Flaky kid two')
+    },
+  })
+  await expect(page.getByRole('status')).toHaveText('2 students were imported.')
+  // The import's own answer, not a refusal of the second send (its accounts exist) under the first one's message.
+  await expect(page.getByRole('heading', { name: /^Preview/ })).toHaveCount(0)
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  expect(await imported()).toBe(1)
+  const accounts = await db().selectFrom('users').select(['account', 'name']).where('account', 'in', kids.map((k) => k.account)).orderBy('account').execute()
+  expect(accounts).toEqual([{ account: kids[0].account, name: 'Flaky kid 1' }, { account: kids[1].account, name: 'Flaky kid two' }])
+  const [members] = await db().selectFrom('journal_members as m').innerJoin('journals as j', 'j.id', 'm.journal_id').select((eb) => eb.fn.countAll<number>().as('n')).where('j.name', '=', classJournal).execute()
+  expect(Number(members.n)).toBe(2)
+
+  // A writing reminder to the ticked one of two students who have not written, in school time.
+  const remindJournal = await newJournalWith(school.owner, `Remind ${stamp}`, [school.student.account, school.classmate.account])
+  await schoolCalendarOf(remindJournal)
+  const reminders = async () => (await db().selectFrom('writing_reminders').select('student_id').where('journal_id', '=', remindJournal).execute()).length
+  await page.goto(`/diary/homework/${remindJournal}/notWritten`)
+  await page.getByRole('checkbox', { name: 'Remind Pupil flaky-more-pupil' }).uncheck()
+  await sendThroughFaults(page, js, {
+    path: `/diary/homework/${remindJournal}/notWritten`,
+    form: 'form.not-written',
+    submit: 'Remind them',
+    rows: reminders,
+    kept: async () => {
+      await expect(page.getByRole('checkbox', { name: 'Remind Pupil flaky-more-pupil' })).not.toBeChecked()
+      await expect(page.getByRole('checkbox', { name: 'Remind Pupil flaky-more-mate' })).toBeChecked()
+    },
+  })
+  await expect(page.getByRole('status').filter({ hasText: 'reminded' })).toHaveText('1 student reminded.')
+  await expect(page.getByRole('checkbox', { name: 'Remind Pupil flaky-more-pupil' })).not.toBeChecked()
+  expect(await db().selectFrom('writing_reminders').select(['student_id', 'teacher_id']).where('journal_id', '=', remindJournal).execute()).toEqual([{ student_id: school.classmate.id, teacher_id: owner.id }])
+
+  // The PDF of a book made once.
+  await newPost(school.journalId, school.student.account, 'Train day')
+  const bookId = await printableBook(school.journalId, school.student.id, owner.id)
+  const exports = () => db().selectFrom('ebook_exports').select(['status', 'started_at']).where('ebook_id', '=', bookId).execute()
+  await page.goto(`/ebook/${bookId}/download`)
+  await sendThroughFaults(page, js, {
+    path: `/ebook/${bookId}/download`,
+    form: 'form.print-start',
+    submit: 'Make the PDF',
+    rows: async () => (await exports()).length,
+    kept: () => expect(page.getByRole('button', { name: 'Make the PDF' })).toBeEnabled(),
+  })
+  const [started] = await exports()
+  await expect(page.getByRole('link', { name: 'Download the PDF' })).toBeVisible({ timeout: 20_000 })
+  // One export, made to the end, and never begun again.
+  expect(await exports()).toEqual([{ status: 'done', started_at: started.started_at }])
 })
 
 test('the message of a failed send is in the page language and passes axe (Chinese, Japanese)', async ({ page }) => {
