@@ -4,7 +4,7 @@ import { acceptTeacher, removeTeacher, teacherCodeOf } from '~/features/journals
 import { joinAsTeacher } from '~/features/journals/join.server'
 import { DRP_STATUS } from '~/features/journals/constants'
 import { createJournal } from '~/features/journals/settings.server'
-import { markAllRead, markOpened, notificationList, unreadCount } from '~/features/notifications/list.server'
+import { markAlertOpened, markAllRead, markOpened, notificationList, unreadCount } from '~/features/notifications/list.server'
 import { notify } from '~/features/notifications/notify.server'
 import { openedLink } from '~/features/notifications/view.server'
 import { addComment } from '~/features/posts/comments.server'
@@ -81,6 +81,18 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
     await conn.db.insertInto('notifications').values(rows).execute()
     expect(await unreadCount(conn.db, id.ben)).toBe(100)
     await conn.db.deleteFrom('notifications').where('event_key', 'like', 'cap:%').where('user_id', '=', id.ben).execute()
+  })
+
+  it('an alert opened from its list reads the bell\'s notifications about it, only its reader\'s and only that alert\'s', async () => {
+    const about = (alert: number, suffix: string) => ({ readers: [id.owner, id.cot], type: 'd' as const, eventKey: `alert:${alert}:${suffix}`, msgKey: 'notification.studentJoined', params: { student: 'X', journal: 'Class' }, link: '/diary' })
+    await notify(conn.db, about(9001, 'high'))
+    await notify(conn.db, about(9001, 'escalated'))
+    await notify(conn.db, about(90011, 'high'))
+    const unreadOf = async (user: number, prefix: string) => (await conn.db.selectFrom('notifications').select('id').where('user_id', '=', user).where('event_key', 'like', prefix).where('read_at', 'is', null).execute()).length
+    await markAlertOpened(conn.db, id.owner, 9001)
+    expect(await unreadOf(id.owner, 'alert:9001:%')).toBe(0)
+    expect(await unreadOf(id.owner, 'alert:90011:%')).toBe(1)
+    expect(await unreadOf(id.cot, 'alert:9001:%')).toBe(2)
   })
 
   it('the same event told twice, even at once, is one notification per reader', async () => {

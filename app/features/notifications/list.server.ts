@@ -40,6 +40,15 @@ export async function markOpened(db: DB, userId: number, id: number) {
   await db.updateTable('notifications').set({ read_at: nowIso() }).where('id', '=', id).where('user_id', '=', userId).where('read_at', 'is', null).execute()
 }
 
+/**
+ * An alert opened from anywhere (the journal's list, the counsellor's inbox, a mail): the reader's
+ * notifications about it (`alert:{id}:…`, raised, escalated, noted, overdue) are read too, so the
+ * bell never keeps asking about an alert already looked at.
+ */
+export async function markAlertOpened(db: DB, userId: number, alertId: number) {
+  await db.updateTable('notifications').set({ read_at: nowIso() }).where('user_id', '=', userId).where('event_key', 'like', `alert:${alertId}:%`).where('read_at', 'is', null).execute()
+}
+
 /** Mark all read (of one type, or all). */
 export async function markAllRead(db: DB, userId: number, type: NotificationType | null) {
   await db

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
+import { markAlertOpened } from '~/features/notifications/list.server'
 import type { Route } from './+types/alert'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
@@ -49,6 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseId(params.alertId)
   const view = id === null ? null : await counsellorView(db, user.userId, id)
   if (!view) return data({ refused: true as const, title: t('counsel.refusedTitle') }, { status: 403 })
+  await markAlertOpened(db, user.userId, view.alert.id)
   await recordLook(db, { viewerId: user.userId, studentIds: [view.alert.studentId], kind: 'alerts', journalId: view.journalId, timeZone: await journalZone(db, view.journalId) })
   return { refused: false as const, title: `${view.alert.student}: ${t(view.alert.summary.concern)} | ${t('counsel.title')}`, view, me: user.userId }
 }

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
+import { markAlertOpened } from '~/features/notifications/list.server'
 import type { Route } from './+types/alert'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
@@ -53,7 +54,7 @@ async function detailOr404(journalId: number, rawId: string | undefined) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
   const id = parseId(params.alertId)
-  if (id !== null) await markSeen(db, journal.id, id, user.userId)
+  if (id !== null && (await markSeen(db, journal.id, id, user.userId))) await markAlertOpened(db, user.userId, id)
   const alert = await detailOr404(journal.id, params.alertId)
   const [counsel, targets] = await Promise.all([counselOf(db, alert.id), escalationTargets(db, journal.id)])
   await recordLook(db, { viewerId: journalOf(context).user.userId, studentIds: [alert.studentId], kind: 'alerts', journalId: journal.id, timeZone: await journalZone(db, journal.id) })
