@@ -194,6 +194,18 @@ export async function revokePack(db: DB, packId: number, now = new Date()) {
   await db.updateTable('family_packs').set({ share_revoked_at: now.toISOString() }).where('id', '=', packId).where('share_token', 'is not', null).where('share_revoked_at', 'is', null).execute()
 }
 
+/** One pack of a student in a journal (its PDF and period), or undefined: another journal's or student's pack is not found. */
+export async function studentPack(db: DB, v: { packId: number | null; journalId: number; studentId: number }) {
+  if (v.packId === null) return undefined
+  return db.selectFrom('family_packs').select(['id', 'pdf', 'period_from', 'period_to']).where('id', '=', v.packId).where('journal_id', '=', v.journalId).where('student_id', '=', v.studentId).executeTakeFirst()
+}
+
+/** The PDF of a pack found by its link (sharedPack): the family's download. */
+export async function packPdf(db: DB, packId: number) {
+  const row = await db.selectFrom('family_packs').select('pdf').where('id', '=', packId).executeTakeFirstOrThrow()
+  return row.pdf
+}
+
 /** A student's packs in a journal, newest first: what the teacher made and where each link stands. */
 export async function packsOf(db: DB, journalId: number, studentId: number) {
   const rows = await db

@@ -34,19 +34,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
   const form = await readForm(request)
-  // The student's answer to a teacher who wants to share their diary with the family (issue 36).
-  if (form.get('intent') === 'consent') {
-    const answer = form.get('answer')
-    if (answer !== 'agree' && answer !== 'decline') throw data(null, { status: 400 })
-    const done = form.get('kind') === 'ebook' ? await answerEbookConsent(db, studentId, idField(form, 'bookId'), answer === 'agree') : await answerConsent(db, studentId, idField(form, 'packId'), answer === 'agree')
-    return await redirectWithToast(request, session, '/s', done === 'ok' ? { kind: 'success', key: answer === 'agree' ? 'student.consentAgreed' : 'student.consentDeclined' } : { kind: 'error', key: 'student.consentStale' })
+  switch (form.get('intent')) {
+    case 'join':
+      return joinAction(request, session, studentId, form)
+    case 'consent':
+      return consentAction(request, session, studentId, form)
+    default:
+      throw data(null, { status: 400 })
   }
+})
+
+type StudentSession = Awaited<ReturnType<typeof requireStudent>>['session']
+
+/** Joins a journal by its code. */
+async function joinAction(request: Request, session: StudentSession, studentId: number, form: FormData) {
   const submission = parseWithZod(form, { schema: JoinSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const joined = await joinAsStudent(db, studentId, submission.value.code)
   if (!joined.ok) return data({ result: submission.reply({ fieldErrors: { code: [joined.error] } }) }, 400)
   return await redirectWithToast(request, session, '/s', { kind: 'success', key: 'student.joined' })
-})
+}
+
+/** The student's answer to a teacher who wants to share their diary with the family (issue 36). */
+async function consentAction(request: Request, session: StudentSession, studentId: number, form: FormData) {
+  const answer = form.get('answer')
+  if (answer !== 'agree' && answer !== 'decline') throw data(null, { status: 400 })
+  const done = form.get('kind') === 'ebook' ? await answerEbookConsent(db, studentId, idField(form, 'bookId'), answer === 'agree') : await answerConsent(db, studentId, idField(form, 'packId'), answer === 'agree')
+  return await redirectWithToast(request, session, '/s', done === 'ok' ? { kind: 'success', key: answer === 'agree' ? 'student.consentAgreed' : 'student.consentDeclined' } : { kind: 'error', key: 'student.consentStale' })
+}
 
 // A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
@@ -112,6 +127,7 @@ function JoinForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof JoinSchema>>({ id: 'student-join', lastResult, load: loadJoinValidator })
   return (
     <Form method="post" className="card" {...formProps}>
+      <input type="hidden" name="intent" value="join" />
       <h2>{t('student.joinTitle')}</h2>
       <TextField field={fields.code} label={t('student.code')} hint={t('student.codeHint')} inputProps={{ autoComplete: 'off', autoCapitalize: 'characters' }} />
       <ErrorList errors={form.errors} />
