@@ -16,7 +16,7 @@ export interface SessionData extends Partial<SessionValues> {
   passwordReset?: { userId: number; at: string; code?: string }
   /** A third-party sign-in on its way to the provider (third-party.server.ts). */
   oauthPending?: PendingSignIn & { platform: IdentityPlatform; intent: 'login' | 'bind' | 'classroom' }
-  /** The teacher's Google access token for the Classroom read scopes (issue 52): kept server-side, for its hour. */
+  /** The teacher's Google access token for the Classroom read scopes (decision 0077): kept server-side, for its hour. */
   classroomAccess?: { accessToken: string; expiresAt: number; subject: string }
   /** A provider's profile whose e-mail has an account: waiting for the bind confirmation (-010200). */
   pendingIdentity?: { platform: IdentityPlatform; profile: OidcProfile }

@@ -110,7 +110,7 @@ async function checkAccountAction({ formData }: IntentArgs) {
   return { intent: 'check-account' as const, exists: await accountExists(db, submission.value.account) }
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -66,7 +66,7 @@ async function signInAction(request: Request, context: Route.ActionArgs['context
   throw await signInAs(request, context, reset.userId)
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 const loadValidator = () => import('~/features/auth/validate').then((m) => m.validateReset)

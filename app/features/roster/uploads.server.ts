@@ -7,7 +7,7 @@ import type { RosterScope } from './apply.server'
 import type { Roster } from './model'
 
 /**
- * Who may import a roster, and where it lands (issue 52): in team mode, an admin of the team (the
+ * Who may import a roster, and where it lands (decision 0075): in team mode, an admin of the team (the
  * team's classes); otherwise a teacher who runs their own journals. Null: nobody here may (a
  * counsellor, a general account in team mode...).
  */

@@ -138,7 +138,7 @@ export interface NewStudentAccount {
   name: string
   passwordHash: string
   classId?: number | null
-  /** The roster's e-mail (unverified: it signs nothing in) and the name's kana reading (issue 52). */
+  /** The roster's e-mail (unverified: it signs nothing in) and the name's kana reading (decision 0075). */
   email?: string | null
   nameKana?: string | null
 }

@@ -81,7 +81,7 @@ async function spendAction({ request, session, userId, form }: IntentArgs) {
   return redirectWithToast(request, session, back.pathname + back.search, result === USE.ok ? { kind: 'success', key: 'voucher.usedNow' } : { kind: 'error', key: USE_ERRORS[result] })
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function VouchersPage({ loaderData, actionData }: Route.ComponentProps) {

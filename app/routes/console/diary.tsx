@@ -40,7 +40,7 @@ import { LISTS_HANDLE, listsDictionary } from '~/i18n/client-resources'
 import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 
-// The lists' texts are a dictionary part of their own (issue 35).
+// The lists' texts are a dictionary part of their own (decision 0056).
 export const handle = LISTS_HANDLE
 export const clientMiddleware = listsDictionary
 
@@ -51,7 +51,7 @@ type Tab = (typeof TABS)[number]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
-  // A counsellor runs no journals of the team: their console is the alerts escalated to them (issue 48).
+  // A counsellor runs no journals of the team: their console is the alerts escalated to them (decision 0067).
   if (consoleHome(user) !== '/diary') throw redirect(consoleHome(user))
   const asked = new URL(request.url).searchParams.get('tab')
   const tab: Tab = TABS.find((t) => t === asked) ?? 'mine'
@@ -159,7 +159,7 @@ async function duplicateAction({ request, context, session, user, form }: Intent
   return await redirectWithToast(request, session, '/diary', copy.ok ? { kind: 'success', key: 'diary.duplicated' } : { kind: 'error', key: 'diary.duplicateNoTickets' })
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function DiaryPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -116,17 +116,17 @@ async function stopAction({ request, printable: { book, session }, here }: Inten
 async function shareAction({ request, printable: { book, session, maker }, form, here }: IntentArgs) {
   const password = withoutControl(String(form.get('password') ?? ''))
   if (password && (password.length < SHARE_PASSWORD.min || password.length > SHARE_PASSWORD.max)) return data({ error: withValues('ebook.sharePasswordRule', { min: SHARE_PASSWORD.min, count: SHARE_PASSWORD.max }) }, 400)
-  // How long the link works (issue 36): 1 to 30 days, 7 when left empty.
+  // How long the link works (decision 0047): 1 to 30 days, 7 when left empty.
   const rawDays = String(form.get('days') ?? '').trim()
   const days = rawDays === '' ? SHARE_DAYS.default : /^\d{1,2}$/.test(rawDays) ? Number(rawDays) : 0
   if (days < 1 || days > SHARE_DAYS.max) return data({ daysError: withValues('ebook.shareDaysRule', { max: SHARE_DAYS.max }) }, 400)
-  // A teacher's link to the student's book waits for the student where the journal asks (issue 36).
+  // A teacher's link to the student's book waits for the student where the journal asks (decision 0047).
   const consentNeeded = maker.kind === 'teacher' && (await needsConsent(db, book.journalId, book.studentId))
   await shareBook(db, book.id, password || null, days, { consentNeeded })
   return await redirectWithToast(request, session, `${here}?share=1`, { kind: 'success', key: 'ebook.shared' })
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function Download({ loaderData, actionData }: Route.ComponentProps) {

@@ -70,7 +70,7 @@ async function allAction({ request, session, book }: IntentArgs) {
   return await redirectWithToast(request, session, `/ebook/${book.id}/posts`, { kind: 'success', key: 'ebook.allChosen', values: { count: ids.length } })
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function ChoosePosts({ loaderData, actionData }: Route.ComponentProps) {

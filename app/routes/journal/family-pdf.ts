@@ -7,7 +7,7 @@ import { parseId } from '~/features/lists'
 import { journalStudent } from '~/features/students/list.server'
 import { studentPack } from '~/features/privacy/family-pack.server'
 
-/** A family pack's PDF, for the journal's teachers (issue 36). */
+/** A family pack's PDF, for the journal's teachers (decision 0047). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { journal } = journalOf(context)
   const student = await journalStudent(db, journal.id, params.sid)

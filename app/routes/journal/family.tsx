@@ -32,7 +32,7 @@ export const clientMiddleware = privacyDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
- * /diary/homework/{id}/student/{sid}/family (issue 36): a family pack for a parent meeting. A
+ * /diary/homework/{id}/student/{sid}/family (decision 0047): a family pack for a parent meeting. A
  * teacher of the journal picks posts and writes a note; the console makes a PDF (the posts as
  * drawn, the student's mood over the period, the note) and, when asked, a share link behind a
  * password that ends (7 days by default, 30 at most), opened once the student agrees where the
@@ -78,7 +78,7 @@ async function makeAction({ request, context, session, form, journalId, userId, 
   const v = submission.value
   const made = await makePack(db, { journalId, studentId, userId, postIds: (v.posts ?? []).map(Number), putBack: (v.putBack ?? []).map(Number), note: v.note ?? '', lang: getLocale(context), t: getInstance(context).t })
   if (!made.ok) return data({ result: submission.reply({ fieldErrors: { posts: [made.error] } }) }, 400)
-  // A post that came under an alert while the teacher chose (issue 48): left out, and said so.
+  // A post that came under an alert while the teacher chose (decision 0063): left out, and said so.
   if (made.leftOut.length > 0) return await redirectWithToast(request, session, here, { kind: 'info', key: 'familyPack.madeLeftOut', values: { count: made.leftOut.length } })
   if (!v.share) return await redirectWithToast(request, session, here, { kind: 'success', key: 'familyPack.madeToast' })
   const consentNeeded = await needsConsent(db, journalId, studentId)
@@ -94,7 +94,7 @@ async function revokeAction({ request, session, form, journalId, studentId, here
   return await redirectWithToast(request, session, here, { kind: 'success', key: 'familyPack.revoked' })
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function FamilyPackPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -32,7 +32,7 @@ import { RECENT_POSTER_DAYS } from '~/features/journals/constants'
 import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 
-// The contest card's part (decision 0035) and the occasional part: teachers and invitations (issue 35).
+// The contest card's part (decision 0035) and the occasional part: teachers and invitations (decision 0056).
 export const handle = JOURNAL_INFO_HANDLE
 export const clientMiddleware = journalInfoDictionary
 
@@ -91,7 +91,7 @@ async function teacherAction(request: Request, context: Route.ActionArgs['contex
   return await redirectWithToast(request, session, infoPath(journal), { kind: 'success', key: TOASTS[intent] })
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 /** Tab two of the teacher invitation: the invitation by e-mail, in the owner's language. */

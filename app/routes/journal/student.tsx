@@ -28,7 +28,7 @@ import { STUDENT_PAGE_HANDLE, studentPageDictionary } from '~/i18n/client-resour
 import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 
-// The patterns section's texts (issue 37) come with the page.
+// The patterns section's texts (decision 0049) come with the page.
 export const handle = STUDENT_PAGE_HANDLE
 export const clientMiddleware = studentPageDictionary
 
@@ -89,7 +89,7 @@ async function starAction({ request, gate: { journal, user }, student, form }: I
   return redirect(`${back.pathname}${back.search}`)
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 /** Score (spec 2 student detail): a dash for a video, "scoring" while below 1, otherwise the number. */

@@ -37,7 +37,7 @@ async function scopeOf(request: Request, context: Route.LoaderArgs['context']) {
   return scope
 }
 
-/** /roster/classroom (issue 52): a teacher links Google, picks one of their Classroom courses and imports its students. */
+/** /roster/classroom (decision 0077): a teacher links Google, picks one of their Classroom courses and imports its students. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = await scopeOf(request, context)
   const title = getInstance(context).t('roster.classroomTitle')

@@ -35,7 +35,7 @@ async function scopeOrRefuse(user: Parameters<typeof rosterScopeOf>[1]) {
   return scope
 }
 
-/** /roster (issue 52): import a OneRoster 1.2 zip into the team's classes (its admin) or one's own journals; the imports' log. */
+/** /roster (decision 0075): import a OneRoster 1.2 zip into the team's classes (its admin) or one's own journals; the imports' log. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const scope = await scopeOrRefuse(user)

@@ -101,7 +101,7 @@ export const action = once(async function action({ request, context }: Route.Act
   }
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 type IntentArgs = Pick<Route.ActionArgs, 'request' | 'context'> & Awaited<ReturnType<typeof requireUser>> & { formData: FormData }

@@ -110,7 +110,7 @@ async function schoolAction({ request, context, session, userId, formData }: Int
   return redirect('/refresh', { headers: { 'Set-Cookie': await commitSession(request, session) } })
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function BasicInfoPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -29,10 +29,10 @@ export const clientMiddleware = privacyDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
- * /diary/homework/{id}/student/{sid}/erase (issue 36): erase the student's account and everything
+ * /diary/homework/{id}/student/{sid}/erase (decision 0047): erase the student's account and everything
  * of theirs, after 30 days in which it can be undone. The erasure asks for the student's account
  * typed again. Who may ask, who may undo and what the page says of both are one rule
- * (rights.server.ts, issue 48 item 5): whoever manages every journal of the student asks; the
+ * (rights.server.ts, decision 0061): whoever manages every journal of the student asks; the
  * team's admins (the owner, for a personal journal) undo. Once asked, the student's page is closed
  * (rule 12): the asker lands on the journal's students (the owner) or the team's children's data.
  */
@@ -97,7 +97,7 @@ async function undoAction({ request, session, rights, userId, here }: IntentArgs
   return await redirectWithToast(request, session, here, done === 'ok' ? { kind: 'success', key: 'privacy.undone', values: { name: rights.student.name } } : { kind: 'error', key: 'privacy.nothingToUndo' })
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function EraseStudent({ loaderData, actionData }: Route.ComponentProps) {

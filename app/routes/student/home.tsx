@@ -55,7 +55,7 @@ async function joinAction(request: Request, session: StudentSession, studentId: 
   return await redirectWithToast(request, session, '/s', { kind: 'success', key: 'student.joined' })
 }
 
-/** The student's answer to a teacher who wants to share their diary with the family (issue 36). */
+/** The student's answer to a teacher who wants to share their diary with the family (decision 0047). */
 async function consentAction(request: Request, session: StudentSession, studentId: number, form: FormData) {
   const answer = form.get('answer')
   if (answer !== 'agree' && answer !== 'decline') throw data(null, { status: 400 })
@@ -63,7 +63,7 @@ async function consentAction(request: Request, session: StudentSession, studentI
   return await redirectWithToast(request, session, '/s', done === 'ok' ? { kind: 'success', key: answer === 'agree' ? 'student.consentAgreed' : 'student.consentDeclined' } : { kind: 'error', key: 'student.consentStale' })
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function StudentHome({ loaderData, actionData }: Route.ComponentProps) {
@@ -72,7 +72,7 @@ export default function StudentHome({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <h1>{t('student.homeTitle')}</h1>
-      {/* A teacher's reminder to write (issue 38): until the student writes in that journal, for a day. */}
+      {/* A teacher's reminder to write (decision 0052): until the student writes in that journal, for a day. */}
       {reminders.map((r) => (
         <section key={r.journalId} className="card notice" aria-labelledby={`reminder-${r.journalId}`}>
           <h2 id={`reminder-${r.journalId}`}>{t('student.reminderTitle', { teacher: r.teacher ?? '' })}</h2>
@@ -84,7 +84,7 @@ export default function StudentHome({ loaderData, actionData }: Route.ComponentP
       ))}
       {asked.map((a) => (
         <ConsentCard key={a.id} id={`consent-${a.id}`} title={t('student.consentTitle', { teacher: a.teacher })} text={t('student.consentText', { teacher: a.teacher, journal: a.journal, count: a.posts.length, from: a.from, to: a.to })} fields={{ packId: a.id }}>
-          {/* What the family would see (issue 48): the posts by title, and the teacher's note. */}
+          {/* What the family would see (decision 0063): the posts by title, and the teacher's note. */}
           <h3 id={`consent-${a.id}-posts`}>{t('student.consentPosts')}</h3>
           <ul className="consent-posts" aria-labelledby={`consent-${a.id}-posts`}>
             {a.posts.map((p) => (
@@ -138,7 +138,7 @@ function JoinForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   )
 }
 
-/** A teacher asks to share the student's posts or e-book with the family (issue 36): agree or not. */
+/** A teacher asks to share the student's posts or e-book with the family (decision 0047): agree or not. */
 function ConsentCard({ id, title, text, fields, children }: { id: string; title: string; text: string; fields: Record<string, string | number>; children?: ReactNode }) {
   const { t } = useT()
   return (

@@ -138,7 +138,7 @@ async function previewAction({ form, user, done }: IntentArgs, { submit }: { sub
   return data(previewOf(rows, { dups: result.dupAccounts ?? [], message }), 400)
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function StudentsPage({ loaderData, actionData }: Route.ComponentProps) {
