@@ -16,6 +16,22 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives in features/ (DESIGN.md rule 1, decision 0079): routes, gates, the HTTP helpers and the
+    // UI pass the database handle on to a feature function and never build a query with it.
+    files: ['app/**/*.{ts,tsx}', 'server.ts'],
+    ignores: ['app/features/**', 'app/db/**', 'app/seed/**', 'app/jobs.server.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: 'Queries live in app/features: call a feature function (decision 0079).' }] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|transaction|connection|executeQuery|withRecursive)$/]",
+          message: 'Queries live in app/features: call a feature function (decision 0079).',
+        },
+      ],
+    },
+  },
+  {
     files: ['e2e/**', 'tests/**'],
     rules: {
       // Playwright's fixtures: `use` is the fixture's hand-over, and `{}` a fixture that needs none.

@@ -124,7 +124,7 @@ export async function createApp() {
 
 // The demo seed reads two months of posts through the language analysers (a few hundred MB): on an
 // empty database it runs in a process of its own, whose memory goes back to the system when it
-// ends, so the server itself starts lean (issue 35).
+// ends, so the server itself starts lean (decision 0043).
 if (process.argv.includes('--seed-demo')) {
   await entry.seedDemoOnly()
   process.exit(0)

@@ -4,7 +4,7 @@ import type { ManualChunkMeta } from 'rollup'
 import { defineConfig } from 'vite'
 
 /**
- * The browser's chunks (issue 35, decision 0055). Rollup makes a chunk for each set of pages that
+ * The browser's chunks (decision 0055). Rollup makes a chunk for each set of pages that
  * share modules, so a signed-in page loaded about twenty chunks of under 1 KB, each with its own
  * gzip window and import lines: gzipped together they are a third smaller. Two chunks replace them:
  * `floor`, what the root and the browser entry load on every page (the framework, the dictionary

@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, isLocale } from './i18n/config'
 import { DICTIONARY_PARTS, loadClientLocale, type DictionaryPart } from './i18n/client-resources'
 
 /**
- * The server's page is painted before hydration starts (issue 19, bench/first-load.ts): the
+ * The server's page is painted before hydration starts (decision 0034, bench/first-load.ts): the
  * second animation frame's callback runs once the first frame is on the screen.
  */
 const afterFirstPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))

@@ -12,7 +12,7 @@ import stylesheetText from './styles/app.css?inline'
 
 export { createLoadContext } from './context.server'
 export { seedDemoOnly, startup } from './startup.server'
-export { health } from './health.server'
+export { health } from './db/health.server'
 export { providerOrigins } from './auth/providers.server'
 export { env } from './env.server'
 

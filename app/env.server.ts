@@ -33,7 +33,7 @@ const schema = z.object({
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
-  // The Google Classroom API (issue 52); the tests point it at a local one.
+  // The Google Classroom API (decision 0077); the tests point it at a local one.
   CLASSROOM_API_URL: z.string().url().default('https://classroom.googleapis.com'),
   OPENID_ISSUER: z.string().url().optional(),
   OPENID_CLIENT_ID: z.string().optional(),

@@ -17,7 +17,7 @@ import { assignPendingTopics } from './features/topics/assign.server'
 import { sweepUnusedPictures } from './features/posts/pictures.server'
 
 /**
- * The background work (issue 22, decision 0037): every minute, the digests due at this hour in each
+ * The background work (decision 0037): every minute, the digests due at this hour in each
  * journal's zone and the daily clean-up; then each digest's e-mails.
  *
  * PostgreSQL: pg-boss. Its cron schedule makes one `tick` a minute however many app processes run,
@@ -35,14 +35,14 @@ interface Queue {
   alert(mail: AlertMail): Promise<unknown>
 }
 
-/** Posts whose topics a tick reads (issue 37): those written by seeds, imports or fixtures, at most this many a minute. */
+/** Posts whose topics a tick reads (decision 0049): those written by seeds, imports or fixtures, at most this many a minute. */
 const TOPICS_PER_TICK = 500
 
 /** One tick: alerts nobody opened, children's data duties, the digests due at `at` (each slot claimed once), the daily clean-up, then the mails. */
 export async function tick(connection: Connection, queue: Queue, exportsDir: string, at = new Date()) {
-  // Alerts nobody opened in time first (issue 36): each claimed once, its people told at once.
+  // Alerts nobody opened in time first (decision 0046): each claimed once, its people told at once.
   for (const mail of await runOverdueAlerts(connection.db, at)) await queue.alert(mail)
-  // Children's data (issue 36): erasures whose 30 days are over (each claimed once), exports whose
+  // Children's data (decision 0047): erasures whose 30 days are over (each claimed once), exports whose
   // process stopped (taken over), and once a day the expired exports' files.
   await runDueErasures(connection.db, exportsDir, at)
   await resumeStaleExports(connection.db, exportsDir, translatorOf)
@@ -50,14 +50,14 @@ export async function tick(connection: Connection, queue: Queue, exportsDir: str
   // Retention, the daily job: each team's notice 30 days before, then the deletion it announced.
   if (await claimSlot(connection.db, `retention-duty:${at.toISOString().slice(0, 10)}`, at)) await runRetentionDuties(connection.db, at)
   // Pictures kept for a refused form and never sent again, once an hour: a server that runs for
-  // weeks without a restart no longer keeps them (issue 48, item 24).
+  // weeks without a restart no longer keeps them.
   if (await claimSlot(connection.db, `pictures-unused:${at.toISOString().slice(0, 13)}`, at)) await sweepUnusedPictures(connection.db, at)
-  // Rosters from the schools' OneRoster services (issue 52): each marked nightly, at 02:00 in its
+  // Rosters from the schools' OneRoster services (decision 0076): each marked nightly, at 02:00 in its
   // school's zone, once (its slot claimed); a failed pull changes nothing and keeps its reason.
   await runNightlyRosterPulls(connection.db, sealingKey(env.SESSION_SECRET), at, (slot) => claimSlot(connection.db, slot, at), wallClock).catch((error: unknown) => console.error('roster pull failed', error instanceof Error ? error.message : error))
   // On PostgreSQL the claims and digests are one transaction, and two ticks at once (two processes,
   // the schedule and a retry) run one after the other: the first tells everything due, so each
-  // teacher gets one mail, never one hour's digests split over two (issue 35); the second finds the
+  // teacher gets one mail, never one hour's digests split over two (decision 0050); the second finds the
   // slots taken. A process that dies mid-tick rolls its claims back. SQLite: one process, one timer.
   const told = await oneProcessAtATime(connection, 'digest-tick', async (db) => {
     const told = await runDueDigests(db, at)
@@ -90,7 +90,7 @@ export async function startJobs(connection: Connection, options: JobOptions): Pr
     boss.on('error', logged('job queue'))
     // Processes started together (a deployment) set the queue up one after the other: pg-boss makes
     // each queue's table when it is first created, and two processes doing so at once on a new
-    // database deadlocked, which ended one of them (issue 35).
+    // database deadlocked, which ended one of them (decision 0050).
     await oneProcessAtATime(connection, 'job-queue-setup', async () => {
       await boss.start()
       await boss.createQueue(TICK)

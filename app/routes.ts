@@ -20,7 +20,7 @@ export default [
   ]),
   layout('routes/console/layout.tsx', [
     route('diary', 'routes/console/diary.tsx'),
-    // A form sent after the session ended, sent again after sign-in (issue 50, decision 0074).
+    // A form sent after the session ended, sent again after sign-in (decision 0074).
     route('resume/:key', 'routes/resume.tsx', { id: 'resume' }),
     route('mode', 'routes/console/mode.tsx'),
     route('notification', 'routes/notifications/list.tsx'),
@@ -33,7 +33,7 @@ export default [
     route('roster', 'routes/roster/index.tsx'),
     route('roster/classroom', 'routes/roster/classroom.tsx'),
     route('my/ucp', 'routes/plans/ucp.tsx'),
-    // The counsellor's pages (issue 36): what was escalated to them, outside the journal's pages.
+    // The counsellor's pages (decision 0046): what was escalated to them, outside the journal's pages.
     route('counsellor', 'routes/counsellor/inbox.tsx'),
     route('counsellor/alerts/:alertId', 'routes/counsellor/alert.tsx'),
     route('diary/homework/new', 'routes/journal/new.tsx'),
@@ -83,7 +83,7 @@ export default [
       route('diary/homework/:id/report/report.pdf', 'routes/journal/report-pdf.ts', { id: 'journal-report-pdf' }),
       route('diary/homework/:id/student/:sid/report/report.pdf', 'routes/journal/report-pdf.ts', { id: 'student-report-pdf' }),
     ]),
-    // A student's data (issue 36): for the journal's owner and the team's admin, who may not be one of
+    // A student's data (decision 0047): for the journal's owner and the team's admin, who may not be one of
     // the journal's teachers, so outside the journal's gate; each page checks its own rights.
     route('diary/homework/:id/student/:sid/export', 'routes/student-data/export.tsx'),
     route('diary/homework/:id/student/:sid/export/:exportId', 'routes/student-data/export-item.tsx'),
@@ -111,11 +111,11 @@ export default [
     route('s/resume/:key', 'routes/resume.tsx', { id: 'student-resume' }),
   ]),
   route('s/logout', 'routes/student/logout.ts'),
-  // The e-book session (spec 3, issue 24): its login check, the take-over of a console or student session, its sign-out.
+  // The e-book session (spec 3, decision 0040): its login check, the take-over of a console or student session, its sign-out.
   route('ebook/login', 'routes/ebook/login.tsx'),
   route('ebook/redirect', 'routes/ebook/redirect.ts'),
   route('ebook/logout', 'routes/ebook/logout.ts'),
-  // The e-book pages (spec 3): their own layout, for a teacher or the student (issue 23).
+  // The e-book pages (spec 3): their own layout, for a teacher or the student (decision 0039).
   layout('routes/ebook/layout.tsx', [
     route('ebook', 'routes/ebook/books.tsx'),
     route('diary/homework/:id/student/:sid/ebook', 'routes/ebook/entry.tsx', { id: 'ebook-entry' }),
@@ -127,9 +127,9 @@ export default [
     route('ebook/:bookId/download', 'routes/ebook/download.tsx'),
   ]),
   route('ebook/:bookId/book.pdf', 'routes/ebook/pdf.ts'),
-  // A shared book, for anyone with its link (issue 24): outside the e-book layout, no sign-in.
+  // A shared book, for anyone with its link (decision 0040): outside the e-book layout, no sign-in.
   route('ebook/share/:token', 'routes/ebook/shared.tsx'),
-  // A family pack's link (issue 36): outside every layout, no sign-in; a password and an expiry.
+  // A family pack's link (decision 0047): outside every layout, no sign-in; a password and an expiry.
   route('family/:token', 'routes/family/shared.tsx'),
   route('family/:token/pack.pdf', 'routes/family/pdf.ts'),
   route('ebook/share/:token/book.pdf', 'routes/ebook/shared-file.ts', { id: 'ebook-shared-pdf' }),

@@ -1,6 +1,6 @@
 /**
  * sharp and its libvips take about 35 MB of memory: loaded at the first picture a process handles
- * (an upload, a post image, a chart PNG), not at start-up (issue 35).
+ * (an upload, a post image, a chart PNG), not at start-up (decision 0043).
  */
 import type sharpModule from 'sharp'
 

@@ -25,7 +25,7 @@ export async function seedDemoOnly() {
 export async function startup(seedElsewhere?: () => Promise<void>) {
   // Processes started together on one PostgreSQL database (a deployment) prepare it in turn: on a
   // new database the second found the reference data half written by the first and stopped on a
-  // duplicate key (issue 35); now it finds the database ready.
+  // duplicate key (decision 0050); now it finds the database ready.
   const seeded = await oneProcessAtATime(connection, 'startup', async () => {
     await migrate(connection)
     await seedReferenceData(connection.db)
@@ -39,7 +39,7 @@ export async function startup(seedElsewhere?: () => Promise<void>) {
   // the seed's own process; posts of a database of its own, or of a seed in this process (tests),
   // are read while the server answers (and by the minute's tick).
   assignPostTopics(connection.db, { log: true }).catch((error: unknown) => console.error('topics backfill failed', error instanceof Error ? error.message : error))
-  // Digests at the journals' hours and the daily clean-up (issue 22).
+  // Digests at the journals' hours and the daily clean-up (decision 0037).
   await startJobs(connection, { databaseUrl: env.DATABASE_URL, mailer, origin: env.PUBLIC_ORIGIN, exportsDir: EXPORTS_DIR })
   const lines = [`database: ${connection.dialect}${connection.dialect === 'sqlite' ? ` (${env.DATA_DIR}/app.db)` : ''}`]
   if (env.SEED_DEMO === '1') {

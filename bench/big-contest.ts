@@ -1,4 +1,4 @@
-// The bench's large contest (issue 20): 300 teams of 30 students (9,000), five scored quest posts
+// The bench's large contest (decision 0035): 300 teams of 30 students (9,000), five scored quest posts
 // each, and teacher@'s team among them; one of its quests has 500 posts (the quest news page).
 import { connect } from '../app/db/connect.server'
 

@@ -1,6 +1,6 @@
-// The bench's large journal (issue 5): 200 students and 20,000 posts over 200 days, with their
+// The bench's large journal (decision 0014): 200 students and 20,000 posts over 200 days, with their
 // frames, emotions, behaviours and a comment on one post in ten (a few hours after the post),
-// owned by the demo teacher. Events vary over a dozen everyday texts, whose topics (issue 37) are
+// owned by the demo teacher. Events vary over a dozen everyday texts, whose topics (decision 0049) are
 // read once each with the app's own analysis and written with the posts, as a student's save does.
 import { sql } from 'kysely'
 import { connect } from '../app/db/connect.server'

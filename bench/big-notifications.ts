@@ -1,4 +1,4 @@
-// Issue 22: teacher@ with 10,000 notifications (a third unread), so /diary's bell is measured on a
+// Decision 0037: teacher@ with 10,000 notifications (a third unread), so /diary's bell is measured on a
 // reader with a long history: its unread count must not cost /diary its budget.
 import { connect } from '../app/db/connect.server'
 

@@ -1,4 +1,4 @@
-// Issue 38: a class's e-books in one job: 30 students, each book of 20 posts with a picture in
+// Decision 0053: a class's e-books in one job: 30 students, each book of 20 posts with a picture in
 // every frame, made by the job from the click (posts chosen, texts filled, every page laid out,
 // each PDF), then the zip of all of them, on a real database. This process seeds; a fresh process
 // (as `npm start` runs a server: MALLOC_ARENA_MAX=2) runs the job and the zip, and reports its peak resident memory and its

@@ -1,4 +1,4 @@
-// The bench's district (issue 35): one team of 50 teachers, each owning a journal of 100 students
+// The bench's district (decision 0050): one team of 50 teachers, each owning a journal of 100 students
 // with 10,000 posts over a year (5,000 students, 500,000 posts, with their frames, feelings and
 // behaviours, a teacher's comment on one post in ten) and 40 risk alerts (open, acknowledged and
 // resolved ones, with their trails), on PostgreSQL; the topics of every post read.
@@ -155,7 +155,7 @@ export async function seedDistrict(databaseUrl: string, log: (line: string) => v
         })
       }
     }
-    // The topics of every post, as the student's save would have read them (issue 37): left to the
+    // The topics of every post, as the student's save would have read them (decision 0049): left to the
     // app's background tick, a district's first hours spend a core on them and the pages wait.
     for (let read = 0, batch; (batch = await assignPendingTopics(db, 2000)) > 0; ) {
       read += batch

@@ -1,4 +1,4 @@
-// Issue 35: a district on PostgreSQL (bench/district-seed.ts: one team of 50 journals, 5,000
+// Decision 0050: a district on PostgreSQL (bench/district-seed.ts: one team of 50 journals, 5,000
 // students, 500,000 posts), measured through the built server:
 // - the news, the report (the journal's last 15 days of posts) and the alerts list of one of its
 //   journals, signed in as its teacher, at 1 connection: p50/p95/p99 (budget p95 under 50 ms);

@@ -1,4 +1,4 @@
-// Issue 24: the PDF of a 30-page book with a picture in every frame, from the click (the claim and
+// Decision 0040: the PDF of a 30-page book with a picture in every frame, from the click (the claim and
 // the job: every page laid out, then one PDF), on a real database. Ten runs, each after a change of
 // the book (so each makes a new PDF). Run in a process of its own; prints JSON.
 import { randomUUID } from 'node:crypto'

@@ -1,4 +1,4 @@
-// Issue 23: every page picture of a 30-page book with a picture on every diary page, drawn by the
+// Decision 0038: every page picture of a 30-page book with a picture on every diary page, drawn by the
 // one renderer (Typst), and the same 30 pages as one PDF. Run in a process of its own; prints JSON.
 import sharp from 'sharp'
 import { bindItems, type FillData } from '../app/features/ebooks/page-model'

@@ -1,4 +1,4 @@
-// The first load on a school PC (issue 19): Chromium with its CPU slowed 4× and the network at
+// The first load on a school PC (decision 0034): Chromium with its CPU slowed 4× and the network at
 // 400 kbps and 400 ms round trip, each page loaded cold (a new browser profile, nothing cached)
 // and then warm (the same profile again). For each: the bytes that came over the network (all,
 // and JavaScript), first contentful paint and largest contentful paint, each the median of five
@@ -66,7 +66,7 @@ async function loadOnce(context: BrowserContext, url: string, scripts = true) {
 }
 
 /**
- * Each page cold, then warm, with JavaScript and again with its script files refused (issue 35: the
+ * Each page cold, then warm, with JavaScript and again with its script files refused (decision 0055: the
  * HTML is the floor, what scripts add to the largest paint is ours); `cookie` ("name=value") signs
  * the browser in for the pages that need it.
  */

@@ -1,4 +1,4 @@
-// Issue 8's bench, run by bench/run.ts: `tsx bench/import.ts <sqlite file | postgres url>` times the
+// The class import's bench (decision 0022), run by bench/run.ts: `tsx bench/import.ts <sqlite file | postgres url>` times the
 // student import of a 1,000-row class file on a fresh database: the check (read the file, check
 // every row, find duplicate accounts) and the submit (1,000 students with hashed passwords, their
 // classes and a new journal, in one transaction). Prints JSON.

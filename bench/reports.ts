@@ -1,4 +1,4 @@
-// Issue 7's bench, run by bench/run.ts: `tsx bench/reports.ts seed <sqlite file | postgres url>`
+// The reports' bench (decision 0018), run by bench/run.ts: `tsx bench/reports.ts seed <sqlite file | postgres url>`
 // seeds a journal of 100,000 posts over a year and prints its id; then, in a fresh process (so that
 // its memory figure is the export's), `tsx bench/reports.ts measure <file | url> <journal id>` times
 // each report query (p95 of 30 runs, over the presets of 15 and 90 days and over the whole year)
@@ -59,7 +59,7 @@ for (const [label, range] of Object.entries(ranges)) {
   }
 }
 
-// Issue 37: the Feedback and Patterns pages' queries over their presets, 30 days (the default) and
+// Decision 0048: the Feedback and Patterns pages' queries over their presets, 30 days (the default) and
 // the term (Taiwan's semester: from 1 August or 1 February, about a third of this journal's year).
 const timeZone = 'Asia/Taipei'
 const periods: Record<string, Period> = {

@@ -1,4 +1,4 @@
-// Issue 33: the content assessment over the labelled sets (tests/risk-eval): recall, high at high and
+// Decision 0042: the content assessment over the labelled sets (tests/risk-eval): recall, high at high and
 // false alerts per language (the target is checked on the sets never read), the confusion of categories, the time a post takes; and the alert rules
 // replayed over the demo's two months, alerts a week per class. A process of its own; prints JSON.
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// Issue 52's bench, run by bench/run.ts: `tsx bench/roster.ts <sqlite file | postgres url>` times a
+// The roster import's bench (decision 0075), run by bench/run.ts: `tsx bench/roster.ts <sqlite file | postgres url>` times a
 // OneRoster 1.2 zip of 2,000 students in 20 classes (with the Japan Profile's kana) on a fresh
 // database: the preview (read and check the zip, plan against the database) and the apply (2,000
 // accounts, 20 journals, their places and links, in one transaction), then the same zip again.

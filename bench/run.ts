@@ -11,27 +11,27 @@
 // - each report query on a journal of 100,000 posts (15 days, 90 days, a whole year) and the raw
 //   export of all of them, time and peak memory, on SQLite and PostgreSQL (bench/reports.ts);
 // - the student import of a 1,000-row class file, check and submit, on both (bench/import.ts);
-// - a OneRoster roster of 2,000 students, preview and apply, on both (bench/roster.ts, issue 52);
+// - a OneRoster roster of 2,000 students, preview and apply, on both (bench/roster.ts, decision 0075);
 // - a district on PostgreSQL (50 journals, 5,000 students, 500,000 posts; bench/district.ts): a
 //   journal's news, report and alerts list at 1 connection, and two app processes against one
 //   (`npm run bench -- district` runs this part alone).
-// - a class's e-books in one job, 30 books of 20 posts (bench/class-books.ts, issue 38);
+// - a class's e-books in one job, 30 books of 20 posts (bench/class-books.ts, decision 0053);
 // - the Feedback and Patterns pages of the large journal (30 days and the term, the class and one
-//   student) and a student's page with its patterns, at 1 connection, on both (issue 37), and their
+//   student) and a student's page with its patterns, at 1 connection, on both (decision 0049), and their
 //   queries on the journal of 100,000 posts (bench/reports.ts).
 // Budgets are ratios because the machine is shared: /diary at 20 connections serves at least 60 %
 // of the floor's requests per second; /diary p50 at 1 connection is under 10 ms; each measured page
 // loads at most 15 KB of gzipped JavaScript more than the floor page; its largest contentful paint
 // on the slow PC is at most 1.5 s cold and, warm and cold, at most 50 ms later than the same page
-// without JavaScript (issue 35); each large-journal page has p95 under 15 ms
-// at 1 connection and at least 40 % of the floor's requests per second at 20 (issue 19, a guard
+// without JavaScript; each large-journal page has p95 under 15 ms
+// at 1 connection and at least 40 % of the floor's requests per second at 20 (decision 0033, a guard
 // against regressions; it replaced the posts issue's 50 %); each report query over a preset range has
 // p95 under 100 ms (presets and a whole year); the export adds under 300 MB at its peak; the
 // ranking of a contest of 300 teams and 9,000 students and a quest news page of 500 posts have
-// p95 under 25 ms at 1 connection on both databases (issue 20, bench/big-contest.ts); /diary is
-// measured for a teacher with 10,000 notifications (issue 22, bench/big-notifications.ts); the
-// district journal's news, report and alerts list have p95 under 50 ms at 1 connection (issue 35).
-// Feedback and Patterns pages and their queries have p95 under 100 ms on both databases (issue 37).
+// p95 under 25 ms at 1 connection on both databases (decision 0035, bench/big-contest.ts); /diary is
+// measured for a teacher with 10,000 notifications (decision 0037, bench/big-notifications.ts); the
+// district journal's news, report and alerts list have p95 under 50 ms at 1 connection (decision 0050).
+// Feedback and Patterns pages and their queries have p95 under 100 ms on both databases (decision 0048).
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -92,7 +92,7 @@ async function startServer(env: Record<string, string>, dataDir = mkdtempSync(pa
 const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024)
 
 /**
- * Issue 35: the server's memory and start on the demo school. Idle after the seed (which runs in a
+ * Decision 0043: the server's memory and start on the demo school. Idle after the seed (which runs in a
  * process of its own), growth over 2,000 requests to a news page, and the start on that database
  * to the first answer.
  */
@@ -211,7 +211,7 @@ const contestTargets = (dialect: string, c: { contestId: number; journalId: numb
   { name: `${dialect} team ranking (30 students)`, url: `${base}/contest/${c.contestId}/ranking?tab=students&teamId=${c.teamId}`, headers: { Cookie: cookie } },
   { name: `${dialect} quest news (500 posts)`, url: `${base}/diary/homework/${c.journalId}/questList/${c.questId}`, headers: { Cookie: cookie } },
 ]
-/** Issue 20: the contest pages at one connection only (their budget is latency). */
+/** Decision 0035: the contest pages at one connection only (their budget is latency). */
 async function measureOne(targets: Target[]) {
   for (const t of targets) {
     await load(t.url, 1, t.headers, WARMUP_S).catch(() => undefined)
@@ -224,7 +224,7 @@ const bigTargets = (dialect: string, big: { journalId: number; middlePost: numbe
   { name: `${dialect} post page`, url: `${base}/diary/diaryPost/${big.middlePost}`, headers: { Cookie: cookie } },
 ]
 
-// Issue 35: the district (bench/district.ts, seeded once and kept, see there), in a process of its own.
+// Decision 0050: the district (bench/district.ts, seeded once and kept, see there), in a process of its own.
 type DistrictFigures = { district: { journals: number; studentsPerJournal: number; posts: number }; latency: Record<string, Row & { cpuMs: number }>; throughput: Record<string, { one: Row; two: Row; ratio: number }>; loadAverage: number; cores: number }
 const DISTRICT_P95_MS = 50
 function districtRun() {
@@ -255,7 +255,7 @@ if (process.argv.includes('district')) {
   process.exit(checks.every((c) => c.ok) ? 0 : 1)
 }
 
-/** Issue 37: who waits for an answer, and what comes before and after a feeling, on the large journal. */
+/** Decision 0048: who waits for an answer, and what comes before and after a feeling, on the large journal. */
 const insightTargets = (dialect: string, big: { journalId: number; student: number }, cookie: string): Target[] => [
   { name: `${dialect} feedback, 30 days (20,000 posts)`, url: `${base}/diary/homework/${big.journalId}/feedback`, headers: { Cookie: cookie } },
   { name: `${dialect} feedback, the term`, url: `${base}/diary/homework/${big.journalId}/feedback?period=term`, headers: { Cookie: cookie } },
@@ -277,7 +277,7 @@ await seedBigNotifications({ sqliteFile: path.join(sqlite.dataDir, 'app.db') })
 await untilTopicsRead({ sqliteFile: path.join(sqlite.dataDir, 'app.db') })
 // Then the server starts again on the seeded database, as a school's runs on its own: SQLite reads
 // a table's planner statistics when a connection opens, and the seeds wrote 65,000 posts and 9,000
-// students from another process, so the running server planned on the demo's sizes (issue 35,
+// students from another process, so the running server planned on the demo's sizes (decision 0050,
 // measured: the quest news page's student queries took 4.5 ms each, 0.7 ms after a restart).
 sqlite.server.kill('SIGTERM')
 await new Promise((r) => sqlite.server.once('exit', r))
@@ -340,7 +340,7 @@ const reportFigures: ReportFigures[] = []
 const importFigures: { dialect: string; checkMs: number; submitMs: number }[] = []
 const rosterFigures: { dialect: string; previewMs: number; applyMs: number; againMs: number }[] = []
 if (!pagesOnly) {
-// Issue 7: report queries and the raw export on a journal of 100,000 posts, each database in a
+// Decision 0018: report queries and the raw export on a journal of 100,000 posts, each database in a
 // process of its own (bench/reports.ts), measured in a fresh process after seeding.
 function tsxRun(args: string[]) {
   return new Promise<string>((resolve, reject) => {
@@ -359,7 +359,7 @@ for (const target of [path.join(reportsDir, 'app.db'), reportsPg.url]) {
   reportFigures.push(JSON.parse(await tsxRun(['measure', target, String(journalId)])) as ReportFigures)
 }
 
-// Issue 8: importing a 1,000-student class file (check and submit), each database fresh.
+// Decision 0022: importing a 1,000-student class file (check and submit), each database fresh.
 function importRun(target: string) {
   return new Promise<{ dialect: string; checkMs: number; submitMs: number }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/import.ts', target], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -371,7 +371,7 @@ function importRun(target: string) {
 const importPg = await startPostgres()
 cleanups.push(() => importPg.stop())
 importFigures.push(await importRun(path.join(reportsDir, 'import.db')), await importRun(importPg.url))
-// Issue 52: a OneRoster roster of 2,000 students, previewed, applied and applied again, each database fresh.
+// Decision 0075: a OneRoster roster of 2,000 students, previewed, applied and applied again, each database fresh.
 function rosterRun(target: string) {
   return new Promise<{ dialect: string; previewMs: number; applyMs: number; againMs: number }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/roster.ts', target], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -399,8 +399,8 @@ const checks = [
   { name: '/diary at 20 connections >= 60 % of the floor req/s', ok: diary20.floorRatio! >= 0.6, value: ofFloor(diary20) },
   { name: '/diary p50 at 1 connection < 10 ms', ok: diaryP50 < 10, value: `${diaryP50} ms` },
   ...Object.entries(pageJs).map(([name, js]) => ({ name: `${name} JavaScript within 15 KB gzipped of the floor page's`, ok: js.kb - floorJs.kb <= 15, value: `${js.kb} KB (floor ${floorJs.kb} KB)` })),
-  // Issue 35: the HTML is the floor; scripts may delay the largest paint by 50 ms at most, and a
-  // cold load stays under 1.5 s (issue 19).
+  // Decision 0034: the HTML is the floor; scripts may delay the largest paint by 50 ms at most, and a
+  // cold load stays under 1.5 s (decision 0034).
   ...firstLoads.map((r) => ({ name: `${r.page} largest contentful paint on the slow PC, ${r.cache}, at most 50 ms after the same page without JavaScript`, ok: r.lcpMs > 0 && r.noJsLcpMs > 0 && r.lcpDelayMs <= 50, value: `${r.lcpDelayMs} ms (medians: ${r.lcpMs} ms, without JavaScript ${r.noJsLcpMs} ms)` })),
   ...firstLoads.filter((r) => r.cache === 'cold').map((r) => ({ name: `${r.page} largest contentful paint on the slow PC, cold <= 1500 ms`, ok: r.lcpMs > 0 && r.lcpMs <= 1500, value: `${r.lcpMs} ms` })),
   ...dialects.flatMap((dialect) =>
@@ -448,7 +448,7 @@ for (const f of importFigures) {
   checks.push({ name: `${f.dialect} import of 1,000 students (check and submit) < 2 s`, ok: f.checkMs + f.submitMs < 2000, value: `${f.checkMs + f.submitMs} ms` })
 }
 if (!pagesOnly) {
-// Issue 23: the e-book renderer, in a process of its own (bench/ebook-render.ts).
+// Decision 0038: the e-book renderer, in a process of its own (bench/ebook-render.ts).
 const ebook = await new Promise<{ pages: number; firstPageMs: number; picturesP50Ms: number; picturesP95Ms: number; pdfP50Ms: number; pdfP95Ms: number; pdfKb: number }>((resolve, reject) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ebook-render.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
@@ -457,7 +457,7 @@ const ebook = await new Promise<{ pages: number; firstPageMs: number; picturesP5
 })
 console.log(`\nE-book of ${ebook.pages} pages (Typst): first page ${ebook.firstPageMs} ms (fonts loaded); every page picture p50 ${ebook.picturesP50Ms} ms, p95 ${ebook.picturesP95Ms} ms; the PDF p50 ${ebook.pdfP50Ms} ms, p95 ${ebook.pdfP95Ms} ms, ${ebook.pdfKb} KB`)
 checks.push({ name: `every page picture of a ${ebook.pages}-page book, p95 < 3 s`, ok: ebook.picturesP95Ms < 3000, value: `${ebook.picturesP95Ms} ms` })
-// Issue 24: the PDF from the click (the job on a real database), in a process of its own (bench/ebook-export.ts).
+// Decision 0040: the PDF from the click (the job on a real database), in a process of its own (bench/ebook-export.ts).
 const printed = await new Promise<{ pages: number; p50Ms: number; p95Ms: number; kb: number }>((resolve, reject) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ebook-export.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
@@ -467,7 +467,7 @@ const printed = await new Promise<{ pages: number; p50Ms: number; p95Ms: number;
 console.log(`The PDF of a ${printed.pages}-page book with a picture in every frame, from the click: p50 ${printed.p50Ms} ms, p95 ${printed.p95Ms} ms (ten runs), ${printed.kb} KB`)
 checks.push({ name: `the PDF of a ${printed.pages}-page book from the click, p95 < 2 s`, ok: printed.p95Ms < 2000, value: `${printed.p95Ms} ms` })
 
-// Issue 38: a class's e-books in one job, in a process of its own (bench/class-books.ts).
+// Decision 0053: a class's e-books in one job, in a process of its own (bench/class-books.ts).
 const classBooks = await new Promise<{ books: number; postsPerBook: number; pdfMb: number; seconds: number; zipSeconds: number; zipMb: number; serverStartRssMb: number; serverPeakRssMb: number; typstProcessPeakMb: number }>((resolve, reject) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/class-books.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
@@ -480,7 +480,7 @@ checks.push({ name: `a class's ${classBooks.books} e-books of ${classBooks.posts
 // Each process's peak against the budget; what the two add together over the server's start is printed beside it.
 checks.push({ name: "a class's e-books job: the server's and its Typst process's peaks each < 400 MB", ok: classBooks.serverPeakRssMb < 400 && classBooks.typstProcessPeakMb < 400, value: `${classBooks.serverPeakRssMb} and ${classBooks.typstProcessPeakMb} MB (together ${classBooksMemory} MB over the server's start)` })
 
-// Issue 33: the content assessment of risk alerts, in a process of its own (bench/risk-assessment.ts).
+// Decision 0042: the content assessment of risk alerts, in a process of its own (bench/risk-assessment.ts).
 const risk = await new Promise<{ lines: string[]; replay: string[]; posts: number; p50Ms: number; p95Ms: number; worst: { recall: number; highRate: number; falseRate: number } }>((resolve, reject) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/risk-assessment.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
@@ -497,7 +497,7 @@ checks.push({ name: 'risk assessment on posts never read, every language: recall
 checks.push(...districtReport(await districtRun()))
 
 }
-// Issue 35: the server's memory and start (measured first, in every mode).
+// Decision 0043: the server's memory and start (measured first, in every mode).
 console.log(`\nMemory: idle after the demo seed ${memory.idleMb} MB; over 2,000 requests to a news page ${memory.beforeMb} -> ${memory.afterMb} MB; start on that database to the first answer ${memory.startMs} ms`)
 checks.push({ name: 'the server idle after the demo seed <= 180 MB', ok: memory.idleMb <= 180, value: `${memory.idleMb} MB` })
 checks.push({ name: '2,000 requests to a news page grow the server < 30 MB', ok: memory.afterMb - memory.beforeMb < 30, value: `${memory.afterMb - memory.beforeMb} MB` })

@@ -1,4 +1,4 @@
-// Issue 36: the export of one student with 1,000 posts and 200 photo-sized pictures (and a comment
+// Decision 0047: the export of one student with 1,000 posts and 200 photo-sized pictures (and a comment
 // on every third post), from the claim to the finished zip on disk, on a real SQLite database.
 // Budget: under 10 s and under 200 MB of memory. This process seeds the database; a fresh process
 // (as a server would be: its fonts read once) runs the export while its resident memory is sampled

@@ -1,4 +1,4 @@
-// Issue 48: an alert told in a line leads with its most serious concern everywhere; a teacher's
+// Decision 0059: an alert told in a line leads with its most serious concern everywhere; a teacher's
 // worry says who raised it; a note is added to an escalation instead of being refused and lost; the
 // zh-TW list keeps dates and short phrases whole at 1024 × 768.
 import { expect, test, NO_JS, type Page } from './support/test'

@@ -10,7 +10,7 @@ import { newAlert } from './support/school'
 import { schoolDate } from './support/dates'
 import { expect, expectAccessible, NO_JS, test, type Page } from './support/test'
 
-// Issue 38: every student's e-book and PDF in one job, from the journal's students page.
+// Decision 0053: every student's e-book and PDF in one job, from the journal's students page.
 
 const checkAccessible = async (page: Page) => {
   if (test.info().project.name === 'js') await expectAccessible(page)

@@ -9,7 +9,7 @@ import { newJournalWith } from './support/posts'
 import { newAlert } from './support/school'
 import { expect, expectAccessible, NO_JS, test, type Page } from './support/test'
 
-// Issue 38: the parent-meeting pack of the whole class, one PDF made as a job.
+// Decision 0053: the parent-meeting pack of the whole class, one PDF made as a job.
 
 const checkAccessible = async (page: Page) => {
   if (test.info().project.name === 'js') await expectAccessible(page)
@@ -22,7 +22,7 @@ test("a teacher makes the class's parent-meeting pack: a bad period is refused a
   const [one, two] = [await newStudent(info, 'one'), await newStudent(info, 'two')]
   const journalId = await newJournalWith(teacher, `Packs ${info.project.name} ${Date.now().toString(36)}`, [one.account, two.account])
   await postAt(journalId, one.account, { hoursAgo: 30, title: 'A day', event: 'We sang.', emotions: ['3'], behaviour: 9 })
-  // Two's post raised a high alert (issue 48): listed to put back, and left out unless it is.
+  // Two's post raised a high alert (decision 0063): listed to put back, and left out unless it is.
   await newAlert(journalId, two, 'Night')
 
   await signInToConsole(page, teacher)
@@ -34,7 +34,7 @@ test("a teacher makes the class's parent-meeting pack: a bad period is refused a
 
   await expect(page.getByRole('group', { name: 'Held back: 1 post under an alert' }).getByRole('checkbox', { name: /^Put back Pupil two: .* · Night$/ })).not.toBeChecked()
 
-  // The start after the end: the message at the field, what was typed kept, and no job (issue 48).
+  // The start after the end: the message at the field, what was typed kept, and no job (decision 0063).
   await page.getByLabel('From').fill('2026-11-20')
   await page.getByLabel('To').fill('2026-11-10')
   await page.getByRole('button', { name: 'Make the pack for 2 students' }).click()

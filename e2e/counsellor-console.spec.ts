@@ -1,7 +1,7 @@
 import { expect, test, NO_JS } from './support/test'
 import { signIn, signInToConsole } from './support/helpers'
 
-// Issue 48, items 10 and 18: a counsellor's console is the alerts escalated to them.
+// Decision 0067: a counsellor's console is the alerts escalated to them.
 
 test('the counsellor signs in and lands on the alerts escalated to them, with a menu of what a counsellor may use', NO_JS, async ({ page }) => {
   await signIn(page, 'counsellor@demo.test')

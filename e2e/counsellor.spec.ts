@@ -16,7 +16,7 @@ test('a teacher escalates an alert to the counsellor with a note; the counsellor
   await expect(form.getByLabel('Escalate to')).toHaveValue(String((await db().selectFrom('users').select('id').where('account', '=', school.counsellor).executeTakeFirstOrThrow()).id))
   await form.getByRole('button', { name: 'Escalate to the counsellor' }).click()
   await expect(form.getByText('This field must not be empty.')).toBeVisible()
-  // Opening the alert's page is on the trail (issue 34); the refused escalation is not.
+  // Opening the alert's page is on the trail (decision 0044); the refused escalation is not.
   expect(await stepsOf(alertId)).toEqual(['raised', 'seen'])
   await form.getByLabel('Note for the counsellor').fill('She told me she is afraid to go home. Please see her today.')
   await form.getByRole('button', { name: 'Escalate to the counsellor' }).click()

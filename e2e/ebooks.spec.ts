@@ -187,7 +187,7 @@ test('the printed book: the PDF with its progress, every page previewed, downloa
   const bookId = Number(page.url().split('/').at(-2))
   await page.getByRole('button', { name: 'Choose all (up to 30)' }).click()
   await expect(page.getByRole('status').filter({ hasText: '3 posts chosen' })).toBeVisible()
-  // Every page drawn, but no basic info yet: step 4 stays closed, and its URL sends back to step 2 with the reason (issue 34).
+  // Every page drawn, but no basic info yet: step 4 stays closed, and its URL sends back to step 2 with the reason (decision 0044).
   await page.goto(`/ebook/${bookId}/list`)
   await expect(page.getByText('7 pages. Choose a page to edit it.')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByRole('navigation', { name: 'Steps of the e-book' })).toContainText('Print(when the basic info is filled in)')
@@ -252,7 +252,7 @@ test('the printed book: the PDF with its progress, every page previewed, downloa
   await page.getByRole('button', { name: 'Create the link' }).click()
   await expect(page.getByText('A password has 6 to 64 characters.')).toBeVisible()
   expect(await db().selectFrom('ebook_shares').select('token').where('ebook_id', '=', bookId).execute()).toEqual([])
-  // The link's days: 1 to 30 (issue 36); out of range, nothing is written.
+  // The link's days: 1 to 30 (decision 0047); out of range, nothing is written.
   await page.getByLabel('Password (optional)').fill('family-pass')
   await page.getByLabel('The link works for (days)').fill('99')
   await page.getByRole('button', { name: 'Create the link' }).click()
@@ -267,7 +267,7 @@ test('the printed book: the PDF with its progress, every page previewed, downloa
   await expect(page.getByText('The link opens once the student agrees on their page.')).toBeVisible()
   await expect(page.locator('.share-state')).toContainText('Sharing: on')
 
-  // Until the student agrees on their page (issue 36), the link does not open.
+  // Until the student agrees on their page (decision 0047), the link does not open.
   const family = await browser.newContext({ javaScriptEnabled: js })
   const visitor = await family.newPage()
   const path = new URL(link).pathname

@@ -50,7 +50,7 @@ test('a family pack: bad input writes nothing; its link waits for the student, o
   await studentSignIn(page, school.student.account)
   const card = page.locator('.consent-card')
   await expect(card.getByRole('heading', { level: 2 })).toHaveText('Test family-owner would like to share your diary with your family')
-  // What the family would see, before Yes and No (issue 48): the posts by title and the teacher's note.
+  // What the family would see, before Yes and No (decision 0063): the posts by title and the teacher's note.
   await expect(card.getByRole('listitem')).toHaveText([new RegExp(' · Museum day$'), new RegExp(' · Sports day$')])
   await expect(card.getByRole('heading', { name: "Test family-owner's note to your family" })).toBeVisible()
   await expect(card.locator('blockquote')).toHaveText('She writes every day now.')

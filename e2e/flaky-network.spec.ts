@@ -1,4 +1,4 @@
-// Forms that survive a flaky school network (issue 50, decision 0072): with the network cut by
+// Forms that survive a flaky school network (decision 0072): with the network cut by
 // Playwright's routing as the form is sent (the request lost, the answer lost) and a double click,
 // nothing typed is lost and exactly one row is saved, with JavaScript and without.
 import { expect, expectAccessible, test, NO_JS, untilHydrated, type Page } from './support/test'

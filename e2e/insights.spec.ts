@@ -9,7 +9,7 @@ import { answerAfter, postAt, readTopics } from './support/insights'
 import { newJournalWith } from './support/posts'
 import { expect, expectAccessible, NO_JS, test, type Page } from './support/test'
 
-// Issue 37: Feedback (who waits for an answer) and Patterns (what comes before a feeling, and after).
+// Decision 0048: Feedback (who waits for an answer) and Patterns (what comes before a feeling, and after).
 
 async function download(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()])

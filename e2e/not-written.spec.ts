@@ -7,7 +7,7 @@ import { schoolDate } from './support/dates'
 import { schoolCalendarOf } from './support/school'
 import { expect, expectAccessible, NO_JS, test, type Page } from './support/test'
 
-// Issue 38: who has not written today or this week, and a reminder once a school day.
+// Decision 0052: who has not written today or this week, and a reminder once a school day.
 
 const checkAccessible = async (page: Page) => {
   if (test.info().project.name === 'js') await expectAccessible(page)

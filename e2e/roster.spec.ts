@@ -14,7 +14,7 @@ async function preview(page: Page, bytes: Uint8Array) {
   await page.getByRole('button', { name: 'プレビュー' }).click()
 }
 
-// One journey (issue 52): a team's admin previews a OneRoster 1.2 zip with the Japan Profile's kana
+// One journey (decision 0075): a team's admin previews a OneRoster 1.2 zip with the Japan Profile's kana
 // in Japanese, imports it, reads the report, imports it again to no change; a malformed file is
 // refused with its file, line and column; a student and another team's teacher are refused.
 test('a team admin imports a OneRoster roster through its preview; the same file twice changes nothing; others are refused', NO_JS, async ({ page, login, baseURL }, info) => {
@@ -110,7 +110,7 @@ test('a team admin imports a OneRoster roster through its preview; the same file
   }
 })
 
-// Google Classroom (issue 52): a teacher links Google through the local OpenID provider, imports a
+// Google Classroom (decision 0077): a teacher links Google through the local OpenID provider, imports a
 // course from the local Classroom API into a new journal (English), syncs it again after a student
 // joined (Traditional Chinese), and reads the course list in Japanese.
 test('a teacher imports a Google Classroom course and a second sync adds the new student, in three languages', NO_JS, async ({ page, login, baseURL, server }, info) => {

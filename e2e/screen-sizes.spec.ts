@@ -13,7 +13,7 @@ const PAGES = [
   '/diary', '/diary/homework/1/news', '/diary/homework/1/student', '/diary/homework/1/student/8', '/diary/homework/1/sendback',
   '/diary/diaryPost/87', '/diary/homework/1/report', '/diary/homework/1/feedback', '/diary/homework/1/patterns', '/diary/homework/1/info', '/diary/homework/1/edit', '/setting/user', '/diarySample', '/diary/homework/2/quiz', '/notification', '/diary/homework/2/alerts', '/diary/homework/1/alerts/1',
   '/ebook/1/posts', '/ebook/1/list', '/ebook/1/edit?qpage_id=3', '/ebook/1/download',
-  // Children's data (issue 36).
+  // Children's data (decision 0047).
   '/diary/homework/1/student/8/export', '/diary/homework/1/student/8/erase', '/diary/homework/1/student/8/family',
 ]
 
@@ -54,7 +54,7 @@ for (const size of SIZES) {
   }
 }
 
-// The counsellor's pages (issue 36), at the school PC's size in each language.
+// The counsellor's pages (decision 0046), at the school PC's size in each language.
 for (const locale of SIZES[0].locales) {
   test(`the counsellor's pages at 1024x768 in ${locale}`, async ({ page }, info) => {
     await page.setViewportSize({ width: 1024, height: 768 })

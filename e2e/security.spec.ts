@@ -64,7 +64,7 @@ async function ownerAndStudent(page: Page, info: TestInfo) {
       await db().selectFrom('users').selectAll().where('id', 'in', [owner.id, student.id]).orderBy('id').execute(),
       await db().selectFrom('journals').selectAll().where('owner_id', '=', owner.id).orderBy('id').execute(),
       await db().selectFrom('journal_members').selectAll().where('journal_id', '=', journalId).orderBy('user_id').execute(),
-      // The post's topics (issue 37) are read by the background job whenever it comes round: derived, never an action's write.
+      // The post's topics (decision 0049) are read by the background job whenever it comes round: derived, never an action's write.
       (await db().selectFrom('posts').selectAll().where('journal_id', '=', journalId).orderBy('id').execute()).map(({ topics_version: _v, topic_mask: _m, ...post }) => post),
       await db().selectFrom('comments').selectAll().where('post_id', '=', postId).execute(),
       await db().selectFrom('samples').selectAll().where('owner_id', '=', owner.id).execute(),
@@ -101,8 +101,8 @@ test('every action answers a body that is not a form with 400 and writes nothing
   expect(answers.filter((a) => !/: (400|403|404)$/.test(a))).toEqual([])
   // Exactly these refuse this user before reading a body: no team (team/my), no such sample, a
   // quiz run that is not this journal's or student's, the counsellor's page (not a counsellor,
-  // issue 36), and Google Classroom's import without a linked Google account. Every other route
-  // reads the body and says 400.
+  // decision 0047), and Google Classroom's import without a linked Google account. Every other
+  // route reads the body and says 400.
   const refusedFirst = [...new Set(answers.filter((a) => !a.endsWith(': 400')).map((a) => `${a.split(' ')[0]}: ${a.split(': ').pop()}`))].sort()
   expect(refusedFirst).toEqual(['routes/counsellor/alert: 403', 'routes/journal/quiz: 404', 'routes/roster/classroom: 403', 'routes/student/quiz: 404', 'routes/team/my: 404', 'sample-edit: 404'])
   expect(await snapshot()).toBe(before)

@@ -74,7 +74,7 @@ test('students and teachers each sign in on their own side only', NO_JS, async (
   expect(res.headers().location).toBe('/login/check')
 })
 
-// Issue 48: the language a student chose on the sign-in page was dropped at sign-in (the account's
+// Decision 0064: the language a student chose on the sign-in page was dropped at sign-in (the account's
 // stored English won). The choice is now the account's: the student pages, the next page and a
 // later sign-in on another browser are in it.
 const CHOSEN = {

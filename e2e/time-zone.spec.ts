@@ -4,7 +4,7 @@ import { db } from './support/db'
 import { signInToConsole } from './support/helpers'
 import { newJournalWith, newPost } from './support/posts'
 
-// A browser in London reading a school in Tokyo (issue 34): every time is the school's, on the first
+// A browser in London reading a school in Tokyo (decision 0044): every time is the school's, on the first
 // page, on the pages after the page script told the server the browser's zone, and without
 // JavaScript. The browser's zone is only named beside them.
 test.use({ timezoneId: 'Europe/London' })

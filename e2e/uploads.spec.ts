@@ -1,4 +1,4 @@
-// A picture far over the limits (issue 39 item 2): the client gets an answer, 413 with the form it
+// A picture far over the limits (decision 0045): the client gets an answer, 413 with the form it
 // came from and its message in the user's language, then the connection closes; never a reset. The
 // server reads none of a declared length and drops the rest of a chunked one: memory stays flat.
 import { mkdirSync, truncateSync, writeFileSync } from 'node:fs'

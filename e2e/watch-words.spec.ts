@@ -1,4 +1,4 @@
-// A school's own watch words (issue 49 item 4, decision 0062): local slang or a nickname used to
+// A school's own watch words (decision 0062): local slang or a nickname used to
 // bully, kept by a journal's owner on its settings page and by a team's admins on the team page, in
 // effect at the next post, shown in the alert like any other finding.
 import { addWatchWord } from '../app/features/alerts/watch-words.server'

@@ -2,7 +2,7 @@
 # Every test: typecheck, lint and build, then vitest (SQLite and PostgreSQL; tests/many-processes.test.ts
 # runs the built server, so the build comes first), then Playwright (JavaScript on, and off for the
 # tests tagged @no-js). Ends with one line "N passed, N failed" and a non-zero exit on
-# any failure. A test that passed only at its retry is named and counted as failed (issue 32).
+# any failure. A test that passed only at its retry is named and counted as failed (decision 0041).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .reports

@@ -70,7 +70,7 @@ describe.each(DIALECTS)('assessments on %s', (dialect) => {
     await seedPlatformQuizzes(conn.db)
     const all = await conn.db.selectFrom('quizzes').select('id').execute()
     expect(all).toHaveLength(PLATFORM_QUIZZES.length)
-    // One entry per quiz (not one per language), named in the reader's language, opening the journal's (issue 34).
+    // One entry per quiz (not one per language), named in the reader's language, opening the journal's (decision 0044).
     const byId = new Map((await conn.db.selectFrom('quizzes').select(['id', 'lang', 'title']).execute()).map((q) => [q.id, q]))
     const choices = await quizChoices(conn.db, 'zh-Hant', 'en')
     expect(choices.map((c) => c.title)).toEqual(['Mood check', 'Friends and belonging'])

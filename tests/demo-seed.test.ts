@@ -42,7 +42,7 @@ describe.each(DIALECTS)('demo school on %s', (dialect) => {
     expect(own.map((j) => j.name)).toHaveLength(3)
     expect(own.find((j) => j.name === '501 心情日記')?.studentCount).toBe(25)
     for (const j of own) expect(j.postCount).toBeGreaterThan(50)
-    // Every card with posts says when the last came, the contest journals' too (issue 48, item 15).
+    // Every card with posts says when the last came, the contest journals' too.
     for (const j of all) expect([j.name, j.postCount > 0 ? j.lastPostAt !== null : true]).toEqual([j.name, true])
     const joined = await joinedJournals(conn.db, id)
     expect(joined).toMatchObject([{ name: 'Reading Club', drpStatus: 1 }])

@@ -106,7 +106,7 @@ describe.each(DIALECTS)('digests and retention on %s', (dialect) => {
   })
 
   it('sweeps, once an hour, the pictures a refused form kept and no post took up after a day', async () => {
-    // Five refused posts, each with its picture stored for the next try (issue 48, item 24).
+    // Five refused posts, each with its picture stored for the next try.
     const stored = (i: number, created: string) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, owner_id: id.amy, content_type: 'image/webp', data: Buffer.from([i]), width: 1, height: 1, created_at: created })
     const dayAndMore = new Date(now.getTime() - DAY - 60_000).toISOString()
     await conn.db.insertInto('post_pictures').values([1, 2, 3, 4, 5].map((i) => stored(i, dayAndMore))).execute()
@@ -169,7 +169,7 @@ describe.each(DIALECTS)('the background jobs on %s', (dialect) => {
       await other.close()
     } else {
       const jobs = [await startJobs(conn, options)]
-      // The day's clean-ups, each claimed once: read notifications, expired exports (issue 36); the hour's unused pictures.
+      // The day's clean-ups, each claimed once: read notifications, expired exports (decision 0047); the hour's unused pictures.
       const hour = new Date().toISOString().slice(0, 13)
       const today = hour.slice(0, 10)
       await expect.poll(async () => (await conn.db.selectFrom('job_slots').select('slot').execute()).map((r) => r.slot).sort()).toEqual([`exports-expired:${today}`, `pictures-unused:${hour}`, `retention-duty:${today}`, `retention:${today}`])

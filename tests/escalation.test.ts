@@ -155,7 +155,7 @@ describe.each(DIALECTS)('escalation to the counsellor on %s', (dialect) => {
     expect(await escalationsOf(id)).toEqual([])
     const done = await escalateAlert(conn.db, s.journalId, id, s.id.owner, { to: s.id.counsellor, note: 'Please see her today.' })
     expect(done).toEqual({ result: 'ok', mails: [{ userId: s.id.counsellor, msgKey: 'mail.alertEscalated', params: { journal: 'Class 5', severity: 'high', concern: 'alerts.rule_words' }, link: `/counsellor/alerts/${id}` }] })
-    // The same form sent again writes nothing; another teacher escalating to the same person adds their note to the escalation (issue 48).
+    // The same form sent again writes nothing; another teacher escalating to the same person adds their note to the escalation (decision 0059).
     expect((await escalateAlert(conn.db, s.journalId, id, s.id.owner, { to: s.id.counsellor, note: 'Please see her today.' })).result).toBe('already')
     expect((await escalateAlert(conn.db, s.journalId, id, s.id.cot, { to: s.id.counsellor, note: 'She cried in maths too.' })).result).toBe('noted')
     expect(await stepsOf(id)).toEqual(['raised:console', `escalated:${s.id.owner}`, `noted:${s.id.cot}`])

@@ -1,4 +1,4 @@
-// Safe to send twice (issue 50, decision 0072): a form's one-time key is claimed once in the
+// Safe to send twice (decision 0072): a form's one-time key is claimed once in the
 // database, its action runs once, and the same key again is answered the same, in one process or
 // two, for URL-encoded forms and uploads alike.
 import { execFile } from 'node:child_process'

@@ -8,7 +8,7 @@ import { safeguardingSchool } from './support/school'
 const DAY = 86_400_000
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString()
 
-// Issue 48: the one rule that says which posts stay out of what goes to families.
+// Decision 0063: the one rule that says which posts stay out of what goes to families.
 describe('an alert holds its posts back', () => {
   it('while it is open, acknowledged or snoozed, and for HOLD_BACK_DAYS after it is resolved, unless as a false alarm', () => {
     for (const status of ['open', 'acknowledged', 'snoozed'] as const) expect(alertHoldsBack({ status, resolvedAt: null, verdict: null })).toBe(true)

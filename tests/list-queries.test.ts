@@ -82,7 +82,7 @@ describe.each(DIALECTS)('feed, post and student-list queries on %s', (dialect) =
     const second = await journalStudents(conn.db, { journalId, teacherId: teacher, page: 2 })
     expect(second.students.map((s) => s.name)).toEqual(['Kid 11', 'zed_50%'])
     expect(second.total).toBe(12)
-    // A page past the end shows the last page (issue 34).
+    // A page past the end shows the last page (decision 0044).
     const past = await journalStudents(conn.db, { journalId, teacherId: teacher, page: 5 })
     expect(past).toMatchObject({ total: 12, page: 2, totalPages: 2 })
     expect(past.students.map((s) => s.name)).toEqual(['Kid 11', 'zed_50%'])

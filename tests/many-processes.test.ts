@@ -1,4 +1,4 @@
-// Many processes, one PostgreSQL (issue 35): the README says the app processes are stateless and the
+// Many processes, one PostgreSQL (decision 0050): the README says the app processes are stateless and the
 // background work runs once however many there are. Here two built servers (`node build/server.js`,
 // as `npm start` runs them) share one PostgreSQL behind a small round-robin balancer
 // (tests/support/balancer.ts), with a real SMTP peer; each answer names the process that served it.
@@ -203,7 +203,7 @@ describe('two app processes on one PostgreSQL behind a balancer', () => {
     expect(smtp.received.filter((m) => m.to.includes(OWNER_MAIL))).toHaveLength(1)
   }, 60_000)
 
-  // Step 4 prints only a book whose every page is drawn (issue 34): the pages are drawn first. The
+  // Step 4 prints only a book whose every page is drawn (decision 0044): the pages are drawn first. The
   // job then reads the book's texts and prints; the test holds the comments table locked, so the job
   // waits at that read (a slow database, as it were) and the kill lands mid-job every time.
   it('a PDF job whose process dies is finished by the other', async () => {

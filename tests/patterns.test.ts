@@ -45,7 +45,7 @@ describe('the topic lexicon', () => {
     ['先生にほめられた。', 'ja', ['teachers']],
     ['ママにねこぜだよって言われた。', 'ja', ['family']],
     ['けしゴムがなくなった。どこにもない。', 'ja', []],
-    // Things broken are not health; bones broken are (issue 48: the demo's "broke my model" was health).
+    // Things broken are not health; bones broken are (decision 0064: the demo's "broke my model" was health).
     ['My brother broke my model', 'en', ['family']],
     ['He broke my pencil and my ruler.', 'en', []],
     ['I broke my mum\'s vase by accident.', 'en', []],

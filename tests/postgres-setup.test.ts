@@ -6,7 +6,7 @@ import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { packagedPostgres, startPostgres } from './support/postgres'
 
-// Issue 48: a clone that only root may enter (root's home, a `mktemp -d` folder) hid the packaged
+// Decision 0064: a clone that only root may enter (root's home, a `mktemp -d` folder) hid the packaged
 // PostgreSQL from the `postgres` user it runs as, and vitest crashed at start (`spawn … initdb
 // EACCES`). Here the package sits in a folder of mode 700, as it does in such a clone.
 describe.skipIf(process.getuid?.() !== 0)('the throwaway PostgreSQL, started by root', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
-// The README is the first page a new user reads (issue 48, item 22): its demo table names each thing once.
+// The README is the first page a new user reads: its demo table names each thing once.
 describe('the README', () => {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
   const demoTable = readme.slice(readme.indexOf('| code | where | what it does |'), readme.indexOf('## Configuration'))

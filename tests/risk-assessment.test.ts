@@ -1,4 +1,4 @@
-// The content assessment of risk alerts (issue 33) judged by its answers: the labelled posts of
+// The content assessment of risk alerts (decision 0042) judged by its answers: the labelled posts of
 // tests/risk-eval, written before the assessment was, saved as a student saves a post on both
 // databases; each post is its own student's, so the alert it raises is its own.
 import { sql } from 'kysely'

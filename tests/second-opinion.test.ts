@@ -1,4 +1,4 @@
-// The AI reading of every post (issue 49 item 5), asked of a real OpenAI-compatible server on this
+// The AI reading of every post (decision 0068), asked of a real OpenAI-compatible server on this
 // machine, as the comment suggestions are: with a slow, a failing and a nonsense answer too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { aiReadingPrompt, assessWithSecondOpinion } from '~/features/alerts/assess/second-opinion.server'

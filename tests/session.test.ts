@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDbSessionStorage, endOtherSessions, SESSION_COOKIE } from '~/auth/session-storage.server'
+import { createDbSessionStorage, SESSION_COOKIE } from '~/auth/session-storage.server'
+import { endOtherSessions } from '~/features/auth/sessions.server'
 import { loadSessionValues, refreshValuesOf } from '~/features/account/session-values.server'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { DIALECTS, freshDatabase } from './support/db'

@@ -35,7 +35,7 @@ const PICTURE_ID = '0c0c0c0c-0000-4000-8000-00000000000c'
 const TODAY = new Date().toISOString().slice(0, 10)
 
 /**
- * One door check for a child's data (DESIGN.md rule 12, issue 48 item 2): every door of the
+ * One door check for a child's data (DESIGN.md rule 12, decision 0061): every door of the
  * feature layer to a student's posts, pictures, packs, books, exports, figures and answers is shut
  * while the student's erasure waits or their account is locked, and opens again after an undo.
  * Amy is the student; Ben, her classmate, stays in every door all along.
@@ -181,7 +181,7 @@ describe.each(DIALECTS)('the door to a child\'s data on %s', (dialect) => {
 })
 
 /**
- * Who may erase and who may undo, one rule (issue 48 item 5): the guard, the page's words and the
+ * Who may erase and who may undo, one rule (decision 0061): the guard, the page's words and the
  * notifications read the same function; an undo retires the "will be erased on …" notice.
  */
 describe.each(DIALECTS)('who erases and who undoes, on %s', (dialect) => {

@@ -123,7 +123,7 @@ describe.each(DIALECTS)('student posts on %s', (dialect) => {
     const last = async () => (await ownJournals(conn.db, teacher)).find((j) => j.id === journalId)!.lastPostAt
     const newest = async () => (await conn.db.selectFrom('posts').select((e) => e.fn.max('created_at').as('at')).where('journal_id', '=', journalId).executeTakeFirstOrThrow()).at
     expect(await last()).toBe(await newest())
-    // A row written as the contest and quest seeds write them, not through createPost (issue 48, item 15).
+    // A row written as the contest and quest seeds write them, not through createPost.
     const at = '2099-01-02T03:04:05.000Z'
     const { id } = await conn.db.insertInto('posts').values({ journal_id: journalId, creator_id: student, title: 'Quest answer', diary_date: '2099-01-02', location: '', happen_time: '', status: 1, score: null, quest_id: null, is_video: 0, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow()
     expect(await last()).toBe(at)

@@ -13,10 +13,10 @@ describe('the roles matrix', () => {
     editMembers: [1, 2],
     cancelPlan: [1, 2],
     grantSuperAdmin: [1],
-    // Issue 36: the counsellor (6) sees only what is escalated to them; admins receive it where there is no counsellor.
+    // Decision 0046: the counsellor (6) sees only what is escalated to them; admins receive it where there is no counsellor.
     receiveEscalations: [1, 2, 6],
     childrenData: [1, 2],
-    // Issue 48: the counsellor runs no journals; their console is the alerts escalated to them.
+    // Decision 0067: the counsellor runs no journals; their console is the alerts escalated to them.
     runJournals: [1, 2, 3, 4, 5],
   }
   for (const [right, roles] of Object.entries(matrix)) {

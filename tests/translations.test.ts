@@ -192,7 +192,7 @@ const PAGE_PARTS = [
       'routes/journal/alerts.tsx', 'routes/journal/alert.tsx', 'ui/alert-reasons.tsx',
       // The concern a school's watch word is filed under (decision 0062), on a journal's settings and the team page.
       'ui/watch-words.tsx',
-      // The counsellor's pages and their parts (issue 36).
+      // The counsellor's pages and their parts (decision 0046).
       'routes/counsellor/inbox.tsx', 'routes/counsellor/alert.tsx', 'ui/alert-trail.tsx', 'ui/escalate-form.tsx', 'ui/resolve-alert-form.tsx', 'ui/mood-history.tsx',
       // Server modules (a mail, the record's PDF): the server's dictionary holds every part.
       'features/alerts/alert-mail.server.ts', 'features/alerts/record.server.ts',
@@ -220,7 +220,7 @@ const PAGE_PARTS = [
     modules: [
       'routes/ebook/layout.tsx', 'routes/ebook/entry.tsx', 'routes/ebook/posts.tsx', 'routes/ebook/basic-info.tsx', 'routes/ebook/page-list.tsx', 'routes/ebook/edit.tsx',
       'routes/ebook/download.tsx', 'routes/ebook/shared.tsx', 'routes/ebook/login.tsx', 'routes/ebook/books.tsx', 'ui/book-preview.tsx', 'ui/ebook-public-shell.tsx', 'ui/ebook-steps.tsx', 'ui/ebook-page-name.ts', 'ui/page-canvas.tsx', 'ui/picture-cropper.tsx', 'ui/unsaved-changes.tsx',
-      // A class's e-books (issue 38), a journal page.
+      // A class's e-books (decision 0053), a journal page.
       'routes/journal/class-books.tsx',
     ],
   },
@@ -282,9 +282,9 @@ const PAGE_PARTS = [
     modules: [
       'routes/student-data/export.tsx', 'routes/student-data/export-item.tsx', 'routes/student-data/erase.tsx', 'ui/student-data-head.tsx',
       'routes/journal/family.tsx', 'routes/family/shared.tsx',
-      // Parent meetings for the class (issue 38).
+      // Parent meetings for the class (decision 0053).
       'routes/journal/class-pack.tsx',
-      // Posts held back under an alert (issue 48): the packs' pages and the class's e-books.
+      // Posts held back under an alert (decision 0063): the packs' pages and the class's e-books.
       'ui/held-back.tsx', 'routes/journal/class-books.tsx',
       // Server modules (a CSV, the packs' PDFs): the server's dictionary holds every part.
       'features/privacy/looks-csv.server.ts', 'features/privacy/family-pack.server.ts', 'features/privacy/class-pack.server.ts',
@@ -297,7 +297,7 @@ const PAGE_PARTS = [
     handle: ['handle = SCHOOL_HANDLE', 'handle = JOURNAL_INFO_HANDLE', 'handle = SCHOOL_ALERTS_HANDLE'],
     modules: [
       'routes/team/my.tsx', 'ui/retention-form.tsx', 'ui/school-calendar-form.tsx', 'ui/watch-words.tsx', 'routes/students/manage.tsx', 'routes/plans/ucp.tsx', 'routes/account/vouchers.tsx',
-      // Account settings, invitations, exports and the sample library (issue 35).
+      // Account settings, invitations, exports and the sample library.
       'routes/settings/user.tsx', 'ui/avatar-cropper.tsx', 'features/account/settings-schema.ts', 'features/account/settings.server.ts', 'routes/account/invite.tsx',
       'routes/journal/join-by-link.tsx', 'routes/journal/export.tsx', 'routes/journal/export-file.ts', 'features/export/export.server.ts', 'routes/journal/resource.tsx',
       'ui/resource-list.tsx', 'routes/samples/form.tsx', 'routes/samples/books.tsx', 'routes/samples/book.tsx', 'routes/samples/list.tsx', 'features/samples/validate.ts',
@@ -305,7 +305,7 @@ const PAGE_PARTS = [
       'ui/journal-settings-form.tsx', 'routes/journal/new.tsx', 'routes/journal/edit.tsx', 'routes/journal/archive.tsx', 'features/journals/schema.ts', 'features/journals/settings.server.ts',
       // A resource route (the import's sample file): the server's dictionary holds every part.
       'routes/students/sample.ts',
-      // A journal's info page (its teachers and invitations) and the plan's page (issue 35).
+      // A journal's info page (its teachers and invitations) and the plan's page.
       'routes/journal/info.tsx', 'routes/console/manage.tsx', 'routes/console/mode.tsx',
     ],
   },
@@ -394,7 +394,7 @@ describe('wording', () => {
   })
 })
 
-// Issue 48, item 9: a school keeps diaries for a number of school years (年度), not of grades (学年).
+// A school keeps diaries for a number of school years (年度), not of grades (学年).
 describe('the retention choices', () => {
   it('count school years in every language', () => {
     const i18n = i18next.createInstance()

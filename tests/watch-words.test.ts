@@ -1,4 +1,4 @@
-// A school's own watch words (issue 49 item 4, decision 0062): a journal's owner and a team's admins
+// A school's own watch words (decision 0062): a journal's owner and a team's admins
 // add local slang or a nickname used to bully, in effect at the next post, shown in the alert.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

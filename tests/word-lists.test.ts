@@ -1,4 +1,4 @@
-// The risk alerts' word lists are data (features/text/lexicon/, issue 49 item 4): every category file
+// The risk alerts' word lists are data (features/text/lexicon/, decision 0065): every category file
 // of every language loads when the server starts, and a file the loader does not understand stops the
 // start with its file and line, never read in part.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

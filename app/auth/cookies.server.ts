@@ -22,7 +22,7 @@ export function wantedPathCookie(name: string) {
 }
 
 /**
- * The language a visitor chose with the switcher while signed out (a sign-in page, issue 48), kept
+ * The language a visitor chose with the switcher while signed out (a sign-in page, decision 0064), kept
  * an hour: the sign-in that follows takes it over the account's stored language, keeps it in the
  * account, and removes this cookie (auth/session.server.ts, rotateSession). The year-long visitor
  * cookie (`lng`) is only what a signed-out page is shown in: a language chosen on this browser long

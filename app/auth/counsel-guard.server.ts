@@ -5,7 +5,7 @@ import { can } from '~/features/team/roles'
 import { membershipOf } from '~/features/team/team.server'
 
 /**
- * The counsellor's pages (issue 36): a signed-in member whose team role receives escalations (a
+ * The counsellor's pages (decision 0046): a signed-in member whose team role receives escalations (a
  * counsellor, or an admin of a team without one). Anyone else: 403. Not behind a plan's lock or a
  * pay function: safeguarding is not a paid feature.
  */

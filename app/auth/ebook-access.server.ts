@@ -7,7 +7,7 @@ import { bookExists, bookFor, openBook } from '~/features/ebooks/books.server'
 import { isStudentDataOpen } from '~/features/student-door.server'
 
 /**
- * An e-book page's book and who asks (issue 23, rights): a book that does not exist is a 404; one
+ * An e-book page's book and who asks (decision 0039, rights): a book that does not exist is a 404; one
  * that exists but is not this person's to make (another teacher, another student) a 403. Every
  * e-book page and action starts here, so the server refuses whatever the page showed.
  */

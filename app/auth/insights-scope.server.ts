@@ -1,5 +1,4 @@
 import type { RouterContextProvider } from 'react-router'
-import { db } from '~/db/db.server'
 import { journalOf } from './journal-gate.server'
 import { PAY_FUNCTIONS } from '~/features/plans/constants'
 import { hasFunction } from '~/features/plans/pay-functions'
@@ -14,7 +13,7 @@ import { periodOf, periodParams, type InsightsScope } from '~/features/insights/
 export async function insightsScope(context: Readonly<RouterContextProvider>, request: Request): Promise<InsightsScope & { user: ReturnType<typeof journalOf>['user'] }> {
   const { journal, user } = journalOf(context)
   const locked = !hasFunction(user, PAY_FUNCTIONS.report)
-  const { time_zone: timeZone } = await db.selectFrom('journals').select('time_zone').where('id', '=', journal.id).executeTakeFirstOrThrow()
+  const { timeZone } = journal
   const today = todayDate(new Date(), timeZone)
   const created = formatDate(journal.createdAt, timeZone)
   const params = new URL(request.url).searchParams

@@ -13,7 +13,7 @@ const gateContext = createContext<Gate>()
 /**
  * The journal layout's middleware: every request under /diary/homework/{id} (page, data or action)
  * passes the access check once (404 or 403, decision 0008) and the plan lock, and the pages read
- * its result. Its times are the journal's school's (issue 34).
+ * its result. Its times are the journal's school's (decision 0044).
  */
 export const journalGate: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
   const signedIn = await requireJournalReader(request, context)

@@ -5,7 +5,7 @@ import { getSession } from './session.server'
 
 /**
  * The pages a family opens by a link, signed out (a family pack, a shared e-book): there the browser
- * language counts in any of the three languages (issue 48, decision 0063), not only in English
+ * language counts in any of the three languages (decision 0063), not only in English
  * or Chinese as on the console's pages.
  */
 const FAMILY_LINK_PAGES = /^\/(?:family|ebook\/share)\//

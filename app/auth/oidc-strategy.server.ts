@@ -43,7 +43,7 @@ export class SignInRefused extends Error {
 // Discovery once per provider and process (a failure is retried on the next sign-in).
 const configurations = new Map<string, Promise<client.Configuration>>()
 
-/** The provider's access token, when the flow asked for API scopes (Google Classroom, issue 52). */
+/** The provider's access token, when the flow asked for API scopes (Google Classroom, decision 0077). */
 export interface ProviderAccess {
   accessToken: string
   expiresAt: number

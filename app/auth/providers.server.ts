@@ -7,7 +7,7 @@ import { OidcStrategy, type OidcOptions, type ProviderAccess } from './oidc-stra
 import { CLASSROOM_SCOPES } from '~/features/roster/classroom.server'
 import { commitSession, getSession } from './session.server'
 
-/** The providers with a client id: only they get a button (issue 3). */
+/** The providers with a client id: only they get a button (decision 0020). */
 function optionsOf(platform: IdentityPlatform): OidcOptions | null {
   if (platform === 'google') {
     return env.GOOGLE_CLIENT_ID ? { issuer: env.GOOGLE_ISSUER, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : null
@@ -27,7 +27,7 @@ export const configuredPlatforms = (): IdentityPlatform[] => (['google', 'openid
 
 /**
  * Why the flow started: sign in (or up) from /login, bind to the signed-in account from settings, or
- * (Google only) link Google with the Classroom read scopes to import a course (/roster/classroom, issue 52).
+ * (Google only) link Google with the Classroom read scopes to import a course (/roster/classroom, decision 0077).
  */
 export type SignInIntent = 'login' | 'bind' | 'classroom'
 

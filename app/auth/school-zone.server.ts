@@ -4,7 +4,7 @@ import { inSchoolZone } from '~/time-zone.server'
 import { getSession } from './session.server'
 
 /**
- * The root's zone (issue 34, decision 0044): the signed-in teacher's school (the team's, or their
+ * The root's zone (decision 0044): the signed-in teacher's school (the team's, or their
  * newest journal's: a session value), else Asia/Taipei. Never the browser's: the same event shows the
  * same time on every page, on the first page and without JavaScript. A journal's pages go on in the
  * journal's own zone (`inSchoolZone`, from the journal gate and the post pages).

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createCookie, createSessionStorage, type Cookie, type Session } from 'react-router'
 import type { DB } from '~/db/connect.server'
-import { nowIso } from '~/db/time'
+import { deleteSession, insertSession, liveSession, updateSession } from '~/features/auth/sessions.server'
 import type { IdentityPlatform } from '~/db/schema'
 import type { SessionValues } from '~/shared/session-values'
 import type { OidcProfile } from '~/shared/oidc-profile'
@@ -16,7 +16,7 @@ export interface SessionData extends Partial<SessionValues> {
   passwordReset?: { userId: number; at: string; code?: string }
   /** A third-party sign-in on its way to the provider (third-party.server.ts). */
   oauthPending?: PendingSignIn & { platform: IdentityPlatform; intent: 'login' | 'bind' | 'classroom' }
-  /** The teacher's Google access token for the Classroom read scopes (issue 52): kept server-side, for its hour. */
+  /** The teacher's Google access token for the Classroom read scopes (decision 0077): kept server-side, for its hour. */
   classroomAccess?: { accessToken: string; expiresAt: number; subject: string }
   /** A provider's profile whose e-mail has an account: waiting for the bind confirmation (-010200). */
   pendingIdentity?: { platform: IdentityPlatform; profile: OidcProfile }
@@ -55,38 +55,33 @@ export function createDbSessionStorage(db: DB, secrets: string[]) {
     cookie: withVerifiedHeadersRemembered(cookie),
     async createData(data, expires) {
       const id = randomBytes(24).toString('base64url')
-      await db
-        .insertInto('sessions')
-        .values({ id, user_id: data.userId ?? data.studentId ?? null, data: JSON.stringify(data), expires_at: expiry(expires), created_at: nowIso() })
-        .execute()
-      // Now and then, sweep sessions that ran out.
-      if (Math.random() < 0.02) await db.deleteFrom('sessions').where('expires_at', '<', nowIso()).execute()
+      await insertSession(db, id, rowOf(data, expires))
       return id
     },
     async readData(id) {
-      const row = await db.selectFrom('sessions').select(['data', 'expires_at', 'values_changed_at']).where('id', '=', id).executeTakeFirst()
-      if (!row || row.expires_at < nowIso()) return null
+      const row = await liveSession(db, id)
+      if (!row) return null
       const data = JSON.parse(row.data) as SessionData
       // Values read before a change made elsewhere are stale: without valuesAt the guard reads them again.
-      if (row.values_changed_at && (!data.valuesAt || data.valuesAt < row.values_changed_at)) delete data.valuesAt
+      if (row.valuesChangedAt && (!data.valuesAt || data.valuesAt < row.valuesChangedAt)) delete data.valuesAt
       return data
     },
     async updateData(id, data, expires) {
-      // user_id is the account's, teacher or student, so an account's sessions can be ended together.
-      const values = { data: JSON.stringify(data), user_id: data.userId ?? data.studentId ?? null, expires_at: expiry(expires) }
-      const updated = await db.updateTable('sessions').set(values).where('id', '=', id).executeTakeFirst()
       // The cookie of a session that ended elsewhere (signed out on another computer, a password
       // reset, swept): what was just set in it (the wanted path, a message) must not be lost, so the
       // id starts afresh. Never with a sign-in in it: a request that read the session before it
       // ended must not bring it back (signing in always takes a new id, rotateSession).
-      if (Number(updated.numUpdatedRows) === 0 && !data.userId && !data.studentId) {
-        await db.insertInto('sessions').values({ id, ...values, created_at: nowIso() }).onConflict((oc) => oc.column('id').doNothing()).execute()
-      }
+      await updateSession(db, id, rowOf(data, expires), { recreate: !data.userId && !data.studentId })
     },
     async deleteData(id) {
-      await db.deleteFrom('sessions').where('id', '=', id).execute()
+      await deleteSession(db, id)
     },
   })
+}
+
+/** user_id is the account's, teacher or student, so an account's sessions can be ended together. */
+function rowOf(data: SessionData, expires?: Date) {
+  return { userId: data.userId ?? data.studentId ?? null, data: JSON.stringify(data), expiresAt: expiry(expires) }
 }
 
 function expiry(expires?: Date) {
@@ -116,13 +111,4 @@ function withVerifiedHeadersRemembered(cookie: Cookie, size = 2000): Cookie {
       return value
     },
   }
-}
-
-/**
- * Ends every session of an account except the one given: after a change of password, account or
- * e-mail in the settings, whoever else holds a session (a shared school PC, a lost phone) signs in
- * again; the person who made the change stays signed in.
- */
-export async function endOtherSessions(db: DB, userId: number, keepSessionId: string) {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).execute()
 }

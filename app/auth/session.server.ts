@@ -9,8 +9,8 @@ export const sessionStorage = createDbSessionStorage(db, [env.SESSION_SECRET])
 
 /**
  * A visitor's wanted path (a bookmarked deep link before sign-in) waits in a signed cookie of its
- * own, not in a database session: a visit that holds nothing else writes no row (issue 18, item
- * 15). Signing in moves it into the new session.
+ * own, not in a database session: a visit that holds nothing else writes no row (decision
+ * 0031). Signing in moves it into the new session.
  */
 const wanted = wantedPathCookie('__wanted')
 
@@ -54,7 +54,7 @@ export function storeValues(session: AppSession, values: SessionData) {
 /**
  * Sign-in: the old session is destroyed and a new id is issued (no fixation), keeping only the
  * wanted path of the anonymous session. A language chosen just before, while signed out (the
- * switcher of a sign-in page), wins over the account's and is kept in the account (issue 48): the
+ * switcher of a sign-in page), wins over the account's and is kept in the account (decision 0064): the
  * same for teachers (every way in goes through signInAs) and students.
  */
 export async function rotateSession(request: Request, context: Readonly<RouterContextProvider> | undefined, values: SessionData) {

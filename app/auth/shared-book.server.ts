@@ -5,7 +5,7 @@ import { sharedBook } from '~/features/ebooks/share-links.server'
 import { isHttps } from './cookies.server'
 
 /**
- * A visitor's way into a shared book (issue 24), /ebook/share/{token}: the link, and the cookie
+ * A visitor's way into a shared book (decision 0040), /ebook/share/{token}: the link, and the cookie
  * that remembers the links this browser has unlocked with their password. Making, stopping and
  * checking links is the e-book feature's (features/ebooks/share-links.server.ts).
  */
@@ -29,9 +29,9 @@ export async function rememberUnlocked(request: Request, token: string) {
 export async function requireSharedBook(request: Request, token: string) {
   const link = await sharedBook(db, token)
   if (!link) throw data(null, { status: 404 })
-  // Past its day (issue 36): the page says so; the files are not sent.
+  // Past its day (decision 0047): the page says so; the files are not sent.
   if (link.expired) throw data({ expired: true }, { status: 410 })
-  // A teacher's link the student has not agreed to (issue 36): closed, and the page says why.
+  // A teacher's link the student has not agreed to (decision 0047): closed, and the page says why.
   if (link.closed) throw data({ consent: link.closed }, { status: 403 })
   const locked = link.passwordHash !== null && !(await unlockedShares(request)).includes(token)
   return { ...link, token, locked }

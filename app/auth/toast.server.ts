@@ -22,7 +22,7 @@ export type ShownToast = Omit<ToastMessage, 'key' | 'values'> & { text: string }
 /**
  * Read once, in the root loader: the flashed message and the header that saves its removal. Its
  * text is written on the server, so a message may come from any part of the dictionary, whichever
- * part the page it lands on loads in the browser (issue 35).
+ * part the page it lands on loads in the browser (decision 0056).
  */
 export async function takeToast(request: Request, context: Readonly<RouterContextProvider>) {
   const session = await getSession(request, context)

@@ -129,7 +129,7 @@ export type Mode = 'personal' | 'team'
 
 export interface UsersTable {
   id: Generated<number>
-  /** 1: each digest is also sent by e-mail (issue 22). */
+  /** 1: each digest is also sent by e-mail (decision 0037). */
   digest_mail: ColumnType<number, number | undefined, number>
   account: string
   kind: UserKind
@@ -150,9 +150,9 @@ export interface UsersTable {
   mode: Mode
   last_login_at: string | null
   created_at: string
-  /** An account that may not sign in: a student awaiting erasure (issue 36). */
+  /** An account that may not sign in: a student awaiting erasure (decision 0047). */
   disabled_at: ColumnType<string | null, string | null | undefined, string | null>
-  /** The name's reading in kana (OneRoster's Japan Profile, issue 52), shown beside it in Japanese. */
+  /** The name's reading in kana (OneRoster's Japan Profile, decision 0075), shown beside it in Japanese. */
   name_kana: ColumnType<string | null, string | null | undefined, string | null>
 }
 
@@ -227,12 +227,12 @@ export interface TeamsTable {
   name: string
   school_id: number | null
   created_at: string
-  /** The school's calendar (issue 36): school days (1 Monday … 7 Sunday, comma-separated), the school day's hours, closed dates. */
+  /** The school's calendar (decision 0046): school days (1 Monday … 7 Sunday, comma-separated), the school day's hours, closed dates. */
   school_days: ColumnType<string, string | undefined, string>
   school_start_hour: ColumnType<number, number | undefined, number>
   school_end_hour: ColumnType<number, number | undefined, number>
   closed_dates: ColumnType<string, string | undefined, string>
-  /** Retention (issue 36): diaries older than this many school years are deleted; null, off. */
+  /** Retention (decision 0047): diaries older than this many school years are deleted; null, off. */
   retention_years: ColumnType<number | null, number | null | undefined, number | null>
   /** The month a school year starts (1–12). */
   school_year_start_month: ColumnType<number, number | undefined, number>
@@ -298,9 +298,9 @@ export interface JournalsTable {
   notify_extreme_time: number | null
   /** The school's zone (the saving teacher's browser): digest hours are read in it. */
   time_zone: ColumnType<string, string | undefined, string>
-  /** School hours a high alert may wait unopened before it escalates by itself (issue 36). */
+  /** School hours a high alert may wait unopened before it escalates by itself (decision 0046). */
   escalate_after_hours: ColumnType<number, number | undefined, number>
-  /** Whether a student agrees before a link to their diary is shared (issue 36). */
+  /** Whether a student agrees before a link to their diary is shared (decision 0047). */
   share_consent: ColumnType<ShareConsentRule, ShareConsentRule | undefined, ShareConsentRule>
   invite_code: string
   invite_code_expires_at: string | null
@@ -356,7 +356,7 @@ export interface PostsTable {
   behaviour_mask: Generated<number>
 }
 
-/** A teacher's reminder to a student to write, once a school day per journal (issue 38, migration 0034). */
+/** A teacher's reminder to a student to write, once a school day per journal (decision 0052, migration 0034). */
 export interface WritingRemindersTable {
   journal_id: number
   student_id: number
@@ -368,7 +368,7 @@ export interface WritingRemindersTable {
   mailed: ColumnType<number, number | undefined, number>
 }
 
-/** Work for a whole class in one job, the job now or the last one (issue 38, migration 0036). */
+/** Work for a whole class in one job, the job now or the last one (decision 0053, migration 0036). */
 export interface ClassJobsTable {
   journal_id: number
   /** 'books': the class's e-books; 'packs': the parent-meeting pack of the class. */
@@ -647,7 +647,7 @@ export interface QuizResultsTable {
   created_at: string
 }
 
-/** One notification of one reader (issue 22): the message is a key and its parameters. */
+/** One notification of one reader (decision 0037): the message is a key and its parameters. */
 export interface NotificationsTable {
   id: Generated<number>
   user_id: number
@@ -665,7 +665,7 @@ export interface NotificationsTable {
   read_at: string | null
 }
 
-/** A scheduled slot, run by whoever inserted its key (issue 22). */
+/** A scheduled slot, run by whoever inserted its key (decision 0037). */
 export interface JobSlotsTable {
   slot: string
   claimed_at: string
@@ -676,8 +676,8 @@ export type AlertSeverity = 'high' | 'medium'
 export type AlertStatus = 'open' | 'acknowledged' | 'snoozed' | 'resolved'
 export type AlertVerdict = 'right' | 'false_alarm' | 'missed'
 
-/** A risk alert of a student in a journal (issue 22, decision 0037). */
-/** A school's own watch word, of a journal or of a team (issue 49 item 4, migration 0039): exactly one of the two ids is set. */
+/** A risk alert of a student in a journal (decision 0037). */
+/** A school's own watch word, of a journal or of a team (decision 0062, migration 0039): exactly one of the two ids is set. */
 export interface WatchWordsTable {
   id: Generated<number>
   journal_id: number | null
@@ -705,18 +705,18 @@ export interface RiskAlertsTable {
   created_at: string
   updated_at: string
   resolved_at: string | null
-  /** The resolving teacher's word on it (issue 33): right, a false alarm, or it missed something. */
+  /** The resolving teacher's word on it (decision 0042): right, a false alarm, or it missed something. */
   verdict: ColumnType<AlertVerdict | null, AlertVerdict | null | undefined, AlertVerdict | null>
   /** The teacher who raised it on a post that raised nothing ("this worries me"): a miss of the assessment. */
   flagged_by: ColumnType<number | null, number | null | undefined, number | null>
-  /** When it was found unopened past its time and escalated by itself (issue 36): set once. */
+  /** When it was found unopened past its time and escalated by itself (decision 0046): set once. */
   overdue_at: ColumnType<string | null, string | null | undefined, string | null>
   /** The counsellor who took it, and when. */
   taken_by: ColumnType<number | null, number | null | undefined, number | null>
   taken_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
-/** To whom an alert was escalated (issue 36): one row a person; `escalated_by` null when it escalated by itself. */
+/** To whom an alert was escalated (decision 0046): one row a person; `escalated_by` null when it escalated by itself. */
 export interface AlertEscalationsTable {
   id: Generated<number>
   alert_id: number
@@ -727,7 +727,7 @@ export interface AlertEscalationsTable {
 }
 
 /**
- * A step of the trail. Issue 36: escalated (by a teacher, or by itself when nobody opened it in
+ * A step of the trail. Decision 0046: escalated (by a teacher, or by itself when nobody opened it in
  * time: user null), reminded (the same for a journal without a team), taken (by a counsellor), step
  * (a counsellor's note of what was done), recorded (someone printed the record for the school's file).
  */
@@ -744,7 +744,7 @@ export interface RiskAlertStepsTable {
   at: string
 }
 
-/** A student's e-book of a journal (issue 23): one per student and journal. */
+/** A student's e-book of a journal (decision 0039): one per student and journal. */
 export interface EbooksTable {
   id: Generated<number>
   journal_id: number
@@ -793,7 +793,7 @@ export interface EbookImagesTable {
   created_at: string
 }
 
-/** A book's PDF and the job that makes it (issue 24): one a book. */
+/** A book's PDF and the job that makes it (decision 0040): one a book. */
 export interface EbookExportsTable {
   ebook_id: number
   /** running: a process is making it (its heartbeat recent); done: `pdf` is the book as of `book_version`; failed. */
@@ -808,21 +808,21 @@ export interface EbookExportsTable {
   finished_at: string | null
 }
 
-/** A book's share link (issue 24): one at a time; stopping deletes it. */
+/** A book's share link (decision 0040): one at a time; stopping deletes it. */
 export interface EbookSharesTable {
   ebook_id: number
   token: string
   /** argon2id of the link's password; null for a link without one. */
   password_hash: string | null
   created_at: string
-  /** The link ends then (issue 36: 7 days by default, 30 at most). */
+  /** The link ends then (decision 0047: 7 days by default, 30 at most). */
   expires_at: ColumnType<string | null, string | null | undefined, string | null>
-  /** A teacher's link waits for the student's consent where the journal asks for it (issue 36). */
+  /** A teacher's link waits for the student's consent where the journal asks for it (decision 0047). */
   consent: ColumnType<Exclude<PackConsent, 'none'>, Exclude<PackConsent, 'none'> | undefined, Exclude<PackConsent, 'none'>>
   consent_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
-/** A zip of one student's data in a journal (issue 36), made as a job; its link lives 7 days. */
+/** A zip of one student's data in a journal (decision 0047), made as a job; its link lives 7 days. */
 export interface StudentExportsTable {
   id: Generated<number>
   journal_id: number
@@ -842,7 +842,7 @@ export interface StudentExportsTable {
   expires_at: string
 }
 
-/** An erasure of a student's account and data (issue 36): pending 30 days (undoable), then done. */
+/** An erasure of a student's account and data (decision 0047): pending 30 days (undoable), then done. */
 export interface StudentErasuresTable {
   id: Generated<number>
   student_id: number | null
@@ -861,7 +861,7 @@ export interface StudentErasuresTable {
   counts: string | null
 }
 
-/** The school's log of its duties to children's data (issue 36): counts, never content. */
+/** The school's log of its duties to children's data (decision 0047): counts, never content. */
 export interface TeamLogTable {
   id: Generated<number>
   team_id: number | null
@@ -872,7 +872,7 @@ export interface TeamLogTable {
   at: string
 }
 
-/** A risk alert of a student since erased: anonymous, for the school's figures (issue 36). */
+/** A risk alert of a student since erased: anonymous, for the school's figures (decision 0047). */
 export interface ErasedAlertsTable {
   id: Generated<number>
   journal_id: number
@@ -885,7 +885,7 @@ export interface ErasedAlertsTable {
   resolved_at: string | null
 }
 
-/** Who looked at a student's data (issue 36): one row per person, student and (school) day. */
+/** Who looked at a student's data (decision 0047): one row per person, student and (school) day. */
 export interface StudentViewsTable {
   viewer_id: number
   student_id: number
@@ -901,7 +901,7 @@ export interface StudentViewsTable {
 export type ShareConsentRule = 'under13' | 'always' | 'never'
 export type PackConsent = 'none' | 'needed' | 'agreed' | 'declined' | 'notNeeded'
 
-/** A family pack (issue 36): chosen posts and a note as a PDF, with an optional share link the student may have to agree to. */
+/** A family pack (decision 0047): chosen posts and a note as a PDF, with an optional share link the student may have to agree to. */
 export interface FamilyPacksTable {
   id: Generated<number>
   journal_id: number
@@ -933,7 +933,7 @@ export interface FormKeysTable {
   answer: string | null
   created_at: string
 }
-/** What a roster's id became here, per team or owner (issue 52, migration 0041). */
+/** What a roster's id became here, per team or owner (decision 0075, migration 0041). */
 export interface RosterLinksTable {
   id: Generated<number>
   team_id: number | null
@@ -948,7 +948,7 @@ export interface RosterLinksTable {
   archived_at: string | null
   updated_at: string
 }
-/** A previewed roster waiting for its apply (issue 52). */
+/** A previewed roster waiting for its apply (decision 0075). */
 export interface RosterUploadsTable {
   id: string
   user_id: number
@@ -957,7 +957,7 @@ export interface RosterUploadsTable {
   roster: string
   created_at: string
 }
-/** A OneRoster REST service a team or a teacher pulls rosters from (issue 52, migration 0042). */
+/** A OneRoster REST service a team or a teacher pulls rosters from (decision 0076, migration 0042). */
 export interface RosterSourcesTable {
   id: Generated<number>
   team_id: number | null

@@ -13,7 +13,7 @@ export const pagesOf = (total: number, size = TABLE_PAGE_SIZE) => Math.max(1, Ma
 export const offsetOf = (page: number, size = TABLE_PAGE_SIZE) => (page - 1) * size
 
 /**
- * The page a list shows for the page asked (issue 34): a page past the end shows the last page,
+ * The page a list shows for the page asked (decision 0044): a page past the end shows the last page,
  * never an empty list that says there is nothing. Every list pages through this (or `pageOfList`).
  */
 export function pageWithin(asked: number, total: number, size = TABLE_PAGE_SIZE) {

@@ -3,7 +3,7 @@ import type { DB } from '~/db/connect.server'
 import type { Database } from '~/db/schema'
 
 /**
- * One door check for a child's data (DESIGN.md rule 12, issue 48 item 2; decision 0061): a
+ * One door check for a child's data (DESIGN.md rule 12, decision 0061): a
  * student's posts, pictures, reports, family packs and their links, exports, e-books and their
  * links, and the class's books and packs are reachable only while the student's account is not
  * locked and no erasure of it waits. An undo opens every door again; the erasure for good removes

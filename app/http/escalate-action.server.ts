@@ -15,8 +15,8 @@ export type EscalateIntent = (typeof ESCALATE_INTENTS)[number]
 export const isEscalateIntent = (intent: unknown): intent is EscalateIntent => ESCALATE_INTENTS.includes(intent as EscalateIntent)
 
 /**
- * The alert page's "Escalate to the counsellor" form (issue 36) and "Add a note to the escalation"
- * (issue 48), kept apart from the page's other actions: parse, escalate or add the note, tell whom it
+ * The alert page's "Escalate to the counsellor" form (decision 0046) and "Add a note to the escalation"
+ * (decision 0059), kept apart from the page's other actions: parse, escalate or add the note, tell whom it
  * went to (notification and e-mail), and say what happened. A refusal answers with the form as it
  * was sent, so the note typed is never lost.
  */

@@ -6,7 +6,7 @@ import { NOTIFICATION_PARAM } from '~/features/notifications/constants'
 import { markOpened } from '~/features/notifications/list.server'
 
 /**
- * A notification's link is its target with its id (features/notifications/view.server.ts, issue 34): the target's GET marks
+ * A notification's link is its target with its id (features/notifications/view.server.ts, decision 0044): the target's GET marks
  * it read, as opening a post marks the post read, whichever way it was opened (a click, a new tab, a
  * bookmark). Middleware of the console layout, where every target is: it runs before the loaders, so
  * the bell counts it already. Another reader's id changes nothing.

@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from '~/auth/session-storage.server'
 import { onFormRead, readUpload, TOO_LARGE } from './form.server'
 
 /**
- * Safe to send twice (issue 50, decision 0072). Every action that writes is `once(action)`: its form
+ * Safe to send twice (decision 0072). Every action that writes is `once(action)`: its form
  * carries a one-time key (ui/form.tsx); the form reader claims the key when it has read the body
  * (so the guards that run before, a signed-out teacher's redirect among them, never use it up); the
  * action runs once per key, in every process; its answer (the redirect, or the data) is kept a day,

@@ -12,7 +12,7 @@ export const WATCH_INTENTS = ['watch-add', 'watch-remove'] as const
 export const isWatchIntent = (intent: unknown): intent is (typeof WATCH_INTENTS)[number] => WATCH_INTENTS.includes(intent as (typeof WATCH_INTENTS)[number])
 
 /**
- * A school's watch words (issue 49 item 4, decision 0062), added or removed from the page that lists
+ * A school's watch words (decision 0062), added or removed from the page that lists
  * them, the same for a journal's list and a team's: the form parsed by its schema, the feature
  * checking the right again (a teacher who may not change the list gets 403, whatever the page
  * showed), a bad or repeated word answered at its field with nothing written, and a done change

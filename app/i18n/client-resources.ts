@@ -9,8 +9,8 @@ type Dictionary = Record<string, unknown>
  * The browser's dictionary comes in parts per language, each its own chunk (decision 0019):
  * `public` (sign-in, setup and error pages) with the first page, `signedIn` (the console and the
  * student pages) once a page of those areas shows, `student` (the student's own pages: writing, home,
- * joining; issue 35) with it there, `contests` (the quest and contest pages,
- * decision 0035) and `assessments` (the quiz pages, decision 0036) and `alerts` (the risk-alert pages, decision 0037) and `counsel` (with it, the counsellor's pages; issue 35) and `alertList` (with it, a journal's alert list) and `ebooks` (the e-book pages, decision 0039) and `insights` (the Feedback and Patterns pages and a student's patterns, decision 0048) and `privacy` (a student's data: export, erasure, family pack; decision 0047) and `feed` (a journal's news feed) and `post` (a post's page and its revision page; issue 35) and `lists` (the journal list and a journal's lists of students and posts; issue 35) and `report` (the emotion report, and with `insights` on the pages that show its charts; issue 35) and `school` (the team, students' import, plan codes, vouchers, account settings, invitations, exports and the sample library: pages a teacher opens now and then, issue 35) only on those. Their sections do
+ * joining; decision 0056) with it there, `contests` (the quest and contest pages,
+ * decision 0035) and `assessments` (the quiz pages, decision 0036) and `alerts` (the risk-alert pages, decision 0037) and `counsel` (with it, the counsellor's pages) and `alertList` (with it, a journal's alert list) and `ebooks` (the e-book pages, decision 0039) and `insights` (the Feedback and Patterns pages and a student's patterns, decision 0048) and `privacy` (a student's data: export, erasure, family pack; decision 0047) and `feed` (a journal's news feed) and `post` (a post's page and its revision page) and `lists` (the journal list and a journal's lists of students and posts) and `report` (the emotion report, and with `insights` on the pages that show its charts) and `school` (the team, students' import, plan codes, vouchers, account settings, invitations, exports and the sample library: pages a teacher opens now and then) only on those. Their sections do
  * not overlap.
  */
 export { DICTIONARY_PARTS, type DictionaryPart } from './config'
@@ -43,25 +43,25 @@ export const CONTESTS_HANDLE = { dictionary: 'contests' as DictionaryPart }
 export const ASSESSMENTS_HANDLE = { dictionary: 'assessments' as DictionaryPart }
 /** The risk-alert pages' part. */
 export const ALERTS_HANDLE = { dictionary: 'alerts' as DictionaryPart }
-/** A journal's alert list: the alerts' part and the list's own (its explanation and feedback; issue 35). */
+/** A journal's alert list: the alerts' part and the list's own (its explanation and feedback; decision 0056). */
 export const ALERT_LIST_HANDLE = { dictionary: ['alerts', 'alertList'] as DictionaryPart[] }
-/** The counsellor's pages: the alerts' part and their own (issue 35). */
+/** The counsellor's pages: the alerts' part and their own (decision 0056). */
 export const COUNSEL_HANDLE = { dictionary: ['alerts', 'counsel'] as DictionaryPart[] }
 /** The e-book pages' part (their layout asks for it; they use no signed-in texts). */
 export const EBOOKS_HANDLE = { dictionary: 'ebooks' as DictionaryPart }
-/** A student's data pages' part (export, erasure, family pack: issue 36). */
+/** A student's data pages' part (export, erasure, family pack: decision 0047). */
 export const PRIVACY_HANDLE = { dictionary: 'privacy' as DictionaryPart }
-/** A class's e-books (issue 38): the e-book part, and the privacy part's posts held back under an alert (issue 48). */
+/** A class's e-books (decision 0053): the e-book part, and the privacy part's posts held back under an alert (decision 0063). */
 export const CLASS_BOOKS_HANDLE = { dictionary: ['ebooks', 'privacy'] as DictionaryPart[] }
-/** A journal's news feed: its search, dates, thermometer and quota (issue 35). */
+/** A journal's news feed: its search, dates, thermometer and quota (decision 0056). */
 export const FEED_HANDLE = { dictionary: 'feed' as DictionaryPart }
-/** A post's page and its revision page: comments, the comment library, sending back, scoring (issue 35). */
+/** A post's page and its revision page: comments, the comment library, sending back, scoring (decision 0056). */
 export const POST_HANDLE = { dictionary: 'post' as DictionaryPart }
-/** The journal list's and a journal's lists' part: students, cases, collection, returned posts (issue 35). */
+/** The journal list's and a journal's lists' part: students, cases, collection, returned posts (decision 0056). */
 export const LISTS_HANDLE = { dictionary: 'lists' as DictionaryPart }
 /** A student's page: its posts list, its patterns and the report's period picker. */
 export const STUDENT_PAGE_HANDLE = { dictionary: ['insights', 'report', 'lists'] as DictionaryPart[] }
-/** The emotion report's part: its charts, periods and tabs (issue 35). */
+/** The emotion report's part: its charts, periods and tabs (decision 0056). */
 export const REPORT_HANDLE = { dictionary: 'report' as DictionaryPart }
 /** The Feedback and Patterns pages' part, and a student's page (its patterns section); with the report's, whose period picker and charts they show. */
 export const INSIGHTS_HANDLE = { dictionary: ['insights', 'report'] as DictionaryPart[] }

@@ -11,7 +11,7 @@ export function isLocale(value: unknown): value is Locale {
 
 /**
  * The browser language counts only when it is English or Chinese (spec 1 section 1): the console's
- * rule. `anyLocale` lets Japanese count too, on the pages a family opens by a link (issue 48,
+ * rule. `anyLocale` lets Japanese count too, on the pages a family opens by a link (decision 0063,
  * decision 0063): they are no page of the console's spec, and a family reads its own language.
  */
 export function localeFromAcceptLanguage(header: string | null, { anyLocale = false } = {}): Locale | null {

@@ -5,7 +5,7 @@ type Loader = () => Promise<{ default: Record<string, unknown> }>
 /**
  * Each part of each language's dictionary, its own chunk in the browser. A `.client` module: the
  * server build gets an empty one, since the server holds every part already (resources.ts) and
- * would otherwise import each file both ways (Vite's build warning; issue 35).
+ * would otherwise import each file both ways (Vite's build warning; decision 0056).
  */
 export const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
   en: {

@@ -43,53 +43,74 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request)
-  const intent = formData.get('intent')
-
-  if (intent === 'check-account') {
-    const submission = parseWithZod(formData, { schema: CheckAccountSchema })
-    if (submission.status !== 'success') return { intent, exists: null }
-    return { intent, exists: await accountExists(db, submission.value.account) }
+  const args: IntentArgs = { request, context, formData }
+  switch (formData.get('intent')) {
+    case 'login':
+      return loginAction(args)
+    case 'signup':
+      return signupAction(args)
+    case 'forgot':
+      return forgotAction(args)
+    case 'check-account':
+      return checkAccountAction(args)
+    default:
+      throw data(null, { status: 400 })
   }
+}
 
-  if (intent === 'forgot') {
-    const submission = parseWithZod(formData, { schema: ForgotSchema })
-    if (submission.status !== 'success') return data({ intent: 'forgot' as const, result: submission.reply(), sent: false }, 400)
-    const answer = await requestPasswordReset(db, mailer, {
-      email: submission.value.email,
-      // From the configured address, never the request's Host (a forged one would mail a reset link to another site).
-      link: (code) => `${env.PUBLIC_ORIGIN}/pwd/reset/${code}`,
-      mail: (link, locale) => {
-        const { t } = translatorFor(locale)
-        return { subject: t('mail.resetSubject'), text: t('mail.resetBody', { link }) }
-      },
-    })
-    if (answer === FORGOT.notLinked) return data({ intent: 'forgot' as const, result: submission.reply({ fieldErrors: { email: ['errors.forgotNotLinked'] } }), sent: false }, 400)
-    return { intent: 'forgot' as const, result: submission.reply({ resetForm: true }), sent: true }
-  }
+interface IntentArgs {
+  request: Request
+  context: Route.ActionArgs['context']
+  formData: FormData
+}
 
-  if (intent === 'signup') {
-    const submission = parseWithZod(formData, { schema: SignupSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['password', 'repeatPassword'] }) }, 400)
-    const result = await registerWithPassword(db, { ...submission.value, locale: getLocale(context) as Locale })
-    if (result.code === AUTH_CODES.accountExists) {
-      return data({ intent, result: submission.reply({ fieldErrors: { account: ['errors.accountExists'] }, hideFields: ['password', 'repeatPassword'] }) }, 400)
-    }
-    // Return code 01000: the new user is signed in straight away.
-    return signInAs(request, context, result.userId)
-  }
-
+async function loginAction({ request, context, formData }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: LoginSchema })
-  if (submission.status !== 'success') return data({ intent: 'login', result: submission.reply({ hideFields: ['password'] }) }, 400)
+  if (submission.status !== 'success') return data({ intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }) }, 400)
   const signedIn = await signInWithPassword(db, LOGIN_LIMITS(), { account: submission.value.email, password: submission.value.password, address: context.get(clientAddressContext), kind: 'teacher' })
   if (!signedIn.ok && signedIn.error === 'blocked') {
     const message = getInstance(context).t('errors.tooManyAttempts', { count: signedIn.waitMinutes })
-    return data({ intent: 'login', result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, 429)
+    return data({ intent: 'login' as const, result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, 429)
   }
-  if (!signedIn.ok) return data({ intent: 'login', result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)
+  if (!signedIn.ok) return data({ intent: 'login' as const, result: submission.reply({ fieldErrors: { password: ['errors.wrongLogin'] }, hideFields: ['password'] }) }, 401)
   return signInAs(request, context, signedIn.userId)
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+async function signupAction({ request, context, formData }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: SignupSchema })
+  if (submission.status !== 'success') return data({ intent: 'signup' as const, result: submission.reply({ hideFields: ['password', 'repeatPassword'] }) }, 400)
+  const result = await registerWithPassword(db, { ...submission.value, locale: getLocale(context) as Locale })
+  if (result.code === AUTH_CODES.accountExists) {
+    return data({ intent: 'signup' as const, result: submission.reply({ fieldErrors: { account: ['errors.accountExists'] }, hideFields: ['password', 'repeatPassword'] }) }, 400)
+  }
+  // Return code 01000: the new user is signed in straight away.
+  return signInAs(request, context, result.userId)
+}
+
+async function forgotAction({ formData }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: ForgotSchema })
+  if (submission.status !== 'success') return data({ intent: 'forgot' as const, result: submission.reply(), sent: false }, 400)
+  const answer = await requestPasswordReset(db, mailer, {
+    email: submission.value.email,
+    // From the configured address, never the request's Host (a forged one would mail a reset link to another site).
+    link: (code) => `${env.PUBLIC_ORIGIN}/pwd/reset/${code}`,
+    mail: (link, locale) => {
+      const { t } = translatorFor(locale)
+      return { subject: t('mail.resetSubject'), text: t('mail.resetBody', { link }) }
+    },
+  })
+  if (answer === FORGOT.notLinked) return data({ intent: 'forgot' as const, result: submission.reply({ fieldErrors: { email: ['errors.forgotNotLinked'] } }), sent: false }, 400)
+  return { intent: 'forgot' as const, result: submission.reply({ resetForm: true }), sent: true }
+}
+
+/** The sign-up form asks, as the account is typed, whether it is taken. */
+async function checkAccountAction({ formData }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: CheckAccountSchema })
+  if (submission.status !== 'success') return { intent: 'check-account' as const, exists: null }
+  return { intent: 'check-account' as const, exists: await accountExists(db, submission.value.account) }
+}
+
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

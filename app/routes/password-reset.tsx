@@ -39,23 +39,34 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await readForm(request)
   const session = await getSession(request, context)
-
-  if (formData.get('intent') === 'signin') {
-    const reset = session.get('passwordReset')
-    if (!reset || Date.now() - Date.parse(reset.at) > DIRECT_SIGN_IN_MS) throw redirect('/login')
-    throw await signInAs(request, context, reset.userId)
+  switch (formData.get('intent')) {
+    case 'reset':
+      return resetAction(request, session, formData, params.code)
+    case 'signin':
+      return signInAction(request, context, session)
+    default:
+      throw data(null, { status: 400 })
   }
-
-  const submission = parseWithZod(formData, { schema: ResetPasswordSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'repeatPassword'] }), done: false, invalid: false }, 400)
-  const userId = await resetPassword(db, params.code, submission.value.password)
-  if (userId === null) return data({ result: submission.reply({ resetForm: true }), done: false, invalid: true }, 404)
-  session.set('passwordReset', { userId, at: new Date().toISOString(), code: params.code })
-  // Then a GET of the same address: the success page is a page of its own (200, its own title).
-  throw redirect(new URL(request.url).pathname, { headers: { 'Set-Cookie': await commitSession(request, session) } })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+/** The new password: then a GET of the same address, whose success page is a page of its own (200, its own title). */
+async function resetAction(request: Request, session: Awaited<ReturnType<typeof getSession>>, formData: FormData, code: string) {
+  const submission = parseWithZod(formData, { schema: ResetPasswordSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'repeatPassword'] }), done: false, invalid: false }, 400)
+  const userId = await resetPassword(db, code, submission.value.password)
+  if (userId === null) return data({ result: submission.reply({ resetForm: true }), done: false, invalid: true }, 404)
+  session.set('passwordReset', { userId, at: new Date().toISOString(), code })
+  throw redirect(new URL(request.url).pathname, { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+/** "Sign in now", for a few minutes after the reset, without the password. */
+async function signInAction(request: Request, context: Route.ActionArgs['context'], session: Awaited<ReturnType<typeof getSession>>) {
+  const reset = session.get('passwordReset')
+  if (!reset || Date.now() - Date.parse(reset.at) > DIRECT_SIGN_IN_MS) throw redirect('/login')
+  throw await signInAs(request, context, reset.userId)
+}
+
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 const loadValidator = () => import('~/features/auth/validate').then((m) => m.validateReset)
@@ -117,6 +128,7 @@ function ResetForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
   const blocked = hydrated && Boolean(fields.repeatPassword.errors || fields.password.errors)
   return (
     <Form method="post" {...formProps}>
+      <input type="hidden" name="intent" value="reset" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <TextField field={fields.password} label={t('reset.newPassword')} type="password" hint={t('login.passwordHint')} inputProps={{ autoComplete: 'new-password', autoFocus: true }} />
       <TextField field={fields.repeatPassword} label={t('login.repeatPassword')} type="password" inputProps={{ autoComplete: 'new-password' }} />

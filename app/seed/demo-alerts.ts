@@ -10,7 +10,7 @@ const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
 /**
- * The demo's risk alerts (issue 22): the rules replayed on 501's and 502's two months of posts, each
+ * The demo's risk alerts (decision 0037): the rules replayed on 501's and 502's two months of posts, each
  * alert resolved with a trail but the newest of 501; and a post of 502's Student 28 from last night
  * with self-harm words, raising an open high-severity alert that `teacher@` was told of at once.
  * Both journals give their digests at their hours (alerts at 17:00, the emotion report at 08:00).

@@ -6,7 +6,7 @@ import type { QuizQuestion } from '~/features/assessments/quiz'
 const DAY = 86_400_000
 
 /**
- * The demo's assessments (issue 21): 502 Feelings Journal ran the mood check twice (a closed
+ * The demo's assessments (decision 0036): 502 Feelings Journal ran the mood check twice (a closed
  * pre-test eight weeks ago, a post-test open now) and has the belonging quiz open; 501 has the
  * Chinese mood check and belonging quiz open; the free teacher's Reading Club has a few results (free@ meets the pay
  * notice there, teacher@ who co-teaches it does not). Some students have not answered the open

@@ -52,7 +52,7 @@ interface Ctx {
 }
 
 /**
- * The demo's contests (issue 20): `ct_spring` open to take; `ct_relay` running with four teams from
+ * The demo's contests (decision 0035): `ct_spring` open to take; `ct_relay` running with four teams from
  * four schools (teacher@'s among them), scored posts and a student past 30 posts; `ct_winter`
  * finished, with teacher@'s team; `ct_autumn` not started yet, where the students will choose.
  */

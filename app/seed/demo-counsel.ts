@@ -9,7 +9,7 @@ const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
 /**
- * The demo's counsellor (issue 36): in the team's "Sunshine Team Journal", an alert of Student 47
+ * The demo's counsellor (decision 0046): in the team's "Sunshine Team Journal", an alert of Student 47
  * that `teamteacher@` read and escalated to `counsellor@` with a note, and one of Student 48 that
  * nobody opened, which escalated by itself after four school hours. The counsellor is told of both.
  */
@@ -43,7 +43,7 @@ export async function seedCounsel(trx: DB, { counsellor, teamTeacher, now }: { c
     return id
   }
   const tell = async (alertId: number, studentName: string, msgKey: string, at: string, studentId: number) => {
-    // The most serious concern leads the line, as the console writes it (issue 48).
+    // The most serious concern leads the line, as the console writes it (decision 0059).
     const { rule, reasons } = await trx.selectFrom('risk_alerts').select(['rule', 'reasons']).where('id', '=', alertId).executeTakeFirstOrThrow()
     const params = { student: studentName, journal: journal.name, concern: concernOf(rule, reasons) }
     await trx

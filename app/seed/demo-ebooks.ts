@@ -28,7 +28,7 @@ async function scenePicture(i: number) {
 }
 
 /**
- * The demo's e-books (issue 23): Student 07 of 501 has a finished book (ten posts with pictures in
+ * The demo's e-books (decision 0039): Student 07 of 501 has a finished book (ten posts with pictures in
  * their frames, the texts written, the message board on, every page drawn) that `teacher@` and
  * `student07@` can open, printed as a PDF and shared by a link with the password `demo-pass-1`;
  * Student 30 of 502 has one in progress (posts chosen, no texts yet).
@@ -62,9 +62,9 @@ export async function seedEbooks(trx: DB, { teacher, now, password }: { teacher:
   })
   const feeling = (code: string, lang: string) => emotionName(code, translatorOf(lang))
   await drawPendingPages(trx, done.id, feeling)
-  // Printed and shared with the family (issue 24): the PDF is made, the link asks for demo-pass-1.
+  // Printed and shared with the family (decision 0040): the PDF is made, the link asks for demo-pass-1.
   if (await claimExport(trx, done.id)) await runExport(trx, done.id, feeling)
-  // The longest a link may live (issue 36): the demo's link works for a month of trying.
+  // The longest a link may live (decision 0047): the demo's link works for a month of trying.
   await shareBook(trx, done.id, password, SHARE_DAYS.max)
 
   // The book in progress: three posts chosen, the texts still to write.

@@ -3,7 +3,7 @@ import type { DB } from '~/db/connect.server'
 const HOUR = 3_600_000
 
 /**
- * teacher@'s notifications (issue 22): every type, some read. 501 and 502 tell submissions at once
+ * teacher@'s notifications (decision 0037): every type, some read. 501 and 502 tell submissions at once
  * (notify_submit_time -1), so a demo student's new post rings the bell too.
  */
 export async function seedNotifications(trx: DB, { teacher, freeTeacher, now }: { teacher: number; freeTeacher: number; now: Date }) {

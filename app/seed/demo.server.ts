@@ -138,7 +138,7 @@ export async function seedDemo(db: DB, now = new Date()) {
       await trx.insertInto('team_members').values({ team_id: teamId, user_id: id, role_id: roleId, joined_at: start.toISOString() }).execute()
     }
 
-    // Vouchers (issue 3): free@ may use one (and meets an expired one); teacher@'s gift code can be
+    // Vouchers (decision 0020): free@ may use one (and meets an expired one); teacher@'s gift code can be
     // redeemed by anyone else. Two team members registered with teacher@'s invitation code.
     const day = (offset: number) => new Date(now.getTime() + offset * DAY).toISOString().slice(0, 10)
     const voucher = (code: string, ownerId: number, expireDate: string) => ({
@@ -225,7 +225,7 @@ export async function seedDemo(db: DB, now = new Date()) {
           await trx.insertInto('post_emotions').values(emotions.map((emotion_code) => ({ post_id: postId, frame_id: emotionFrame, emotion_code }))).execute()
           await trx.insertInto('post_behaviours').values({ post_id: postId, frame_id: behaviourFrame, behaviour_code: pick(feel.behaviours) }).execute()
           if (rand() < 0.3) {
-            // The teacher answers 2 to 40 hours later (the Feedback page's waits, issue 37); an answer
+            // The teacher answers 2 to 40 hours later (the Feedback page's waits, decision 0048); an answer
             // still in the future has not been written: that post waits.
             const answered = new Date(at.getTime() + (2 + (postId % 39)) * 3_600_000)
             const comment = pick(content.comments)
@@ -241,7 +241,7 @@ export async function seedDemo(db: DB, now = new Date()) {
     await seedNotifications(trx, { teacher, freeTeacher, now })
     await seedAlerts(trx, { teacher, now })
     await seedEbooks(trx, { teacher, now, password: DEMO_PASSWORD })
-    // The counsellor comes last (issue 36): every other demo account keeps the id it always had.
+    // The counsellor comes last (decision 0046): every other demo account keeps the id it always had.
     const counsellor = await addUser({ account: 'counsellor@demo.test', name: '黃淑芬 Huang Shu-fen', plan: free })
     await trx.insertInto('team_members').values({ team_id: teamId, user_id: counsellor, role_id: ROLE.counsellor, joined_at: start.toISOString() }).execute()
     await seedCounsel(trx, { counsellor, teamTeacher: teamMember['teamteacher@demo.test'], now })
@@ -250,7 +250,7 @@ export async function seedDemo(db: DB, now = new Date()) {
 }
 
 /**
- * teacher@'s login codes for /my/ucp (issue 8): unsold ones bound to journal 501 and two unbound
+ * teacher@'s login codes for /my/ucp (decision 0023): unsold ones bound to journal 501 and two unbound
  * (renewals use those), one sold with its exchange code, one in use by a student, one expired.
  */
 async function seedLoginCodes(trx: DB, { teacher, now }: { teacher: number; now: Date }) {

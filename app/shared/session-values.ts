@@ -7,7 +7,7 @@ export interface SessionValues {
   locale: Locale
   mode: 'personal' | 'team'
   teamModeAvailable: boolean
-  /** The user's role in their team (features/team/roles.ts), for the menu: the counsellor's page (issue 36). */
+  /** The user's role in their team (features/team/roles.ts), for the menu: the counsellor's page (decision 0046). */
   teamRoleId?: number | null
   isHomeworkLock: boolean
   planName: string

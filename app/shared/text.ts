@@ -3,7 +3,7 @@ import { withValues } from './error-values'
 
 // Control characters a person never types: NUL, backspace, vertical tab, form feed, ESC, DEL and the
 // rest of C0 except tab and line breaks. XML forbids most of them, so from a stored field they
-// would break the .xlsx, the .docx and mail (issue 18, item 11).
+// would break the .xlsx, the .docx and mail (decision 0031).
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
 
@@ -26,7 +26,7 @@ export const cleanText = [dropControl, z.trim()] as const
 /** The same rule for a password: control characters dropped, spaces kept (a password is what was typed). */
 export const secretText = [dropControl] as const
 
-/** The one "too long" rule of every text field: its message names the limit (issue 34). */
+/** The one "too long" rule of every text field: its message names the limit (decision 0045). */
 export const atMost = (max: number) => z.maxLength(max, withValues('validation.tooLong', { count: max }))
 /** The same message for a text checked without a schema. */
 export const tooLong = (max: number) => withValues('validation.tooLong', { count: max }) as `validation.tooLong|${string}`

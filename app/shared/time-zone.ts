@@ -1,5 +1,5 @@
 /**
- * The school's time zone, in which every moment is shown (DESIGN rule 5, issue 34): a journal's
+ * The school's time zone, in which every moment is shown (DESIGN rule 5, decision 0044): a journal's
  * own, or the teacher's team's, Asia/Taipei by default; never the browser's, so one event has one
  * time on every page. Shared by both sides: the server reads the zone of the request being rendered
  * (time-zone.server.ts), the browser the one its page was rendered with (root.tsx). A small script

@@ -18,7 +18,7 @@ export function AlertStatusBadge({ status, until }: { status: ShownStatus; until
 }
 
 /**
- * An alert in one line (issue 48), the same in the journal's list and the counsellor's inbox: its
+ * An alert in one line (decision 0059), the same in the journal's list and the counsellor's inbox: its
  * severity, the most serious concern first and the others after it, then the student's sentence
  * behind the lead (their words, quoted) or the teacher who raised it and their note (not quoted: a
  * teacher's words are not the student's).
@@ -90,7 +90,7 @@ function Marked({ sentence, words }: { sentence: string; words: string }) {
   )
 }
 
-/** Where a cited post's title leads: its page for the journal's teachers, the copy on the same page for a counsellor (issue 36). */
+/** Where a cited post's title leads: its page for the journal's teachers, the copy on the same page for a counsellor (decision 0046). */
 type PostLink = (postId: number) => string
 const postPage: PostLink = (id) => `/diary/diaryPost/${id}`
 
@@ -101,7 +101,7 @@ const PostTitle = ({ id, title, postLink }: { id: number; title: string; postLin
 export function AlertReasonsView({ reasons, postLink = postPage }: { reasons: AlertReasons; postLink?: PostLink | null }) {
   const { t } = useT()
   if (reasons.rule === 'words') {
-    // Who found what: the content assessment, the extreme-word lists of old, or a teacher (issue 48).
+    // Who found what: the content assessment, the extreme-word lists of old, or a teacher (decision 0059).
     const found = reasons.posts.some((p) => p.findings?.length)
     const flaggedBy = reasons.posts.find((p) => p.flaggedBy)?.flaggedBy
     return (

@@ -39,7 +39,7 @@ const STEP_KEYS = {
   recorded: 'alerts.step_recorded',
 } as const
 
-/** An alert's trail: every step, who and when, with the notes (issue 22) and escalations, takes and steps (issue 36). */
+/** An alert's trail: every step, who and when, with the notes (decision 0037) and escalations, takes and steps (decision 0046). */
 export function AlertTrail({ trail, escalations, verdict }: { trail: TrailStep[]; escalations: EscalationRow[]; verdict: AlertVerdict | null }) {
   const { t } = useT()
   return (

@@ -19,7 +19,7 @@ function BellIcon() {
 }
 
 /**
- * The bell of the top bar (issue 22 item 2). Without JavaScript: a link to /notification with the
+ * The bell of the top bar (decision 0037). Without JavaScript: a link to /notification with the
  * unread count. With it: a drop-down of the newest (read when opened) with "Show all", and the count
  * read again every 30 s from a small resource route (one index count).
  */

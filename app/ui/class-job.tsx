@@ -5,7 +5,7 @@ import { usePolling } from './polling'
 const POLL_MS = 2000
 
 /**
- * What the class's job pages share (issue 38: the e-books, the parent-meeting pack): the way back
+ * What the class's job pages share (decision 0053: the e-books, the parent-meeting pack): the way back
  * to the students, the title and intro, and while the job runs, its data read again every 2 s
  * (or the page refreshed without JavaScript); texts are the page's own.
  */

@@ -1,5 +1,5 @@
 /**
- * Drafts (issue 50 item 3, decision 0073): what a person types into a long form (a student's post, a
+ * Drafts (decision 0073): what a person types into a long form (a student's post, a
  * teacher's comment, an e-book page) is kept in the browser's localStorage, under the signed-in
  * person and the form, until it is sent; the form offers it back after a reload, a crash or a lost
  * connection (ui/form.tsx). Signing out removes every draft of that person: school PCs are shared.

@@ -13,7 +13,7 @@ type Escalation = { userId: number; to: string | null }
 type Results = { escalate?: SubmissionResult<string[]>; escalationNote?: SubmissionResult<string[]> }
 
 /**
- * Escalation on an alert (issues 36 and 48): "Escalate to the counsellor" to whoever of the team's
+ * Escalation on an alert (decisions 0046 and 0059): "Escalate to the counsellor" to whoever of the team's
  * counsellors (or its admins, where it has none) does not have it yet, preselected when there is
  * one; and, once it went to someone (by a teacher, or by itself when nobody opened it in time), "Add
  * a note to the escalation" instead of an escalation the server would refuse. A journal outside a
@@ -73,7 +73,7 @@ function EscalationNoteForm({ names, lastResult }: { names: string; lastResult?:
 }
 
 /**
- * A note the server did not send because the alert was resolved meanwhile (issue 48): the forms are
+ * A note the server did not send because the alert was resolved meanwhile (decision 0059): the forms are
  * gone from a resolved alert's page, so the note is shown back to be copied, never lost.
  */
 export function KeptNote({ results }: { results: Results }) {

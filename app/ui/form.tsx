@@ -19,7 +19,7 @@ type ConsoleFormProps = FormProps & {
 type RootData = { onceSeed?: string; draftOwner?: string | null }
 
 /**
- * The console's form (issue 50, decision 0072): React Router's `<Form>`, and a form that posts
+ * The console's form (decision 0072): React Router's `<Form>`, and a form that posts
  * also carries a one-time key, shows that it is sending, and says when a send failed.
  *
  * - The key (hidden field `_once`) is made when the page is drawn: on the server from the page's

@@ -22,7 +22,7 @@ function HeldReason({ post, journalId }: { post: HeldBackView; journalId: number
 const named = (post: HeldBackView, names?: Record<number, string>) => (names ? `${names[post.studentId] ?? ''}: ${post.diaryDate} · ${post.title}` : `${post.diaryDate} · ${post.title}`)
 
 /**
- * The posts held back under an alert (issue 48), in a form that goes to families: each left out
+ * The posts held back under an alert (decision 0063), in a form that goes to families: each left out
  * with its reason unless its box ("put back") is ticked. `names` names each post's student on a
  * class's page; `checked` keeps what was ticked when the form comes back with an error.
  */

@@ -5,7 +5,7 @@ import { LanguageSwitcher } from './language-switcher'
 
 /**
  * A page opened by a link without signing in (a shared e-book, a family pack): the skip link, a top
- * bar with the brand, the page's badge and the language switcher (issue 48: a family chooses its
+ * bar with the brand, the page's badge and the language switcher (decision 0063: a family chooses its
  * language as every visitor does), then the page's main part.
  */
 export function LinkShell({ badge, className, children }: { badge?: string; className?: string; children: ReactNode }) {

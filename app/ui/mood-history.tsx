@@ -12,7 +12,7 @@ const GAP = 4
 const HALF = 34
 
 /**
- * A student's mood over their recent posts (issue 36), oldest first: a bar up for a post whose
+ * A student's mood over their recent posts (decision 0046), oldest first: a bar up for a post whose
  * feelings were all positive, down for all negative, a dot for a mix; the same as a table for
  * screen readers and for reading the feelings. No titles, no words: the counsellor sees the mood.
  */

@@ -5,7 +5,7 @@ import { FastLink } from './fast-link'
 
 /**
  * Notifications as a list: each one a link to its target (a new tab, a copied address), whose GET
- * marks it read (issue 34); its picture (who caused it), message and how long ago; unread ones
+ * marks it read (decision 0044); its picture (who caused it), message and how long ago; unread ones
  * highlighted.
  */
 export function NotificationItems({ items }: { items: NotificationView[] }) {

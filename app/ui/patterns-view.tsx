@@ -11,7 +11,7 @@ import { FEW_POSTS, percentOf } from '~/features/insights/figures'
 import type { CopingRow, FeelingTopics, StudentCoping, TopicFigures } from '~/features/insights/patterns.server'
 
 /**
- * The Patterns page's sections (issue 37): each says its main finding in a sentence beside its
+ * The Patterns page's sections (decision 0049): each says its main finding in a sentence beside its
  * chart or table; a finding from fewer than FEW_POSTS posts says so and is greyed; every count
  * opens the posts behind it (`pickTo`), as the report's chart elements do.
  */

@@ -3,7 +3,7 @@ import Cropper, { type Area } from 'react-easy-crop'
 import { useT } from '~/i18n/use-t'
 
 /**
- * A page picture's crop (issue 23): the item's shape (`aspect`), a crop box of 200 px on its longer
+ * A page picture's crop (decision 0039): the item's shape (`aspect`), a crop box of 200 px on its longer
  * side by default, zoom 1 to 10; loaded only once a picture is chosen and the script runs. The
  * chosen part, in the picture's own pixels, goes to the form's hidden fields; without JavaScript
  * the server takes the centred part of that shape.

@@ -11,7 +11,7 @@ export interface QuizSummaryData {
 }
 
 /**
- * A run's summary (issue 21 item 3): per question a bar chart drawn on the server and its figures
+ * A run's summary (decision 0036): per question a bar chart drawn on the server and its figures
  * table (the chart's text equivalent); for a quiz run more than once, each student's change in total.
  */
 export function QuizSummary({ summary, resultHref }: { summary: QuizSummaryData; resultHref: (uuid: string) => string }) {

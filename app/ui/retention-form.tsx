@@ -15,7 +15,7 @@ interface Plan {
   next: { before: string; on: string | null; posts: number; journals: number } | null
 }
 
-/** The team's retention setting (issue 36): off by default; what it will delete next, and when. */
+/** The team's retention setting (decision 0047): off by default; what it will delete next, and when. */
 export function RetentionForm({ plan, lastResult }: { plan: Plan; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
   const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof RetentionSchema>>({

@@ -23,7 +23,7 @@ export interface CalendarValues {
   timeZone: string
 }
 
-/** The school's calendar on /team/my (issue 36): its days, its hours and its closed dates; read-only for members who do not manage the team. */
+/** The school's calendar on /team/my (decision 0046): its days, its hours and its closed dates; read-only for members who do not manage the team. */
 export function SchoolCalendarForm({ calendar, editable, lastResult }: { calendar: CalendarValues; editable: boolean; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
   const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof CalendarSchema>>({

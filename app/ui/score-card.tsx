@@ -12,7 +12,7 @@ interface Score {
 }
 
 /**
- * A quest post's score on the post page (issue 20 item 9): the number (or "scoring"), the reasons
+ * A quest post's score on the post page (decision 0035): the number (or "scoring"), the reasons
  * the rules or the model gave, and the teacher's own score, which stays once given.
  */
 export function ScoreCard({ score, error }: { score: Score; error?: string }) {

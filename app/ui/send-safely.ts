@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse } from 'react-router'
 import { ONCE_FIELD } from '~/shared/once'
 
 /**
- * A send that fails in the network keeps the page (issue 50 item 2, decision 0072). Every route
+ * A send that fails in the network keeps the page (decision 0072). Every route
  * with an action exports `clientAction = sendSafely`: the form goes to the server as before; when
  * the request or its answer is lost (offline, a reset, a proxy's timeout), the page is not replaced
  * by the error page: the form stays with everything typed and chosen (the page's answer stays what

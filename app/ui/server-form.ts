@@ -23,7 +23,7 @@ type FormView = { id: string; errorId: string; errors?: string[] }
  * It shows the errors of the action's answer (the same `SubmissionResult` that conform forms read,
  * from the same zod schema) with the ids and ARIA attributes `useConsoleForm` gives, and moves the
  * focus to the first field in error, as conform does. It loads no form library: the pages teachers
- * open most (the journal list, a post, an alert) stay within their JavaScript budget (issue 35).
+ * open most (the journal list, a post, an alert) stay within their JavaScript budget (decision 0055).
  * A long form, where checking each field as it is typed helps, uses `useConsoleForm`.
  */
 export function useServerForm<Schema extends Record<string, unknown>>({

@@ -3,9 +3,9 @@ import { useT } from '~/i18n/use-t'
 import { FastLink } from './fast-link'
 
 /**
- * The head of a student's data pages (issue 36): where they are, the student, and the two pages,
+ * The head of a student's data pages (decision 0047): where they are, the student, and the two pages,
  * Export and Erase. The owner comes back to the student's page, or to the journal's students while
- * the student's page is closed (an erasure waits: rule 12, issue 48 item 20); a team's admin to the
+ * the student's page is closed (an erasure waits: rule 12, decision 0061); a team's admin to the
  * team's page.
  */
 export function StudentDataHead({ rights, current }: { rights: Pick<StudentDataRights, 'journal' | 'student' | 'isOwner' | 'open'>; current: 'export' | 'erase' }) {

@@ -49,9 +49,9 @@ const loadValidator = () => import('~/features/students/validate').then((m) => m
 type Fields = z.input<typeof StudentPostSchema>
 
 /**
- * The student's post form (issue 6). With JavaScript, what is typed is also kept in the browser
+ * The student's post form (decision 0011). With JavaScript, what is typed is also kept in the browser
  * as a draft (`draftKey`, ui/drafts.ts) and offered back after a reload, a crash or a lost
- * connection until it is sent (issue 50). Without JavaScript the server answers a refused form
+ * connection until it is sent (decision 0072). Without JavaScript the server answers a refused form
  * with everything that was typed.
  */
 export function StudentPostForm({
@@ -71,7 +71,7 @@ export function StudentPostForm({
   keptPicture?: string | null
   /** The post's picture when revising: kept unless another is chosen. */
   currentPicture?: string | null
-  /** A quest journal's question: its frames' titles and examples guide each part (issue 20). */
+  /** A quest journal's question: its frames' titles and examples guide each part (decision 0035). */
   quest?: QuestPrompt | null
 }) {
   const { t } = useT()

@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react'
 /**
  * The console's one stylesheet. On a browser's first visit the server writes it into the page
  * (entry.server.tsx): on a slow network a separate request waits a round trip and shares the line
- * with the scripts, and the first paint waits for it (issue 19, bench/first-load.ts). The file is
+ * with the scripts, and the first paint waits for it (decision 0034, bench/first-load.ts). The file is
  * then fetched at idle priority, so the next pages use the cached file, which is
  * smaller than writing the styles into every page.
  */

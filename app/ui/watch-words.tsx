@@ -19,7 +19,7 @@ export interface WatchWordRow {
 }
 
 /**
- * A school's watch words (issue 49 item 4, decision 0062), on a journal's settings page and on the
+ * A school's watch words (decision 0062), on a journal's settings page and on the
  * team page: the list, each word with its concern and who added it, a remove button per word and a
  * small form to add one, for whoever may change the list (the journal's owner, the team's admins;
  * the server checks it again). A journal of a team also shows the team's words, which apply to it.

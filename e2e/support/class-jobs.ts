@@ -3,7 +3,7 @@ import { studentSignIn } from './helpers'
 import { expect } from './test'
 
 /**
- * A class job's page (issue 38) refused to the signed-in teacher of another journal: the page, the
+ * A class job's page (decision 0053) refused to the signed-in teacher of another journal: the page, the
  * start and the result file are 403; and to the journal's own student, whose start is refused or
  * sent elsewhere. The caller then checks that nothing was made.
  */

@@ -1,5 +1,5 @@
 // Posts and answers written straight into the worker's database at chosen moments, for the
-// Feedback and Patterns journeys (issue 37): a wait in school days needs a post from days ago.
+// Feedback and Patterns journeys (decision 0048): a wait in school days needs a post from days ago.
 import { assignPendingTopics } from '../../app/features/topics/assign.server'
 import { DEFAULT_TIME_ZONE, formatDate } from '../../app/shared/dates'
 import { db } from './db'

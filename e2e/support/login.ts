@@ -1,4 +1,4 @@
-// Signing in by fixture (issue 32): a session row written through the app's own session storage
+// Signing in by fixture (decision 0041): a session row written through the app's own session storage
 // and values, and its signed cookie set in the browser. Only the sign-in journeys go through the
 // form; every other test starts signed in, in the language it asks for.
 import type { BrowserContext } from '@playwright/test'

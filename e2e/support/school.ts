@@ -1,4 +1,4 @@
-// A school team for the safeguarding journeys (issue 36), written straight into the database: an
+// A school team for the safeguarding journeys (decision 0046), written straight into the database: an
 // admin, a counsellor and a team teacher whose team journal has a fresh student with a post and a
 // high risk alert citing it.
 import type { TestInfo } from '@playwright/test'
@@ -41,7 +41,7 @@ export async function newAlert(journalId: number, student: { account: string; id
 }
 
 /**
- * The journal in a school of its own with this calendar (issue 48: reminders go out in school time
+ * The journal in a school of its own with this calendar (decision 0064: reminders go out in school time
  * only): by default every day from 00:00 to 24:00, so a test that reminds passes whenever it runs;
  * `closed` dates (YYYY-MM-DD in the journal's zone) are days off.
  */

@@ -24,7 +24,7 @@ const oidc = await startOidcProvider({
     { clientId: 'edu-client', clientSecret: 'edu-secret', redirectUris: [`${appUrl}/login/redirect`] },
   ],
 })
-// A local Google Classroom API (issue 52): the bearer token's owner is who the local provider's
+// A local Google Classroom API (decision 0077): the bearer token's owner is who the local provider's
 // userinfo says; each teacher's courses are what the journey wrote into classroom.json (by subject).
 const coursesFile = path.join(process.env.E2E_WORKER_DIR!, 'classroom.json')
 const classroom = await startClassroomServer({

@@ -1,5 +1,5 @@
 // Each Playwright worker runs against its own server, SMTP peer, OpenID provider and SQLite
-// database (issue 32): two workers never share a row, a session or a mailbox. The data folder is
+// database (decision 0041): two workers never share a row, a session or a mailbox. The data folder is
 // the worker's slot (parallelIndex), so a worker restarted after a failure takes over its
 // predecessor's database instead of seeding a new one.
 import { spawn, type ChildProcess } from 'node:child_process'

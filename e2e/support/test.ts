@@ -83,7 +83,7 @@ export async function expectAccessible(page: Page, what = page.url(), { rules = 
  * The language rules (LANGUAGE_RULES) on the page's markup as the server sends it, read without a
  * browser: the page's `<html>` has a language, and every `lang` in it is a valid language tag. The
  * rules read nothing else, and the markup is the same with or without scripts, so loading each
- * page in a browser to run them cost the suite two minutes (issue 35; decision 0041). The request
+ * page in a browser to run them cost the suite two minutes (decision 0041). The request
  * carries the page's cookies (its session and language) and the language a visitor's browser asks for.
  */
 export async function expectLanguageMarkup(page: Page, path: string, acceptLanguage: string) {

@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * A local Google Classroom API (issue 52), written from Google's published API description (the
+ * A local Google Classroom API (decision 0077), written from Google's published API description (the
  * discovery document of classroom v1): `GET /v1/courses` (teacherId, courseStates, pageSize,
  * pageToken → `{ courses, nextPageToken }`) and `GET /v1/courses/{courseId}/students` (pageSize,
  * pageToken → `{ students, nextPageToken }`, each `{ courseId, userId, profile: { id, name:

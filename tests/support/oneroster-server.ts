@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { RosterSpec } from './oneroster'
 
 /**
- * A local OneRoster 1.2 rostering service (issue 52), as the REST binding describes it: an OAuth 2
+ * A local OneRoster 1.2 rostering service (decision 0076), as the REST binding describes it: an OAuth 2
  * token endpoint taking client credentials (HTTP Basic), and `/ims/oneroster/rostering/v1p2/{classes,
  * users,enrollments}` answering a bearer token with `{ "<resource>": [...] }`, paged by `limit` and
  * `offset` with `X-Total-Count`. The roster it serves can be changed between pulls (`set`), and it

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate'
 
 /**
- * OneRoster 1.2 CSV zips for the tests (issue 52). No sample roster published by 1EdTech or by the
+ * OneRoster 1.2 CSV zips for the tests (decision 0075). No sample roster published by 1EdTech or by the
  * Japan Profile's authors could be kept here under a licence that allows it, so these are built
  * from the published 1.2 CSV binding's tables (the columns in the binding's order, the Japan
  * Profile's `metadata.jp.*` columns after them) with the spec's own kind of example values.

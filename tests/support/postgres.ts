@@ -20,7 +20,7 @@ export interface PgCluster {
  *
  * PostgreSQL refuses to run as root: then it runs as the `postgres` user (created if the machine has
  * none), so its folder is open to it, and so are its binaries. A clone that only root may enter
- * (root's home, a `mktemp -d` folder) hides the ones in node_modules from that user (issue 48,
+ * (root's home, a `mktemp -d` folder) hides the ones in node_modules from that user (decision 0064,
  * `spawn … initdb EACCES`): they are then copied once, with their libraries and data files, into
  * a folder of the system's temporary folder that every user may read, named by the package's
  * version, and run from there. What cannot be made to work stops with a message that says what to do.

@@ -1,4 +1,4 @@
-// The labelled evaluation sets of the content assessment (tests/risk-eval, issue 33): each post
+// The labelled evaluation sets of the content assessment (tests/risk-eval, decision 0042): each post
 // assessed, with recall, high-at-high and false alerts per language, and the confusion of categories.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'

@@ -9,7 +9,7 @@ import { ROLE } from '~/features/team/roles'
 const SETTINGS = { labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '10', shareType: '2' } as const
 
 /**
- * A school for the safeguarding tests (issue 36): team "Hill School" with an admin, a counsellor and
+ * A school for the safeguarding tests (decision 0046): team "Hill School" with an admin, a counsellor and
  * a team teacher (`owner`) whose team journal "Class 5" has a co-teacher `cot` and students `amy`
  * and `ben`; a second team with its own counsellor (`elsewhere`); a teacher outside any team
  * (`solo`) with a personal journal that `cara` writes in.

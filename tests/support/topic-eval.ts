@@ -1,4 +1,4 @@
-// The labelled set of the post topics (tests/topic-eval, issue 37), written by someone who had not
+// The labelled set of the post topics (tests/topic-eval, decision 0049), written by someone who had not
 // seen the lexicon or its output: each post read as a student's post is, with recall and false
 // topics per language and per topic.
 import { readFileSync } from 'node:fs'

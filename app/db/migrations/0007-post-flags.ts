@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-/** Extreme-word flags of a post (issue 6): a category and the words that matched. */
+/** Extreme-word flags of a post (decision 0013): a category and the words that matched. */
 export const postFlags = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {

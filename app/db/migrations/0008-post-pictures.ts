@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * Pictures in students' posts (issue 6), kept in the database so that every app process serves
+ * Pictures in students' posts (decision 0017), kept in the database so that every app process serves
  * them (README: many machines). A picture is stored when it is chosen and checked; the post's
  * frame points at it by its URL. `owner_id` is the student who sent it.
  */

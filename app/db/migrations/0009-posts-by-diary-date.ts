@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-/** Reports and exports pick a journal's posts by diary date (issue 7). */
+/** Reports and exports pick a journal's posts by diary date (decision 0018). */
 export const postsByDiaryDate = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {

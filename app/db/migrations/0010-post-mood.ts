@@ -7,7 +7,7 @@ import type { Dialect } from '../dialect'
 const POSITIVE = ['3', '4', '5', '6', '7', '8', '9']
 
 /**
- * Each post's mood flags (issue 7, decision 0018): has a positive feeling, has a negative one. The
+ * Each post's mood flags (decision 0018): has a positive feeling, has a negative one. The
  * trend report sums them per diary date instead of joining every emotion of the range. Triggers on
  * post_emotions keep them right for every writer (student pages, seeds, tests); existing posts are
  * filled in once.

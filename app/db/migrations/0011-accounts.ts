@@ -2,7 +2,7 @@ import type { CreateTableBuilder, Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * Accounts (issue 3): password-reset codes, third-party identities (Google, the education cloud),
+ * Accounts (decision 0020): password-reset codes, third-party identities (Google, the education cloud),
  * vouchers, and avatars (kept in the database so every app process serves them).
  */
 export const accounts = (dialect: Dialect) => {

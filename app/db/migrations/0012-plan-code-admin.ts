@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * Plan-code management (issue 8, /my/ucp): a code may be without an exchange code until it is sold
+ * Plan-code management (decision 0023, /my/ucp): a code may be without an exchange code until it is sold
  * (and loses it when released), a renewed code records the code it used up, and codes carry the
  * owner's comments. SQLite cannot drop a NOT NULL, so its table is rebuilt.
  */

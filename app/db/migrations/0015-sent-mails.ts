@@ -3,7 +3,7 @@ import type { Dialect } from '../dialect'
 
 /**
  * Mails a user sends to others (journal invitations), one row each, so that their number can be
- * limited per sender and per journal in the database every app process shares (issue 18, item 7).
+ * limited per sender and per journal in the database every app process shares (decision 0031).
  */
 export const sentMails = (dialect: Dialect) => ({
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

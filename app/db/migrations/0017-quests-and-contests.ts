@@ -2,7 +2,7 @@ import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * Quests (guided questions) and contests (issue 20, decision 0035). A quest belongs to a contest
+ * Quests (guided questions) and contests (decision 0035). A quest belongs to a contest
  * (the contest's own questions) or to one journal (a teacher's sample quest); its frames carry their
  * example texts as JSON. A journal's selection is ordered; a contest journal has exactly one team
  * (unique journal_id) whose start date may change once after it is first set (a CHECK, so two

@@ -2,7 +2,7 @@ import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * Assessments (issue 21, decision 0036). A quiz is the platform's: its questions and their graded
+ * Assessments (decision 0036). A quiz is the platform's: its questions and their graded
  * options are one JSON text (read whole, never queried inside). A journal runs a quiz (a "run": a
  * pre-test, later the same quiz again as a post-test); at most one run of a quiz is open at a time
  * (a partial unique index, so two clicks on "Open" cannot open two). A student answers a run once:

@@ -2,7 +2,7 @@ import { type CreateTableBuilder, type Kysely, sql } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * Notifications (issue 22, decision 0037): one row per reader, its message a key with parameters so
+ * Notifications (decision 0037): one row per reader, its message a key with parameters so
  * each reader sees their own language. (reader, event key) is unique, so an event told twice (a
  * retry, two processes) is one notification. Unread ones are counted from a partial index: the bell
  * on every page reads one small index range.

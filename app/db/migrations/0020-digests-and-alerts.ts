@@ -2,7 +2,7 @@ import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * Digests and risk alerts (issue 22, decision 0037).
+ * Digests and risk alerts (decision 0037).
  * - `job_slots`: a scheduled slot (a journal's digest at an hour of a day, a day's clean-up) is run
  *   by whoever inserts its key first: with several processes or after a restart it runs once.
  * - `journals.time_zone`: the school's zone, as the teacher's browser said when the settings were

@@ -2,7 +2,7 @@ import { type CreateTableBuilder, type Kysely, sql } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * E-books, part 1 (issue 23, decision 0038). One book per student and journal (re-entering opens
+ * E-books, part 1 (decision 0038). One book per student and journal (re-entering opens
  * it; a unique index, so two first visits make one). Its chosen posts in order; its pages in order,
  * each with its type, post, template (the built-in one's id, and the edited copy once changed) and
  * its picture (null while it is being drawn); pictures uploaded for its pages.

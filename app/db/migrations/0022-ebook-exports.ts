@@ -2,7 +2,7 @@ import { type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * E-books, part 2 (issue 24, decision 0040). A book's PDF and the job that makes it: one row a book,
+ * E-books, part 2 (decision 0040). A book's PDF and the job that makes it: one row a book,
  * claimed by one process (status and heartbeat), with its real progress (pages done of all), kept
  * with the version of the book it was made from. A book's share link: one at a time, its token and
  * an optional password hash.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * Risk alerts learn from the teacher (issue 33 item 6, decision 0042): when resolving, whether the
+ * Risk alerts learn from the teacher (decision 0042): when resolving, whether the
  * alert was right, a false alarm, or missed something. An alert a teacher raised on a post that
  * raised nothing ("this worries me") is a miss of the assessment; its reasons say who flagged it.
  */

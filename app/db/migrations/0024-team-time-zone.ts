@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * A team's time zone (issue 34, decision 0044): the school's clock for its teachers' pages that
+ * A team's time zone (decision 0044): the school's clock for its teachers' pages that
  * belong to no journal (a journal has its own, `journals.time_zone`). Asia/Taipei, the platform's.
  */
 export const teamTimeZone = () => ({

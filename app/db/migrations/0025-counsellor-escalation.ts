@@ -2,7 +2,7 @@ import { type CreateTableBuilder, type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * A counsellor in the loop (issue 36, decision 0046).
+ * A counsellor in the loop (decision 0046).
  * - `teams`: the school's calendar (school days 1 Monday … 7 Sunday, the hours of a school day, the
  *   days the school is closed): "within 4 school hours" is counted in it.
  * - `journals.escalate_after_hours`: how many school hours a high alert may wait unopened.

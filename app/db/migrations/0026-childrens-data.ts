@@ -2,7 +2,7 @@ import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * A student's data, exportable and erasable (issue 36, decision 0047).
+ * A student's data, exportable and erasable (decision 0047).
  * - `student_exports`: one zip of a student's data in a journal, made as a job (status, progress,
  *   heartbeat), downloadable by its token until `expires_at` (7 days). One running a student and journal.
  * - `student_erasures`: an erasure asked for; pending for 30 days (the account locked, off the

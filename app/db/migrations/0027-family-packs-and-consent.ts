@@ -2,7 +2,7 @@ import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * Sharing with a family (issue 36, decision 0047).
+ * Sharing with a family (decision 0047).
  * - `family_packs`: a teacher's pick of a student's posts with a note, made into a PDF (kept in the
  *   row); its optional share link: a token, a password's argon2id hash, an expiry (7 days by
  *   default, 30 at most), its revocation; and the student's consent to it (`consent`).

@@ -1,7 +1,7 @@
 import { type Kysely } from 'kysely'
 
 /**
- * Retention (issue 36, decision 0047): a team may delete its journals' diaries older than N school
+ * Retention (decision 0047): a team may delete its journals' diaries older than N school
  * years (off: null). The school year starts in `school_year_start_month` (August in Taiwan, April in
  * Japan). The admins are told 30 days before a deletion: `retention_notice_before` is the cutoff
  * they were told of, `retention_notice_at` when; nothing older than a cutoff is deleted until its

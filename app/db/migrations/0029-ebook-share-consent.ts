@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 
 /**
  * An e-book's share link made by a teacher waits for the student's consent where the journal's
- * rule asks for it, as a family pack's does (issue 36, decision 0047). Links made before: not needed.
+ * rule asks for it, as a family pack's does (decision 0047). Links made before: not needed.
  */
 export const ebookShareConsent = () => ({
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

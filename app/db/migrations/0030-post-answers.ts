@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * When each post was first answered (issue 37, decision 0048): `first_answer_at`, the earliest
+ * When each post was first answered (decision 0048): `first_answer_at`, the earliest
  * visible comment of a teacher of the journal (its owner or an accepted teacher), and
  * `answer_secs`, the seconds from the post to it. Triggers on `comments` keep them right for every
  * writer (the post page, seeds, test fixtures), as the mood flags are kept (migration 0010), so the

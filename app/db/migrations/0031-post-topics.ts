@@ -1,7 +1,7 @@
 import { type Kysely } from 'kysely'
 
 /**
- * What each post's event is about (issue 37, decision 0049): `post_topics`, a row per topic of the
+ * What each post's event is about (decision 0049): `post_topics`, a row per topic of the
  * topic lexicon found in the post's title and event, written when the post is written (the student's
  * save, a revision); `posts.topics_version`, the lexicon version that read it, null until read. The
  * posts that exist are read by the batched migration 0032; a post whose version is behind is read

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * A post's topics, feelings and behaviours as bit masks (issue 37, decision 0049):
+ * A post's topics, feelings and behaviours as bit masks (decision 0049):
  * `posts.topic_mask`, `emotion_mask` and `behaviour_mask`, kept by triggers on post_topics,
  * post_emotions and post_behaviours in both databases (every writer keeps them right, as the mood
  * flags are kept, migration 0010). The Patterns page counts topics × feelings × behaviours from one

@@ -1,7 +1,7 @@
 import { type Kysely } from 'kysely'
 
 /**
- * Reminders to write (issue 38, decision 0052): a row per journal, student and school day on which
+ * Reminders to write (decision 0052): a row per journal, student and school day on which
  * a teacher reminded the student. The key makes "at most once a day" hold across processes (two
  * teachers clicking at once, two app processes): the second insert does nothing. A student erased
  * takes their reminders along (the cascade).

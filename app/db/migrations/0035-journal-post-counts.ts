@@ -4,7 +4,7 @@ import type { Dialect } from '../dialect'
 /**
  * A journal's number of posts, kept by triggers on posts for every writer (the student's save, the
  * seeds, erasure, retention), as the team totals are (0017): the console's journal cards read one
- * number instead of counting a large journal's posts on every /diary (issue 35; a journal of 20,000
+ * number instead of counting a large journal's posts on every /diary (decision 0050; a journal of 20,000
  * posts cost /diary most of its throughput).
  */
 export const journalPostCounts = (dialect: Dialect) => ({

@@ -2,7 +2,7 @@ import { type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * Work for a whole class in one job (issue 38, decision 0053): a class's e-books ('books') and the
+ * Work for a whole class in one job (decision 0053): a class's e-books ('books') and the
  * parent-meeting pack of the class ('packs'). One row per journal and kind, the job now or the last
  * one: the key makes "one job per journal at a time" hold across clicks and processes; the results
  * (a JSON list, one entry per student done) let a job cut short by a restart go on where it stopped;

@@ -4,7 +4,7 @@ import type { Dialect } from '../dialect'
 /**
  * A journal's last post, kept by triggers on posts for every writer, as its number of posts is
  * (0035): the student's save wrote it by hand and the contest and quest seeds did not, so contest
- * journals' cards said "No posts yet" over hundreds of posts (issue 48, item 15). A deleted post
+ * journals' cards said "No posts yet" over hundreds of posts. A deleted post
  * (erasure, retention) takes the journal back to its newest remaining post.
  */
 export const journalLastPost = (dialect: Dialect) => ({

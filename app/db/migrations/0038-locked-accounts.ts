@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * The locked accounts (issue 48, decision 0061): the one door check for a child's data (DESIGN.md
+ * The locked accounts (decision 0061): the one door check for a child's data (DESIGN.md
  * rule 12) leaves out every student whose account is locked or whose erasure waits, in lists of
  * thousands of posts. A partial index of the locked accounts keeps that set a few rows to read,
  * as `student_erasures_one_pending` does for the erasures.

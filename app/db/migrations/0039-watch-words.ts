@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * A school's own watch words (issue 49 item 4, decision 0062): local slang, a nickname used to
+ * A school's own watch words (decision 0062): local slang, a nickname used to
  * bully, each with the safeguarding category a post that holds it is told under. A word belongs to
  * one journal or to one team (a team's words apply to every journal of the team): exactly one of
  * `journal_id` and `team_id` is set. `phrase` is what the teacher typed; `phrase_key` is how it is

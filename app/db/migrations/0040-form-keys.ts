@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * One-time form keys (issue 50, decision 0072): every form that writes carries a key made when its
+ * One-time form keys (decision 0072): every form that writes carries a key made when its
  * page is drawn; the first request with a key claims it (the primary key: a second insert of the
  * same key fails, in every process), runs the action and keeps its answer; the same key again
  * answers that and writes nothing. `state` is `pending` while the first request runs, `done` once

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * Rosters from the systems schools run (issue 52, decision 0075): OneRoster 1.2 (CSV and REST, with
+ * Rosters from the systems schools run (decision 0075): OneRoster 1.2 (CSV and REST, with
  * the Japan Profile) and Google Classroom.
  *
  * - `roster_links`: what a source's `sourcedId` (or Classroom id) became here, per scope: a team (its

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * A school information system's OneRoster 1.2 REST service (issue 52, decision 0076), one per team
+ * A school information system's OneRoster 1.2 REST service (decision 0076), one per team
  * (its admin enters it) or per teacher: its address, OAuth 2 token address and client id; the client
  * secret sealed with a key drawn from SESSION_SECRET (AES-256-GCM: the database alone does not reveal
  * it, and it is never shown again). `nightly`: pulled and applied each night by the jobs tick. The last

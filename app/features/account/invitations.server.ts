@@ -13,6 +13,11 @@ export const FRIENDS_PER_PAGE = 10
 
 export type InviteResult = { ok: true } | { ok: false; error: 'invalid' | 'own' | 'already' }
 
+/** A friend's code applied on its own (the /drpb/{code} link's button): applyInviteCode in a transaction of its own. */
+export function redeemInviteCode(db: DB, userId: number, rawCode: string): Promise<InviteResult> {
+  return db.transaction().execute((trx) => applyInviteCode(trx, userId, rawCode))
+}
+
 /**
  * Records that `userId` was invited with a friend's code (at the profile setup or through
  * /drpb/{code}). A user is invited once, never by themselves. Inside the caller's transaction.

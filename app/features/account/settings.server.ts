@@ -34,7 +34,7 @@ export async function userSettingsOf(db: DB, userId: number) {
   }
 }
 
-/** Digests by e-mail (issue 22): only to a verified address; false when there is none. */
+/** Digests by e-mail (decision 0037): only to a verified address; false when there is none. */
 export async function saveDigestMail(db: DB, userId: number, on: boolean) {
   const r = await db.updateTable('users').set({ digest_mail: on ? 1 : 0 }).where('id', '=', userId).$if(on, (q) => q.where('email_verified', '=', 1).where('email', 'is not', null)).executeTakeFirst()
   return Number(r.numUpdatedRows) === 1

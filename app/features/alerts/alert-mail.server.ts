@@ -4,8 +4,8 @@ import type { Mailer } from '~/mail/mailer.server'
 import type { AlertMail } from './escalate.server'
 
 /**
- * An alert mail (issue 36): sent at once, whatever the digest setting, to an address the person
- * verified. It names the journal, the most serious concern and the severity (issue 48), never the
+ * An alert mail (decision 0046): sent at once, whatever the digest setting, to an address the person
+ * verified. It names the journal, the most serious concern and the severity (decision 0059), never the
  * student or their words: those stay behind the console's sign-in.
  */
 export async function sendAlertMail(db: DB, mailer: Mailer, origin: string, mail: AlertMail) {
@@ -13,7 +13,7 @@ export async function sendAlertMail(db: DB, mailer: Mailer, origin: string, mail
   if (!user?.email || user.email_verified !== 1) return false
   const t = translatorOf(user.locale) as unknown as (key: string, values?: Record<string, string | number>) => string
   const severity = t(`alerts.severity_${mail.params.severity}`)
-  // The most serious concern leads (issue 48); a mail queued before it was named says "worrying content".
+  // The most serious concern leads (decision 0059); a mail queued before it was named says "worrying content".
   const concern = t(String(mail.params.concern ?? 'alerts.rule_words'))
   const text = [t('mail.alertHello', { name: user.name ?? user.account }), '', t(mail.msgKey, { ...mail.params, severity, concern }), `${origin}${mail.link}`, '', t('mail.alertPrivacy')].join('\n')
   await mailer.send({ to: user.email, subject: t('mail.alertSubject', { severity, concern }), text })

@@ -14,14 +14,14 @@ export const snoozeWindow = (today = todayDate()) => ({ min: addDays(today, 1), 
 export const VERDICTS = ['right', 'false_alarm', 'missed'] as const
 
 /**
- * What goes to families (issue 48, decision 0063): a post under an open alert, or under one
+ * What goes to families (decision 0063): a post under an open alert, or under one
  * resolved less than this many days ago (not as a false alarm), is held back from a class's e-books,
  * the parent-meeting pack and a family pack unless the teacher puts it back.
  */
 export const HOLD_BACK_DAYS = 30
 
 /**
- * A school's own watch words (issue 49 item 4, decision 0062): a word or phrase at most this long,
+ * A school's own watch words (decision 0062): a word or phrase at most this long,
  * and at most this many on one list (a journal's or a team's), so that reading them with every post
  * stays a small query and a few patterns.
  */

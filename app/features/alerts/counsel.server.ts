@@ -5,7 +5,7 @@ import { historyOf } from './raise.server'
 import { citedPosts } from './record.server'
 
 /**
- * What a counsellor sees of an alert escalated to them (issue 36), and nothing more of its journal:
+ * What a counsellor sees of an alert escalated to them (decision 0046), and nothing more of its journal:
  * the alert with its reasons and trail, the posts it cites (their frames and feelings, not their
  * comments), and the student's mood over their recent posts (dates and feelings, no titles).
  * Null when the alert was not escalated to them (or they no longer hold the role).

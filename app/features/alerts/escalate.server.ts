@@ -10,7 +10,7 @@ import type { EscalateInput } from './schema'
 import { alertSummary, concernOf } from './summary'
 
 /**
- * Escalation of risk alerts (issue 36, decision 0046): a teacher escalates an alert to the school's
+ * Escalation of risk alerts (decision 0046): a teacher escalates an alert to the school's
  * counsellor with a note; an alert nobody opened in time escalates by itself. Who receives it: the
  * team's counsellors, or its admins where the team has none. A journal outside any team has no
  * counsellor: its overdue alert is told again to its own teachers ("reminded").
@@ -62,7 +62,7 @@ async function alertHead(db: DB, alertId: number) {
     .select((eb) => ['a.id', 'a.rule', 'a.reasons', 'a.journal_id as journalId', 'a.student_id as studentId', 'a.severity', 'j.name as journal', eb.fn.coalesce('u.name', 'u.account').as('student')])
     .where('a.id', '=', alertId)
     .executeTakeFirstOrThrow()
-    // What leads the alert's line in a notification or a mail (issue 48): a key, read in each reader's language.
+    // What leads the alert's line in a notification or a mail (decision 0059): a key, read in each reader's language.
     .then(({ rule, reasons, ...a }) => ({ ...a, concern: concernOf(rule, reasons) }))
 }
 
@@ -93,7 +93,7 @@ export type EscalateResult = 'ok' | 'noted' | 'already' | 'notTarget' | 'resolve
 
 /**
  * A teacher escalates an alert to one of the journal's escalation targets, with a note (a step of
- * the trail). To someone who has it already, the note is added to the escalation instead (issue 48):
+ * the trail). To someone who has it already, the note is added to the escalation instead (decision 0059):
  * a teacher's note is never lost.
  */
 export async function escalateAlert(db: DB, journalId: number, alertId: number, actorId: number, input: EscalateInput): Promise<{ result: EscalateResult; mails: AlertMail[] }> {
@@ -126,7 +126,7 @@ const sameNoteWritten = async (trx: DB, alertId: number, actorId: number, note: 
 export type EscalationNoteResult = 'ok' | 'already' | 'notEscalated' | 'resolved' | 'missing'
 
 /**
- * A teacher adds a note to an alert that was escalated already (issue 48): by itself, when nobody
+ * A teacher adds a note to an alert that was escalated already (decision 0059): by itself, when nobody
  * opened it in time, or by a colleague. The note is a step of the trail ('noted'), told at once to
  * everyone it was escalated to, by notification and e-mail.
  */
@@ -173,7 +173,7 @@ async function tellNoted(db: DB, alertId: number, actorId: number): Promise<Aler
 export type OverdueNote = { hours: number } | { days: number }
 
 /**
- * The alerts nobody opened in time (issue 36): a high one unopened for the journal's school hours, a
+ * The alerts nobody opened in time (decision 0046): a high one unopened for the journal's school hours, a
  * medium one for three school days. Each is claimed once (its `overdue_at`, set by one conditional
  * update however many processes run the tick) and escalated to the team's counsellors (or admins),
  * or, outside a team, told again to the journal's teachers. Returns the mails to send.

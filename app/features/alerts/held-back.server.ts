@@ -5,7 +5,7 @@ import { HOLD_BACK_DAYS } from './constants'
 import { citedPostIds } from './escalate.server'
 
 /**
- * What goes to families (issue 48, decision 0063): a class's e-books, the parent-meeting pack and
+ * What goes to families (decision 0063): a class's e-books, the parent-meeting pack and
  * a family pack carry no post under an open or recent risk alert unless the teacher puts it back.
  * "Recent" is HOLD_BACK_DAYS after the alert was resolved; an alert resolved as a false alarm holds
  * nothing back.
@@ -30,7 +30,7 @@ const weight = (r: HeldReason) => (r.open ? 4 : 0) + (r.severity === 'high' ? 2 
 const stronger = (a: HeldReason, b: HeldReason) => (weight(a) !== weight(b) ? weight(a) > weight(b) : a.raisedAt > b.raisedAt)
 
 /**
- * The one rule (issue 48): the journal's published posts held back from what goes to families now,
+ * The one rule (decision 0063): the journal's published posts held back from what goes to families now,
  * by post id, each with the alert that holds it (the most telling one, when several do). `studentIds`
  * narrows it to some students.
  */

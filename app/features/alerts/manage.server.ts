@@ -143,7 +143,7 @@ export const activeAlertsOfStudent = (today: string) => (eb: ExpressionBuilder<D
 const FEEDBACK_DAYS = 90
 
 /**
- * What teachers said of the alerts resolved in the last 90 days (issue 33 item 6): how many, the
+ * What teachers said of the alerts resolved in the last 90 days (decision 0042): how many, the
  * share of false alarms, and the misses (resolved as "missed something", or raised by a teacher on
  * a post that raised nothing). For a journal, or for every journal of the school (the owner's team).
  */
@@ -157,7 +157,7 @@ export async function alertFeedback(db: DB, journalIds: number[], now = new Date
       .where('journal_id', 'in', journalIds)
       .where((eb) => eb.or([eb('resolved_at', '>=', since), eb.and([eb('flagged_by', 'is not', null), eb('created_at', '>=', since)])]))
       .execute(),
-    // The alerts of students since erased count too, as anonymous rows (issue 36).
+    // The alerts of students since erased count too, as anonymous rows (decision 0046).
     db
       .selectFrom('erased_alerts')
       .select(['verdict', 'flagged', 'resolved_at as resolvedAt'])
@@ -184,7 +184,7 @@ export async function schoolJournalIds(db: DB, journalId: number) {
 }
 
 
-/** How many alerts of this journal were of students since erased (issue 36): the school's figures keep them, anonymous. */
+/** How many alerts of this journal were of students since erased (decision 0047): the school's figures keep them, anonymous. */
 export async function erasedAlertCount(db: DB, journalId: number) {
   return Number((await db.selectFrom('erased_alerts').select((eb) => eb.fn.countAll<number>().as('n')).where('journal_id', '=', journalId).executeTakeFirstOrThrow()).n)
 }

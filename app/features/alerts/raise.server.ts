@@ -134,7 +134,7 @@ export async function tellHighAlert(db: DB, alertId: number) {
     readers: await journalTeacherIds(db, a.journalId),
     type: 'd',
     eventKey: `alert:${a.id}:high`,
-    // The most serious concern leads the line (issue 48): a key of the alerts dictionary, read in each reader's language.
+    // The most serious concern leads the line (decision 0059): a key of the alerts dictionary, read in each reader's language.
     msgKey: 'notification.alertHighOf',
     params: { student: a.student, journal: a.journal, concern: concernOf(a.rule, a.reasons) },
     link: `/diary/homework/${a.journalId}/alerts/${a.id}`,
@@ -192,7 +192,7 @@ export async function alertOfPost(db: DB, journalId: number, postId: number) {
 }
 
 /**
- * A teacher's worry about a post that raised nothing ("this worries me", issue 33 item 6): an alert
+ * A teacher's worry about a post that raised nothing ("this worries me", decision 0042): an alert
  * of the content rule with that reason, medium, told to the journal's teachers as a high one is; it
  * counts as a miss of the assessment. 'raised' when the post has an alert already.
  */

@@ -34,7 +34,7 @@ export async function citedPosts(db: DB, journalId: number, ids: number[]) {
 }
 
 /**
- * An alert's record for the school's file (issue 36): the school, the student, why it was raised,
+ * An alert's record for the school's file (decision 0046): the school, the student, why it was raised,
  * the posts it cites as written, to whom it was escalated, who saw it and when, and every step,
  * printed by whom and when. Printing is itself a step of the trail. Null for an alert not of this journal.
  */
@@ -59,7 +59,7 @@ export async function alertRecord(db: DB, journalId: number, alertId: number, re
     row(tr('alertRecord.school'), school),
     row(tr('alertRecord.journal'), journal),
     row(tr('alertRecord.student'), `${alert.student} (${account.account})`),
-    // The most serious concern leads (issue 48), the others after it.
+    // The most serious concern leads (decision 0059), the others after it.
     row(
       tr('alertRecord.alert'),
       [tr(alert.summary.concern), ...alert.summary.also.map((c) => tr(`alerts.category_${c}`)), tr(`alerts.severity_${alert.severity}`), tr(`alerts.status_${alert.shownStatus === 'snoozed' ? 'snoozed' : alert.shownStatus}`)].join(' · '),
@@ -69,7 +69,7 @@ export async function alertRecord(db: DB, journalId: number, alertId: number, re
     row(tr('alertRecord.printed'), tr('alertRecord.printedBy', { name: reader.name, at: at(printedAt) })),
   ]
   const reasons = alert.reasons
-  // The student's sentences, most serious first, in quotation marks; a teacher's worry as theirs, by name (issue 48).
+  // The student's sentences, most serious first, in quotation marks; a teacher's worry as theirs, by name (decision 0059).
   const why =
     reasons.rule === 'words'
       ? [
@@ -83,7 +83,7 @@ export async function alertRecord(db: DB, journalId: number, alertId: number, re
       : reasons.rule === 'streak'
         ? [text(tr('alerts.streakExplain', { count: reasons.length, share: Math.round(reasons.negativeShare * 100) }))]
         : [text(tr('alerts.dropExplain', { recent: reasons.recentMean, own: reasons.ownMean, usual: reasons.usualMean, threshold: reasons.threshold, count: reasons.earlierPosts }))]
-  // Each frame a paragraph of its own under its own label, the feelings with the feelings frame (issue 48).
+  // Each frame a paragraph of its own under its own label, the feelings with the feelings frame (decision 0059).
   const postBlocks = posts.flatMap((p) => [
     `=== ${text(`${p.diaryDate} · ${p.title}`)}`,
     ...postFramesMarkup({ frames: p.frames.map((f) => ({ type: f.type, text: f.message })), feelings: p.emotions.map((c) => emotionName(c, t)), behaviours: p.behaviours.map((c) => behaviourName(c, t)) }, t).flatMap((paragraph) => ['', paragraph]),
@@ -122,6 +122,6 @@ export async function alertRecord(db: DB, journalId: number, alertId: number, re
     `#v(1em) #text(size: 8pt, fill: luma(90))[${text(tr('alertRecord.timeZone', { zone: timeZone }))}]`,
   ].join('\n')
   const pdf = await documentPdf(body, { lang: reader.lang, title })
-  // The file's day in the school's zone (issue 48), as the record's times are.
+  // The file's day in the school's zone (decision 0063), as the record's times are.
   return { pdf, name: `${title} ${alert.student} ${formatDate(alert.createdAt, timeZone)}` }
 }

@@ -4,7 +4,7 @@ import type { Opinion } from '~/features/alerts/assess/second-opinion.server'
 import type { FlagCategory } from '~/features/posts/extreme-words'
 
 /**
- * The risk-alert rules (issue 22 item 5, decision 0037): pure functions of a student's posts and
+ * The risk-alert rules (decision 0037): pure functions of a student's posts and
  * their journal's usual mood, so they are tested on crafted sequences and replayed on the demo.
  *
  * A post's mood point: +1 when every feeling chosen is positive, -1 when every one is negative, 0

@@ -7,7 +7,7 @@ import { RESOLVE_NOTE_MAX, snoozeWindow, VERDICTS, WATCH_WORD_MAX } from './cons
 const required = { error: 'validation.required' }
 
 /**
- * An action on a risk alert (issue 22): acknowledge; snooze until a date (tomorrow at the earliest,
+ * An action on a risk alert (decision 0037): acknowledge; snooze until a date (tomorrow at the earliest,
  * 90 days at most); resolve with a note saying what was done (required: the trail is for the next
  * adult who reads it).
  */
@@ -32,14 +32,14 @@ export const WorrySchema = z.object({ intent: z.literal('worry'), note: z.option
 export const AlertActionSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('acknowledge') }), SnoozeSchema, ResolveSchema])
 export type AlertAction = z.output<typeof AlertActionSchema>
 
-/** Escalate to the counsellor (issue 36): whom (one of the journal's escalation targets) and a note saying why. */
+/** Escalate to the counsellor (decision 0046): whom (one of the journal's escalation targets) and a note saying why. */
 export const EscalateSchema = z.object({
   intent: z.literal('escalate'),
   to: z.string({ error: 'alerts.chooseCounsellor' }).check(...cleanText, z.regex(/^\d{1,10}$/, 'alerts.chooseCounsellor')),
   note: z.string(required).check(...cleanText, z.minLength(1, required), atMost(RESOLVE_NOTE_MAX)),
 })
 export type EscalateInput = { to: number; note: string }
-/** A note added to an alert already escalated (by a teacher or by itself: issue 48): told to whom it went. */
+/** A note added to an alert already escalated (by a teacher or by itself: decision 0059): told to whom it went. */
 export const EscalationNoteSchema = z.object({
   intent: z.literal('escalationNote'),
   note: z.string(required).check(...cleanText, z.minLength(1, required), atMost(RESOLVE_NOTE_MAX)),
@@ -53,7 +53,7 @@ export const StepSchema = z.object({
 export const CounselActionSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('take') }), StepSchema, ResolveSchema])
 
 /**
- * A school's watch word (issue 49 item 4, decision 0062): a word or phrase of at most
+ * A school's watch word (decision 0062): a word or phrase of at most
  * WATCH_WORD_MAX characters with a letter or a digit in it, and the safeguarding category a post
  * that holds it is told under. Whether it is on the list already is the feature's check.
  */

@@ -5,7 +5,7 @@ import { calendarOfJoined, type SchoolCalendar } from './school-hours'
  * A journal's school calendar: its team's school days, hours and closed dates (set on /team/my), in
  * the journal's zone; a journal outside a team keeps the default week (Monday to Friday, 08:00 to
  * 17:00). It counts the school hours of alerts (escalate.server.ts reads the same columns for many
- * journals at once) and guards the teachers' reminders (issue 48).
+ * journals at once) and guards the teachers' reminders (decision 0064).
  */
 export async function journalCalendar(db: DB, journalId: number): Promise<SchoolCalendar> {
   const j = await db

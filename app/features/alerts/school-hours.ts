@@ -1,7 +1,7 @@
 import { addDays, formatDate, fromWallClock, isCalendarDate } from '~/shared/dates'
 
 /**
- * The school's calendar (issue 36): the days it is open (1 Monday … 7 Sunday), the hours of a school
+ * The school's calendar (decision 0046): the days it is open (1 Monday … 7 Sunday), the hours of a school
  * day in the school's zone, and the dates it is closed (holidays). "Unopened for 4 school hours" is
  * counted in it, so an alert raised on Friday afternoon waits over the weekend and escalates on
  * Monday morning, not on Saturday when nobody is there to read it.

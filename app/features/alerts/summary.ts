@@ -3,7 +3,7 @@ import { bySeriousness, type ConcernKey, type RiskCategory } from './categories'
 import type { AlertReasons } from './rules'
 
 /**
- * An alert told in one line (issue 48): what leads it and the words behind the lead. Every summary
+ * An alert told in one line (decision 0059): what leads it and the words behind the lead. Every summary
  * of an alert (the journal's list, the counsellor's inbox, the alert's heading, notifications, mails,
  * the record) is made from this, so the most serious concern leads everywhere by the one ordering of
  * categories (categories.ts).

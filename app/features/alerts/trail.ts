@@ -5,7 +5,7 @@ export const NOTED_STEPS: readonly AlertStepAction[] = ['resolved', 'escalated',
 
 /**
  * Who a step of the trail reached: an escalation, the escalations written at the same moment by the
- * same person; a note added to the escalation (issue 48), everyone it went to.
+ * same person; a note added to the escalation (decision 0059), everyone it went to.
  */
 export const recipientsOf = (step: { action: AlertStepAction; at: string; userId: number | null }, escalations: { at: string; byId: number | null; to: string | null }[]) =>
   (step.action === 'noted' ? escalations : escalations.filter((e) => e.at === step.at && e.byId === step.userId)).map((e) => e.to ?? '')

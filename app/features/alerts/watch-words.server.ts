@@ -1,5 +1,5 @@
 /**
- * A school's own watch words (issue 49 item 4, decision 0062): local slang or a nickname used to
+ * A school's own watch words (decision 0062): local slang or a nickname used to
  * bully, added on a journal's settings page by its owner or on the team page by the team's admins,
  * each with the safeguarding category a post that holds it is told under. They take effect at once:
  * every post is assessed with the words of its journal and of the journal's team, read here with

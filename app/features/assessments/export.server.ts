@@ -24,7 +24,7 @@ const sheetName = (name: string, taken: Set<string>) => {
 }
 
 /**
- * The results as .xlsx, keeping the list's search (issue 21 item 4): one sheet per run (each quiz
+ * The results as .xlsx, keeping the list's search (decision 0036): one sheet per run (each quiz
  * has its own questions), one row per result; for each question its chosen text, then its grade as a
  * number; then the total. Null when nothing matches (the page's no-data dialog). Text goes in as
  * string cells, guarded for a CSV saved from the sheet (exportCell).

@@ -1,7 +1,7 @@
 import type { QuizQuestion } from './quiz'
 
 /**
- * The platform's quizzes, in the three languages (issue 21): seeded into every database as
+ * The platform's quizzes, in the three languages (decision 0036): seeded into every database as
  * reference data, each (language, key) once. Wording written for the console, not a licensed
  * instrument: a class check-in, not a diagnosis.
  */

@@ -1,5 +1,5 @@
 /**
- * A quiz's questions and the rules of an answer sheet (issue 21): each question has options, each a
+ * A quiz's questions and the rules of an answer sheet (decision 0036): each question has options, each a
  * grade and a text; grades are distinct within a question, so a stored grade maps back to its text.
  * No server code: the student's page and the server read the same rules.
  */

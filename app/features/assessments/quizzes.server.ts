@@ -21,7 +21,7 @@ const quizKey = (q: { id: number; lang: string; title: string }) => PLATFORM_QUI
 const quizLang = (lang: string) => (lang.startsWith('zh') ? 'zh-TW' : lang)
 
 /**
- * The quizzes a teacher may open (issue 34): one entry per quiz, not one per language, named in
+ * The quizzes a teacher may open (decision 0044): one entry per quiz, not one per language, named in
  * the reader's language; it opens the quiz in the journal's language (its students answer it),
  * else in the reader's, else any.
  */

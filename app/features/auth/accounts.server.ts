@@ -89,7 +89,7 @@ export async function verifyLogin(db: DB, account: string, password: string, kin
     .select(['u.id', 'c.password_hash'])
     .where(accountIs(account, 'u.account'))
     .where('u.kind', '=', kind)
-    // An account awaiting erasure does not sign in (issue 36).
+    // An account awaiting erasure does not sign in (decision 0047).
     .where('u.disabled_at', 'is', null)
     .executeTakeFirst()
   if (!row) return null

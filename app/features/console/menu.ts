@@ -11,7 +11,7 @@ export interface MenuItem {
   labelKey: 'console.menuMyJournals' | 'console.menuSamples' | 'console.menuBooks' | 'console.menuTeam' | 'console.menuStudents' | 'console.menuRoster' | 'console.menuPlanCodes' | 'console.menuCounsellor'
   modes: ('personal' | 'team')[]
   fn?: PayFunctionId
-  /** A team right the item needs (the counsellor's page, issue 36). Without a team role, only
+  /** A team right the item needs (the counsellor's page, decision 0046). Without a team role, only
    * runJournals: a teacher on their own runs their journals. */
   right?: TeamRight
 }
@@ -20,7 +20,7 @@ export const MAIN_MENU: MenuItem[] = [
   { to: '/diary', labelKey: 'console.menuMyJournals', modes: ['personal', 'team'], right: 'runJournals' },
   { to: '/diarySample', labelKey: 'console.menuSamples', modes: ['personal', 'team'], right: 'runJournals' },
   { to: '/student', labelKey: 'console.menuStudents', modes: ['personal', 'team'], right: 'runJournals' },
-  // Rosters from the school's systems (issue 52): a team's admin imports the team's classes, a teacher their own.
+  // Rosters from the school's systems (decision 0075): a team's admin imports the team's classes, a teacher their own.
   { to: '/roster', labelKey: 'console.menuRoster', modes: ['personal', 'team'], right: 'runJournals' },
   { to: '/diarySample/resourcesBook', labelKey: 'console.menuBooks', modes: ['personal'], right: 'runJournals' },
   { to: '/team/my', labelKey: 'console.menuTeam', modes: ['team'] },

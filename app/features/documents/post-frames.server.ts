@@ -14,7 +14,7 @@ export interface PrintedPost {
 
 /**
  * A post's frames in a printed document (the safeguarding record, the export's PDF), as its page
- * shows them (issue 48): each frame once, a paragraph of its own under its own label, the feelings
+ * shows them (decision 0059): each frame once, a paragraph of its own under its own label, the feelings
  * chosen with the feelings frame and the behaviours with the behaviour frame; a frame with nothing in
  * it is left out (no empty label). Feelings or behaviours whose frame the post lacks follow under
  * that frame's label. Typst markup, one paragraph an entry.

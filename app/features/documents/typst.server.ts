@@ -6,7 +6,7 @@ import { withoutControl } from '~/shared/text'
 /**
  * Typst compiles in a process of its own (decision 0054; the one renderer: decision 0038): e-book
  * pages, and the school's documents (an alert's record, a student's data, a family pack, a class's
- * parent pack: issues 36 and 38). The compiler's native caches keep every picture it has decoded
+ * parent pack: decisions 0047 and 0053). The compiler's native caches keep every picture it has decoded
  * (35 MB a book of photos, and evicting them leaks more), and a compile holds the event loop for up
  * to a second. So the server hands each compile to a child (typst-child.mjs), one at a time, ends the
  * child once it has grown past CHILD_MAX_MB or sat idle for CHILD_IDLE_MS, and starts one at the

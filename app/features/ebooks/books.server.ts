@@ -198,7 +198,7 @@ export async function pagesOf(db: DB, bookId: number) {
 export type PrintBlock = 'basicInfo' | 'pages'
 
 /**
- * Ready to print (spec 3): a cover exists and every page has its picture, and (issue 34) the basic
+ * Ready to print (spec 3): a cover exists and every page has its picture, and (decision 0044) the basic
  * info that step 2 requires is there, checked by step 2's own schema: without it the cover, the
  * author page and the epilogue would print blank. Null when the book may print.
  */

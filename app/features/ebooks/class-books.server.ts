@@ -10,17 +10,17 @@ import { claimExport, exportedPdf, exportState, runExport } from './export.serve
 import { BasicInfoSchema } from './schema'
 
 /**
- * A class's e-books in one job (issue 38, decision 0053): for each chosen student, their book of
+ * A class's e-books in one job (decision 0053): for each chosen student, their book of
  * the journal with the posts a rule picks, its missing texts filled in, and its PDF, one student
  * after another (a class job: journals/class-jobs.server.ts). A post held back under an alert
- * (issue 48) goes into no book unless the teacher put it back; each result names those left out.
+ * (decision 0063) goes into no book unless the teacher put it back; each result names those left out.
  */
 export type ClassBookSkip = 'noPosts' | 'noStars' | 'removed' | 'heldBack'
 export type ClassBookResult = ({ studentId: number; bookId: number } | { studentId: number; reason: ClassBookSkip }) & { leftOut?: LeftOut[] }
 
 type FeelingName = (code: string, lang: 'en' | 'zh-TW' | 'ja') => string
 
-/** `putBack`: the held-back posts the teacher put back knowingly (none in a job started before issue 48). */
+/** `putBack`: the held-back posts the teacher put back knowingly (none in a job started before decision 0063). */
 type Settings = { rule: ClassBookRule; newest: number; design: string; putBack?: number[] }
 
 /** Starts the class's books unless they are being made: 'started' (run them) or 'running'. */
@@ -93,7 +93,7 @@ async function makeBook(db: DB, journalId: number, studentId: number, job: Setti
   const bookId = member ? await openBook(db, journalId, studentId, who) : null
   const book = bookId === null ? null : await bookFor(db, bookId, who)
   if (!book) return { studentId, reason: 'removed' }
-  // The student's own choice stands where they made one, without a held-back post (issue 48); else
+  // The student's own choice stands where they made one, without a held-back post (decision 0063); else
   // (and for the other rules) the rule picks.
   const made = await db.selectFrom('ebooks').select('made_as').where('id', '=', book.id).executeTakeFirstOrThrow()
   const chosen = await db.selectFrom('ebook_posts').select('post_id').where('ebook_id', '=', book.id).execute()

@@ -14,9 +14,9 @@ export const EBOOK_ENTRY_DELAY_S = 2
 export const EBOOK_POLL_S = 5
 /** A share link's password: optional; when given, 6 to 64 characters. */
 export const SHARE_PASSWORD = { min: 6, max: 64 } as const
-/** A share link's days (issue 36): 7 by default, 30 at most, as a family pack's. */
+/** A share link's days (decision 0047): 7 by default, 30 at most, as a family pack's. */
 export const SHARE_DAYS = { default: 7, max: 30 } as const
-/** A class's e-books in one job (issue 38): how each book's posts are chosen, its design, and the newest posts it takes by default. */
+/** A class's e-books in one job (decision 0053): how each book's posts are chosen, its design, and the newest posts it takes by default. */
 export const CLASS_BOOK_RULES = ['newest', 'stars', 'own'] as const
 export type ClassBookRule = (typeof CLASS_BOOK_RULES)[number]
 export const CLASS_BOOK_DESIGNS = ['meadow', 'sunrise'] as const

@@ -13,7 +13,7 @@ export const feelingInBook = (code: string, lang: string) => emotionName(code, t
 const drawing = new Map<number, Promise<number>>()
 
 /**
- * Draws a book's pages still without a picture, in the background (issue 23, decision 0039): the
+ * Draws a book's pages still without a picture, in the background (decision 0039): the
  * page list shows them as processing and polls until they exist. The list starts it again when a
  * run was cut short (a restart), and a page's picture is stored only if the page did not change
  * meanwhile, so two processes drawing one book store the same pictures.
@@ -39,7 +39,7 @@ export async function drawNow(bookId: number) {
 const exporting = new Map<number, Promise<void>>()
 
 /**
- * Starts making the book's PDF unless it is ready, running, or claimed elsewhere (issue 24): the
+ * Starts making the book's PDF unless it is ready, running, or claimed elsewhere (decision 0040): the
  * claim is in the database, so two requests, or two processes, make it once; a job whose process
  * stopped (a restart) is taken over by the next page that asks.
  */
@@ -51,5 +51,5 @@ export async function exportInBackground(bookId: number) {
   exporting.set(bookId, run)
 }
 
-/** Makes the class's books in the background of this process (issue 38). */
+/** Makes the class's books in the background of this process (decision 0053). */
 export const classBooksInBackground = (journalId: number) => classJobInBackground(journalId, 'books', () => runClassBooks(db, journalId, feelingInBook))

@@ -1,5 +1,5 @@
 /**
- * The e-book page model (spec 3, entity "E-book" template; issue 23). A template is a list of items
+ * The e-book page model (spec 3, entity "E-book" template; decision 0038). A template is a list of items
  * on a canvas 600 units wide that covers the printed page with its bleed: A5 portrait (148 × 210
  * mm) plus 3 mm on every side, so 154 × 216 mm. The editor draws the canvas at 600 px (zoom 10 =
  * 100 %); the renderer turns units into millimetres. An item is a text or a picture with its box,

@@ -4,7 +4,7 @@ import { loadSharp } from '~/sharp.server'
 import { MM_PER_UNIT, PAGE_MM, type TemplateItem } from './page-model'
 
 /**
- * The one renderer of e-book pages (issue 23, decision 0038): each page is a Typst document made
+ * The one renderer of e-book pages (decision 0038): each page is a Typst document made
  * from its template's items, drawn as SVG for the page picture and, in part 2, all pages as one
  * PDF. Text stays text (Typst breaks CJK lines itself), fonts are the packaged Noto Sans faces.
  * The compiler runs in its own process (documents/typst.server.ts).

@@ -1,7 +1,7 @@
 import { CANVAS_HEIGHT as H, CANVAS_WIDTH as W, SAFE_MARGIN as M, templateKind, type FillKey, type PageType, type Template, type TemplateItem } from './page-model'
 
 /**
- * The built-in page templates (issue 23): two designs in the product's colours, "Meadow" (the
+ * The built-in page templates (decision 0038): two designs in the product's colours, "Meadow" (the
  * console's green) and "Sunrise" (its orange), each with a cover, an author page, an epilogue, a
  * message board, and diary pages for posts of 1 to 4 frames (each frame a picture with its text),
  * plus a diary page with one large picture (2L). Texts bound to the book or the post are editable;

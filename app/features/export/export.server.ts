@@ -42,7 +42,7 @@ function postsOf(db: DB, r: ExportRequest) {
     .$if(r.studentIds !== null, (q) => q.where('p.creator_id', 'in', r.studentIds!.length ? r.studentIds! : [-1]))
 }
 
-/** The students whose posts an export holds: each has been looked at (issue 36, who looked). */
+/** The students whose posts an export holds: each has been looked at (decision 0047, who looked). */
 export async function writersOf(db: DB, r: ExportRequest) {
   return (await postsOf(db, r).select('p.creator_id as id').distinct().execute()).map((w) => Number(w.id))
 }

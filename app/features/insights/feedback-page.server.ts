@@ -5,7 +5,7 @@ import { feedbackOf, teacherFeedback, weeklyFeedback, WAIT_SCHOOL_DAYS, withOlde
 import type { InsightsScope } from './period'
 
 /**
- * Everything /diary/homework/{id}/feedback shows (issue 37): the period, the journal's figures,
+ * Everything /diary/homework/{id}/feedback shows (decision 0048): the period, the journal's figures,
  * the students (longest-waiting first, ten a page), the teachers and the weekly trend with its
  * chart. Without the reports' pay function: locked, no data.
  */

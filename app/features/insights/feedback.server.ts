@@ -9,7 +9,7 @@ import { lastDayWaiting, schoolDaysBetween, weekOf } from './school-days'
 import { percentOf } from './figures'
 import { mediansBy, mediansByAndAll, secondsBetween } from './sql.server'
 
-/** A post waits too long after this many school days (the digest's line, issue 37). */
+/** A post waits too long after this many school days (the digest's line, decision 0048). */
 export const WAIT_SCHOOL_DAYS = 3
 /** The Feedback page's trend: this many school weeks, ending with the period's last week. */
 export const TREND_WEEKS = 8
@@ -46,7 +46,7 @@ export interface StudentFeedback {
 }
 
 /**
- * The Feedback page's figures of a period from one pass over its posts (issue 37): per student of
+ * The Feedback page's figures of a period from one pass over its posts (decision 0048): per student of
  * the journal, the posts written, how many wait for an answer, the oldest of them and its age in
  * school days, and the median time to a first answer, the longest-waiting first and students who
  * wrote nothing last; and the whole journal's sums (archived students' posts included) and median.
@@ -233,7 +233,7 @@ export async function weeklyFeedback(db: DB, scope: FeedbackScope, period: Perio
 }
 
 /**
- * The digest's line (issue 37): posts of the last 30 days that have waited more than
+ * The digest's line (decision 0048): posts of the last 30 days that have waited more than
  * WAIT_SCHOOL_DAYS school days for an answer, and from how many students. Null when none wait.
  */
 export async function longWaiting(db: DB, scope: FeedbackScope, now = new Date()) {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 
-/** A finding drawn from fewer posts than this says so and is greyed (issue 37). */
+/** A finding drawn from fewer posts than this says so and is greyed (decision 0049). */
 export const FEW_POSTS = 5
 
 export const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole))

@@ -3,7 +3,7 @@ import { FEW_POSTS, percentOf } from './figures'
 
 /**
  * The main finding of each Patterns chart, as data the page puts into words in the reader's
- * language (issue 37). Pure: the page and the tests read the same finding. A finding drawn from
+ * language (decision 0049). Pure: the page and the tests read the same finding. A finding drawn from
  * fewer than FEW_POSTS posts says so (`few`) and is greyed.
  */
 type TopicRow = { topic: Topic; posts: number; percent: number; diff: number; few: boolean }

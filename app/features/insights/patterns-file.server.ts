@@ -9,7 +9,7 @@ import { workbookOf } from './workbook.server'
 
 /**
  * The Patterns page's three tables for its period, the class's or one student's, as a workbook
- * (issue 37), and its file name.
+ * (decision 0049), and its file name.
  */
 export async function patternsWorkbook(scope: { journal: { id: number; name: string }; period: Period }, student: { id: number; name: string } | null, t: TFunction) {
   const where = { journalId: scope.journal.id, start: scope.period.start, end: scope.period.end, studentId: student?.id }

@@ -9,7 +9,7 @@ import { NEGATIVE_EMOTIONS, parsePatternPick, patternPickValue, patternPosts, re
 import type { InsightsScope } from './period'
 
 /**
- * Everything /diary/homework/{id}/patterns shows (issue 37): events → feelings (topics against
+ * Everything /diary/homework/{id}/patterns shows (decision 0049): events → feelings (topics against
  * the class, with a chart), the topics before each negative feeling, feelings → behaviour (a heat
  * map), for the class or one student (`student`) against the class, and the posts behind a
  * clicked cell or bar. Without the reports' pay function: locked, no data.

@@ -10,7 +10,7 @@ import { NEGATIVE_MASK } from './masks'
 import { isPostgres } from './sql.server'
 
 /**
- * The Patterns page's figures (issue 37, decision 0049): the spec's three frames read together.
+ * The Patterns page's figures (decision 0049): the spec's three frames read together.
  * Events → feelings: each topic's posts, students and share with a negative feeling against the
  * class's; the topics that come before each negative feeling. Feelings → behaviour: how often each
  * behaviour follows each feeling, for the class or one student. Posts are picked by diary date, as

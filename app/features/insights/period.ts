@@ -2,7 +2,7 @@ import { checkCustom, type RangeError } from '~/features/reports/range'
 import { addDays } from '~/shared/dates'
 
 /**
- * The period the Feedback and Patterns pages read (issue 37, decision 0048): the last 7 or 30 days,
+ * The period the Feedback and Patterns pages read (decision 0048): the last 7 or 30 days,
  * the term, or a custom range (`start`, `end`), all dates in the school's zone and kept in the URL.
  * A custom range is checked as the report's is (real dates, in order, from the journal's creation
  * to today); a refused one is answered with its message and the default period.

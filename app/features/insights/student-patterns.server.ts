@@ -5,7 +5,7 @@ import { readPatterns, studentCoping } from './patterns.server'
 import { periodOf } from './period'
 
 /**
- * The patterns section of a student's page (issue 37): over the term (one student writes too few
+ * The patterns section of a student's page (decision 0049): over the term (one student writes too few
  * posts in a month to tell), their topics with the share of a negative feeling beside the class's,
  * and how they cope with each feeling against the class.
  */

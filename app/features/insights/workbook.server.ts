@@ -2,7 +2,7 @@ import { exportCell } from '~/features/export/cells'
 import { formatDate } from '~/shared/dates'
 
 /**
- * The Feedback and Patterns tables as .xlsx (issue 37): one sheet a table, headings in bold, text
+ * The Feedback and Patterns tables as .xlsx (decision 0048): one sheet a table, headings in bold, text
  * through the export module's cell rule (exportCell: string cells, never formulas, guarded for a
  * CSV saved from the sheet), numbers as numbers.
  */

@@ -15,7 +15,7 @@ export interface JournalHead {
   resourceBookId: number | null
   /** The language its students write in (a `lang` value), so their text is drawn with the right letterforms. */
   lang: string
-  /** The school's zone: every time on its pages is written in it (issue 34). */
+  /** The school's zone: every time on its pages is written in it (decision 0044). */
   timeZone: string
 }
 

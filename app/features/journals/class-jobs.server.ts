@@ -4,7 +4,7 @@ import { studentDataOpen } from '~/features/student-door.server'
 import { classStudents } from '~/features/students/list.server'
 
 /**
- * Work for a whole class in one job (issue 38, decision 0053): the class's e-books, the
+ * Work for a whole class in one job (decision 0053): the class's e-books, the
  * parent-meeting pack. One job per journal and kind at a time (the table's key), across clicks and
  * processes; each student's result is kept as soon as it is made, so a job whose process went
  * quiet is taken over and goes on after the last student it finished.

@@ -26,5 +26,5 @@ export const INVITE_CODE_DAYS = 7
  */
 export const INVITE_MAIL_LIMITS = { perJournalPerHour: 10, perSenderPerDay: 30 } as const
 
-/** "Recent posters" count each student's posts of the last RECENT_POSTER_DAYS days, and say so (issue 34). */
+/** "Recent posters" count each student's posts of the last RECENT_POSTER_DAYS days, and say so (decision 0044). */
 export const RECENT_POSTER_DAYS = 30

@@ -8,7 +8,7 @@ import { journalCalendar } from '~/features/alerts/school-calendar.server'
 import { nextSchoolTime, weekdayOf } from '~/features/alerts/school-hours'
 
 /**
- * Who has not written (issue 38, decision 0052): the journal's students with no post today or this
+ * Who has not written (decision 0052): the journal's students with no post today or this
  * school week (from Monday), in the journal's zone, or (a contest's journal) no answer to the quest
  * of the day; and the teachers' reminders: at most one a school day per student and journal, kept
  * by the table's key across processes.
@@ -71,7 +71,7 @@ export async function notWritten(db: DB, { journalId, timeZone, period, now = ne
 }
 
 /**
- * Why reminders cannot go now (issue 48): out of school time in the journal's school calendar (its
+ * Why reminders cannot go now (decision 0064): out of school time in the journal's school calendar (its
  * team's days, hours and closed dates, in the journal's zone). `day`: today is no school day (a
  * weekend, a closed date); `hours`: before or after the school's hours; `never`: the calendar has
  * no school time. `from`: when reminding will be possible (ISO), and the school's hours.

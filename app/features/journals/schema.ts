@@ -5,7 +5,7 @@ import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, S
 import { atMost, cleanText } from '~/shared/text'
 import { ESCALATE_HOURS_MAX } from '~/features/alerts/school-hours'
 
-/** Who must agree before a family link is shared (issue 36). */
+/** Who must agree before a family link is shared (decision 0047). */
 export const SHARE_CONSENT_RULES = ['under13', 'always', 'never'] as const
 import { isCalendarDate } from '~/shared/dates'
 
@@ -48,8 +48,8 @@ export const JournalSettingsSchema = z
     notifyExtreme: checkbox,
     notifyExtremeTime: z.optional(oneOf(NOTIFY_TIMES)),
     shareType: oneOf(SUBMIT_MODES),
-    // Issue 36: school hours a high alert may wait unopened before it escalates by itself (1 to 40; 4 when left empty).
-    // Issue 36: whether a student agrees before a link to their diary is shared (under 13 when left out).
+    // Decision 0046: school hours a high alert may wait unopened before it escalates by itself (1 to 40; 4 when left empty).
+    // Decision 0047: whether a student agrees before a link to their diary is shared (under 13 when left out).
     shareConsent: z.optional(oneOf(SHARE_CONSENT_RULES)),
     escalateAfterHours: z.optional(z.string().check(...cleanText, z.regex(/^$|^\d{1,2}$/, 'journalSettings.escalateHoursRange'), z.refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= ESCALATE_HOURS_MAX), 'journalSettings.escalateHoursRange'))),
   })

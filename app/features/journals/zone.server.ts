@@ -6,7 +6,7 @@ import { inSchoolZone } from '~/time-zone.server'
 /**
  * The pages of one journal outside the journal gate (a post, its revision and picture, the student
  * pages, the contest settings) write their times in that journal's zone, as the gate's pages do
- * (issue 34). A middleware: the zone is known before any loader, the root's included, runs. An id
+ * (decision 0044). A middleware: the zone is known before any loader, the root's included, runs. An id
  * that names nothing leaves the root's zone; the page's own check answers for it.
  */
 const zoneMiddleware =

@@ -7,7 +7,7 @@ import { journalTeacherIds, notify, type Notice } from './notify.server'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
-/** Read notifications older than this are removed (issue 22 item 4). */
+/** Read notifications older than this are removed (decision 0037). */
 export const RETENTION_DAYS = 90
 /** Claimed slots are kept this long, well past any slot that could still be claimed again. */
 const SLOT_KEEP_DAYS = 7
@@ -74,7 +74,7 @@ export async function runDueDigests(db: DB, at = new Date()): Promise<DigestTold
   for (const j of journals) {
     const { date, hour } = wallClock(at, j.time_zone)
     const hours = [j.notify_submit_time, j.notify_stat_time, j.notify_extreme_time].filter((h): h is number => h !== null && h > 0)
-    // Posts waiting for an answer ride on the journal's first digest of the day (issue 37, decision 0048).
+    // Posts waiting for an answer ride on the journal's first digest of the day (decision 0048).
     const due: [DigestKind, number | null][] = [['posts', j.notify_submit_time], ['mood', j.notify_stat_time], ['alerts', j.notify_extreme_time], ['waiting', Math.min(...hours)]]
     for (const [kind, wanted] of due) {
       if (wanted !== hour) continue

@@ -3,7 +3,7 @@ import { COMMENT_STATUS } from '~/features/posts/constants'
 import { journalTeacherIds, notify, tell } from './notify.server'
 
 /**
- * The events teachers are told of (issue 22 item 1), each written where it happens, after it is
+ * The events teachers are told of (decision 0037), each written where it happens, after it is
  * saved. Parameters are names and titles as they were; each reader's page writes the message in
  * their language.
  */

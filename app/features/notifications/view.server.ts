@@ -6,7 +6,7 @@ import { NOTIFICATION_PARAM } from './constants'
 /**
  * A notification as the pages show it: its message and "how long ago" written once on the server in
  * the reader's language (no hydration drift, and the messages' texts stay out of the browser's
- * dictionary: issue 35).
+ * dictionary: decision 0056).
  */
 export const itemView = (n: NotificationItem, i18n: I18n) => ({
   id: n.id,
@@ -27,7 +27,7 @@ export interface BellData {
 }
 
 /**
- * A notification is a link to its target carrying its id (issue 34): the target's GET marks it read
+ * A notification is a link to its target carrying its id (decision 0044): the target's GET marks it read
  * (opened.server.ts), from a click, a new tab or a bookmark alike; a post opened so shows
  * "Notification list" in its breadcrumb.
  */

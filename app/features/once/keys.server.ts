@@ -1,7 +1,7 @@
 import type { DB } from '~/db/connect.server'
 
 /**
- * The one-time form keys' store (issue 50, decision 0072): a key is claimed by one insert that fails
+ * The one-time form keys' store (decision 0072): a key is claimed by one insert that fails
  * on conflict (the primary key), so of two requests with the same key, in one process or in two,
  * exactly one runs the action; the other waits for its answer. The answer is kept for a day.
  */

@@ -1,5 +1,5 @@
 /**
- * Word lists for the extreme-word flags (issue 6): violence, sexual content and self-harm, in
+ * Word lists for the extreme-word flags (decision 0013): violence, sexual content and self-harm, in
  * English, Chinese and Japanese. English entries match whole words and phrases in any case;
  * Chinese and Japanese ones anywhere in the text. The lists are a starting point for the school
  * to extend, not a classifier: a flag asks a teacher to read the post.

@@ -53,7 +53,7 @@ export async function casesOf(db: DB, input: { teacherId: number; journalId?: nu
           eb.selectFrom('posts as p').select('p.id').whereRef('p.journal_id', '=', 'c.journal_id').whereRef('p.creator_id', '=', 'u.id').orderBy('p.created_at', 'desc').limit(1).as('latestPostId'),
           activeAlertsOfStudent(todayDate())(eb).as('openAlerts'),
         ])
-        // Students with open risk alerts first (issue 22).
+        // Students with open risk alerts first (decision 0037).
         .orderBy('openAlerts', 'desc')
         .orderBy('name')
         .orderBy('j.id')

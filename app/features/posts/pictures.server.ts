@@ -9,7 +9,7 @@ import { counselsPost } from '~/features/alerts/escalate.server'
 import { requireJournal } from '~/features/journals/access.server'
 import { studentDataOpen } from '~/features/student-door.server'
 
-/** A post's picture (issue 6): at most 5 MB as sent, PNG, JPEG or WebP by content (never by name). */
+/** A post's picture (decision 0017): at most 5 MB as sent, PNG, JPEG or WebP by content (never by name). */
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp'])
 // Big enough for a phone photo on a class screen, small enough for a school network.
@@ -107,7 +107,7 @@ export async function pictureFor(db: DB, rawId: string | undefined, reader: { st
       await requireJournal(db, String(journalId), reader.teacherId)
       return picture
     } catch {
-      // not this teacher's journal; a counsellor sees the pictures of the posts an alert escalated to them cites (issue 36)
+      // not this teacher's journal; a counsellor sees the pictures of the posts an alert escalated to them cites (decision 0046)
       if (await counselsPost(db, reader.teacherId, postId, journalId)) return picture
     }
   }

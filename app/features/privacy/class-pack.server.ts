@@ -9,15 +9,15 @@ import { behaviourName, emotionName } from '~/features/posts/names'
 import { moodChart, weeksOf, type MoodWeek } from './family-pack.server'
 
 /**
- * Parent meetings for the class (issue 38, decision 0053): the family pack's overview (issue 36)
- * for every student of the journal in one PDF: the posts of the period as written (issue 48), their
+ * Parent meetings for the class (decision 0053): the family pack's overview (decision 0047)
+ * for every student of the journal in one PDF: the posts of the period as written (decision 0063), their
  * mood, the feelings and behaviours most written, and each quiz's first and latest result. A post
  * held back under an alert is left out unless the teacher put it back, and the figures are those of
  * the posts the pack carries, so that nothing in it tells of one left out. Made as a class job
  * (journals/class-jobs.server.ts): each student's figures are kept as they are read, then the PDF
  * is laid out once in the reader's language.
  */
-/** `putBack`: the held-back posts the teacher put back knowingly (none in a job started before issue 48). */
+/** `putBack`: the held-back posts the teacher put back knowingly (none in a job started before decision 0063). */
 type Settings = { from: string; to: string; lang: DocumentLang; putBack?: number[] }
 export type PackStudent = {
   studentId: number

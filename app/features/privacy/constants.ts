@@ -1,4 +1,4 @@
-/** How long an export's link works (issue 36). */
+/** How long an export's link works (decision 0047). */
 export const EXPORT_LINK_DAYS = 7
 /** How long an erasure waits, undoable, before the data is gone for good. */
 export const ERASURE_GRACE_DAYS = 30

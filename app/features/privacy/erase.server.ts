@@ -6,7 +6,7 @@ import { undoersOf, type StudentDataRights } from './rights.server'
 import { formatDate } from '~/shared/dates'
 
 /**
- * Erasure of a student's account and everything of theirs (issue 36, decision 0047). Asked for, it
+ * Erasure of a student's account and everything of theirs (decision 0047). Asked for, it
  * waits 30 days: the account cannot sign in, its sessions end, the student leaves the journals'
  * lists, and the team's admins (the owner, for a personal journal) can undo it (rights.server.ts). Then the daily job
  * erases for good, in one transaction, and writes the counts (never content) to the school's log.
@@ -233,7 +233,7 @@ export async function pendingErasuresOfTeam(db: DB, teamId: number) {
 
 /**
  * The erasures waiting for students of this journal (their membership set aside by the erasure):
- * the owner's way back to them from the journal's students, where asking one lands (issue 48 item 20).
+ * the owner's way back to them from the journal's students, where asking one lands (decision 0061).
  */
 export async function pendingErasuresOfJournal(db: DB, journalId: number) {
   return db

@@ -27,7 +27,7 @@ export const PDF_VOLUME = 250
 const PICTURE_ID = /\/pictures\/([0-9a-f-]{36})$/
 
 /**
- * Starts a student's export (issue 36): a new running row claimed by this request, unless one is
+ * Starts a student's export (decision 0047): a new running row claimed by this request, unless one is
  * running already for this student and journal (then that one). The caller runs it in the
  * background; `resumeStaleExports` takes over one whose process stopped.
  */
@@ -230,7 +230,7 @@ function postMarkup(p: ExportedPost, t: TFunction, timeZone: string) {
   return lines.join('\n')
 }
 
-/** README.txt: what each file of the zip is, in the requester's language; its day in the school's zone (issue 48), and the zones of the files' times said. */
+/** README.txt: what each file of the zip is, in the requester's language; its day in the school's zone (decision 0063), and the zones of the files' times said. */
 function readme(t: TFunction, v: { name: string; journal: string; posts: number; pictures: number; books: number; volumes: number; timeZone: string }) {
   const tr = t as unknown as (key: string, values?: Record<string, unknown>) => string
   return [

@@ -16,7 +16,7 @@ import { addDays } from '~/shared/dates'
 import { DAY_MS } from './constants'
 import { isStudentDataOpen } from '~/features/student-door.server'
 
-/** A family pack (issue 36): a few posts for a parent meeting, a note, and a share link that ends. */
+/** A family pack (decision 0047): a few posts for a parent meeting, a note, and a share link that ends. */
 export const PACK_POSTS_MAX = 12
 export const PACK_NOTE_MAX = 1000
 export const SHARE_DAYS = { default: 7, max: 30 } as const
@@ -25,7 +25,7 @@ export const CONSENT_AGE = 13
 
 /**
  * The student's posts a teacher picks from (the newest 60), and apart from them the posts held back
- * under an alert (issue 48): those go into a pack only when the teacher puts one back.
+ * under an alert (decision 0063): those go into a pack only when the teacher puts one back.
  */
 export async function packChoices(db: DB, journalId: number, studentId: number) {
   const [posts, held] = await Promise.all([
@@ -62,7 +62,7 @@ export type MoodWeek = { week: string; positive: number; negative: number; mixed
 
 /**
  * The student's mood over a period: every post of theirs, counted by week (Monday to Sunday), but
- * those held back under an alert and not put back (issue 48): a family's figures tell of no post
+ * those held back under an alert and not put back (decision 0063): a family's figures tell of no post
  * left out of what it reads.
  */
 export async function moodByWeek(db: DB, journalId: number, studentId: number, from: string, to: string, heldBack: Set<number> = new Set()): Promise<MoodWeek[]> {
@@ -117,7 +117,7 @@ export type MakePack = { ok: true; id: number; leftOut: HeldBack[] } | { ok: fal
  * Makes a family pack: the chosen posts drawn as the post image shows them (one renderer, spec 2's
  * image export), the student's mood over the period they span, the teacher's note, as one PDF kept
  * with the pack. Posts not the student's in this journal are ignored; a post held back under an
- * alert (issue 48) is left out, and said to be, unless the teacher put it back (`putBack`).
+ * alert (decision 0063) is left out, and said to be, unless the teacher put it back (`putBack`).
  */
 export async function makePack(db: DB, v: { journalId: number; studentId: number; userId: number; postIds: number[]; putBack?: number[]; note: string; lang: DocumentLang; t: TFunction }): Promise<MakePack> {
   const chosen = [...new Set([...v.postIds, ...(v.putBack ?? [])])]
@@ -194,6 +194,18 @@ export async function revokePack(db: DB, packId: number, now = new Date()) {
   await db.updateTable('family_packs').set({ share_revoked_at: now.toISOString() }).where('id', '=', packId).where('share_token', 'is not', null).where('share_revoked_at', 'is', null).execute()
 }
 
+/** One pack of a student in a journal (its PDF and period), or undefined: another journal's or student's pack is not found. */
+export async function studentPack(db: DB, v: { packId: number | null; journalId: number; studentId: number }) {
+  if (v.packId === null) return undefined
+  return db.selectFrom('family_packs').select(['id', 'pdf', 'period_from', 'period_to']).where('id', '=', v.packId).where('journal_id', '=', v.journalId).where('student_id', '=', v.studentId).executeTakeFirst()
+}
+
+/** The PDF of a pack found by its link (sharedPack): the family's download. */
+export async function packPdf(db: DB, packId: number) {
+  const row = await db.selectFrom('family_packs').select('pdf').where('id', '=', packId).executeTakeFirstOrThrow()
+  return row.pdf
+}
+
 /** A student's packs in a journal, newest first: what the teacher made and where each link stands. */
 export async function packsOf(db: DB, journalId: number, studentId: number) {
   const rows = await db
@@ -220,7 +232,7 @@ export function linkState(p: { token: string | null; expiresAt: string | null; r
 }
 
 /**
- * The pack behind a share link, with its state and the school's zone (its journal's: issue 48); null
+ * The pack behind a share link, with its state and the school's zone (its journal's: decision 0063); null
  * for a token that is not a pack's. While the student's erasure waits or their account is locked
  * (rule 12), the link is `closed`, whatever else.
  */
@@ -238,8 +250,8 @@ export async function sharedPack(db: DB, token: string, now = new Date()) {
 }
 
 /**
- * The packs a student is asked to agree to (issue 36): their teacher wants to share them; a stopped
- * or expired one is not asked. Each with what the family would see (issue 48): the posts' titles
+ * The packs a student is asked to agree to (decision 0047): their teacher wants to share them; a stopped
+ * or expired one is not asked. Each with what the family would see (decision 0063): the posts' titles
  * and days, and the teacher's note.
  */
 export async function consentRequests(db: DB, studentId: number, now = new Date()) {
@@ -273,7 +285,7 @@ export async function answerConsent(db: DB, studentId: number, packId: number, a
   return Number(r.numUpdatedRows) === 1 ? 'ok' : 'stale'
 }
 
-/** The e-book links a student is asked to agree to: a teacher shared their book (issue 36). */
+/** The e-book links a student is asked to agree to: a teacher shared their book (decision 0047). */
 export async function ebookConsentRequests(db: DB, studentId: number, now = new Date()) {
   return db
     .selectFrom('ebook_shares as x')

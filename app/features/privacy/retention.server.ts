@@ -10,7 +10,7 @@ export const RETENTION_NOTICE_DAYS = 30
 export const RETENTION_YEARS_MAX = 12
 
 /**
- * The first day kept when diaries older than `years` school years go (issue 36): the current
+ * The first day kept when diaries older than `years` school years go (decision 0047): the current
  * school year counts as one, so 1 keeps this school year only, 2 this one and the one before. A
  * school year starts on the 1st of `startMonth` (8 in Taiwan, 4 in Japan).
  */

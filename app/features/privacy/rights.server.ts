@@ -5,8 +5,8 @@ import { can, ROLE } from '~/features/team/roles'
 import { isStudentDataOpen } from '~/features/student-door.server'
 
 /**
- * Who may act on a student's data (issue 36, decision 0047; one rule since issue 48 item 5,
- * decision 0061):
+ * Who may act on a student's data (decision 0047; one rule since decision
+ * 0061):
  * - export (one student, one journal): whoever manages the journal: its owner, or an admin of the
  *   journal's team (the `childrenData` right);
  * - erase (the account and everything of it): whoever manages **every** journal the student writes

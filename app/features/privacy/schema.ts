@@ -3,7 +3,7 @@ import { isCalendarDate } from '~/shared/dates'
 import { atMost, cleanText, secretText } from '~/shared/text'
 
 /**
- * The erasure's confirmation (issue 36): the student's account typed again (so a slip of the mouse
+ * The erasure's confirmation (decision 0047): the student's account typed again (so a slip of the mouse
  * erases no one) and the box that says what it means.
  */
 export const EraseSchema = (account: string) =>
@@ -19,8 +19,8 @@ export const PACK = { postsMax: 12, noteMax: 1000, daysDefault: 7, daysMax: 30, 
 const postIds = z.optional(z.array(z.string().check(...cleanText, z.regex(/^\d{1,10}$/, 'validation.notAChoice'))))
 
 /**
- * A family pack (issue 36): one to twelve posts, those chosen and those put back under an alert
- * (issue 48) together; an optional note; a share link when asked for, for 1 to 30 days behind a
+ * A family pack (decision 0047): one to twelve posts, those chosen and those put back under an alert
+ * together; an optional note; a share link when asked for, for 1 to 30 days behind a
  * password of 6 to 64 characters.
  */
 export const FamilyPackSchema = z
@@ -51,7 +51,7 @@ export const FamilyPackSchema = z
   )
 
 /**
- * The parent-meeting pack's period (issues 38 and 48): two real dates, the start not after the end,
+ * The parent-meeting pack's period (decisions 0053 and 0063): two real dates, the start not after the end,
  * the end not after the school's today. Each error is the field's: the form keeps what was typed.
  */
 export const ClassPackSchema = (today: string) =>

@@ -4,7 +4,7 @@ import { sharedPack } from './family-pack.server'
 import { unlockedPacks } from './pack-cookie.server'
 
 /**
- * The pack behind a family link for a visitor (issue 36): an unknown token is a 404; the link's
+ * The pack behind a family link for a visitor (decision 0047): an unknown token is a 404; the link's
  * state says whether it is open (then `locked` until this browser gives the password).
  */
 export async function requireSharedPack(request: Request, token: string) {

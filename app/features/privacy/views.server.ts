@@ -22,7 +22,7 @@ const cacheOf = (db: DB) => {
 }
 
 /**
- * Records that someone opened a student's posts, alerts, report or exports (issue 36): one row per
+ * Records that someone opened a student's posts, alerts, report or exports (decision 0047): one row per
  * person, student and school day, the kinds OR-ed in, the first and last time (to ten minutes). A
  * failure is logged, never the page's.
  */

@@ -2,7 +2,7 @@ import { askModel, configuredProvider, type ProviderConfig } from '~/features/ai
 import { clampScore, type ScoredPost } from './scoring'
 
 /**
- * The model's score of an English quest post, 1 to 100 (issue 20 item 9), from the same
+ * The model's score of an English quest post, 1 to 100 (decision 0035), from the same
  * OpenAI-compatible endpoint as the comment suggestions. Null when none is configured, or when it
  * fails or answers without a number: the rules' score stands then.
  */

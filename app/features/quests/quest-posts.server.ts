@@ -10,7 +10,7 @@ import { clampScore, scoreByRules, type Score } from './scoring'
 import { chosenQuests, framesOf } from './selection.server'
 
 /**
- * What a student of a quest journal may answer today (spec 2, issue 20 item 10): with the system's
+ * What a student of a quest journal may answer today (spec 2, decision 0035): with the system's
  * or the teacher's pick, the quest of the day (the last one opened) and the earlier ones; with the
  * participants' pick (type 3), every chosen quest. Null for a journal that is not a contest's.
  */
@@ -61,7 +61,7 @@ async function scoredPost(db: DB, postId: number) {
 }
 
 /**
- * Score a quest post (issue 20 item 9): by the rules, or by the model for an English journal with
+ * Score a quest post (decision 0035): by the rules, or by the model for an English journal with
  * AI scoring on when one is configured (the rules remain the fallback). A teacher's score stays.
  */
 export async function scoreQuestPost(db: DB, postId: number, ai = aiScore) {

@@ -149,7 +149,7 @@ export function emotionBars(emotions: { code: string; label: string; percent: nu
 }
 
 /**
- * How many chose each option of a quiz question (issue 21): one horizontal bar per option, in the
+ * How many chose each option of a quiz question (decision 0036): one horizontal bar per option, in the
  * quiz's order from the top, the count and share written after the bar. No links: the figures table
  * beside it is the text equivalent.
  */

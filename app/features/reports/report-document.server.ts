@@ -8,7 +8,7 @@ import { behaviourStats, emotionStats, trend } from './report.server'
 import { REPORT_TABS } from './tabs'
 
 /**
- * The report as a PDF for a parent meeting or the school's file (issue 38): the four charts of the
+ * The report as a PDF for a parent meeting or the school's file (decision 0053): the four charts of the
  * chosen range, drawn from the same SVG as the page (vectors: sharp at any zoom, small), each with
  * its figures table and the note under it, and the top emotions; in the reader's language.
  */

@@ -11,7 +11,7 @@ import { displayName, kanaName, type Roster, type RosterUser } from './model'
 import type { RosterError } from './oneroster-tables'
 
 /**
- * Where a roster lands (issue 52): a team's classes, for its admin (the journals are the team's, the
+ * Where a roster lands (decision 0075): a team's classes, for its admin (the journals are the team's, the
  * admin owns the new ones), or a teacher's own journals. Links, matches and archives never reach out
  * of the scope: a class linked by another team is another journal here.
  */
@@ -85,7 +85,7 @@ async function inSlices<T>(values: T[], read: (slice: T[]) => Promise<void>) {
 }
 
 /**
- * The preview (issue 52): what applying the roster would change in the scope, read from the database
+ * The preview (decision 0075): what applying the roster would change in the scope, read from the database
  * and written nowhere. Classes: new journals, journals matched by name, renamed, archived. Students:
  * new accounts, accounts matched by e-mail, renamed, left (archived: their places in the classes end,
  * their diaries stay). Teachers: added to or removed from a class's journal, or not found (a teacher
@@ -332,7 +332,7 @@ const unknownPassword = () => randomBytes(18).toString('base64url')
 export type ApplyResult = { ok: true; changed: boolean; counts: RosterCounts; logId: number | null } | { ok: false; plan: RosterPlan }
 
 /**
- * Apply (issue 52): the plan made again inside one transaction and carried out, or nothing at all.
+ * Apply (decision 0075): the plan made again inside one transaction and carried out, or nothing at all.
  * New students' accounts are made the way the class file makes them (insertStudentAccounts), with the
  * roster's password or an unknown one; a student who left is archived from the classes (never
  * deleted: their diary stays). A roster that changes nothing writes nothing, not even a log entry.

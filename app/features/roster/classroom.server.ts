@@ -1,7 +1,7 @@
 import type { Roster } from './model'
 
 /**
- * Google Classroom (issue 52, decision 0077): a teacher's courses (`courses.list`, teacherId=me,
+ * Google Classroom (decision 0077): a teacher's courses (`courses.list`, teacherId=me,
  * the active ones) and a course's students (`courses.students.list`), read with the access token of
  * the teacher's Google sign-in that granted `classroom.courses.readonly` and
  * `classroom.rosters.readonly`. A course becomes a roster of one class: its students matched by

@@ -1,7 +1,7 @@
 import type { ProcessingMode, RosterError } from './oneroster-tables'
 
 /**
- * A roster as every source gives it to the preview and the apply (issue 52): OneRoster's CSV zip,
+ * A roster as every source gives it to the preview and the apply (decision 0075): OneRoster's CSV zip,
  * its REST API and Google Classroom all become this, so one plan and one apply serve the three.
  * `modes` says per kind whether the roster is the whole list (`bulk`: what is missing has left),
  * changes only (`delta`) or says nothing (`absent`).

@@ -1,5 +1,5 @@
 /**
- * The OneRoster 1.2 CSV binding's tables as this console reads them (issue 52, decision 0075): each
+ * The OneRoster 1.2 CSV binding's tables as this console reads them (decision 0075): each
  * file's columns (a required column must be in the header and have a value; `null`: optional), the
  * enumerations, the dates, and what each column refers to. The Japan Profile adds `metadata.jp.*`
  * columns (kana names, home class...), read and kept; any other `metadata.*` column is kept too.

@@ -56,7 +56,7 @@ const listOf = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean)
 const metadataOf = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).filter(([k, v]) => k.startsWith('metadata.') && v !== ''))
 
 /**
- * Reads a OneRoster 1.2 CSV zip (issue 52): the manifest's version and file list with each file's
+ * Reads a OneRoster 1.2 CSV zip (decision 0075): the manifest's version and file list with each file's
  * processing mode, then every file the console reads, checked against the binding (columns,
  * required values, enumerations, dates, `status` and `dateLastModified` by mode, unique sourcedIds,
  * references between files). Every error is kept with its file, line and column; a roster with an

@@ -7,7 +7,7 @@ import { CLASS_TYPES, ENROLLMENT_ROLES, MAX_ROSTER_USERS, type RosterError } fro
 import { openSecret, sealSecret } from './secret.server'
 
 /**
- * OneRoster 1.2 rostering over REST (issue 52, decision 0076): an OAuth 2 client-credentials token
+ * OneRoster 1.2 rostering over REST (decision 0076): an OAuth 2 client-credentials token
  * from the service's token address, then its classes, users and enrollments, page by page. The whole
  * lists: a pulled roster is a bulk one. A pull that fails says why and changes nothing.
  */
@@ -181,7 +181,7 @@ export async function pullForScope(db: DB, scope: RosterScope, key: Buffer, fetc
 }
 
 /**
- * The nightly pull (the jobs tick, issue 52): each service marked nightly, at 02:00 in its school's
+ * The nightly pull (the jobs tick, decision 0076): each service marked nightly, at 02:00 in its school's
  * zone, once a night (the slot claimed in the database), pulled and applied straight away, as its
  * admin would after the preview. A failed pull or a roster with errors changes nothing; the reason
  * is kept on the service for its page.

@@ -14,7 +14,7 @@ const address = z.string({ error: 'validation.required' }).check(
   }, 'roster.badAddress'),
 )
 
-/** The OneRoster service form (issue 52): its address, token address, client id and secret (kept when left empty). */
+/** The OneRoster service form (decision 0076): its address, token address, client id and secret (kept when left empty). */
 export const RosterSourceSchema = z.object({
   intent: z.literal('saveSource'),
   baseUrl: address,

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 
 /**
- * A OneRoster client secret at rest (issue 52, decision 0076). The project keeps its secrets out of
+ * A OneRoster client secret at rest (decision 0076). The project keeps its secrets out of
  * the repository and the database: SESSION_SECRET comes from the environment (or the data folder).
  * A secret an admin types is sealed with AES-256-GCM under a key drawn from it (HKDF, its own
  * label), so a copy of the database alone does not give it away; every app process opens it with

@@ -7,7 +7,7 @@ import type { RosterScope } from './apply.server'
 import type { Roster } from './model'
 
 /**
- * Who may import a roster, and where it lands (issue 52): in team mode, an admin of the team (the
+ * Who may import a roster, and where it lands (decision 0075): in team mode, an admin of the team (the
  * team's classes); otherwise a teacher who runs their own journals. Null: nobody here may (a
  * counsellor, a general account in team mode...).
  */
@@ -18,6 +18,28 @@ export async function rosterScopeOf(db: DB, user: { userId: number; mode: 'perso
     return can(member.roleId, 'runJournals') ? { kind: 'owner', userId: user.userId, planLimit: user.studentLimit } : null
   }
   return { kind: 'owner', userId: user.userId, planLimit: user.studentLimit }
+}
+
+/** The team's name when the roster lands in a team's classes; null for one's own journals. */
+export async function rosterScopeTeam(db: DB, scope: RosterScope) {
+  if (scope.kind !== 'team') return null
+  const team = await db.selectFrom('teams').select('name').where('id', '=', scope.teamId).executeTakeFirst()
+  return team?.name ?? null
+}
+
+/** Where a Classroom course may land: the scope's open journals, newest first, and the courses imported before with their journals ("sync again"). */
+export async function classroomTargets(db: DB, scope: RosterScope) {
+  const column = scope.kind === 'team' ? 'team_id' : 'owner_id'
+  const id = scope.kind === 'team' ? scope.teamId : scope.userId
+  const journals = await db.selectFrom('journals').select(['id', 'name']).where(column, '=', id).where('archived_at', 'is', null).orderBy('created_at', 'desc').execute()
+  const linked = await db
+    .selectFrom('roster_links')
+    .select(['sourced_id as courseId', 'local_id as journalId'])
+    .where('source', '=', 'classroom')
+    .where('kind', '=', 'class')
+    .where(column, '=', id)
+    .execute()
+  return { journals, linked }
 }
 
 const UPLOAD_DAYS = 1

@@ -75,7 +75,7 @@ export async function duplicateAccounts(db: DB, rows: ImportRow[]) {
 }
 
 export type ImportTarget = { journalId: number } | { journalName: string }
-export type SubmitResult = { code: typeof IMPORT_CODES.ok; created: number; journalId: number } | { code: -2 | -3 | -4; dupAccounts?: string[] }
+export type SubmitResult = { code: typeof IMPORT_CODES.ok; created: number; journalId: number } | { code: typeof IMPORT_CODES.journalError | typeof IMPORT_CODES.invalidRows | typeof IMPORT_CODES.overLimit; dupAccounts?: string[] }
 
 /**
  * Submit: every row becomes a student (class found or made, password hashed) who joins the chosen
@@ -138,7 +138,7 @@ export interface NewStudentAccount {
   name: string
   passwordHash: string
   classId?: number | null
-  /** The roster's e-mail (unverified: it signs nothing in) and the name's kana reading (issue 52). */
+  /** The roster's e-mail (unverified: it signs nothing in) and the name's kana reading (decision 0075). */
   email?: string | null
   nameKana?: string | null
 }

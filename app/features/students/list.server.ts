@@ -79,7 +79,7 @@ export async function journalStudents(db: DB, input: { journalId: number; teache
       avatarUrl: r.avatarUrl,
       lastLogin: r.lastLogin,
       name: r.name,
-      // The kana reading a roster gave (the Japan Profile), shown above the name in Japanese (issue 52).
+      // The kana reading a roster gave (the Japan Profile), shown above the name in Japanese (decision 0075).
       nameKana: r.nameKana,
       watching: Boolean(r.watching),
       latest:

@@ -9,7 +9,7 @@ const optionalText = (max: number) => z.optional(z.string().check(...cleanText, 
 const EMOTION_CODES = EMOTIONS.map((e) => e.code) as [string, ...string[]]
 
 /**
- * A student's post (issue 6): title, diary date, place and time; an event frame, an emotion frame
+ * A student's post (decision 0011): title, diary date, place and time; an event frame, an emotion frame
  * with one to three emotions, and a behaviour frame with one of the ten behaviours.
  */
 export const StudentPostSchema = z.object({

@@ -62,7 +62,7 @@ async function writeFrames(trx: DB, postId: number, input: StudentPost, picture:
   await trx.insertInto('post_behaviours').values({ post_id: postId, frame_id: did, behaviour_code: Number(input.behaviour) }).execute()
 }
 
-/** The post's extreme-word flags, recomputed from its text (issue 6). */
+/** The post's extreme-word flags, recomputed from its text (decision 0013). */
 async function writeFlags(trx: DB, postId: number, input: StudentPost) {
   await trx.deleteFrom('post_flags').where('post_id', '=', postId).execute()
   const hits = extremeWordsIn([input.title, input.event, input.behaviourText ?? ''].join('\n'))
@@ -71,7 +71,7 @@ async function writeFlags(trx: DB, postId: number, input: StudentPost) {
 
 /** A new post in a journal the student is in; it reaches the teacher's feed at once. */
 export async function createPost(db: DB, studentId: number, journalId: number, input: StudentPost, picture: string | null = null, questId: number | null = null) {
-  // The event's topics (issue 37): read before the transaction, written with the post.
+  // The event's topics (decision 0049): read before the transaction, written with the post.
   const topics = await topicsForPost(db, journalId, input.title, input.event)
   const postId = await db.transaction().execute(async (trx) => {
     const at = nowIso()

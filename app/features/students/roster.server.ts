@@ -1,6 +1,7 @@
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { pageOfList } from '~/features/lists.server'
+import { IMPORT_CODES } from './import-rows'
 
 /**
  * The student management table (spec 1 sections 2 and 3): students in the teacher's classes (the
@@ -60,19 +61,19 @@ export async function deleteStudents(db: DB, ownerId: number, ids: number[]) {
 
 /**
  * The assign-to-journal dialog: the chosen students join one of the teacher's journals, within its
- * places. -4 when they do not fit, -2 for a journal that is not the teacher's.
+ * places: IMPORT_CODES.overLimit when they do not fit, journalError for a journal that is not the teacher's.
  */
 export async function assignStudents(db: DB, ownerId: number, ids: number[], journalId: number) {
   return db.transaction().execute(async (trx) => {
     const journal = await trx.selectFrom('journals').select(['id', 'diary_publish_num']).where('id', '=', journalId).where('owner_id', '=', ownerId).where('archived_at', 'is', null).executeTakeFirst()
-    if (!journal) return { code: -2 as const }
+    if (!journal) return { code: IMPORT_CODES.journalError }
     const own = await ownIds(trx, ownerId, ids)
     const members = await trx.selectFrom('journal_members').select('user_id').where('journal_id', '=', journalId).where('role', '=', 'student').execute()
     const already = new Set(members.map((m) => m.user_id))
     const joining = own.filter((id) => !already.has(id))
-    if (members.length + joining.length > journal.diary_publish_num) return { code: -4 as const }
+    if (members.length + joining.length > journal.diary_publish_num) return { code: IMPORT_CODES.overLimit }
     if (joining.length) await trx.insertInto('journal_members').values(joining.map((id) => ({ journal_id: journalId, user_id: id, role: 'student' as const, drp_status: 1, joined_at: nowIso() }))).execute()
-    return { code: 0 as const, added: joining.length }
+    return { code: IMPORT_CODES.ok, added: joining.length }
   })
 }
 

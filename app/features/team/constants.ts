@@ -5,6 +5,6 @@ export const TEAM_ROLES = [
   { id: 3, key: 'customerService', canEditRole: 0 },
   { id: 4, key: 'teamTeacher', canEditRole: 0 },
   { id: 5, key: 'generalAccount', canEditRole: 0 },
-  // Issue 36: the school's counsellor, who receives the alerts escalated to them and nothing else of the journals.
+  // Decision 0046: the school's counsellor, who receives the alerts escalated to them and nothing else of the journals.
   { id: 6, key: 'counsellor', canEditRole: 0 },
 ] as const

@@ -1,7 +1,7 @@
 import { TEAM_ROLES } from './constants'
 
 /**
- * What each team role may see and do (issue 8; docs/decisions/0021-team-roles.md). The server
+ * What each team role may see and do (docs/decisions/0021-team-roles.md). The server
  * checks every team loader and action against this table; the pages only hide what it refuses.
  *
  * | right              | super admin | admin | customer service | team teacher | general | counsellor |
@@ -15,10 +15,10 @@ import { TEAM_ROLES } from './constants'
  * | childrenData       | yes         | yes   | no               | no           | no      | no         |
  * | runJournals        | yes         | yes   | yes              | yes          | yes     | no         |
  *
- * receiveEscalations (issue 36): the alerts escalated to them, their cited posts and the student's
+ * receiveEscalations (decision 0046): the alerts escalated to them, their cited posts and the student's
  * mood history; an admin receives them only where the team has no counsellor. childrenData: the
  * school's duties to a child's data (export, erasure and its undo, who looked, retention).
- * runJournals (issue 48): journals, students, samples, books and login codes; a counsellor's work is
+ * runJournals (decision 0067): journals, students, samples, books and login codes; a counsellor's work is
  * the alerts escalated to them, so their console opens on /counsellor and lists only that.
  */
 export type TeamRight = 'viewTeam' | 'viewTeamStudents' | 'editMembers' | 'cancelPlan' | 'grantSuperAdmin' | 'receiveEscalations' | 'childrenData' | 'runJournals'

@@ -7,13 +7,13 @@ import { isTimeZone } from '~/shared/time-zone'
 const hour = (max: number) => z.string({ error: 'validation.required' }).check(...cleanText, z.regex(/^\d{1,2}$/, 'team.hourRange'), z.refine((v) => Number(v) <= max, 'team.hourRange'))
 
 /**
- * The school's calendar (issue 36): its school days, the hours of a school day, and the dates it is
+ * The school's calendar (decision 0046): its school days, the hours of a school day, and the dates it is
  * closed. Alerts nobody opened escalate after school hours counted in it.
  */
 export const CalendarSchema = z
   .object({
     intent: z.literal('calendar'),
-    // The school's zone (issue 34's one clock): its teachers' pages outside a journal, and new journals.
+    // The school's zone (decision 0044's one clock): its teachers' pages outside a journal, and new journals.
     timeZone: z.string({ error: 'validation.required' }).check(...cleanText, z.maxLength(64, 'team.timeZoneUnknown'), z.refine(isTimeZone, 'team.timeZoneUnknown')),
     days: z.array(z.enum(['1', '2', '3', '4', '5', '6', '7'], { error: 'validation.notAChoice' }), { error: 'team.chooseDays' }).check(z.minLength(1, 'team.chooseDays')),
     startHour: hour(23),
@@ -36,7 +36,7 @@ export const CalendarSchema = z
     ),
   )
 
-/** Retention (issue 36): off, or delete diaries older than 1 to 12 school years; the month a school year starts. */
+/** Retention (decision 0047): off, or delete diaries older than 1 to 12 school years; the month a school year starts. */
 export const RetentionSchema = z.object({
   intent: z.literal('retention'),
   years: z.optional(z.string().check(...cleanText, z.regex(/^$|^\d{1,2}$/, 'team.retentionRange'), z.refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= 12), 'team.retentionRange'))),

@@ -182,7 +182,7 @@ export async function cancelTeamPlan(db: DB, actorId: number, teamId: number, pl
   })
 }
 
-/** The school's calendar (issue 36): what /team/my shows and its admins change. */
+/** The school's calendar (decision 0046): what /team/my shows and its admins change. */
 export async function teamCalendar(db: DB, teamId: number) {
   const t = await db.selectFrom('teams').select(['school_days', 'school_start_hour', 'school_end_hour', 'closed_dates', 'time_zone']).where('id', '=', teamId).executeTakeFirstOrThrow()
   return { days: t.school_days.split(',').filter(Boolean), startHour: t.school_start_hour, endHour: t.school_end_hour, closed: t.closed_dates, timeZone: t.time_zone }

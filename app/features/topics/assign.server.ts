@@ -3,7 +3,7 @@ import { TOPIC_LEXICON_VERSION, type Topic } from './lexicon'
 import { topicsOfText } from './match.server'
 
 /**
- * Topics are given when a post is written, never when a page is read (issue 37): the student's
+ * Topics are given when a post is written, never when a page is read (decision 0049): the student's
  * save and revision read the new text before their transaction (an analyser's first load never
  * holds a lock) and write the topics inside it. Posts written another way (seeds, imports, test
  * fixtures) and posts read by an older lexicon are read in batches by `assignPendingTopics`.
@@ -67,7 +67,7 @@ export async function assignPendingTopics(db: DB, batch = 200) {
   for (const [i, r] of rows.entries()) {
     found.push({ id: r.id, topics: await topicsOfText(postText(r.title, r.event ?? ''), r.lang) })
     // The analysers read synchronously: the pages this process serves wait for a batch only between
-    // posts, not for the whole of it (a 500-post tick held a district's pages for 0.7 s, issue 35).
+    // posts, not for the whole of it (a 500-post tick held a district's pages for 0.7 s, decision 0050).
     if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve))
   }
   // Three statements a batch, whatever its size: claim the posts still behind, then replace their topics.

@@ -2,7 +2,7 @@ import type { DB } from '~/db/connect.server'
 import { assignPendingTopics, pendingTopics } from './assign.server'
 
 /**
- * The batched data migration of issue 37 (decision 0049; it was `db/migrations/0032`, but it reads
+ * The batched data migration of the posts' topics (decision 0049; it was `db/migrations/0032`, but it reads
  * posts with the lexicon, which a schema migration must not import): every post the topic lexicon has not
  * read (those written before migration 0031, or read by an older lexicon) gets its topics, a batch
  * of BATCH posts at a time, each batch its own transaction. It keeps no progress of its own: the

@@ -1,5 +1,5 @@
 /**
- * The topic lexicon (issue 37, decision 0049): what a post's event is about, in the three
+ * The topic lexicon (decision 0049): what a post's event is about, in the three
  * languages. A word maps to a topic when the post's title or event frame holds it as the language
  * analysers read words (features/text/tokens.server.ts): English by lemma ("tests",
  * "tested" are "test"; a phrase of several words, word after word), Chinese as jieba's words in
@@ -134,7 +134,7 @@ export const TOPIC_IDIOMS: Record<keyof typeof TOPIC_WORDS, [RegExp, string][]> 
 }
 
 /**
- * Words that give a topic only next to one another (issue 48): breaking is health when what breaks
+ * Words that give a topic only next to one another (decision 0064): breaking is health when what breaks
  * is a part of the body ("broke my wrist", 「手摔斷了」, 「腕の骨を折った」), never when it is a thing
  * ("my brother broke my model", 「弄壞了模型」, 「プラモデルを壊した」). A word of `words` and one of
  * `with`, in either order, at most `within` words apart in one sentence (the analyser's words: "broke

@@ -3,7 +3,7 @@ import { englishLemma, simplified, tokensOf, type Token } from '~/features/text/
 import { TOPIC_IDIOMS, TOPIC_PAIRS, TOPIC_WORDS, TOPICS, WEAK_WORDS, type Topic } from './lexicon'
 
 /**
- * A post's topics (issue 37, decision 0049): its title and event read sentence by sentence with the
+ * A post's topics (decision 0049): its title and event read sentence by sentence with the
  * risk alerts' analysers, each word of the topic lexicon looked for among the words they find.
  * Nothing here loads an analyser early: Chinese tools come with the first Chinese sentence and
  * kuromoji with the first Japanese one, as the alerts do.

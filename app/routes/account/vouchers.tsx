@@ -41,25 +41,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const form = await readForm(request)
-  if (form.get('intent') === 'redeem') {
-    const code = cleanValue(String(form.get('code') ?? ''))
-    if (!code) return data({ error: 'validation.required' as const, code }, 400)
-    const result = await redeemVoucher(db, user.userId, code)
-    if (result !== REDEEM.ok) return data({ error: REDEEM_ERRORS[result], code }, 400)
-    return await redirectWithToast(request, session, '/voucher', { kind: 'success', key: 'voucher.redeemed' })
+  const args: IntentArgs = { request, session, userId: user.userId, form }
+  switch (form.get('intent')) {
+    case 'redeem':
+      return redeemAction(args)
+    case 'use':
+      return spendAction(args)
+    default:
+      throw data(null, { status: 400 })
   }
-  const result = await spendVoucher(db, user.userId, idField(form, 'id'))
+})
+
+interface IntentArgs {
+  request: Request
+  session: Awaited<ReturnType<typeof requireUser>>['session']
+  userId: number
+  form: FormData
+}
+
+/** Redeems a voucher code given by someone else. */
+async function redeemAction({ request, session, userId, form }: IntentArgs) {
+  const code = cleanValue(String(form.get('code') ?? ''))
+  if (!code) return data({ error: 'validation.required' as const, code }, 400)
+  const result = await redeemVoucher(db, userId, code)
+  if (result !== REDEEM.ok) return data({ error: REDEEM_ERRORS[result], code }, 400)
+  return await redirectWithToast(request, session, '/voucher', { kind: 'success', key: 'voucher.redeemed' })
+}
+
+/** Starts the plan of one of one's vouchers. */
+async function spendAction({ request, session, userId, form }: IntentArgs) {
+  const result = await spendVoucher(db, userId, idField(form, 'id'))
   if (result === USE.ok) {
     // The new plan applies at once: the session's plan values are reloaded.
-    const values = await loadSessionValues(db, user.userId)
+    const values = await loadSessionValues(db, userId)
     if (values) storeValues(session, values)
   }
   // -3 expired: the list reloads (the voucher shows as expired).
   const back = new URL(request.url)
   return redirectWithToast(request, session, back.pathname + back.search, result === USE.ok ? { kind: 'success', key: 'voucher.usedNow' } : { kind: 'error', key: USE_ERRORS[result] })
-})
+}
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function VouchersPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -40,7 +40,7 @@ import { LISTS_HANDLE, listsDictionary } from '~/i18n/client-resources'
 import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 
-// The lists' texts are a dictionary part of their own (issue 35).
+// The lists' texts are a dictionary part of their own (decision 0056).
 export const handle = LISTS_HANDLE
 export const clientMiddleware = listsDictionary
 
@@ -51,7 +51,7 @@ type Tab = (typeof TABS)[number]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
-  // A counsellor runs no journals of the team: their console is the alerts escalated to them (issue 48).
+  // A counsellor runs no journals of the team: their console is the alerts escalated to them (decision 0067).
   if (consoleHome(user) !== '/diary') throw redirect(consoleHome(user))
   const asked = new URL(request.url).searchParams.get('tab')
   const tab: Tab = TABS.find((t) => t === asked) ?? 'mine'
@@ -90,47 +90,76 @@ async function marksTab(request: Request, tab: Tab, user: SessionValues) {
 export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await requireUser(request, context)
   const form = await readForm(request)
-  const intent = form.get('intent')
   requireNotLocked(user)
-  if (intent === 'join') {
-    const submission = parseWithZod(form, { schema: JoinSchema })
-    if (submission.status !== 'success') return data({ join: submission.reply() }, 400)
-    const joined = await joinAsTeacher(db, user.userId, submission.value.code)
-    if (!joined.ok) {
-      const key = joined.code === JOIN_CODES.codeError ? 'journal.joinCodeError' : 'journal.joinError'
-      return data({ join: submission.reply({ fieldErrors: { code: [key] } }) }, 400)
-    }
-    return await redirectWithToast(request, session, '/diary?tab=joined', { kind: 'success', key: 'journal.joinRequested' })
+  const args: IntentArgs = { request, context, session, user, form }
+  switch (form.get('intent')) {
+    case 'join':
+      return joinAction(args)
+    case 'sample-code':
+      return sampleCodeAction(args)
+    case 'unwatch':
+      return unwatchAction(args)
+    case 'unstar':
+      return unstarAction(args)
+    case 'duplicate':
+      return duplicateAction(args)
+    default:
+      throw data(null, { status: 400 })
   }
-  if (intent === 'sample-code') {
-    const submission = parseWithZod(form, { schema: SampleCodeSchema })
-    if (submission.status !== 'success') return data({ sampleCode: submission.reply() }, 400)
-    const taken = await startFromSampleCode(db, { userId: user.userId, planLimit: user.studentLimit }, submission.value)
-    if (!taken.ok) return data({ sampleCode: submission.reply({ fieldErrors: { [taken.field]: [taken.error] } }) }, 400)
-    return await redirectWithToast(request, session, taken.contest ? `/contest/${taken.journalId}/edit?new=1` : `/diary/homework/${taken.journalId}/info`, { kind: 'success', key: 'journal.created' })
-  }
-  if (intent === 'unwatch') {
-    requireFunction(user, PAY_FUNCTIONS.cases)
-    await setWatching(db, { teacherId: user.userId, journalId: idField(form, 'journalId'), studentId: idField(form, 'studentId'), on: false })
-    const url = new URL(request.url)
-    return redirect(url.pathname + url.search)
-  }
-  if (intent === 'unstar') {
-    requireFunction(user, PAY_FUNCTIONS.collection)
-    await setStarred(db, { userId: user.userId, postId: idField(form, 'postId'), on: false })
-    const url = new URL(request.url)
-    return redirect(url.pathname + url.search)
-  }
-  if (intent === 'duplicate') {
-    const { journal } = await requireJournal(db, String(form.get('id')), user.userId, { ownerOnly: true })
-    const t = getInstance(context).t
-    const copy = await duplicateJournal(db, journal.id, user.studentLimit, (name) => t('diary.copyName', { name }))
-    return await redirectWithToast(request, session, '/diary', copy.ok ? { kind: 'success', key: 'diary.duplicated' } : { kind: 'error', key: 'diary.duplicateNoTickets' })
-  }
-  throw data(null, { status: 400 })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+interface IntentArgs {
+  request: Request
+  context: Route.ActionArgs['context']
+  session: Awaited<ReturnType<typeof requireUser>>['session']
+  user: Awaited<ReturnType<typeof requireUser>>['user']
+  form: FormData
+}
+
+/** Asks to co-teach a journal by its teacher invitation code. */
+async function joinAction({ request, session, user, form }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: JoinSchema })
+  if (submission.status !== 'success') return data({ join: submission.reply() }, 400)
+  const joined = await joinAsTeacher(db, user.userId, submission.value.code)
+  if (!joined.ok) {
+    const key = joined.code === JOIN_CODES.codeError ? 'journal.joinCodeError' : 'journal.joinError'
+    return data({ join: submission.reply({ fieldErrors: { code: [key] } }) }, 400)
+  }
+  return await redirectWithToast(request, session, '/diary?tab=joined', { kind: 'success', key: 'journal.joinRequested' })
+}
+
+/** Starts a journal from a sample book's or a contest's code. */
+async function sampleCodeAction({ request, session, user, form }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: SampleCodeSchema })
+  if (submission.status !== 'success') return data({ sampleCode: submission.reply() }, 400)
+  const taken = await startFromSampleCode(db, { userId: user.userId, planLimit: user.studentLimit }, submission.value)
+  if (!taken.ok) return data({ sampleCode: submission.reply({ fieldErrors: { [taken.field]: [taken.error] } }) }, 400)
+  return await redirectWithToast(request, session, taken.contest ? `/contest/${taken.journalId}/edit?new=1` : `/diary/homework/${taken.journalId}/info`, { kind: 'success', key: 'journal.created' })
+}
+
+async function unwatchAction({ request, user, form }: IntentArgs) {
+  requireFunction(user, PAY_FUNCTIONS.cases)
+  await setWatching(db, { teacherId: user.userId, journalId: idField(form, 'journalId'), studentId: idField(form, 'studentId'), on: false })
+  const url = new URL(request.url)
+  return redirect(url.pathname + url.search)
+}
+
+async function unstarAction({ request, user, form }: IntentArgs) {
+  requireFunction(user, PAY_FUNCTIONS.collection)
+  await setStarred(db, { userId: user.userId, postId: idField(form, 'postId'), on: false })
+  const url = new URL(request.url)
+  return redirect(url.pathname + url.search)
+}
+
+/** Copies one of one's journals (its settings, no students), within the plan's places. */
+async function duplicateAction({ request, context, session, user, form }: IntentArgs) {
+  const { journal } = await requireJournal(db, String(form.get('id')), user.userId, { ownerOnly: true })
+  const t = getInstance(context).t
+  const copy = await duplicateJournal(db, journal.id, user.studentLimit, (name) => t('diary.copyName', { name }))
+  return await redirectWithToast(request, session, '/diary', copy.ok ? { kind: 'success', key: 'diary.duplicated' } : { kind: 'error', key: 'diary.duplicateNoTickets' })
+}
+
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function DiaryPage({ loaderData, actionData }: Route.ComponentProps) {

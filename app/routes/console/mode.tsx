@@ -14,7 +14,7 @@ import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
 import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 
-// A page a teacher opens now and then: its texts are in the occasional part (issue 35).
+// A page a teacher opens now and then: its texts are in the occasional part (decision 0056).
 export const handle = SCHOOL_HANDLE
 export const clientMiddleware = schoolDictionary
 
@@ -37,7 +37,7 @@ export const action = once(async function action({ request, context }: Route.Act
   return redirect('/diary', { headers: { 'Set-Cookie': await commitSession(request, session) } })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function ModePage({ loaderData }: Route.ComponentProps) {

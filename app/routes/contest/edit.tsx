@@ -33,7 +33,7 @@ import { sendSafely } from '~/ui/send-safely'
 export const handle = CONTESTS_HANDLE
 export const clientMiddleware = contestsDictionary
 
-// Times in the journal's school zone (issue 34).
+// Times in the journal's school zone (decision 0044).
 export const middleware: Route.MiddlewareFunction[] = [journalZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -81,7 +81,7 @@ export const action = once(async function action({ request, context, params }: R
   return await redirectWithToast(request, session, to, { kind: 'success', key: 'contest.saved', values: { code: RETURN.contestSaved } })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function ContestEditPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -40,7 +40,7 @@ export const clientMiddleware = counselDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
- * /counsellor/alerts/{alertId} (issue 36): an alert escalated to this counsellor, the posts it cites
+ * /counsellor/alerts/{alertId} (decision 0046): an alert escalated to this counsellor, the posts it cites
  * and the student's mood history; take it, add steps, resolve. An alert not escalated to them is
  * refused with a page that says so (403), and nothing of it is shown.
  */
@@ -75,7 +75,7 @@ export const action = once(async function action({ request, params, context }: R
   return await redirectWithToast(request, session, to, { kind: 'success', key: `counsel.done_${v.intent}` })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function CounsellorAlert({ loaderData, actionData }: Route.ComponentProps) {

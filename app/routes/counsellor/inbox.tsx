@@ -17,7 +17,7 @@ export const handle = COUNSEL_HANDLE
 export const clientMiddleware = counselDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
-/** /counsellor (issue 36): the alerts escalated to the signed-in counsellor, open first. */
+/** /counsellor (decision 0046): the alerts escalated to the signed-in counsellor, open first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireCounsellor(request, context)
   const { page } = listParams(request.url)

@@ -8,7 +8,7 @@ import { pdfDownload } from '~/features/documents/typst.server'
 import { parseId } from '~/features/lists'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 
-/** /counsellor/alerts/{alertId}/record.pdf: the record of an alert escalated to this counsellor (issue 36); 403 for any other. */
+/** /counsellor/alerts/{alertId}/record.pdf: the record of an alert escalated to this counsellor (decision 0046); 403 for any other. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = await requireCounsellor(request, context)
   const alertId = parseId(params.alertId)

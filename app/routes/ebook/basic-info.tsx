@@ -45,7 +45,7 @@ export const action = once(async function action({ request, context, params }: R
   return redirect(`/ebook/${book.id}/list`)
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 const loadValidator = () => import('~/features/ebooks/validate').then((m) => m.validateBasicInfo)

@@ -79,34 +79,54 @@ async function requirePrintable(request: Request, context: Route.LoaderArgs['con
 
 export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request)
-  const { book, session, pages, maker } = await requirePrintable(request, context, params.bookId)
-  if (pages === null) throw data(null, { status: 409 })
-  const intent = form.get('intent')
-  const here = `/ebook/${book.id}/download`
-  if (intent === 'generate') {
-    await exportInBackground(book.id)
-    return await redirectWithToast(request, session, here, { kind: 'info', key: 'ebook.generating' })
+  const printable = await requirePrintable(request, context, params.bookId)
+  if (printable.pages === null) throw data(null, { status: 409 })
+  const args: IntentArgs = { request, printable, form, here: `/ebook/${printable.book.id}/download` }
+  switch (form.get('intent')) {
+    case 'generate':
+      return generateAction(args)
+    case 'stop':
+      return stopAction(args)
+    case 'share':
+      return shareAction(args)
+    default:
+      throw data(null, { status: 400 })
   }
-  if (intent === 'stop') {
-    await stopSharing(db, book.id)
-    return await redirectWithToast(request, session, here, { kind: 'success', key: 'ebook.sharingStopped' })
-  }
-  if (intent === 'share') {
-    const password = withoutControl(String(form.get('password') ?? ''))
-    if (password && (password.length < SHARE_PASSWORD.min || password.length > SHARE_PASSWORD.max)) return data({ error: withValues('ebook.sharePasswordRule', { min: SHARE_PASSWORD.min, count: SHARE_PASSWORD.max }) }, 400)
-    // How long the link works (issue 36): 1 to 30 days, 7 when left empty.
-    const rawDays = String(form.get('days') ?? '').trim()
-    const days = rawDays === '' ? SHARE_DAYS.default : /^\d{1,2}$/.test(rawDays) ? Number(rawDays) : 0
-    if (days < 1 || days > SHARE_DAYS.max) return data({ daysError: withValues('ebook.shareDaysRule', { max: SHARE_DAYS.max }) }, 400)
-    // A teacher's link to the student's book waits for the student where the journal asks (issue 36).
-    const consentNeeded = maker.kind === 'teacher' && (await needsConsent(db, book.journalId, book.studentId))
-    await shareBook(db, book.id, password || null, days, { consentNeeded })
-    return await redirectWithToast(request, session, `${here}?share=1`, { kind: 'success', key: 'ebook.shared' })
-  }
-  throw data(null, { status: 400 })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+interface IntentArgs {
+  request: Request
+  printable: Awaited<ReturnType<typeof requirePrintable>>
+  form: FormData
+  here: string
+}
+
+/** Makes the book's PDF in the background. */
+async function generateAction({ request, printable: { book, session }, here }: IntentArgs) {
+  await exportInBackground(book.id)
+  return await redirectWithToast(request, session, here, { kind: 'info', key: 'ebook.generating' })
+}
+
+async function stopAction({ request, printable: { book, session }, here }: IntentArgs) {
+  await stopSharing(db, book.id)
+  return await redirectWithToast(request, session, here, { kind: 'success', key: 'ebook.sharingStopped' })
+}
+
+/** Shares the book behind a password for some days. */
+async function shareAction({ request, printable: { book, session, maker }, form, here }: IntentArgs) {
+  const password = withoutControl(String(form.get('password') ?? ''))
+  if (password && (password.length < SHARE_PASSWORD.min || password.length > SHARE_PASSWORD.max)) return data({ error: withValues('ebook.sharePasswordRule', { min: SHARE_PASSWORD.min, count: SHARE_PASSWORD.max }) }, 400)
+  // How long the link works (decision 0047): 1 to 30 days, 7 when left empty.
+  const rawDays = String(form.get('days') ?? '').trim()
+  const days = rawDays === '' ? SHARE_DAYS.default : /^\d{1,2}$/.test(rawDays) ? Number(rawDays) : 0
+  if (days < 1 || days > SHARE_DAYS.max) return data({ daysError: withValues('ebook.shareDaysRule', { max: SHARE_DAYS.max }) }, 400)
+  // A teacher's link to the student's book waits for the student where the journal asks (decision 0047).
+  const consentNeeded = maker.kind === 'teacher' && (await needsConsent(db, book.journalId, book.studentId))
+  await shareBook(db, book.id, password || null, days, { consentNeeded })
+  return await redirectWithToast(request, session, `${here}?share=1`, { kind: 'success', key: 'ebook.shared' })
+}
+
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function Download({ loaderData, actionData }: Route.ComponentProps) {

@@ -91,7 +91,7 @@ export const action = once(async function action({ request, context, params }: R
   }
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 type IntentArgs = Pick<Awaited<ReturnType<typeof editorPage>>, 'book' | 'session'> & { request: Request; pageId: number; form: FormData; here: string }

@@ -53,7 +53,7 @@ export const action = once(async function action({ request, context, params }: R
   return redirect(`/ebook/${book.id}/edit?qpage_id=${pageId}`)
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function PageList({ loaderData }: Route.ComponentProps) {

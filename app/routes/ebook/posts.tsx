@@ -33,24 +33,44 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
   const { book, session } = await requireBook(request, context, params.bookId)
   const form = await readForm(request)
-  const intent = form.get('intent')
-  if (intent === 'all') {
-    // "Add all" stops at the most a book holds: the first posts by date.
-    const { posts, max } = await postChoices(db, book)
-    const ids = posts.slice(0, max).map((p) => p.id)
-    const saved = await choosePosts(db, book, ids)
-    if (!saved.ok) return data({ error: saved.error, chosen: ids }, 400)
-    drawInBackground(book.id)
-    return await redirectWithToast(request, session, `/ebook/${book.id}/posts`, { kind: 'success', key: 'ebook.allChosen', values: { count: ids.length } })
+  const args: IntentArgs = { request, session, book, form }
+  switch (form.get('intent')) {
+    case 'next':
+      return nextAction(args)
+    case 'all':
+      return allAction(args)
+    default:
+      throw data(null, { status: 400 })
   }
+})
+
+interface IntentArgs {
+  request: Request
+  session: Awaited<ReturnType<typeof requireBook>>['session']
+  book: Awaited<ReturnType<typeof requireBook>>['book']
+  form: FormData
+}
+
+/** The ticked posts are the book's; on to its basic information. */
+async function nextAction({ book, form }: IntentArgs) {
   const ids = form.getAll('postId').map((v) => parseId(v)).filter((v): v is number => v !== null)
   const saved = await choosePosts(db, book, ids)
   if (!saved.ok) return data({ error: saved.error, chosen: ids }, 400)
   drawInBackground(book.id)
   return redirect(`/ebook/${book.id}/basicinfo`)
-})
+}
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+/** "Add all" stops at the most a book holds: the first posts by date. */
+async function allAction({ request, session, book }: IntentArgs) {
+  const { posts, max } = await postChoices(db, book)
+  const ids = posts.slice(0, max).map((p) => p.id)
+  const saved = await choosePosts(db, book, ids)
+  if (!saved.ok) return data({ error: saved.error, chosen: ids }, 400)
+  drawInBackground(book.id)
+  return await redirectWithToast(request, session, `/ebook/${book.id}/posts`, { kind: 'success', key: 'ebook.allChosen', values: { count: ids.length } })
+}
+
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function ChoosePosts({ loaderData, actionData }: Route.ComponentProps) {

@@ -18,7 +18,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /**
- * The PDF is what a person opens from a link or a bookmark (issue 34): when it cannot be given (the
+ * The PDF is what a person opens from a link or a bookmark (decision 0044): when it cannot be given (the
  * password not given yet, no PDF made, a stopped link) they are sent to the book's page, which asks
  * for the password, says the PDF is not made, or is the not-found page.
  */

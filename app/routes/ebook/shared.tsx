@@ -29,7 +29,7 @@ export const clientMiddleware = ebooksDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...pageMeta(loaderData && 'name' in loaderData ? loaderData.name : null, matches), { name: 'robots', content: 'noindex' }]
 
 /**
- * /ebook/share/{token}: a shared book for anyone with the link (issue 24). Nothing but the book:
+ * /ebook/share/{token}: a shared book for anyone with the link (decision 0040). Nothing but the book:
  * its name, its pages and its PDF; no account data, no way into the console. A link with a password
  * asks for it first (counted like a sign-in); a stopped link is a 404.
  */
@@ -61,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect(`/ebook/share/${link.token}`, { headers: { 'Set-Cookie': await rememberUnlocked(request, link.token) } })
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function SharedBook({ loaderData, actionData }: Route.ComponentProps) {
@@ -99,7 +99,7 @@ export default function SharedBook({ loaderData, actionData }: Route.ComponentPr
   )
 }
 
-/** A link past its day (issue 36) says so; any other failure is the console's error page. */
+/** A link past its day (decision 0047) says so; any other failure is the console's error page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useT()
   if (isRouteErrorResponse(error) && error.status === 410) {

@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...pageMet
 const STATUS = { expired: 410, revoked: 410, waiting: 403, declined: 403, closed: 404 } as const
 
 /**
- * /family/{token} (issue 36): a family pack for whoever has the link and its password, nothing
+ * /family/{token} (decision 0047): a family pack for whoever has the link and its password, nothing
  * else of the console. A link past its day, stopped by the teacher, or not agreed to by the student
  * is refused with a page that says so; the password is counted like a sign-in. While the student's
  * erasure waits (or their account is locked) the link is closed, without saying why (rule 12).
@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = getInstance(context).t
   if (pack.state !== 'open') return data({ state: pack.state as keyof typeof STATUS, title: t(`familyPack.shared_${pack.state as keyof typeof STATUS}`) }, { status: STATUS[pack.state as keyof typeof STATUS] })
   if (pack.locked) return { state: 'locked' as const, title: t('familyPack.sharedTitle') }
-  // The link's end in the school's zone (issue 48), not UTC's: a family and its teacher read one time.
+  // The link's end in the school's zone (decision 0063), not UTC's: a family and its teacher read one time.
   return { state: 'open' as const, title: t('familyPack.sharedTitle'), from: pack.from, to: pack.to, until: formatDateTime(pack.expiresAt!, pack.timeZone), file: `/family/${pack.token}/pack.pdf` }
 }
 
@@ -50,10 +50,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect(`/family/${params.token}`, { headers: { 'Set-Cookie': await rememberUnlockedPack(request, pack.token!) } })
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
-/** The pack's page under the link pages' bar: the brand and the language switcher (issue 48). */
+/** The pack's page under the link pages' bar: the brand and the language switcher (decision 0063). */
 export default function SharedPack(props: Route.ComponentProps) {
   return (
     <LinkShell>

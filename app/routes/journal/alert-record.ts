@@ -7,7 +7,7 @@ import { journalOf } from '~/auth/journal-gate.server'
 import { parseId } from '~/features/lists'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 
-/** /diary/homework/{id}/alerts/{alertId}/record.pdf: the alert's record for the school's file (issue 36), for the journal's teachers. */
+/** /diary/homework/{id}/alerts/{alertId}/record.pdf: the alert's record for the school's file (decision 0046), for the journal's teachers. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
   const alertId = parseId(params.alertId)

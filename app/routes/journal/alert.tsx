@@ -49,7 +49,7 @@ async function detailOr404(journalId: number, rawId: string | undefined) {
  * /diary/homework/{id}/alerts/{alertId}: why the alert was raised, who has seen it, its trail, and
  * what to do. Opening it records that this teacher saw it, whatever the way in (the list, a
  * notification, a bookmark, a new tab): an access record for the safeguarding trail, not a change
- * the teacher makes (issue 34).
+ * the teacher makes (decision 0044).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
@@ -67,7 +67,7 @@ export const action = once(async function action({ request, params, context }: R
   const form = await readForm(request)
   const { journal, user, session } = journalOf(context)
   const alert = await detailOr404(journal.id, params.alertId)
-  // Escalation to the counsellor (issue 36) and a note added to it (issue 48): their own forms and feature.
+  // Escalation to the counsellor (decision 0046) and a note added to it (decision 0059): their own forms and feature.
   if (isEscalateIntent(form.get('intent'))) return escalateFromPage(request, session, form, { journalId: journal.id, alertId: alert.id, userId: user.userId })
   const submission = parseWithZod(form, { schema: AlertActionSchema })
   if (submission.status !== 'success') return data({ intent: String(form.get('intent')), result: submission.reply() }, 400)
@@ -79,7 +79,7 @@ export const action = once(async function action({ request, params, context }: R
   return await redirectWithToast(request, session, to, { kind: 'success', key: `alerts.done_${submission.value.intent}` })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function AlertPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -19,7 +19,7 @@ export const clientMiddleware = alertListDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
- * /diary/homework/{id}/alerts (issue 22): the journal's risk alerts, the ones that need someone
+ * /diary/homework/{id}/alerts (decision 0037): the journal's risk alerts, the ones that need someone
  * first. Only the journal's teachers reach it (the journal gate). Safety is not a paid function.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -32,7 +32,7 @@ export const action = once(async function action({ request, context }: Route.Act
   return await redirectWithToast(request, session, '/diary?tab=archived', { kind: 'success', key: 'journal.archived' })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function ArchiveJournalPage({ loaderData }: Route.ComponentProps) {

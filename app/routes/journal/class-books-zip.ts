@@ -10,7 +10,7 @@ import { writeClassBooksZip } from '~/features/ebooks/class-books.server'
 import { zipWriter } from '~/features/privacy/zip.server'
 
 /**
- * The PDFs of the class's last job, one zip named by student (issue 38): written to a temporary
+ * The PDFs of the class's last job, one zip named by student (decision 0053): written to a temporary
  * file as it is made (forty books never sit in memory together), streamed, then removed. Without a
  * book to send, back to the page that says why.
  */

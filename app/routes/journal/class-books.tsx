@@ -25,7 +25,7 @@ import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 
 // Its texts are the e-book part's (no other journal page downloads them), with the privacy part's
-// held-back posts (issue 48).
+// held-back posts (decision 0063).
 export const handle = CLASS_BOOKS_HANDLE
 export const clientMiddleware = classBooksDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 const NEWEST_CHOICES = [5, 10, 15, CLASS_BOOK_NEWEST, EBOOK_POSTS.max] as const
 
 /**
- * /diary/homework/{id}/classBooks (issue 38, decision 0053): every chosen student's e-book and its
+ * /diary/homework/{id}/classBooks (decision 0053): every chosen student's e-book and its
  * PDF in one job, with progress per student, the reason for a student left without a book, and one
  * zip of the PDFs. The journal's teachers (the gate); one job per journal at a time.
  */
@@ -43,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // A job whose process went quiet (a restart) goes on here: the first page to see it takes it over.
   if (await claimStaleClassBooks(db, journal.id)) classBooksInBackground(journal.id)
   const [students, job, held] = await Promise.all([classStudents(db, journal.id), classBookJob(db, journal.id), heldBackPosts(db, journal.id)])
-  // The posts each book left out under an alert, named again (issue 48).
+  // The posts each book left out under an alert, named again (decision 0063).
   const leftOut = job ? await namedLeftOut(db, journal.id, job.results.flatMap((r) => r.leftOut ?? [])) : []
   return { title: `${getInstance(context).t('classBooks.title')} | ${journal.name}`, journalId: journal.id, students, job, heldBack: [...held.values()], leftOut }
 }
@@ -57,7 +57,7 @@ export const action = once(async function action({ request, context }: Route.Act
   const rule = (CLASS_BOOK_RULES as readonly string[]).includes(String(form.get('rule'))) ? (String(form.get('rule')) as ClassBookRule) : 'newest'
   const newest = (NEWEST_CHOICES as readonly number[]).includes(Number(form.get('newest'))) ? Number(form.get('newest')) : CLASS_BOOK_NEWEST
   const design = (CLASS_BOOK_DESIGNS as readonly string[]).includes(String(form.get('design'))) ? String(form.get('design')) : CLASS_BOOK_DESIGNS[0]
-  // The held-back posts the teacher put back knowingly (issue 48).
+  // The held-back posts the teacher put back knowingly (decision 0063).
   const putBack = idFields(form, 'putBack')
   const started = await startClassBooks(db, { journalId: journal.id, teacherId: user.userId, studentIds, rule, newest, design, putBack })
   // A second click, or another teacher's, while the job runs: the page shows that job, not an error.
@@ -66,7 +66,7 @@ export const action = once(async function action({ request, context }: Route.Act
   return redirectWithToast(request, session, back, { kind: 'success', key: 'classBooks.started' })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function ClassBooksPage({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { pdfDownload } from '~/features/documents/typst.server'
 import { classJobFile, classJobState } from '~/features/journals/class-jobs.server'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
 
-/** The class's parent-meeting pack (issue 38), for the journal's teachers; a look at every student in it (issue 36). */
+/** The class's parent-meeting pack (decision 0053), for the journal's teachers; a look at every student in it (decision 0047). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)
   const [file, job] = await Promise.all([classJobFile(db, journal.id, 'packs'), classJobState<{ from: string; to: string }, { studentId: number }>(db, journal.id, 'packs')])

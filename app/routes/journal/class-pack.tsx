@@ -39,10 +39,10 @@ const DEFAULT_DAYS = 30
 const runInBackground = (journalId: number) => classJobInBackground(journalId, 'packs', () => runClassPack(db, journalId, (lang) => translatorFor(lang).t, todayDate()))
 
 /**
- * /diary/homework/{id}/parentPacks (issue 38, decision 0053): the family pack's overview for every
+ * /diary/homework/{id}/parentPacks (decision 0053): the family pack's overview for every
  * student of the journal in one PDF for parent meetings, made as a job with progress. The journal's
  * teachers (the gate); one job per journal at a time; the PDF in the teacher's language. The
- * students' posts of the period go in, but those held back under an alert (issue 48): the form
+ * students' posts of the period go in, but those held back under an alert (decision 0063): the form
  * lists them to put one back, the finished job names those it left out.
  */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -70,13 +70,13 @@ export const action = once(async function action({ request, context }: Route.Act
   const { journal, user, session } = journalOf(context)
   const form = await readForm(request)
   const back = `/diary/homework/${journal.id}/parentPacks`
-  // A wrong period is the fields' error, with what was typed kept (issue 48), with or without JavaScript.
+  // A wrong period is the fields' error, with what was typed kept (decision 0063), with or without JavaScript.
   const submission = parseWithZod(form, { schema: ClassPackSchema(todayDate(new Date(), journal.timeZone)) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const { from, to } = submission.value
   const students = (await classStudents(db, journal.id)).map((s) => s.id)
   if (students.length === 0) return redirectWithToast(request, session, back, { kind: 'error', key: 'classPack.noStudents' })
-  // The held-back posts the teacher put back knowingly (issue 48).
+  // The held-back posts the teacher put back knowingly (decision 0063).
   const putBack = idFields(form, 'putBack')
   const started = await startClassPack(db, { journalId: journal.id, teacherId: user.userId, studentIds: students, from, to, lang: getInstance(context).language as DocumentLang, putBack })
   if (started === 'running') return redirectWithToast(request, session, back, { kind: 'info', key: 'classPack.alreadyRunning' })
@@ -84,7 +84,7 @@ export const action = once(async function action({ request, context }: Route.Act
   return redirectWithToast(request, session, back, { kind: 'success', key: 'classPack.started' })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function ClassPackPage({ loaderData, actionData }: Route.ComponentProps) {

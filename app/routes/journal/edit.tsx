@@ -34,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     id: journal.id,
     defaults: await settingsOf(db, journal.id),
     tickets: await ticketsFor(db, user.userId, user.studentLimit, journal.id),
-    // The school's watch words (issue 49 item 4): the journal's own, which its owner changes here, and its team's.
+    // The school's watch words (decision 0062): the journal's own, which its owner changes here, and its team's.
     watchWords: await watchListsOfJournal(db, journal.id),
     title: `${getInstance(context).t('journalSettings.editTitle')} | ${journal.name}`,
   }
@@ -54,7 +54,7 @@ export const action = once(async function action({ request, context }: Route.Act
   return await redirectWithToast(request, session, `/diary/homework/${journal.id}/info`, { kind: 'success', key: 'journal.saved' })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function EditJournalPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,7 +9,7 @@ import { db } from '~/db/db.server'
 import { env } from '~/env.server'
 import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/auth/journal-gate.server'
-import { makePack, needsConsent, packChoices, packsOf, revokePack, sharePack } from '~/features/privacy/family-pack.server'
+import { makePack, needsConsent, packChoices, packsOf, revokePack, sharePack, studentPack } from '~/features/privacy/family-pack.server'
 import { FamilyPackSchema, PACK } from '~/features/privacy/schema'
 import { journalStudent } from '~/features/students/list.server'
 import { readForm } from '~/http/form.server'
@@ -32,7 +32,7 @@ export const clientMiddleware = privacyDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
- * /diary/homework/{id}/student/{sid}/family (issue 36): a family pack for a parent meeting. A
+ * /diary/homework/{id}/student/{sid}/family (decision 0047): a family pack for a parent meeting. A
  * teacher of the journal picks posts and writes a note; the console makes a PDF (the posts as
  * drawn, the student's mood over the period, the note) and, when asked, a share link behind a
  * password that ends (7 days by default, 30 at most), opened once the student agrees where the
@@ -49,28 +49,52 @@ export const action = once(async function action({ request, params, context }: R
   const { journal, user, session } = journalOf(context)
   const student = await journalStudent(db, journal.id, params.sid)
   const form = await readForm(request)
-  const here = `/diary/homework/${journal.id}/student/${student.id}/family`
-  if (form.get('intent') === 'revoke') {
-    const packId = idField(form, 'packId')
-    const pack = await db.selectFrom('family_packs').select('id').where('id', '=', packId).where('journal_id', '=', journal.id).where('student_id', '=', student.id).executeTakeFirst()
-    if (!pack) throw data(null, { status: 404 })
-    await revokePack(db, pack.id)
-    return await redirectWithToast(request, session, here, { kind: 'success', key: 'familyPack.revoked' })
+  const args: IntentArgs = { request, context, session, form, journalId: journal.id, userId: user.userId, studentId: student.id, here: `/diary/homework/${journal.id}/student/${student.id}/family` }
+  switch (form.get('intent')) {
+    case 'make':
+      return makeAction(args)
+    case 'revoke':
+      return revokeAction(args)
+    default:
+      throw data(null, { status: 400 })
   }
+})
+
+interface IntentArgs {
+  request: Request
+  context: Route.ActionArgs['context']
+  session: ReturnType<typeof journalOf>['session']
+  form: FormData
+  journalId: number
+  userId: number
+  studentId: number
+  here: string
+}
+
+/** Makes a pack of the chosen posts, and shares its link when asked. */
+async function makeAction({ request, context, session, form, journalId, userId, studentId, here }: IntentArgs) {
   const submission = parseWithZod(form, { schema: FamilyPackSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const v = submission.value
-  const made = await makePack(db, { journalId: journal.id, studentId: student.id, userId: user.userId, postIds: (v.posts ?? []).map(Number), putBack: (v.putBack ?? []).map(Number), note: v.note ?? '', lang: getLocale(context), t: getInstance(context).t })
+  const made = await makePack(db, { journalId, studentId, userId, postIds: (v.posts ?? []).map(Number), putBack: (v.putBack ?? []).map(Number), note: v.note ?? '', lang: getLocale(context), t: getInstance(context).t })
   if (!made.ok) return data({ result: submission.reply({ fieldErrors: { posts: [made.error] } }) }, 400)
-  // A post that came under an alert while the teacher chose (issue 48): left out, and said so.
+  // A post that came under an alert while the teacher chose (decision 0063): left out, and said so.
   if (made.leftOut.length > 0) return await redirectWithToast(request, session, here, { kind: 'info', key: 'familyPack.madeLeftOut', values: { count: made.leftOut.length } })
   if (!v.share) return await redirectWithToast(request, session, here, { kind: 'success', key: 'familyPack.madeToast' })
-  const consentNeeded = await needsConsent(db, journal.id, student.id)
+  const consentNeeded = await needsConsent(db, journalId, studentId)
   await sharePack(db, made.id, { days: Number(v.days || PACK.daysDefault), password: v.password!, consentNeeded })
   return await redirectWithToast(request, session, here, { kind: 'success', key: consentNeeded ? 'familyPack.sharedAsk' : 'familyPack.shared' })
-})
+}
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+/** Stops the link of one of this student's packs; another's pack is not found. */
+async function revokeAction({ request, session, form, journalId, studentId, here }: IntentArgs) {
+  const pack = await studentPack(db, { packId: idField(form, 'packId'), journalId, studentId })
+  if (!pack) throw data(null, { status: 404 })
+  await revokePack(db, pack.id)
+  return await redirectWithToast(request, session, here, { kind: 'success', key: 'familyPack.revoked' })
+}
+
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function FamilyPackPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { xlsxResponse } from '~/features/insights/workbook.server'
 import { getInstance } from '~/i18n/middleware.server'
 
 /**
- * /diary/homework/{id}/feedback.xlsx (issue 37): the Feedback page's tables for its period, every
+ * /diary/homework/{id}/feedback.xlsx (decision 0048): the Feedback page's tables for its period, every
  * student on one sheet. The journal's teachers only (the gate); 403 without the reports' pay
  * function.
  */

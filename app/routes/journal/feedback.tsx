@@ -17,7 +17,7 @@ export const clientMiddleware = insightsDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
- * /diary/homework/{id}/feedback (issue 37): who has written and heard nothing back, for how long,
+ * /diary/homework/{id}/feedback (decision 0048): who has written and heard nothing back, for how long,
  * and how quickly the journal's teachers answer. Its teachers only (the journal gate); the
  * reports' pay function (f8).
  */

@@ -32,7 +32,7 @@ import { RECENT_POSTER_DAYS } from '~/features/journals/constants'
 import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 
-// The contest card's part (decision 0035) and the occasional part: teachers and invitations (issue 35).
+// The contest card's part (decision 0035) and the occasional part: teachers and invitations (decision 0056).
 export const handle = JOURNAL_INFO_HANDLE
 export const clientMiddleware = journalInfoDictionary
 
@@ -65,22 +65,33 @@ const TOASTS = { accept: 'journalInfo.accepted', reject: 'journalInfo.rejected',
 
 export const action = once(async function action({ request, context }: Route.ActionArgs) {
   // Managing teachers and codes is the owner's alone (spec 2 section 6).
-  const { session, journal } = journalOf(context, { ownerOnly: true })
+  journalOf(context, { ownerOnly: true })
   const form = await readForm(request)
-  const intent = String(form.get('intent'))
-  if (intent === 'invite-email') return inviteByEmail(request, context, form)
-  let done = false
-  // A new student code names no teacher; the other intents act on the posted one.
-  if (intent === 'generate') done = (await generateStudentCode(db, journal.id), true)
-  else if (intent === 'accept') done = await acceptTeacher(db, journal.id, idField(form, 'userId'))
-  else if (intent === 'reject') done = await removeTeacher(db, journal.id, idField(form, 'userId'), DRP_STATUS.pending)
-  else if (intent === 'remove') done = await removeTeacher(db, journal.id, idField(form, 'userId'), DRP_STATUS.approved)
-  else throw data(null, { status: 400 })
-  if (!done) throw data(null, { status: 404 })
-  return await redirectWithToast(request, session, infoPath(journal), { kind: 'success', key: TOASTS[intent as keyof typeof TOASTS] })
+  switch (form.get('intent')) {
+    case 'invite-email':
+      return inviteByEmail(request, context, form)
+    // A new student code names no teacher; the other intents act on the posted one.
+    case 'generate':
+      return teacherAction(request, context, 'generate', async (journalId) => (await generateStudentCode(db, journalId), true))
+    case 'accept':
+      return teacherAction(request, context, 'accept', (journalId) => acceptTeacher(db, journalId, idField(form, 'userId')))
+    case 'reject':
+      return teacherAction(request, context, 'reject', (journalId) => removeTeacher(db, journalId, idField(form, 'userId'), DRP_STATUS.pending))
+    case 'remove':
+      return teacherAction(request, context, 'remove', (journalId) => removeTeacher(db, journalId, idField(form, 'userId'), DRP_STATUS.approved))
+    default:
+      throw data(null, { status: 400 })
+  }
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+/** One change of the journal's teachers or codes: 404 when it named nothing to change, else its toast. */
+async function teacherAction(request: Request, context: Route.ActionArgs['context'], intent: keyof typeof TOASTS, change: (journalId: number) => Promise<boolean>) {
+  const { session, journal } = journalOf(context, { ownerOnly: true })
+  if (!(await change(journal.id))) throw data(null, { status: 404 })
+  return await redirectWithToast(request, session, infoPath(journal), { kind: 'success', key: TOASTS[intent] })
+}
+
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 /** Tab two of the teacher invitation: the invitation by e-mail, in the owner's language. */

@@ -3,7 +3,7 @@ import { Form } from '~/ui/form'
 import type { Route } from './+types/join-by-link'
 import { requireUser } from '~/auth/guards.server'
 import { db } from '~/db/db.server'
-import { applyInviteCode } from '~/features/account/invitations.server'
+import { redeemInviteCode } from '~/features/account/invitations.server'
 import { JOIN_CODES } from '~/features/journals/constants'
 import { journalByTeacherCode } from '~/features/journals/invitation.server'
 import { joinAsTeacher } from '~/features/journals/join.server'
@@ -44,7 +44,7 @@ export const action = once(async function action({ request, context, params }: R
   await readForm(request)
   const { session, user } = await requireUser(request, context)
   if (!(await journalByTeacherCode(db, params.code))) {
-    const invited = await db.transaction().execute((trx) => applyInviteCode(trx, user.userId, params.code))
+    const invited = await redeemInviteCode(db, user.userId, params.code)
     return await redirectWithToast(request, session, '/diary', invited.ok ? { kind: 'success', key: 'invite.applied' } : { kind: 'error', key: INVITE_ERRORS[invited.error] })
   }
   const joined = await joinAsTeacher(db, user.userId, params.code)
@@ -52,7 +52,7 @@ export const action = once(async function action({ request, context, params }: R
   return await redirectWithToast(request, session, '/diary?tab=joined', { kind: 'success', key: 'journal.joinRequested' })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function JoinByLinkPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     .filter((item) => item.to !== 'quiz' || hasSubType(journal.subType, SUB_TYPE.assessment))
     // A contest journal's info page is its contest info.
     .map((item) => (quest && item.to === 'info' ? { ...item, to: 'contestinfo' as const } : item))
-  // The risk alerts that need someone, beside their menu item (issue 22).
+  // The risk alerts that need someone, beside their menu item (decision 0037).
   const alerts = await activeAlertCount(db, journal.id)
   return { journal: { id: journal.id, name: journal.name }, role, menu, alerts }
 }
@@ -37,7 +37,7 @@ const QUEST_MENU = [
 const MENU = [
   { to: 'news', labelKey: 'journal.menuNews' },
   { to: 'student', labelKey: 'journal.menuStudents' },
-  // Who has not written today or this week, and a reminder (issue 38).
+  // Who has not written today or this week, and a reminder (decision 0052).
   { to: 'notWritten', labelKey: 'journal.menuNotWritten' },
   { to: 'case', labelKey: 'journal.menuCases' },
   { to: 'alerts', labelKey: 'journal.menuAlerts' },
@@ -48,7 +48,7 @@ const MENU = [
   { to: 'quiz', labelKey: 'journal.menuAssessment' },
   { to: 'export', labelKey: 'journal.menuExport' },
   { to: 'report', labelKey: 'journal.menuReport' },
-  // Who waits for an answer, and what comes before and after a feeling (issue 37).
+  // Who waits for an answer, and what comes before and after a feeling (decision 0048).
   { to: 'feedback', labelKey: 'journal.menuFeedback' },
   { to: 'patterns', labelKey: 'journal.menuPatterns' },
 ] as const

@@ -19,7 +19,7 @@ import { Avatar } from '~/ui/avatar'
 import { RECENT_POSTER_DAYS } from '~/features/journals/constants'
 import { FEED_HANDLE, feedDictionary } from '~/i18n/client-resources'
 
-// The feed's texts are a dictionary part of their own (issue 35).
+// The feed's texts are a dictionary part of their own (decision 0056).
 export const handle = FEED_HANDLE
 export const clientMiddleware = feedDictionary
 
@@ -145,7 +145,7 @@ function FeedList({ feed, page, filtered, lang }: { feed: Feed; page: number; fi
     return `?${params}`
   }
   const posts = [...feed.posts, ...more.posts]
-  // The feed counts no pages: a page past its end says so, with the way back (issue 34).
+  // The feed counts no pages: a page past its end says so, with the way back (decision 0044).
   if (posts.length === 0 && page > 1)
     return (
       <p className="empty">

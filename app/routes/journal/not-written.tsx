@@ -31,7 +31,7 @@ export const clientMiddleware = insightsDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
- * /diary/homework/{id}/notWritten (issue 38): the students who have not posted today or this week,
+ * /diary/homework/{id}/notWritten (decision 0052): the students who have not posted today or this week,
  * and "remind them" (a notice on their home page, an e-mail where they have one; once a school day
  * each). The journal's teachers (the gate); a student list, so the students list's pay function (f3).
  */
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The boxes the teacher had ticked when the form was last sent (`?ticked=3,5`): after reminding
- * some, or a refusal, the others stay as the teacher left them (issue 48). Null: a first visit,
+ * some, or a refusal, the others stay as the teacher left them. Null: a first visit,
  * every box ticked.
  */
 const tickedOf = (value: string | null) => (value === null ? null : value.split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))
@@ -81,7 +81,7 @@ export const action = once(async function action({ request, context }: Route.Act
   return redirectWithToast(request, session, back, { kind: 'success', key: done.already ? 'notWritten.remindedSome' : 'notWritten.reminded', values: { count: done.reminded, already: done.already } })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function NotWrittenPage({ loaderData }: Route.ComponentProps) {

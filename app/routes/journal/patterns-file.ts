@@ -9,7 +9,7 @@ import { journalStudent } from '~/features/students/list.server'
 import { getInstance } from '~/i18n/middleware.server'
 
 /**
- * /diary/homework/{id}/patterns.xlsx (issue 37): the Patterns page's tables for its period, the
+ * /diary/homework/{id}/patterns.xlsx (decision 0048): the Patterns page's tables for its period, the
  * class's or a student's (`student`). The journal's teachers only (the gate); 403 without the
  * reports' pay function; 404 for a student not in the journal.
  */

@@ -15,7 +15,7 @@ export const clientMiddleware = insightsDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
- * /diary/homework/{id}/patterns (issue 37): what comes before a feeling and what the students do
+ * /diary/homework/{id}/patterns (decision 0049): what comes before a feeling and what the students do
  * with it (the spec's event, emotion and behaviour frames read together), for the class or one
  * student against the class (`?student=`). Its teachers only (the journal gate); the reports' pay
  * function (f8).

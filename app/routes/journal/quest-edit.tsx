@@ -56,7 +56,7 @@ export const action = once(async function action({ request, context }: Route.Act
   return await redirectWithToast(request, session, `/diary/homework/${journal.id}/quest`, { kind: 'success', key: 'quest.saved' })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 const loadValidator = () => import('~/features/quests/validate').then((m) => m.validateQuest)

@@ -66,7 +66,7 @@ export const action = once(async function action({ request, context }: Route.Act
   return await redirectWithToast(request, session, `/diary/homework/${journal.id}/questList`, { kind: 'success', key: 'quest.selectionSaved' })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function QuestSelectPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -51,7 +51,7 @@ export const action = once(async function action({ request, context }: Route.Act
   return await redirectWithToast(request, session, `/diary/homework/${journal.id}/quest`, { kind: 'success', key: 'quest.deleted', values: { code: done } })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function SampleQuestsPage({ loaderData }: Route.ComponentProps) {

@@ -30,7 +30,7 @@ export const clientMiddleware = assessmentsDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
- * /diary/homework/{id}/quiz (spec 3 assessment results, issue 21): the journal's quiz runs (open,
+ * /diary/homework/{id}/quiz (spec 3 assessment results, decision 0036): the journal's quiz runs (open,
  * close, reopen), the summary of one run (`?run=`, the newest by default), and the results list
  * with its search, pager, detail links and export. Pay function f3; only with sub-type 6.
  */
@@ -76,7 +76,7 @@ export const action = once(async function action({ request, context }: Route.Act
   }
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 interface IntentArgs {

@@ -13,9 +13,9 @@ import { getInstance } from '~/i18n/middleware.server'
 import { todayDate } from '~/shared/dates'
 
 /**
- * The report of a journal or of one student as a PDF (issue 38): the range and interval of the
+ * The report of a journal or of one student as a PDF (decision 0053): the range and interval of the
  * page's URL, all four charts. For the journal's teachers with the report function (f8), like the
- * page; a student's is a look at the student (issue 36).
+ * page; a student's is a look at the student (decision 0047).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { journal, user } = journalOf(context)

@@ -18,7 +18,7 @@ import { pageMeta } from '~/ui/page-title'
 import { Avatar } from '~/ui/avatar'
 import { REPORT_HANDLE, reportDictionary } from '~/i18n/client-resources'
 
-// The report's texts are a dictionary part of their own (issue 35).
+// The report's texts are a dictionary part of their own (decision 0056).
 export const handle = REPORT_HANDLE
 export const clientMiddleware = reportDictionary
 
@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const t = getInstance(context).t
   const report = await reportFor(journalOf(context), request, params.sid, t)
-  // A student's report is a look at the student (issue 36, who looked).
+  // A student's report is a look at the student (decision 0047, who looked).
   if (report.student) await recordLook(db, { viewerId: journalOf(context).user.userId, studentIds: [report.student.id], kind: 'report', journalId: report.journal.id, timeZone: await journalZone(db, report.journal.id) })
   const fill = url.searchParams.get('fill')
   if (fill && !report.locked) {

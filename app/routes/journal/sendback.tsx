@@ -13,7 +13,7 @@ import { hasFunction } from '~/features/plans/pay-functions'
 import { pageMeta } from '~/ui/page-title'
 import { LISTS_HANDLE, listsDictionary } from '~/i18n/client-resources'
 
-// The lists' texts are a dictionary part of their own (issue 35).
+// The lists' texts are a dictionary part of their own (decision 0056).
 export const handle = LISTS_HANDLE
 export const clientMiddleware = listsDictionary
 

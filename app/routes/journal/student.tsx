@@ -28,7 +28,7 @@ import { STUDENT_PAGE_HANDLE, studentPageDictionary } from '~/i18n/client-resour
 import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 
-// The patterns section's texts (issue 37) come with the page.
+// The patterns section's texts (decision 0049) come with the page.
 export const handle = STUDENT_PAGE_HANDLE
 export const clientMiddleware = studentPageDictionary
 
@@ -49,28 +49,47 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export const action = once(async function action({ request, context, params }: Route.ActionArgs) {
-  const { journal, user, role, session } = journalOf(context)
-  const student = await journalStudent(db, journal.id, params.sid)
+  const gate = journalOf(context)
+  const student = await journalStudent(db, gate.journal.id, params.sid)
   const form = await readForm(request)
-  const intent = form.get('intent')
-  if (intent === 'archive') {
-    // Archiving a student is the owner's, like archiving the journal.
-    if (role !== 'owner') throw data(null, { status: 403 })
-    await archiveStudent(db, journal.id, student.id)
-    return await redirectWithToast(request, session, `/diary/homework/${journal.id}/news`, { kind: 'success', key: 'students.archived', values: { name: student.name }, snackbar: true })
+  const args: IntentArgs = { request, gate, student, form }
+  switch (form.get('intent')) {
+    case 'archive':
+      return archiveAction(args)
+    case 'star':
+      return starAction(args, true)
+    case 'unstar':
+      return starAction(args, false)
+    default:
+      throw data(null, { status: 400 })
   }
-  if (intent === 'star' || intent === 'unstar') {
-    requireFunction(user, PAY_FUNCTIONS.collection)
-    const postId = idField(form, 'postId')
-    if (!(await isStudentPost(db, { postId, journalId: journal.id, studentId: student.id }))) throw data(null, { status: 404 })
-    await setStarred(db, { userId: user.userId, postId, on: intent === 'star' })
-    const back = new URL(request.url)
-    return redirect(`${back.pathname}${back.search}`)
-  }
-  throw data(null, { status: 400 })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+interface IntentArgs {
+  request: Request
+  gate: ReturnType<typeof journalOf>
+  student: Awaited<ReturnType<typeof journalStudent>>
+  form: FormData
+}
+
+/** Archiving a student is the owner's, like archiving the journal. */
+async function archiveAction({ request, gate: { journal, role, session }, student }: IntentArgs) {
+  if (role !== 'owner') throw data(null, { status: 403 })
+  await archiveStudent(db, journal.id, student.id)
+  return await redirectWithToast(request, session, `/diary/homework/${journal.id}/news`, { kind: 'success', key: 'students.archived', values: { name: student.name }, snackbar: true })
+}
+
+/** Stars or unstars one of the student's posts (the collection), and stays on the page. */
+async function starAction({ request, gate: { journal, user }, student, form }: IntentArgs, on: boolean) {
+  requireFunction(user, PAY_FUNCTIONS.collection)
+  const postId = idField(form, 'postId')
+  if (!(await isStudentPost(db, { postId, journalId: journal.id, studentId: student.id }))) throw data(null, { status: 404 })
+  await setStarred(db, { userId: user.userId, postId, on })
+  const back = new URL(request.url)
+  return redirect(`${back.pathname}${back.search}`)
+}
+
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 /** Score (spec 2 student detail): a dash for a video, "scoring" while below 1, otherwise the number. */

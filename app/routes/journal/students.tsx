@@ -28,7 +28,7 @@ import { LISTS_HANDLE, listsDictionary } from '~/i18n/client-resources'
 import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 
-// The lists' texts are a dictionary part of their own (issue 35).
+// The lists' texts are a dictionary part of their own (decision 0056).
 export const handle = LISTS_HANDLE
 export const clientMiddleware = listsDictionary
 
@@ -59,7 +59,7 @@ export const action = once(async function action({ request, context }: Route.Act
   return redirectWithToast(request, session, `${back.pathname}${back.search}`, { kind: 'success', key: on ? 'students.watched' : 'students.unwatched', snackbar: true })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function StudentsPage({ loaderData }: Route.ComponentProps) {

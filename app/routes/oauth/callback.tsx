@@ -43,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await getSession(request, context)
 
   if (intent === 'classroom') {
-    // Linking Google for Classroom (issue 52): the Google account becomes (or already is) this
+    // Linking Google for Classroom (decision 0077): the Google account becomes (or already is) this
     // teacher's; its access token is kept in the server-side session for the course import.
     const userId = session.get('userId')
     if (!userId) throw redirect('/login/check')

@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect('/login', { headers: { 'Set-Cookie': await commitSession(request, session) } })
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function OauthConfirmPage({ loaderData }: Route.ComponentProps) {

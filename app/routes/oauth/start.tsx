@@ -29,7 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   throw new Response('Not Found', { status: 404 })
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export const loader = () => redirect('/login')

@@ -20,11 +20,11 @@ import { POST_HANDLE, postDictionary } from '~/i18n/client-resources'
 import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 
-// A post's texts are a dictionary part of their own (issue 35).
+// A post's texts are a dictionary part of their own (decision 0056).
 export const handle = POST_HANDLE
 export const clientMiddleware = postDictionary
 
-// Times in the journal's school zone (issue 34).
+// Times in the journal's school zone (decision 0044).
 export const middleware: Route.MiddlewareFunction[] = [postZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -59,7 +59,7 @@ export const action = once(async function action({ request, context, params }: R
   return await redirectWithToast(request, session, `/diary/diaryPost/${post.id}/revise`, { kind: 'success', key: 'revise.saved', snackbar: true })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function RevisePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -41,11 +41,11 @@ import { POST_HANDLE, postDictionary } from '~/i18n/client-resources'
 import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 
-// A post's texts are a dictionary part of their own (issue 35).
+// A post's texts are a dictionary part of their own (decision 0056).
 export const handle = POST_HANDLE
 export const clientMiddleware = postDictionary
 
-// Times in the journal's school zone (issue 34).
+// Times in the journal's school zone (decision 0044).
 export const middleware: Route.MiddlewareFunction[] = [postZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -127,7 +127,7 @@ export const action = once(async function action({ request, context, params }: R
   }
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 type Reader = Awaited<ReturnType<typeof requireJournalReader>>
@@ -172,7 +172,7 @@ async function libraryRemoveAction({ user, form, back }: IntentArgs) {
   return back('comment.removedFromLibrary')
 }
 
-/** A teacher's own score for a quest post (issue 20): a whole number from 1 to 100. */
+/** A teacher's own score for a quest post (decision 0035): a whole number from 1 to 100. */
 async function scoreAction({ post, form, back }: IntentArgs) {
   const value = String(form.get('score') ?? '').trim()
   if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 100) return data({ scoreError: 'score.range' as const }, 400)
@@ -180,7 +180,7 @@ async function scoreAction({ post, form, back }: IntentArgs) {
   return back('score.saved')
 }
 
-/** "This worries me": a post that raised nothing becomes an alert with the teacher's reason (issue 33). */
+/** "This worries me": a post that raised nothing becomes an alert with the teacher's reason (decision 0042). */
 async function worryAction({ request, session, user, post, journal, form }: IntentArgs) {
   const submission = parseWithZod(form, { schema: WorrySchema })
   if (submission.status !== 'success') return data({ worry: submission.reply() }, 400)

@@ -10,7 +10,7 @@ import { db } from '~/db/db.server'
 import { env } from '~/env.server'
 import { planCounts, planRoster, type RosterPlan } from '~/features/roster/apply.server'
 import { ClassroomError, classroomCourses, classroomRoster } from '~/features/roster/classroom.server'
-import { keepUpload, rosterScopeOf } from '~/features/roster/uploads.server'
+import { classroomTargets, keepUpload, rosterScopeOf } from '~/features/roster/uploads.server'
 import { readForm } from '~/http/form.server'
 import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
@@ -37,27 +37,14 @@ async function scopeOf(request: Request, context: Route.LoaderArgs['context']) {
   return scope
 }
 
-/** /roster/classroom (issue 52): a teacher links Google, picks one of their Classroom courses and imports its students. */
+/** /roster/classroom (decision 0077): a teacher links Google, picks one of their Classroom courses and imports its students. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = await scopeOf(request, context)
   const title = getInstance(context).t('roster.classroomTitle')
   const google = configuredPlatforms().includes('google')
   const access = await accessOf(request, context)
-  const journals = await db
-    .selectFrom('journals')
-    .select(['id', 'name'])
-    .where(scope.kind === 'team' ? 'team_id' : 'owner_id', '=', scope.kind === 'team' ? scope.teamId : scope.userId)
-    .where('archived_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .execute()
   // The courses imported before, and their journals: "sync again".
-  const linked = await db
-    .selectFrom('roster_links')
-    .select(['sourced_id as courseId', 'local_id as journalId'])
-    .where('source', '=', 'classroom')
-    .where('kind', '=', 'class')
-    .where(scope.kind === 'team' ? 'team_id' : 'owner_id', '=', scope.kind === 'team' ? scope.teamId : scope.userId)
-    .execute()
+  const { journals, linked } = await classroomTargets(db, scope)
   if (!google || !access) return { title, google, connected: false as const, journals, linked, courses: [], failure: null }
   try {
     return { title, google, connected: true as const, journals, linked, courses: await classroomCourses(env.CLASSROOM_API_URL, access.accessToken), failure: null }

@@ -6,7 +6,7 @@ import type { Route } from './+types/index'
 import { requireUser } from '~/auth/guards.server'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
-import { applyRoster, planCounts, planRoster, type RosterPlan } from '~/features/roster/apply.server'
+import { applyRoster, planCounts, planRoster, type RosterPlan, type RosterScope } from '~/features/roster/apply.server'
 import type { RosterError } from '~/features/roster/oneroster-tables'
 import { readOneRosterZip } from '~/features/roster/read-csv.server'
 import { pullForScope, rosterSourceOf, saveRosterSource } from '~/features/roster/rest.server'
@@ -14,7 +14,7 @@ import { RosterSourceSchema } from '~/features/roster/schema'
 import { sealingKey } from '~/features/roster/secret.server'
 import { env } from '~/env.server'
 import { ErrorText } from '~/ui/field'
-import { dropUpload, keepUpload, keptUpload, rosterLog, rosterScopeOf } from '~/features/roster/uploads.server'
+import { dropUpload, keepUpload, keptUpload, rosterLog, rosterScopeOf, rosterScopeTeam } from '~/features/roster/uploads.server'
 import { parseId } from '~/features/lists'
 import { readUpload, TOO_LARGE } from '~/http/form.server'
 import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
@@ -35,16 +35,15 @@ async function scopeOrRefuse(user: Parameters<typeof rosterScopeOf>[1]) {
   return scope
 }
 
-/** /roster (issue 52): import a OneRoster 1.2 zip into the team's classes (its admin) or one's own journals; the imports' log. */
+/** /roster (decision 0075): import a OneRoster 1.2 zip into the team's classes (its admin) or one's own journals; the imports' log. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const scope = await scopeOrRefuse(user)
-  const team = scope.kind === 'team' ? await db.selectFrom('teams').select('name').where('id', '=', scope.teamId).executeTakeFirst() : null
   const log = await rosterLog(db, scope)
   const reportId = parseId(new URL(request.url).searchParams.get('report'))
   return {
     title: getInstance(context).t('roster.title'),
-    team: team?.name ?? null,
+    team: await rosterScopeTeam(db, scope),
     source: await rosterSourceOf(db, scope),
     log: log.map((l) => ({ id: l.id, at: l.at, by: l.by, via: l.details.via, counts: l.details.counts })),
     // A report of this scope's imports only: another team's entry is not found.
@@ -75,43 +74,69 @@ export const action = once(async function action({ request, context }: Route.Act
   const scope = await scopeOrRefuse(user)
   const form = await readUpload(request)
   if (form === TOO_LARGE) return data<ActionData>({ errors: [{ file: '', line: 0, column: '', code: 'tooBig' }], total: 1 }, 413)
-  const intent = form.get('intent')
-  if (intent === 'preview') {
-    const file = form.get('roster')
-    if (!(file instanceof File) || file.size === 0) return data<ActionData>({ errors: [{ file: '', line: 0, column: '', code: 'notZip' }], total: 1 }, 400)
-    const read = readOneRosterZip(new Uint8Array(await file.arrayBuffer()))
-    if (!read.ok) return data<ActionData>({ errors: read.errors, total: read.total }, 400)
-    const plan = await planRoster(db, scope, read.roster)
-    if (plan.errors.length) return data<ActionData>({ errors: plan.errors, total: plan.errors.length }, 400)
-    return data<ActionData>({ preview: shown(plan), upload: await keepUpload(db, scope, 'csv', read.roster) })
+  const args: IntentArgs = { request, session, scope, form }
+  switch (form.get('intent')) {
+    case 'preview':
+      return previewAction(args)
+    case 'saveSource':
+      return saveSourceAction(args)
+    case 'pull':
+      return pullAction(args)
+    case 'apply':
+      return applyAction(args)
+    default:
+      return data<ActionData>({ message: 'roster.expired' }, 400)
   }
-  if (intent === 'saveSource') {
-    const parsed = RosterSourceSchema.safeParse(Object.fromEntries(form))
-    if (!parsed.success) return data<ActionData>({ sourceErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) }, 400)
-    const v = parsed.data
-    const saved = await saveRosterSource(db, scope, sealingKey(env.SESSION_SECRET), { baseUrl: v.baseUrl, tokenUrl: v.tokenUrl, clientId: v.clientId, clientSecret: v.clientSecret ?? '', nightly: v.nightly === 'on' })
-    if (!saved) return data<ActionData>({ sourceErrors: { clientSecret: 'roster.secretNeeded' } }, 400)
-    return redirectWithToast(request, session, '/roster', { kind: 'success', key: 'roster.sourceSaved' })
-  }
-  if (intent === 'pull') {
-    const pulled = await pullForScope(db, scope, sealingKey(env.SESSION_SECRET))
-    if (!pulled.ok) return pulled.errors ? data<ActionData>({ errors: pulled.errors, total: pulled.errors.length }, 502) : data<ActionData>({ pullFailed: pulled.reason }, 502)
-    const plan = await planRoster(db, scope, pulled.roster)
-    if (plan.errors.length) return data<ActionData>({ errors: plan.errors, total: plan.errors.length }, 400)
-    return data<ActionData>({ preview: shown(plan), upload: await keepUpload(db, scope, 'rest', pulled.roster) })
-  }
-  if (intent === 'apply') {
-    const id = String(form.get('upload') ?? '')
-    const kept = id ? await keptUpload(db, scope, id) : null
-    if (!kept) return data<ActionData>({ message: 'roster.expired' }, 404)
-    const result = await applyRoster(db, scope, kept.roster, kept.source)
-    if (!result.ok) return data<ActionData>({ errors: result.plan.errors, total: result.plan.errors.length }, 409)
-    await dropUpload(db, id)
-    const to = result.logId ? `/roster?report=${result.logId}` : '/roster'
-    return redirectWithToast(request, session, to, { kind: 'success', key: result.changed ? 'roster.applied' : 'roster.unchanged' })
-  }
-  return data<ActionData>({ message: 'roster.expired' }, 400)
 })
+
+interface IntentArgs {
+  request: Request
+  session: Awaited<ReturnType<typeof requireUser>>['session']
+  scope: RosterScope
+  form: FormData
+}
+
+/** Reads an uploaded OneRoster zip and shows what applying it would change. */
+async function previewAction({ scope, form }: IntentArgs) {
+  const file = form.get('roster')
+  if (!(file instanceof File) || file.size === 0) return data<ActionData>({ errors: [{ file: '', line: 0, column: '', code: 'notZip' }], total: 1 }, 400)
+  const read = readOneRosterZip(new Uint8Array(await file.arrayBuffer()))
+  if (!read.ok) return data<ActionData>({ errors: read.errors, total: read.total }, 400)
+  const plan = await planRoster(db, scope, read.roster)
+  if (plan.errors.length) return data<ActionData>({ errors: plan.errors, total: plan.errors.length }, 400)
+  return data<ActionData>({ preview: shown(plan), upload: await keepUpload(db, scope, 'csv', read.roster) })
+}
+
+/** Saves the OneRoster server to pull from (its secret sealed). */
+async function saveSourceAction({ request, session, scope, form }: IntentArgs) {
+  const parsed = RosterSourceSchema.safeParse(Object.fromEntries(form))
+  if (!parsed.success) return data<ActionData>({ sourceErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) }, 400)
+  const v = parsed.data
+  const saved = await saveRosterSource(db, scope, sealingKey(env.SESSION_SECRET), { baseUrl: v.baseUrl, tokenUrl: v.tokenUrl, clientId: v.clientId, clientSecret: v.clientSecret ?? '', nightly: v.nightly === 'on' })
+  if (!saved) return data<ActionData>({ sourceErrors: { clientSecret: 'roster.secretNeeded' } }, 400)
+  return redirectWithToast(request, session, '/roster', { kind: 'success', key: 'roster.sourceSaved' })
+}
+
+/** Pulls the roster from the saved server and shows what applying it would change. */
+async function pullAction({ scope }: IntentArgs) {
+  const pulled = await pullForScope(db, scope, sealingKey(env.SESSION_SECRET))
+  if (!pulled.ok) return pulled.errors ? data<ActionData>({ errors: pulled.errors, total: pulled.errors.length }, 502) : data<ActionData>({ pullFailed: pulled.reason }, 502)
+  const plan = await planRoster(db, scope, pulled.roster)
+  if (plan.errors.length) return data<ActionData>({ errors: plan.errors, total: plan.errors.length }, 400)
+  return data<ActionData>({ preview: shown(plan), upload: await keepUpload(db, scope, 'rest', pulled.roster) })
+}
+
+/** Applies a kept preview of this scope, then shows its report. */
+async function applyAction({ request, session, scope, form }: IntentArgs) {
+  const id = String(form.get('upload') ?? '')
+  const kept = id ? await keptUpload(db, scope, id) : null
+  if (!kept) return data<ActionData>({ message: 'roster.expired' }, 404)
+  const result = await applyRoster(db, scope, kept.roster, kept.source)
+  if (!result.ok) return data<ActionData>({ errors: result.plan.errors, total: result.plan.errors.length }, 409)
+  await dropUpload(db, id)
+  const to = result.logId ? `/roster?report=${result.logId}` : '/roster'
+  return redirectWithToast(request, session, to, { kind: 'success', key: result.changed ? 'roster.applied' : 'roster.unchanged' })
+}
 
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 

@@ -62,7 +62,7 @@ export const action = once(async function action({ request, context, params }: R
   return await redirectWithToast(request, session, '/diarySample', { kind: 'success', key: sample ? 'samples.saved' : 'samples.created' })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 const loadSampleValidator = () => import('~/features/samples/validate').then((m) => m.validateSample)

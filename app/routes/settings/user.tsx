@@ -8,7 +8,7 @@ import { Form } from '~/ui/form'
 import type { Route } from './+types/user'
 import { requireUser } from '~/auth/guards.server'
 import type { getSession } from '~/auth/session.server'
-import { endOtherSessions } from '~/auth/session-storage.server'
+import { endOtherSessions } from '~/features/auth/sessions.server'
 import { configuredPlatforms } from '~/auth/providers.server'
 import { db } from '~/db/db.server'
 import { birthdayOf, birthYears, daysInMonth } from '~/features/account/birthday'
@@ -101,7 +101,7 @@ export const action = once(async function action({ request, context }: Route.Act
   }
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 type IntentArgs = Pick<Route.ActionArgs, 'request' | 'context'> & Awaited<ReturnType<typeof requireUser>> & { formData: FormData }

@@ -58,16 +58,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, user } = await guard(request, context)
   const formData = await readForm(request)
-  const locale = getLocale(context) as Locale
-
-  if (formData.get('intent') === 'profile') {
-    const submission = parseWithZod(formData, { schema: NameGenderSchema })
-    if (submission.status !== 'success') return data({ step: 1, result: submission.reply(), suggestion: null }, 400)
-    await saveNameAndGender(db, user.userId, submission.value)
-    session.set('userName', submission.value.name)
-    return redirect('/setting/basicInfo?step=2', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+  const args: IntentArgs = { request, context, session, userId: user.userId, formData }
+  switch (formData.get('intent')) {
+    case 'profile':
+      return profileAction(args)
+    case 'school':
+      return schoolAction(args)
+    default:
+      throw data(null, { status: 400 })
   }
+})
 
+interface IntentArgs {
+  request: Request
+  context: Route.ActionArgs['context']
+  session: Awaited<ReturnType<typeof guard>>['session']
+  userId: number
+  formData: FormData
+}
+
+/** Step 1: the name and gender. */
+async function profileAction({ request, session, userId, formData }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: NameGenderSchema })
+  if (submission.status !== 'success') return data({ step: 1, result: submission.reply(), suggestion: null }, 400)
+  await saveNameAndGender(db, userId, submission.value)
+  session.set('userName', submission.value.name)
+  return redirect('/setting/basicInfo?step=2', { headers: { 'Set-Cookie': await commitSession(request, session) } })
+}
+
+/** Step 2: the school, its country and an invitation code. */
+async function schoolAction({ request, context, session, userId, formData }: IntentArgs) {
+  const locale = getLocale(context) as Locale
   const submission = parseWithZod(formData, { schema: SchoolSchema })
   if (submission.status !== 'success') return data({ step: 2, result: submission.reply(), suggestion: null }, 400)
   const { countryName, resolveCountry } = await countries()
@@ -80,16 +101,16 @@ export const action = once(async function action({ request, context }: Route.Act
   if (match.kind === 'suggest' && !submission.value.confirmed) {
     return data({ step: 2, result: submission.reply(), suggestion: { ...submission.value, country: countryName(match.code, locale) } }, 200)
   }
-  const saved = await saveSchoolInfo(db, user.userId, { ...submission.value, country: match.code })
+  const saved = await saveSchoolInfo(db, userId, { ...submission.value, country: match.code })
   if (!saved.ok) {
     if (saved.error === 'nameMissing') throw redirect('/setting/basicInfo')
     return data({ step: 2, result: submission.reply({ fieldErrors: { inviteCode: ['basic.badInviteCode'] } }), suggestion: null }, 400)
   }
   session.set('infoSet', '1')
   return redirect('/refresh', { headers: { 'Set-Cookie': await commitSession(request, session) } })
-})
+}
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function BasicInfoPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -179,6 +200,7 @@ function SchoolStep({
           <input type="hidden" name="school" value={suggestion.school} />
           <input type="hidden" name="position" value={suggestion.position} />
           <input type="hidden" name="inviteCode" value={suggestion.inviteCode ?? ''} />
+          <input type="hidden" name="intent" value="school" />
           <input type="hidden" name="confirmed" value="1" />
           <div className="actions">
             <button type="submit" className="button" disabled={busy}>
@@ -191,6 +213,7 @@ function SchoolStep({
         </Form>
       ) : null}
       <Form method="post" {...formProps}>
+        <input type="hidden" name="intent" value="school" />
         <TextField field={fields.country} label={t('basic.country')} hint={t('basic.countryHint')} inputProps={{ list: 'country-list', autoComplete: 'off' }} />
         <datalist id="country-list">
           {countries.map((c) => (

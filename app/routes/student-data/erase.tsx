@@ -29,10 +29,10 @@ export const clientMiddleware = privacyDictionary
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
 /**
- * /diary/homework/{id}/student/{sid}/erase (issue 36): erase the student's account and everything
+ * /diary/homework/{id}/student/{sid}/erase (decision 0047): erase the student's account and everything
  * of theirs, after 30 days in which it can be undone. The erasure asks for the student's account
  * typed again. Who may ask, who may undo and what the page says of both are one rule
- * (rights.server.ts, issue 48 item 5): whoever manages every journal of the student asks; the
+ * (rights.server.ts, decision 0061): whoever manages every journal of the student asks; the
  * team's admins (the owner, for a personal journal) undo. Once asked, the student's page is closed
  * (rule 12): the asker lands on the journal's students (the owner) or the team's children's data.
  */
@@ -53,17 +53,32 @@ export const action = once(async function action({ request, params, context }: R
   const { user, session } = await requireUser(request, context)
   const rights = await studentDataRights(db, params.id, params.sid, user.userId)
   const form = await readForm(request)
-  const here = `/diary/homework/${rights.journal.id}/student/${rights.student.id}/erase`
-  if (form.get('intent') === 'undo') {
-    if (!rights.mayUndo) throw data(null, { status: 403 })
-    const pending = await pendingErasureOf(db, rights.student.id)
-    const done = pending ? await undoErasure(db, pending.id, user.userId) : 'stale'
-    return await redirectWithToast(request, session, here, done === 'ok' ? { kind: 'success', key: 'privacy.undone', values: { name: rights.student.name } } : { kind: 'error', key: 'privacy.nothingToUndo' })
+  const args: IntentArgs = { request, session, rights, userId: user.userId, form, here: `/diary/homework/${rights.journal.id}/student/${rights.student.id}/erase` }
+  switch (form.get('intent')) {
+    case 'erase':
+      return eraseAction(args)
+    case 'undo':
+      return undoAction(args)
+    default:
+      throw data(null, { status: 400 })
   }
+})
+
+interface IntentArgs {
+  request: Request
+  session: Awaited<ReturnType<typeof requireUser>>['session']
+  rights: Awaited<ReturnType<typeof studentDataRights>>
+  userId: number
+  form: FormData
+  here: string
+}
+
+/** Asks for the erasure: it waits its days, in which it can be undone. */
+async function eraseAction({ request, session, rights, userId, form, here }: IntentArgs) {
   if (!rights.mayErase) throw data(null, { status: 403 })
   const submission = parseWithZod(form, { schema: EraseSchema(rights.student.account) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
-  const asked = await requestErasure(db, rights, user.userId)
+  const asked = await requestErasure(db, rights, userId)
   // Asked twice (two tabs, two admins at once): the first stands, nothing more is written.
   if (!asked.ok) return await redirectWithToast(request, session, here, { kind: 'error', key: 'privacy.alreadyPending' })
   // The student's page is closed now (rule 12): the owner lands on the journal's students, where the
@@ -72,9 +87,17 @@ export const action = once(async function action({ request, params, context }: R
   const date = formatDate(asked.dueAt)
   const values: Record<string, string> = rights.undoBy.kind === 'owner' ? { date, owner: rights.undoBy.owner } : { date }
   return await redirectWithToast(request, session, landing, { kind: 'success', key: `privacy.eraseAsked_${rights.undoBy.kind}`, values })
-})
+}
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+/** Undoes a waiting erasure. */
+async function undoAction({ request, session, rights, userId, here }: IntentArgs) {
+  if (!rights.mayUndo) throw data(null, { status: 403 })
+  const pending = await pendingErasureOf(db, rights.student.id)
+  const done = pending ? await undoErasure(db, pending.id, userId) : 'stale'
+  return await redirectWithToast(request, session, here, done === 'ok' ? { kind: 'success', key: 'privacy.undone', values: { name: rights.student.name } } : { kind: 'error', key: 'privacy.nothingToUndo' })
+}
+
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function EraseStudent({ loaderData, actionData }: Route.ComponentProps) {

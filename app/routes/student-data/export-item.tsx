@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 const STATUS = { missing: 404, expired: 410, running: 409, failed: 409, closed: 404 } as const
 
 /**
- * /diary/homework/{id}/student/{sid}/export/{exportId}: one export's link (issue 36). A link after
+ * /diary/homework/{id}/student/{sid}/export/{exportId}: one export's link (decision 0047). A link after
  * its seven days, of another student or journal, still being made or failed, is refused with a
  * page that says which; nothing is sent. Another team's is refused before (403).
  */

@@ -10,7 +10,7 @@ import { studentDataRights } from '~/features/privacy/rights.server'
 import { EXPORTS_DIR } from '~/features/privacy/runner.server'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
 
-/** The export's zip, streamed from disk (issue 36); anything but a current export of this student goes to the page that says why. */
+/** The export's zip, streamed from disk (decision 0047); anything but a current export of this student goes to the page that says why. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const rights = await studentDataRights(db, params.id, params.sid, user.userId)

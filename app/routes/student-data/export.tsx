@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 const POLL_MS = 1000
 
 /**
- * /diary/homework/{id}/student/{sid}/export (issue 36): one zip of the student's data in this
+ * /diary/homework/{id}/student/{sid}/export (decision 0047): one zip of the student's data in this
  * journal, made as a job with its progress; the list of this student's exports with their links
  * (7 days); who looked at the student, for the team's admin. The owner or the team's admin only.
  */
@@ -55,7 +55,7 @@ export const action = once(async function action({ request, params, context }: R
   return await redirectWithToast(request, session, here, { kind: 'info', key: started ? 'privacy.exportStarted' : 'privacy.exportRunning' })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 /** With JavaScript, the page asks for the progress every second while an export is made. */

@@ -6,7 +6,7 @@ import { studentDataRights } from '~/features/privacy/rights.server'
 import { looksCsv } from '~/features/privacy/looks-csv.server'
 import { getInstance } from '~/i18n/middleware.server'
 
-/** /diary/homework/{id}/student/{sid}/looks.csv (issue 36): who looked at the student, for the team's admin (the owner of a personal journal). */
+/** /diary/homework/{id}/student/{sid}/looks.csv (decision 0047): who looked at the student, for the team's admin (the owner of a personal journal). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const rights = await studentDataRights(db, params.id, params.sid, user.userId)

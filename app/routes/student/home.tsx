@@ -34,21 +34,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = once(async function action({ request, context }: Route.ActionArgs) {
   const { session, studentId } = await requireStudent(request, context)
   const form = await readForm(request)
-  // The student's answer to a teacher who wants to share their diary with the family (issue 36).
-  if (form.get('intent') === 'consent') {
-    const answer = form.get('answer')
-    if (answer !== 'agree' && answer !== 'decline') throw data(null, { status: 400 })
-    const done = form.get('kind') === 'ebook' ? await answerEbookConsent(db, studentId, idField(form, 'bookId'), answer === 'agree') : await answerConsent(db, studentId, idField(form, 'packId'), answer === 'agree')
-    return await redirectWithToast(request, session, '/s', done === 'ok' ? { kind: 'success', key: answer === 'agree' ? 'student.consentAgreed' : 'student.consentDeclined' } : { kind: 'error', key: 'student.consentStale' })
+  switch (form.get('intent')) {
+    case 'join':
+      return joinAction(request, session, studentId, form)
+    case 'consent':
+      return consentAction(request, session, studentId, form)
+    default:
+      throw data(null, { status: 400 })
   }
+})
+
+type StudentSession = Awaited<ReturnType<typeof requireStudent>>['session']
+
+/** Joins a journal by its code. */
+async function joinAction(request: Request, session: StudentSession, studentId: number, form: FormData) {
   const submission = parseWithZod(form, { schema: JoinSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const joined = await joinAsStudent(db, studentId, submission.value.code)
   if (!joined.ok) return data({ result: submission.reply({ fieldErrors: { code: [joined.error] } }) }, 400)
   return await redirectWithToast(request, session, '/s', { kind: 'success', key: 'student.joined' })
-})
+}
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+/** The student's answer to a teacher who wants to share their diary with the family (decision 0047). */
+async function consentAction(request: Request, session: StudentSession, studentId: number, form: FormData) {
+  const answer = form.get('answer')
+  if (answer !== 'agree' && answer !== 'decline') throw data(null, { status: 400 })
+  const done = form.get('kind') === 'ebook' ? await answerEbookConsent(db, studentId, idField(form, 'bookId'), answer === 'agree') : await answerConsent(db, studentId, idField(form, 'packId'), answer === 'agree')
+  return await redirectWithToast(request, session, '/s', done === 'ok' ? { kind: 'success', key: answer === 'agree' ? 'student.consentAgreed' : 'student.consentDeclined' } : { kind: 'error', key: 'student.consentStale' })
+}
+
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function StudentHome({ loaderData, actionData }: Route.ComponentProps) {
@@ -57,7 +72,7 @@ export default function StudentHome({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <h1>{t('student.homeTitle')}</h1>
-      {/* A teacher's reminder to write (issue 38): until the student writes in that journal, for a day. */}
+      {/* A teacher's reminder to write (decision 0052): until the student writes in that journal, for a day. */}
       {reminders.map((r) => (
         <section key={r.journalId} className="card notice" aria-labelledby={`reminder-${r.journalId}`}>
           <h2 id={`reminder-${r.journalId}`}>{t('student.reminderTitle', { teacher: r.teacher ?? '' })}</h2>
@@ -69,7 +84,7 @@ export default function StudentHome({ loaderData, actionData }: Route.ComponentP
       ))}
       {asked.map((a) => (
         <ConsentCard key={a.id} id={`consent-${a.id}`} title={t('student.consentTitle', { teacher: a.teacher })} text={t('student.consentText', { teacher: a.teacher, journal: a.journal, count: a.posts.length, from: a.from, to: a.to })} fields={{ packId: a.id }}>
-          {/* What the family would see (issue 48): the posts by title, and the teacher's note. */}
+          {/* What the family would see (decision 0063): the posts by title, and the teacher's note. */}
           <h3 id={`consent-${a.id}-posts`}>{t('student.consentPosts')}</h3>
           <ul className="consent-posts" aria-labelledby={`consent-${a.id}-posts`}>
             {a.posts.map((p) => (
@@ -112,6 +127,7 @@ function JoinForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { form, fields, formProps, busy } = useConsoleForm<z.input<typeof JoinSchema>>({ id: 'student-join', lastResult, load: loadJoinValidator })
   return (
     <Form method="post" className="card" {...formProps}>
+      <input type="hidden" name="intent" value="join" />
       <h2>{t('student.joinTitle')}</h2>
       <TextField field={fields.code} label={t('student.code')} hint={t('student.codeHint')} inputProps={{ autoComplete: 'off', autoCapitalize: 'characters' }} />
       <ErrorList errors={form.errors} />
@@ -122,7 +138,7 @@ function JoinForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   )
 }
 
-/** A teacher asks to share the student's posts or e-book with the family (issue 36): agree or not. */
+/** A teacher asks to share the student's posts or e-book with the family (decision 0047): agree or not. */
 function ConsentCard({ id, title, text, fields, children }: { id: string; title: string; text: string; fields: Record<string, string | number>; children?: ReactNode }) {
   const { t } = useT()
   return (

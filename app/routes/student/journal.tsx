@@ -19,7 +19,7 @@ import { journalZoneMiddleware } from '~/features/journals/zone.server'
 
 export const handle = ASSESSMENTS_HANDLE
 export const clientMiddleware = assessmentsDictionary
-// Times in the journal's school zone (issue 34).
+// Times in the journal's school zone (decision 0044).
 export const middleware: Route.MiddlewareFunction[] = [journalZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.journal.name, matches)
 
@@ -139,7 +139,7 @@ export default function StudentJournalPage({ loaderData }: Route.ComponentProps)
       {posts.length === 0 ? (
         <p className="empty">{t('write.noPosts')}</p>
       ) : (
-        // The student's own e-book of this journal (issue 23): a keepsake of chosen posts.
+        // The student's own e-book of this journal (decision 0039): a keepsake of chosen posts.
         <p>
           <Link className="button secondary" to={`/ebook/student/${journal.id}`}>
             {t('write.makeEbook')}

@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(back && (isStudentPath(back) || back.startsWith('/ebook/')) ? back : '/s', { headers })
 }
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 const loadValidator = () => import('~/features/auth/validate').then((m) => m.validateLogin)

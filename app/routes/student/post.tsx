@@ -19,7 +19,7 @@ import { postZoneMiddleware } from '~/features/journals/zone.server'
 import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 
-// Times in the journal's school zone (issue 34).
+// Times in the journal's school zone (decision 0044).
 export const middleware: Route.MiddlewareFunction[] = [postZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.post.title, matches)
 
@@ -48,7 +48,7 @@ export const action = once(async function action({ request, context, params }: R
   return await redirectWithToast(request, session, `/s/post/${post.id}?sent=post-${post.id}`, { kind: 'success', key: 'write.revised' })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function StudentPostPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -21,7 +21,7 @@ import { sendSafely } from '~/ui/send-safely'
 
 export const handle = ASSESSMENTS_HANDLE
 export const clientMiddleware = assessmentsDictionary
-// Times in the journal's school zone (issue 34).
+// Times in the journal's school zone (decision 0044).
 export const middleware: Route.MiddlewareFunction[] = [journalZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.run.title, matches)
 
@@ -57,7 +57,7 @@ export const action = once(async function action({ request, context, params }: R
   return redirectWithToast(request, session, `/s/journal/${journal.id}`, { kind: 'success', key: 'quiz.thanks' })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function StudentQuizPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -19,7 +19,7 @@ import { journalZoneMiddleware } from '~/features/journals/zone.server'
 import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 
-// Times in the journal's school zone (issue 34).
+// Times in the journal's school zone (decision 0044).
 export const middleware: Route.MiddlewareFunction[] = [journalZoneMiddleware]
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.title, matches)
 
@@ -45,7 +45,7 @@ export const action = once(async function action({ request, context, params }: R
   const picture = await pictureFromForm(db, studentId, form)
   const quests = journal.shareType === SHARE_TYPE.quest ? await questsForStudent(db, journal.id) : null
   const questId = submission.status === 'success' && submission.value.questId ? Number(submission.value.questId) : null
-  // A quest post is refused outside the team's period or for a quest that is not open (issue 20 item 10).
+  // A quest post is refused outside the team's period or for a quest that is not open (decision 0035).
   const questError = quests && submission.status === 'success' ? questPostError(quests, questId, submission.value.diaryDate) : null
   const dateError = submission.status === 'success' && !questError ? await diaryDateError(db, journal.id, submission.value.diaryDate) : null
   if (submission.status !== 'success' || picture.error || dateError || questError) {
@@ -57,7 +57,7 @@ export const action = once(async function action({ request, context, params }: R
   return await redirectWithToast(request, session, `/s/post/${postId}?sent=new-${journal.id}${questId ? `-q${questId}` : ''}`, { kind: 'success', key: 'write.shared' })
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function WritePage({ loaderData, actionData }: Route.ComponentProps) {

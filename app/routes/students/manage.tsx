@@ -59,40 +59,72 @@ export const action = once(async function action({ request, context }: Route.Act
   const form = await readUpload(request)
   // Only the upload form sends a file: over the limits, it is shown again with its message.
   if (form === TOO_LARGE) return data({ uploadError: 'import.fileTooBig' }, 413)
-  const intent = form.get('intent')
   const done = async (key: string, values?: Record<string, string | number>, kind: 'success' | 'error' = 'success') => {
     return await redirectWithToast(request, session, '/student', { kind, key, values })
   }
-
-  if (intent === 'upload') {
-    const file = form.get('file')
-    if (!(file instanceof File) || file.size === 0) return data({ uploadError: 'validation.required' }, 400)
-    const read = await readImportFile(file)
-    if (!read.ok) return data({ uploadError: UPLOAD_ERRORS[read.code] ?? 'import.fileError' }, 400)
-    return previewOf(read.rows)
+  const args: IntentArgs = { form, user, done }
+  // A preview row's delete button is named for its row, not for an intent.
+  switch (form.get('intent') ?? (form.has('deleteRow') ? 'deleteRow' : null)) {
+    case 'upload':
+      return uploadAction(args)
+    case 'delete':
+      return deleteAction(args)
+    case 'assign':
+      return assignAction(args)
+    case 'deleteRow':
+      return deleteRowAction(args)
+    case 'check':
+      return previewAction(args, { submit: false })
+    case 'submit':
+      return previewAction(args, { submit: true })
+    default:
+      throw data(null, { status: 400 })
   }
+})
 
-  if (intent === 'delete' || intent === 'assign') {
-    const ids = idFields(form, 'ids')
-    if (!ids.length) return done('import.noneSelected', undefined, 'error')
-    if (intent === 'delete') return done('import.deleted', { count: await deleteStudents(db, user.userId, ids) })
-    const result = await assignStudents(db, user.userId, ids, idField(form, 'journalId'))
-    if (result.code === 0) return done('import.assigned', { count: result.added })
-    return done(result.code === -4 ? 'import.notEnoughTickets' : 'import.journalError', undefined, 'error')
-  }
+interface IntentArgs {
+  form: FormData
+  user: Awaited<ReturnType<typeof requireUser>>['user']
+  done: (key: string, values?: Record<string, string | number>, kind?: 'success' | 'error') => Promise<Response>
+}
 
-  // The preview: delete a row, check, or submit.
-  let rows = rowsOf(form)
-  const deleteRow = form.get('deleteRow')
-  if (deleteRow !== null) {
-    rows = rows.filter((_, i) => i !== Number(deleteRow))
-    // An empty preview is cleared (spec 1 section 4).
-    return rows.length ? previewOf(rows) : { preview: null }
-  }
+/** Reads the class file into a preview. */
+async function uploadAction({ form }: IntentArgs) {
+  const file = form.get('file')
+  if (!(file instanceof File) || file.size === 0) return data({ uploadError: 'validation.required' }, 400)
+  const read = await readImportFile(file)
+  if (!read.ok) return data({ uploadError: UPLOAD_ERRORS[read.code] ?? 'import.fileError' }, 400)
+  return previewOf(read.rows)
+}
+
+async function deleteAction({ form, user, done }: IntentArgs) {
+  const ids = idFields(form, 'ids')
+  if (!ids.length) return done('import.noneSelected', undefined, 'error')
+  return done('import.deleted', { count: await deleteStudents(db, user.userId, ids) })
+}
+
+async function assignAction({ form, user, done }: IntentArgs) {
+  const ids = idFields(form, 'ids')
+  if (!ids.length) return done('import.noneSelected', undefined, 'error')
+  const result = await assignStudents(db, user.userId, ids, idField(form, 'journalId'))
+  if (result.code === IMPORT_CODES.ok) return done('import.assigned', { count: result.added })
+  return done(result.code === IMPORT_CODES.overLimit ? 'import.notEnoughTickets' : 'import.journalError', undefined, 'error')
+}
+
+/** Takes one row out of the preview; an empty preview is cleared (spec 1 section 4). */
+function deleteRowAction({ form }: IntentArgs) {
+  const deleteRow = Number(form.get('deleteRow'))
+  const rows = rowsOf(form).filter((_, i) => i !== deleteRow)
+  return rows.length ? previewOf(rows) : { preview: null }
+}
+
+/** Checks the preview's rows and, when asked and they pass, imports them. */
+async function previewAction({ form, user, done }: IntentArgs, { submit }: { submit: boolean }) {
+  const rows = rowsOf(form)
   const errors = rows.map(rowErrors)
   const invalid = errors.some((e) => Object.keys(e).length)
   const dups = await duplicateAccounts(db, rows)
-  if (intent === 'check' || invalid || dups.length) {
+  if (!submit || invalid || dups.length) {
     const message = invalid ? 'import.fixRows' : dups.length ? 'import.duplicates' : 'import.checked'
     return data(previewOf(rows, { errors, dups, message }), invalid || dups.length ? 400 : 200)
   }
@@ -102,11 +134,11 @@ export const action = once(async function action({ request, context }: Route.Act
   const target = existing ? { journalId: idField(form, 'journalId') } : { journalName }
   const result = await submitImport(db, { userId: user.userId, planLimit: user.studentLimit }, rows, target)
   if (result.code === IMPORT_CODES.ok) return done('import.imported', { count: result.created })
-  const message = result.code === IMPORT_CODES.journalError ? 'import.journalError' : result.dupAccounts?.length ? 'import.duplicates' : result.code === -3 ? 'import.fixRows' : 'import.overLimit'
+  const message = result.code === IMPORT_CODES.journalError ? 'import.journalError' : result.dupAccounts?.length ? 'import.duplicates' : result.code === IMPORT_CODES.invalidRows ? 'import.fixRows' : 'import.overLimit'
   return data(previewOf(rows, { dups: result.dupAccounts ?? [], message }), 400)
-})
+}
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 export default function StudentsPage({ loaderData, actionData }: Route.ComponentProps) {

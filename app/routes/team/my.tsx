@@ -96,9 +96,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mayStudents = can(membership.roleId, 'viewTeamStudents')
   const students = tab === 'students' && mayStudents ? await asMember(() => teamStudents(db, membership.teamId, user.userId)) : null
   const calendar = tab === 'profile' ? await teamCalendar(db, membership.teamId) : null
-  // The team's watch words (issue 49 item 4): its admins' to read and change.
+  // The team's watch words (decision 0062): its admins' to read and change.
   const watchWords = tab === 'profile' && canEdit ? await watchWordsOf(db, { teamId: membership.teamId }) : null
-  // Children's data (issue 36): the erasures waiting and the log, for the team's admins.
+  // Children's data (decision 0047): the erasures waiting and the log, for the team's admins.
   const mayData = can(membership.roleId, 'childrenData')
   const childrenData = tab === 'data' && mayData ? { pending: await pendingErasuresOfTeam(db, membership.teamId), log: await teamLog(db, { teamId: membership.teamId }), retention: await retentionPlan(db, membership.teamId) } : null
   return {
@@ -152,7 +152,7 @@ export const action = once(async function action({ request, context }: Route.Act
   }
 })
 
-// A send that fails in the network keeps the page and says so (issue 50, ui/send-safely.ts).
+// A send that fails in the network keeps the page and says so (decision 0072, ui/send-safely.ts).
 export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)
 
 type IntentArgs = Pick<Awaited<ReturnType<typeof requireUser>>, 'session' | 'user'> & {
@@ -209,7 +209,7 @@ async function cancelPlanAction({ session, user, teamId, form, toast }: IntentAr
 async function calendarAction({ session, user, membership, teamId, form, toast }: IntentArgs) {
   // A member who does not manage the team is refused before the form is read.
   if (!can(membership.roleId, 'editMembers')) throw data(null, 403)
-  // The school calendar (issue 36): its errors show on the form and nothing is saved.
+  // The school calendar (decision 0046): its errors show on the form and nothing is saved.
   const submission = parseWithZod(form, { schema: CalendarSchema })
   if (submission.status !== 'success') return data({ calendar: submission.reply() }, 400)
   const v = submission.value
@@ -221,7 +221,7 @@ async function calendarAction({ session, user, membership, teamId, form, toast }
 }
 
 async function retentionAction({ membership, teamId, form, toast }: IntentArgs) {
-  // Retention (issue 36): the team's admins only; a change starts the 30 days' notice over.
+  // Retention (decision 0047): the team's admins only; a change starts the 30 days' notice over.
   if (!can(membership.roleId, 'childrenData')) throw data(null, 403)
   const submission = parseWithZod(form, { schema: RetentionSchema })
   if (submission.status !== 'success') return data({ retention: submission.reply() }, 400)
@@ -230,7 +230,7 @@ async function retentionAction({ membership, teamId, form, toast }: IntentArgs) 
 }
 
 async function watchWordsAction({ request, session, user, membership, teamId, form }: IntentArgs) {
-  // The team's watch words (issue 49 item 4): its admins only, refused before the form is read.
+  // The team's watch words (decision 0062): its admins only, refused before the form is read.
   if (!can(membership.roleId, 'editMembers') || !isWatchIntent(form.get('intent'))) throw data(null, 403)
   return watchWordFromPage(request, session, form, { userId: user.userId, scope: { teamId }, backTo: '/team/my?tab=profile' })
 }
@@ -526,7 +526,7 @@ function StudentsTab({ data: d }: { data: Data }) {
 type ChildrenData = NonNullable<Data['childrenData']>
 const COUNT_KEYS = ['posts', 'pictures', 'comments', 'notifications', 'alerts', 'quizAnswers', 'ebooks', 'sessions', 'tickets', 'exports', 'journals', 'views'] as const
 
-/** The team's duties to children's data (issue 36): erasures waiting (each undoable on its page) and the log of what was done, in counts. */
+/** The team's duties to children's data (decision 0047): erasures waiting (each undoable on its page) and the log of what was done, in counts. */
 function ChildrenDataTab({ data: d, retentionResult }: { data: ChildrenData; retentionResult?: SubmissionResult<string[]> }) {
   const { t } = useT()
   return (

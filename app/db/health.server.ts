@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { db } from './db/db.server'
+import { db } from './db.server'
 
 /** /healthz: the process answers and the database does too. */
 export async function health() {
