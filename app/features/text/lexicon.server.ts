@@ -1,5 +1,5 @@
 /**
- * The risk assessment's word lists (decision 0042, issue 49): plain files in `lexicon/<language>/`,
+ * The risk assessment's word lists (decisions 0042, 0065): plain files in `lexicon/<language>/`,
  * one rule a line under a `#` line saying what it catches, so that a school's safeguarding lead can
  * read them (the format is in lexicon/README.md). They are read and checked once, when the server
  * starts: a line that is not understood stops the start with its file and line, never a rule

@@ -2,7 +2,7 @@
 // lists' loader and every area that sums up an alert share it from the bottom of the house.
 
 /**
- * The concerns a post's content can raise, the most serious first (issue 48; the safeguarding
+ * The concerns a post's content can raise, the most serious first (decision 0059; the safeguarding
  * taxonomy of decision 0060): the
  * one ordering every summary of an alert follows. Wherever an alert is told in a line (the
  * journal's list, the counsellor's inbox, an alert's heading, the bell and the notifications, the

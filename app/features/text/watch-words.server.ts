@@ -1,5 +1,5 @@
 /**
- * A school's own watch words as the text module reads them (issue 49 item 4, decision 0062): local
+ * A school's own watch words as the text module reads them (decision 0062): local
  * slang, a nickname used to bully. A phrase and a post are read in one normal form, the post's
  * (text.ts): lower case, full-width letters as ordinary ones, invisible characters gone, a young
  * writer's spaces between Chinese or Japanese characters gone, and Chinese characters in their

@@ -1,5 +1,5 @@
 /**
- * The content assessment of a post (issue 33, decision 0042): each text of the post read sentence
+ * The content assessment of a post (decision 0042): each text of the post read sentence
  * by sentence in its languages, each finding with its category, severity and the whole sentence it
  * was found in. Never throws: an analyser that fails is logged and the other languages still read.
  */
@@ -31,7 +31,7 @@ export interface ContentFinding {
   language: Language
   /** Found by the model, not by a rule: no words are marked, the sentence is the one most like the category. */
   byModel?: true
-  /** One of the school's own watch words (issue 49 item 4, decision 0062): a journal's or its team's. */
+  /** One of the school's own watch words (decision 0062): a journal's or its team's. */
   watchWord?: true
   /** A sign (a rule marked `sign`) that the model's reading of the post agreed with (decision 0069). */
   sign?: true
@@ -189,7 +189,7 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
 
 /** The rules' findings that stand (see MODEL_AGREES). */
 function combine(findings: ContentFinding[], setAside: Assessment['setAside'], risk: number, sentences: number, acts: Set<string>, known: readonly string[]) {
-  // The model can only say "nothing here" of what it learned: a category it was not trained on stands (issue 49).
+  // The model can only say "nothing here" of what it learned: a category it was not trained on stands (decision 0069).
   if (risk >= MODEL_AGREES || sentences < 2 || findings.some((f) => f.severity === 'high' || acts.has(findingKey(f)) || !(known as readonly string[]).includes(f.category))) return findings
   for (const f of findings) setAside.push({ field: f.field, sentence: f.sentence, why: 'unlike', category: f.category, language: f.language })
   return []
@@ -204,7 +204,7 @@ function modelFinding(model: RiskModel, readings: Reading[], category: RiskCateg
     const p = probabilities(model, featuresOf(sentenceReadings([r])))[c]
     if (p > bestP) [best, bestP] = [r, p]
   }
-  // The model alone never cries wolf (issue 49): what it finds goes to the teacher the same day, never as urgent.
+  // The model alone never cries wolf (decision 0066): what it finds goes to the teacher the same day, never as urgent.
   return { category, severity: 'medium', field: best.field, sentence: sentenceText(best), words: '', language: best.language, byModel: true }
 }
 

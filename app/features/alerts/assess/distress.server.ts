@@ -1,5 +1,5 @@
 /**
- * The model's gate (issue 49, decision 0066): the model alone raises a post only if the post holds
+ * The model's gate (decision 0066): the model alone raises a post only if the post holds
  * at least one word of distress, from a broad list per language (distress/{en,zh,ja}.txt, plain
  * files a safeguarding lead can read). It is no rule: a word here raises nothing by itself. It
  * keeps the model from crying wolf on a post with nothing worrying in it at all (a museum trip, a

@@ -10,7 +10,7 @@
  * It reads the whole post and also every two sentences in a row (`WINDOW`): one worrying sentence in
  * the middle of a long ordinary day is not outweighed by the ordinary ones around it.
  *
- * It never cries wolf on its own (issue 49, decision 0066): its "nothing" class is trained on public
+ * It never cries wolf on its own (decision 0066): its "nothing" class is trained on public
  * everyday text in the three languages as well as on the labelled sets' harmless posts, so an
  * ordinary post, an adult's as much as a child's, scores nothing; and what it finds alone is raised
  * only in a post that holds a word of distress (distress.server.ts), never at high.

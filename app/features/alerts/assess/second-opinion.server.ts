@@ -1,5 +1,5 @@
 /**
- * The AI reading of every post, where a school has an AI provider (issue 49 item 5; decision 0042's
+ * The AI reading of every post, where a school has an AI provider (decision 0068; decision 0042's
  * second opinion, now on every post): the post's text alone (no name, no account) is read against the
  * safeguarding taxonomy by the model behind `AI_BASE_URL`, with the written prompt in
  * features/text/ai-reading-prompt.txt, within a time limit. Its answer can raise a post to a medium
