@@ -1,4 +1,4 @@
-// `npm run eval:alerts`: the risk alerts judged by their answers (issue 49), per set, language and
+// `npm run eval:alerts`: the risk alerts judged by their answers (decisions 0068, 0069), per set, language and
 // category, on
 //   - every labelled set in tests/risk-eval (tuned, held out, and the blind writers' sets),
 //   - further labelled sets given as arguments (a new set measured once, before anyone reads it),
