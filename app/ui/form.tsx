@@ -92,6 +92,11 @@ const SendingForm = forwardRef<HTMLFormElement, ConsoleFormProps>(function Sendi
   const sending = navigation.state !== 'idle' && navigation.formData?.get(ONCE_FIELD) === key
   const unsent = useSyncExternalStore(unsentSends.subscribe, unsentSends.get, () => null)
   const failed = unsent !== null && unsent.key === key
+  // A failed send's message is under the submit button, often below the fold of a long form: bring it into view.
+  const statusRef = useRef<HTMLParagraphElement | null>(null)
+  useEffect(() => {
+    if (failed) statusRef.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [failed])
 
   // A send that ended with the server's answer used the key up: the next send is a new one. An
   // answer that does not refuse the form ends its draft (a page left after the answer: a redirect).
@@ -153,7 +158,7 @@ const SendingForm = forwardRef<HTMLFormElement, ConsoleFormProps>(function Sendi
         </div>
       ) : null}
       {children}
-      <p className={failed ? 'send-status notice' : 'send-status'} aria-live="polite">
+      <p ref={statusRef} className={failed ? 'send-status notice' : 'send-status'} aria-live="polite">
         {failed ? (unsent.offline ? t('send.offline') : t('send.lost')) : sending ? t('send.sending') : null}
       </p>
     </RouterForm>

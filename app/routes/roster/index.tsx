@@ -167,7 +167,6 @@ export default function RosterPage({ loaderData, actionData }: Route.ComponentPr
           {t('roster.preview')}
         </button>
       </Form>
-      <SourceCard source={loaderData.source} errors={result && 'sourceErrors' in result ? result.sourceErrors : {}} busy={busy} />
       {result && 'pullFailed' in result ? (
         <p className="field-error" role="alert">
           {t('roster.pullFailed', { reason: t(`roster.reason_${result.pullFailed as 'token'}`) })}
@@ -191,6 +190,8 @@ export default function RosterPage({ loaderData, actionData }: Route.ComponentPr
           </Form>
         </RosterPreview>
       ) : null}
+      {/* The server's card after the answer: a preview or its errors show right under the file's form, in view. */}
+      <SourceCard source={loaderData.source} errors={result && 'sourceErrors' in result ? result.sourceErrors : {}} busy={busy} />
       <section aria-labelledby="roster-log-title" className="card">
         <h2 id="roster-log-title">{t('roster.logTitle')}</h2>
         {loaderData.log.length ? (

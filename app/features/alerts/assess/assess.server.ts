@@ -65,6 +65,13 @@ export const MODEL_AGREES = 0.02
 export const MODEL_ALONE = 0.7
 /** The model's chance of a sign's category (in any part of the post) from which the sign counts (decision 0069). */
 export const SIGN_AGREES = 0.5
+/**
+ * Or: the model is sure the post is worrying (MODEL_ALONE) but torn between categories, and the
+ * sign's is among its likely ones (「おとしだまを ためてる。もう かえらない」: suicide, running away
+ * or hopelessness to the model; the words say running away).
+ */
+export const SIGN_AMONG = 0.15
+const signAgreed = (chance: number, risk: number) => chance >= SIGN_AGREES || (risk >= MODEL_ALONE && chance >= SIGN_AMONG)
 
 const FIELDS: PostField[] = ['title', 'event', 'story', 'behaviour']
 
@@ -169,7 +176,7 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   // One finding per category unless the sign says more (an urgent sign beside a medium finding).
   const outranks = (sign: ContentFinding) => !kept.some((f) => f.category === sign.category && (f.severity === 'high' || sign.severity === 'medium'))
   for (const sign of dedupe(signs.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'high' ? -1 : 1))))
-    if ((chances?.get(sign.category) ?? 0) >= SIGN_AGREES && outranks(sign)) kept.push(sign)
+    if (signAgreed(chances?.get(sign.category) ?? 0, risk) && outranks(sign)) kept.push(sign)
   for (const w of watchWordFindings(post, watchWords, journalLanguage)) {
     // One finding per concern and sentence: where the rules found this one already, their finding
     // stands (its severity may be urgent), marked as the school's word too when its words hold it.
