@@ -32,6 +32,20 @@ export default tseslint.config(
     },
   },
   {
+    // ui/ holds only what no area owns (fields, dialog, toast, pager, shells): an area's views live
+    // in features/<area>/components/, so nothing here reaches up into a feature, a gate or a route.
+    files: ['app/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: 'Queries live in app/features: call a feature function (decision 0079).' }],
+          patterns: [{ group: ['~/features/*', '~/auth/*', '~/http/*', '~/routes/*'], message: "An area's view lives in features/<area>/components/ (decision 0080)." }],
+        },
+      ],
+    },
+  },
+  {
     files: ['e2e/**', 'tests/**'],
     rules: {
       // Playwright's fixtures: `use` is the fixture's hand-over, and `{}` a fixture that needs none.

@@ -13,11 +13,12 @@ import { defineConfig } from 'vite'
  */
 const SIGNED_IN_KIT = [
   'app/ui/avatar.tsx',
-  'app/ui/notification-items.tsx',
-  'app/ui/mood-tags.tsx',
+  'app/features/notifications/components/notification-items.tsx',
+  'app/features/posts/components/mood-tags.tsx',
   'app/ui/server-form.ts',
   'app/shared/dates.ts',
-  'app/features/lists.ts',
+  'app/shared/lists.ts',
+  'app/features/statuses.ts',
   'app/features/posts/constants.ts',
   'app/features/posts/names.ts',
   'app/features/journals/constants.ts',

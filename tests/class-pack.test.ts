@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { classJobFile } from '~/features/journals/class-jobs.server'
+import { classJobFile } from '~/features/jobs/class-jobs.server'
 import { classPackJob, runClassPack, startClassPack } from '~/features/privacy/class-pack.server'
 import { createPost } from '~/features/students/posts.server'
 import { translatorFor } from '~/i18n/middleware.server'

@@ -7,8 +7,8 @@ import { recipientsOf } from '~/features/alerts/trail'
 import { actOnAlert, alertDetail, markSeen } from '~/features/alerts/manage.server'
 import { recordFinding } from '~/features/alerts/raise.server'
 import { alertRecord } from '~/features/alerts/record.server'
-import { addSchoolHours, calendarOf, escalationDue, parseClosedDates } from '~/features/alerts/school-hours'
-import { pictureFor } from '~/features/posts/pictures.server'
+import { addSchoolHours, calendarOf, escalationDue, parseClosedDates } from '~/features/team/school-hours'
+import { pictureForReader } from '~/features/alerts/counsel.server'
 import { createPost } from '~/features/students/posts.server'
 import { ROLE } from '~/features/team/roles'
 import { changeMember, saveTeamCalendar, TeamForbidden } from '~/features/team/team.server'
@@ -219,8 +219,8 @@ describe.each(DIALECTS)('escalation to the counsellor on %s', (dialect) => {
     expect(Object.keys(view.mood[0]).sort()).toEqual(['date', 'emotions', 'mood'])
     expect(await counselsPost(conn.db, s.id.counsellor, withPicture, s.journalId)).toBe(true)
     expect(await counselsPost(conn.db, s.id.counsellor, other, s.journalId)).toBe(false)
-    expect(await pictureFor(conn.db, picture.slice(10), { teacherId: s.id.counsellor })).toMatchObject({ contentType: 'image/png' })
-    expect(await pictureFor(conn.db, picture.slice(10), { teacherId: s.id.elsewhere })).toBeNull()
+    expect(await pictureForReader(conn.db, picture.slice(10), { teacherId: s.id.counsellor })).toMatchObject({ contentType: 'image/png' })
+    expect(await pictureForReader(conn.db, picture.slice(10), { teacherId: s.id.elsewhere })).toBeNull()
     const inbox = await counsellorInbox(conn.db, s.id.counsellor, 1)
     expect(inbox.rows[0]).toMatchObject({ id, status: 'open', by: 'OWNER', student: 'AMY', journal: 'Class 5' })
     // Open ones first: no open alert after a resolved one.
@@ -239,7 +239,7 @@ describe.each(DIALECTS)('escalation to the counsellor on %s', (dialect) => {
     // A counsellor who is no longer one sees nothing of it.
     await changeMember(conn.db, s.id.admin, s.teamId, s.id.counsellor, ROLE.generalAccount)
     expect(await mayCounsel(conn.db, s.id.counsellor, id)).toBeNull()
-    expect(await pictureFor(conn.db, picture.slice(10), { teacherId: s.id.counsellor })).toBeNull()
+    expect(await pictureForReader(conn.db, picture.slice(10), { teacherId: s.id.counsellor })).toBeNull()
     await changeMember(conn.db, s.id.admin, s.teamId, s.id.counsellor, ROLE.counsellor)
   })
 

@@ -6,7 +6,7 @@ import { lastDayWaiting, schoolDaysBetween, weekOf } from '~/features/insights/s
 import { acceptTeacher, teacherCodeOf } from '~/features/journals/info.server'
 import { joinAsTeacher } from '~/features/journals/join.server'
 import { createJournal } from '~/features/journals/settings.server'
-import { runDueDigests } from '~/features/notifications/digests.server'
+import { runDueDigests } from '~/features/digests/digests.server'
 import { addComment, deleteComment, sendBack } from '~/features/posts/comments.server'
 import { joinAsStudent } from '~/features/students/join.server'
 import { createPost } from '~/features/students/posts.server'

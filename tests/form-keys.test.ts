@@ -181,7 +181,9 @@ describe('every form that writes is safe to send twice', async () => {
   it('every page with an action keeps the page when a send fails; every form carries its key', () => {
     const pages = withAction.filter((f) => f.endsWith('.tsx'))
     expect(pages.filter((f) => !readFileSync(`app/routes/${f}`, 'utf8').includes('export const clientAction = (args: Route.ClientActionArgs) => sendSafely(args)'))).toEqual([])
-    const files = [...routes.map((f) => `app/routes/${f}`), ...(readdirSync('app/ui') as string[]).filter((f) => f.endsWith('.tsx') && f !== 'form.tsx').map((f) => `app/ui/${f}`)]
+    // The shared views (ui/) and each area's own (features/<area>/components/).
+    const views = [...(readdirSync('app/ui') as string[]).filter((f) => f !== 'form.tsx').map((f) => `app/ui/${f}`), ...(readdirSync('app/features', { recursive: true }) as string[]).filter((f) => f.includes('components/')).map((f) => `app/features/${f}`)]
+    const files = [...routes.map((f) => `app/routes/${f}`), ...views.filter((f) => f.endsWith('.tsx'))]
     const routerForms = files.filter((f) => /import \{[^}]*\bForm\b[^}]*\} from 'react-router'/.test(readFileSync(f, 'utf8')) || /<form\s[^>]*method="post"/.test(readFileSync(f, 'utf8')))
     expect(routerForms).toEqual([])
   })

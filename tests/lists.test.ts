@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listParams, MAX_PAGE, pageLinks, pagesOf, pageWithin, parseId } from '~/features/lists'
+import { listParams, MAX_PAGE, pageLinks, pagesOf, pageWithin, parseId } from '~/shared/lists'
 
 describe('lists', () => {
   it('pages of 10 rows, at least one page', () => {

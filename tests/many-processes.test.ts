@@ -12,7 +12,7 @@ import { bookFor, choosePosts, drawPendingPages, openBook, saveBasicInfo, type B
 import { emotionName } from '~/features/posts/names'
 import { translatorOf } from '~/i18n/middleware.server'
 import { EXPORT_STALE_MS } from '~/features/ebooks/export.server'
-import { wallClock } from '~/features/notifications/digests.server'
+import { wallClock } from '~/features/jobs/slots.server'
 import { formatDate } from '~/shared/dates'
 import { startAppProcess, type AppProcess } from './support/app-process'
 import { startBalancer } from './support/balancer'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createJournal } from '~/features/journals/settings.server'
-import { notWritten, periodStart, remindingClosed, remindStudents, studentReminders } from '~/features/journals/not-written.server'
+import { notWritten, periodStart, remindingClosed, remindStudents, studentReminders } from '~/features/reminders/not-written.server'
 import { archiveStudent } from '~/features/students/list.server'
 import { joinAsStudent } from '~/features/students/join.server'
 import { createPost } from '~/features/students/posts.server'

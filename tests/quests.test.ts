@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notWritten } from '~/features/journals/not-written.server'
+import { notWritten } from '~/features/reminders/not-written.server'
 import { DEFAULT_TIME_ZONE } from '~/shared/time-zone'
 import { aiScore } from '~/features/quests/ai-score.server'
 import { registerWithPassword } from '~/features/auth/accounts.server'

@@ -161,7 +161,7 @@ const PAGE_PARTS = [
     namedBy: 'routes/student/layout.tsx',
     modules: [
       'routes/student/layout.tsx', 'routes/student/home.tsx', 'routes/student/join.tsx', 'routes/student/login.tsx', 'routes/student/journal.tsx', 'routes/student/post.tsx',
-      'routes/student/quiz.tsx', 'routes/student/write.tsx', 'ui/student-post-form.tsx',
+      'routes/student/quiz.tsx', 'routes/student/write.tsx', 'features/students/components/student-post-form.tsx',
       // Server modules whose error keys only the student pages show.
       'features/students/join.server.ts', 'features/posts/pictures.server.ts', 'features/quests/quest-posts.server.ts', 'features/students/post-schema.ts', 'features/students/posts.server.ts',
     ],
@@ -173,7 +173,7 @@ const PAGE_PARTS = [
     handle: ['handle = CONTESTS_HANDLE', 'handle = JOURNAL_INFO_HANDLE'],
     modules: [
       'routes/contest/edit.tsx', 'routes/contest/ranking.tsx', 'routes/journal/quest-list.tsx', 'routes/journal/quest-select.tsx', 'routes/journal/quest-list-item.tsx',
-      'routes/journal/quests.tsx', 'routes/journal/quest-edit.tsx', 'routes/journal/info.tsx', 'ui/contest-card.tsx', 'ui/quest-figures.tsx',
+      'routes/journal/quests.tsx', 'routes/journal/quest-edit.tsx', 'routes/journal/info.tsx', 'features/quests/components/contest-card.tsx', 'ui/quest-figures.tsx',
     ],
   },
   {
@@ -189,11 +189,11 @@ const PAGE_PARTS = [
     dictionaries: alertsPart,
     handle: ['handle = ALERTS_HANDLE', 'handle = COUNSEL_HANDLE', 'handle = ALERT_LIST_HANDLE', 'handle = SCHOOL_ALERTS_HANDLE'],
     modules: [
-      'routes/journal/alerts.tsx', 'routes/journal/alert.tsx', 'ui/alert-reasons.tsx',
+      'routes/journal/alerts.tsx', 'routes/journal/alert.tsx', 'features/alerts/components/alert-reasons.tsx',
       // The concern a school's watch word is filed under (decision 0062), on a journal's settings and the team page.
-      'ui/watch-words.tsx',
+      'features/alerts/components/watch-words.tsx',
       // The counsellor's pages and their parts (decision 0046).
-      'routes/counsellor/inbox.tsx', 'routes/counsellor/alert.tsx', 'ui/alert-trail.tsx', 'ui/escalate-form.tsx', 'ui/resolve-alert-form.tsx', 'ui/mood-history.tsx',
+      'routes/counsellor/inbox.tsx', 'routes/counsellor/alert.tsx', 'features/alerts/components/alert-trail.tsx', 'features/alerts/components/escalate-form.tsx', 'features/alerts/components/resolve-alert-form.tsx', 'features/posts/components/mood-history.tsx',
       // Server modules (a mail, the record's PDF): the server's dictionary holds every part.
       'features/alerts/alert-mail.server.ts', 'features/alerts/record.server.ts',
     ],
@@ -210,7 +210,7 @@ const PAGE_PARTS = [
     sections: ['counsel'],
     dictionaries: counselPart,
     handle: 'handle = COUNSEL_HANDLE',
-    modules: ['routes/counsellor/inbox.tsx', 'routes/counsellor/alert.tsx', 'ui/mood-history.tsx'],
+    modules: ['routes/counsellor/inbox.tsx', 'routes/counsellor/alert.tsx', 'features/posts/components/mood-history.tsx'],
   },
   {
     part: 'ebooks',
@@ -219,7 +219,7 @@ const PAGE_PARTS = [
     handle: ['handle = EBOOKS_HANDLE', 'handle = CLASS_BOOKS_HANDLE'],
     modules: [
       'routes/ebook/layout.tsx', 'routes/ebook/entry.tsx', 'routes/ebook/posts.tsx', 'routes/ebook/basic-info.tsx', 'routes/ebook/page-list.tsx', 'routes/ebook/edit.tsx',
-      'routes/ebook/download.tsx', 'routes/ebook/shared.tsx', 'routes/ebook/login.tsx', 'routes/ebook/books.tsx', 'ui/book-preview.tsx', 'ui/ebook-public-shell.tsx', 'ui/ebook-steps.tsx', 'ui/ebook-page-name.ts', 'ui/page-canvas.tsx', 'ui/picture-cropper.tsx', 'ui/unsaved-changes.tsx',
+      'routes/ebook/download.tsx', 'routes/ebook/shared.tsx', 'routes/ebook/login.tsx', 'routes/ebook/books.tsx', 'ui/book-preview.tsx', 'ui/ebook-public-shell.tsx', 'features/ebooks/components/ebook-steps.tsx', 'features/ebooks/components/ebook-page-name.ts', 'features/ebooks/components/page-canvas.tsx', 'ui/picture-cropper.tsx', 'ui/unsaved-changes.tsx',
       // A class's e-books (decision 0053), a journal page.
       'routes/journal/class-books.tsx',
     ],
@@ -231,7 +231,7 @@ const PAGE_PARTS = [
     handle: ['handle = INSIGHTS_HANDLE', 'handle = STUDENT_PAGE_HANDLE'],
     modules: [
       'routes/journal/feedback.tsx', 'routes/journal/not-written.tsx', 'routes/journal/patterns.tsx', 'routes/journal/student.tsx', 'features/insights/feedback-file.server.ts', 'features/insights/patterns-file.server.ts',
-      'ui/period-picker.tsx', 'features/insights/figures.ts', 'features/insights/feedback-page.server.ts', 'features/insights/patterns-page.server.ts', 'ui/patterns-view.tsx', 'ui/student-patterns.tsx',
+      'features/insights/components/period-picker.tsx', 'features/insights/figures.ts', 'features/insights/feedback-page.server.ts', 'features/insights/patterns-page.server.ts', 'features/insights/components/patterns-view.tsx', 'features/insights/components/student-patterns.tsx',
     ],
   },
   {
@@ -247,7 +247,7 @@ const PAGE_PARTS = [
     dictionaries: postPart,
     handle: 'handle = POST_HANDLE',
     modules: [
-      'routes/post/view.tsx', 'routes/post/revise.tsx', 'ui/score-card.tsx',
+      'routes/post/view.tsx', 'routes/post/revise.tsx', 'features/quests/components/score-card.tsx',
       // Server modules (the rules' comment suggestions): the server's dictionary holds every part.
       'features/suggestions/rules.server.ts',
     ],
@@ -259,7 +259,7 @@ const PAGE_PARTS = [
     handle: ['handle = LISTS_HANDLE', 'handle = STUDENT_PAGE_HANDLE'],
     modules: [
       'routes/console/diary.tsx', 'routes/journal/students.tsx', 'routes/journal/case.tsx', 'routes/journal/collection.tsx', 'routes/journal/sendback.tsx', 'routes/journal/student.tsx',
-      'ui/list-tables.tsx',
+      'features/posts/components/list-tables.tsx',
     ],
   },
   {
@@ -269,7 +269,7 @@ const PAGE_PARTS = [
     handle: ['handle = REPORT_HANDLE', 'handle = INSIGHTS_HANDLE', 'handle = STUDENT_PAGE_HANDLE'],
     modules: [
       'routes/journal/report.tsx', 'routes/journal/report-png.ts', 'routes/journal/feedback.tsx', 'routes/journal/patterns.tsx', 'routes/journal/student.tsx',
-      'ui/patterns-view.tsx', 'ui/period-picker.tsx', 'features/reports/range.ts',
+      'features/insights/components/patterns-view.tsx', 'features/insights/components/period-picker.tsx', 'features/reports/range.ts',
       // Server modules (the report's page model and PDF): the server's dictionary holds every part.
       'features/reports/page.server.ts', 'features/reports/report-document.server.ts',
     ],
@@ -280,7 +280,7 @@ const PAGE_PARTS = [
     dictionaries: privacyPart,
     handle: ['handle = PRIVACY_HANDLE', 'handle = CLASS_BOOKS_HANDLE'],
     modules: [
-      'routes/student-data/export.tsx', 'routes/student-data/export-item.tsx', 'routes/student-data/erase.tsx', 'ui/student-data-head.tsx',
+      'routes/student-data/export.tsx', 'routes/student-data/export-item.tsx', 'routes/student-data/erase.tsx', 'features/privacy/components/student-data-head.tsx',
       'routes/journal/family.tsx', 'routes/family/shared.tsx',
       // Parent meetings for the class (decision 0053).
       'routes/journal/class-pack.tsx',
@@ -296,13 +296,13 @@ const PAGE_PARTS = [
     dictionaries: schoolPart,
     handle: ['handle = SCHOOL_HANDLE', 'handle = JOURNAL_INFO_HANDLE', 'handle = SCHOOL_ALERTS_HANDLE'],
     modules: [
-      'routes/team/my.tsx', 'ui/retention-form.tsx', 'ui/school-calendar-form.tsx', 'ui/watch-words.tsx', 'routes/students/manage.tsx', 'routes/plans/ucp.tsx', 'routes/account/vouchers.tsx',
+      'routes/team/my.tsx', 'features/team/components/retention-form.tsx', 'features/team/components/school-calendar-form.tsx', 'features/alerts/components/watch-words.tsx', 'routes/students/manage.tsx', 'routes/plans/ucp.tsx', 'routes/account/vouchers.tsx',
       // Account settings, invitations, exports and the sample library.
       'routes/settings/user.tsx', 'ui/avatar-cropper.tsx', 'features/account/settings-schema.ts', 'features/account/settings.server.ts', 'routes/account/invite.tsx',
       'routes/journal/join-by-link.tsx', 'routes/journal/export.tsx', 'routes/journal/export-file.ts', 'features/export/export.server.ts', 'routes/journal/resource.tsx',
       'ui/resource-list.tsx', 'routes/samples/form.tsx', 'routes/samples/books.tsx', 'routes/samples/book.tsx', 'routes/samples/list.tsx', 'features/samples/validate.ts',
       // A journal's settings form (new, edit) and its archive page.
-      'ui/journal-settings-form.tsx', 'routes/journal/new.tsx', 'routes/journal/edit.tsx', 'routes/journal/archive.tsx', 'features/journals/schema.ts', 'features/journals/settings.server.ts',
+      'features/journals/components/journal-settings-form.tsx', 'routes/journal/new.tsx', 'routes/journal/edit.tsx', 'routes/journal/archive.tsx', 'features/journals/schema.ts', 'features/journals/settings.server.ts',
       // A resource route (the import's sample file): the server's dictionary holds every part.
       'routes/students/sample.ts',
       // A journal's info page (its teachers and invitations) and the plan's page.

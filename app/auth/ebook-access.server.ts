@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from 'react-router'
 import { requireEbookUser, type EbookUser } from './ebook-guard.server'
 import { db } from '~/db/db.server'
 import { journalExists } from '~/features/journals/access.server'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 import { bookExists, bookFor, openBook } from '~/features/ebooks/books.server'
 import { isStudentDataOpen } from '~/features/student-door.server'
 

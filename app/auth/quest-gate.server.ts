@@ -4,7 +4,7 @@ import { db } from '~/db/db.server'
 import { requireJournal } from '~/features/journals/access.server'
 import { SHARE_TYPE } from '~/features/journals/constants'
 import { journalOf } from './journal-gate.server'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 import { contestHead, contestOfJournal } from '~/features/quests/contest.server'
 import { viewerTeams } from '~/features/quests/ranking.server'
 

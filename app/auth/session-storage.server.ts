@@ -5,6 +5,7 @@ import { deleteSession, insertSession, liveSession, updateSession } from '~/feat
 import type { IdentityPlatform } from '~/db/schema'
 import type { SessionValues } from '~/shared/session-values'
 import type { OidcProfile } from '~/shared/oidc-profile'
+import type { ToastMessage } from '~/shared/toast'
 import type { PendingSignIn } from './oidc-strategy.server'
 
 export interface SessionData extends Partial<SessionValues> {
@@ -25,18 +26,7 @@ export interface SessionData extends Partial<SessionValues> {
   /** The last binding's result, 1, -1 or -2 (spec 1 section 3). */
   bindResult?: 1 | -1 | -2
 }
-/**
- * A message for the next page. A snackbar (the journal pages' quick confirmations, spec 2) goes
- * after 2 s, a toast after 3 s (spec 1 and 3); an error stays until closed.
- */
-export interface ToastMessage {
-  kind: 'success' | 'error' | 'info'
-  key: string
-  values?: Record<string, string | number>
-  snackbar?: true
-  /** Set when flashed: the same message twice in a row is shown twice. */
-  id?: string
-}
+export type { ToastMessage }
 export interface FlashData {
   toast: ToastMessage
 }

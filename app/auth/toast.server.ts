@@ -3,6 +3,7 @@ import { redirect, redirectDocument, type RouterContextProvider } from 'react-ro
 import type { AppSession, ToastMessage } from './session-storage.server'
 import { commitSession, getSession } from './session.server'
 import { getInstance } from '~/i18n/middleware.server'
+import type { ShownToast } from '~/shared/toast'
 
 /**
  * The one way an action ends with a message: flash it into the session and redirect. The root
@@ -16,8 +17,6 @@ export async function redirectWithToast(request: Request, session: AppSession, t
   return document ? redirectDocument(to, { headers }) : redirect(to, { headers })
 }
 
-/** A flashed message as the page shows it: written here in the reader's language. */
-export type ShownToast = Omit<ToastMessage, 'key' | 'values'> & { text: string }
 
 /**
  * Read once, in the root loader: the flashed message and the header that saves its removal. Its

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { parseId } from './lists'
+import { parseId } from '~/shared/lists'
 
 /** A row id posted by a form: a positive integer, or the request is refused (400) before any query. */
 export function idField(form: FormData, name: string) {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { offsetOf, pageWithin, TABLE_PAGE_SIZE } from './lists'
+import { offsetOf, pageWithin, TABLE_PAGE_SIZE } from '~/shared/lists'
 
 /** A LIKE pattern matching `text` anywhere, case-insensitive, with LIKE's own characters escaped. */
 export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`

@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from 'react-router'
 import { getSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 import { NOTIFICATION_PARAM } from '~/features/notifications/constants'
 import { markOpened } from '~/features/notifications/list.server'
 

@@ -5,7 +5,7 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { WatchWordSchema } from '~/features/alerts/schema'
 import { addWatchWord, removeWatchWord, WatchWordsForbidden, type WatchScope } from '~/features/alerts/watch-words.server'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 
 /** The intents of the watch-word forms, on a journal's settings page and on the team page. */
 export const WATCH_INTENTS = ['watch-add', 'watch-remove'] as const

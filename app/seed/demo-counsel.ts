@@ -1,7 +1,7 @@
 import type { DB } from '~/db/connect.server'
 import { assessPost } from '~/features/alerts/assess/assess.server'
 import { findingsFor, usualOf } from '~/features/alerts/rules'
-import { calendarOf, DEFAULT_ESCALATE_HOURS, escalationDue } from '~/features/alerts/school-hours'
+import { calendarOf, DEFAULT_ESCALATE_HOURS, escalationDue } from '~/features/team/school-hours'
 import { concernOf } from '~/features/alerts/summary'
 import { formatDate } from '~/shared/dates'
 

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router'
 import { useT } from '~/i18n/use-t'
 import { FastLink } from '~/ui/fast-link'
-import { pageLinks } from '~/features/lists'
+import { pageLinks } from '~/shared/lists'
 
 /**
  * Page links for a table: up to 11 around the current page (spec 2 section 9), kept in the URL.

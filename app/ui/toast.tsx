@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { ShownToast } from '~/auth/toast.server'
+import type { ShownToast } from '~/shared/toast'
 import { useT } from '~/i18n/use-t'
 
 export const TOAST_MS = 3000 // spec 1 and 3: toasts of 3000 ms

@@ -1,5 +1,6 @@
 import type { DB } from '~/db/connect.server'
-import { counselOf, citedPostIds, mayCounsel } from './escalate.server'
+import { pictureFor } from '~/features/posts/pictures.server'
+import { counselOf, citedPostIds, counselsPost, mayCounsel } from './escalate.server'
 import { alertDetail } from './manage.server'
 import { historyOf } from './raise.server'
 import { citedPosts } from './record.server'
@@ -30,3 +31,11 @@ export async function counsellorView(db: DB, userId: number, alertId: number) {
     mood: history.map((p) => ({ date: p.diaryDate, emotions: p.emotions, mood: p.mood })),
   }
 }
+
+/**
+ * A post's picture for whoever asks (posts/pictures.server.ts): the student who sent it, a teacher
+ * who may read a post that shows it, and a counsellor, the pictures of the posts an alert escalated
+ * to them cites (decision 0046).
+ */
+export const pictureForReader = (db: DB, rawId: string | undefined, reader: { studentId?: number; teacherId?: number }) =>
+  pictureFor(db, rawId, reader, (teacherId, postId, journalId) => counselsPost(db, teacherId, postId, journalId))

@@ -7,7 +7,7 @@ import { todayDate } from '~/shared/dates'
 import type { AlertAction } from './schema'
 import type { AlertReasons } from './rules'
 import { alertSummary } from './summary'
-import { overdueWait } from './school-hours'
+import { overdueWait } from '~/features/team/school-hours'
 
 /**
  * An alert needs someone while it is open or acknowledged, or snoozed past its date: "active".

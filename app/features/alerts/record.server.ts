@@ -9,7 +9,7 @@ import { formatDate, formatDateTime } from '~/shared/dates'
 import { citedPostIds, counselOf } from './escalate.server'
 import { bySeriousness } from './categories'
 import { alertDetail } from './manage.server'
-import { overdueWait } from './school-hours'
+import { overdueWait } from '~/features/team/school-hours'
 import { NOTED_STEPS, recipientsOf } from './trail'
 
 /** The school a journal belongs to, as its record names it: the team's name, else the owner's school. */

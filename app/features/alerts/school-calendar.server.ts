@@ -1,5 +1,5 @@
 import type { DB } from '~/db/connect.server'
-import { calendarOfJoined, type SchoolCalendar } from './school-hours'
+import { calendarOfJoined, type SchoolCalendar } from '~/features/team/school-hours'
 
 /**
  * A journal's school calendar: its team's school days, hours and closed dates (set on /team/my), in

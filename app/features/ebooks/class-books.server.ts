@@ -1,9 +1,9 @@
 import type { DB } from '~/db/connect.server'
 import { asLeftOut, heldBackPosts, withoutHeldBack, type HeldBack, type LeftOut } from '~/features/alerts/held-back.server'
-import { claimStaleClassJob, classJobState, runClassJob, startClassJob } from '~/features/journals/class-jobs.server'
+import { claimStaleClassJob, classJobState, runClassJob, startClassJob } from '~/features/jobs/class-jobs.server'
 import { POST_STATUS } from '~/features/posts/constants'
 import { translatorOf } from '~/i18n/middleware.server'
-import type { ZipWriter } from '~/features/privacy/zip.server'
+import type { ZipWriter } from '~/features/jobs/zip.server'
 import { bookFor, choosePosts, openBook, saveBasicInfo, type Book } from './books.server'
 import { EBOOK_NAME_MAX, EBOOK_POSTS, EBOOK_TEXT_MAX, type ClassBookRule } from './constants'
 import { claimExport, exportedPdf, exportState, runExport } from './export.server'
@@ -12,7 +12,7 @@ import { BasicInfoSchema } from './schema'
 /**
  * A class's e-books in one job (decision 0053): for each chosen student, their book of
  * the journal with the posts a rule picks, its missing texts filled in, and its PDF, one student
- * after another (a class job: journals/class-jobs.server.ts). A post held back under an alert
+ * after another (a class job: jobs/class-jobs.server.ts). A post held back under an alert
  * (decision 0063) goes into no book unless the teacher put it back; each result names those left out.
  */
 export type ClassBookSkip = 'noPosts' | 'noStars' | 'removed' | 'heldBack'

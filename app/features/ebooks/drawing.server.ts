@@ -4,7 +4,7 @@ import { translatorOf } from '~/i18n/middleware.server'
 import { drawPendingPages } from './books.server'
 import { claimExport, runExport } from './export.server'
 import { runClassBooks } from './class-books.server'
-import { classJobInBackground } from '~/features/journals/class-jobs.server'
+import { classJobInBackground } from '~/features/jobs/class-jobs.server'
 
 /** A post's feelings on its page, named in the book's language (the journal's). */
 export const feelingInBook = (code: string, lang: string) => emotionName(code, translatorOf(lang))

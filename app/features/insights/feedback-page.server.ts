@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import { db } from '~/db/db.server'
-import { offsetOf, pageParam, pagesOf, TABLE_PAGE_SIZE } from '~/features/lists'
+import { offsetOf, pageParam, pagesOf, TABLE_PAGE_SIZE } from '~/shared/lists'
 import { feedbackOf, teacherFeedback, weeklyFeedback, WAIT_SCHOOL_DAYS, withOldestPosts } from './feedback.server'
 import type { InsightsScope } from './period'
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import { data } from 'react-router'
 import { db } from '~/db/db.server'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 import { behaviourName, emotionName } from '~/features/posts/names'
 import { journalStudent } from '~/features/students/list.server'
 import { copingFinding, feelingFinding, topicFinding } from './findings'

@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import type { DB } from '~/db/connect.server'
 import { prepared } from '~/db/prepared.server'
 import { DRP_STATUS } from './constants'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 
 export interface JournalHead {
   id: number

@@ -3,7 +3,7 @@ import { email } from '~/features/account/schema'
 import { todayDate } from '~/shared/dates'
 import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, SPEECH_LANGS, SUBMIT_MODES } from './constants'
 import { atMost, cleanText } from '~/shared/text'
-import { ESCALATE_HOURS_MAX } from '~/features/alerts/school-hours'
+import { ESCALATE_HOURS_MAX } from '~/features/team/school-hours'
 
 /** Who must agree before a family link is shared (decision 0047). */
 export const SHARE_CONSENT_RULES = ['under13', 'always', 'never'] as const

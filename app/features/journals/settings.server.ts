@@ -7,7 +7,7 @@ import { insertJournal } from './insert.server'
 import type { JournalSettings } from './schema'
 import { formatDateTime, fromWallClock } from '~/shared/dates'
 import { studentCount } from './members.server'
-import { DEFAULT_ESCALATE_HOURS } from '~/features/alerts/school-hours'
+import { DEFAULT_ESCALATE_HOURS } from '~/features/team/school-hours'
 import type { ShareConsentRule } from '~/db/schema'
 
 /**

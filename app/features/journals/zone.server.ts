@@ -1,6 +1,6 @@
 import type { MiddlewareFunction, Params } from 'react-router'
 import { db } from '~/db/db.server'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 import { inSchoolZone } from '~/time-zone.server'
 
 /**

@@ -1,5 +1,5 @@
 import type { DB } from '~/db/connect.server'
-import { COMMENT_STATUS } from '~/features/posts/constants'
+import { COMMENT_STATUS } from '~/features/statuses'
 import { journalTeacherIds, notify, tell } from './notify.server'
 
 /**

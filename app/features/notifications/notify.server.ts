@@ -1,6 +1,6 @@
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
-import { DRP_STATUS } from '~/features/journals/constants'
+import { DRP_STATUS } from '~/features/statuses'
 
 export type NotificationType = 'd' | 'c'
 

@@ -4,7 +4,7 @@ import { lockRow } from '~/db/lock.server'
 import { nowIso } from '~/db/time'
 import { cleanValue } from '~/shared/text'
 import { CODE_STATUS, CODES_PER_PAGE, codeActions, codeStatus } from './plan-code-status'
-import { pageWithin } from '~/features/lists'
+import { pageWithin } from '~/shared/lists'
 
 const DAY_MS = 86_400_000
 const newExchangeCode = () => `P${randomBytes(5).toString('hex').toUpperCase()}`

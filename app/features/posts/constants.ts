@@ -41,6 +41,5 @@ export const BEHAVIOURS = [
 ] as const
 export const behaviourOf = (code: number) => BEHAVIOURS.find((b) => b.code === code)
 
-export const POST_STATUS = { published: 1, sentBack: 4 } as const
+export { COMMENT_STATUS, POST_STATUS } from '~/features/statuses'
 export const COMMENT_TYPE = { error: 1, advice: 2, praise: 3, other: 4 } as const
-export const COMMENT_STATUS = { visible: 1, filtered: 2 } as const

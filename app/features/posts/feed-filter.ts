@@ -1,4 +1,4 @@
-import { MAX_QUERY_LENGTH, pageParam } from '~/features/lists'
+import { MAX_QUERY_LENGTH, pageParam } from '~/shared/lists'
 import type { FeedFilter } from './feed.server'
 
 const DATE = /^(19|2\d)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/

@@ -5,7 +5,6 @@ import { loadSharp } from '~/sharp.server'
 import type { DB } from '~/db/connect.server'
 import type { Database } from '~/db/schema'
 import { nowIso } from '~/db/time'
-import { counselsPost } from '~/features/alerts/escalate.server'
 import { requireJournal } from '~/features/journals/access.server'
 import { studentDataOpen } from '~/features/student-door.server'
 
@@ -86,9 +85,10 @@ export async function ownPictureUrl(db: DB, ownerId: number, url: string | null 
 
 /**
  * A picture for whoever asks: the student who sent it, or a teacher who may read a post that
- * shows it. Anyone else gets nothing (the caller answers 404, so a picture's existence is not told).
+ * shows it, or one `alsoFor` lets see a post of another's journal (a counsellor: alerts/counsel.server.ts).
+ * Anyone else gets nothing (the caller answers 404, so a picture's existence is not told).
  */
-export async function pictureFor(db: DB, rawId: string | undefined, reader: { studentId?: number; teacherId?: number }) {
+export async function pictureFor(db: DB, rawId: string | undefined, reader: { studentId?: number; teacherId?: number }, alsoFor?: (teacherId: number, postId: number, journalId: number) => Promise<boolean>) {
   const id = rawId && ID_PATTERN.test(rawId) ? rawId : null
   if (!id) return null
   // Rule 12: the picture of a student whose erasure waits, or whose account is locked, is not there.
@@ -107,8 +107,8 @@ export async function pictureFor(db: DB, rawId: string | undefined, reader: { st
       await requireJournal(db, String(journalId), reader.teacherId)
       return picture
     } catch {
-      // not this teacher's journal; a counsellor sees the pictures of the posts an alert escalated to them cites (decision 0046)
-      if (await counselsPost(db, reader.teacherId, postId, journalId)) return picture
+      // not this teacher's journal: maybe a post they may see all the same
+      if (alsoFor && (await alsoFor(reader.teacherId, postId, journalId))) return picture
     }
   }
   return null

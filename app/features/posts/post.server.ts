@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import type { DB } from '~/db/connect.server'
 import { requireJournal } from '~/features/journals/access.server'
 import { postWithDetails } from './feed.server'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 
 /**
  * A post for its page (/diary/diaryPost/{id}): 404 when missing or its journal is archived, 403

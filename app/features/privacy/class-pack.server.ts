@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
 import { asLeftOut, heldBackPosts, withoutHeldBack, type LeftOut } from '~/features/alerts/held-back.server'
 import { documentPdf, text, type DocumentLang } from '~/features/documents/typst.server'
-import { claimStaleClassJob, classJobState, runClassJob, startClassJob } from '~/features/journals/class-jobs.server'
+import { claimStaleClassJob, classJobState, runClassJob, startClassJob } from '~/features/jobs/class-jobs.server'
 import { tagsOf, withDetails } from '~/features/posts/feed.server'
 import { BEHAVIOURS, EMOTIONS, POST_STATUS } from '~/features/posts/constants'
 import { behaviourName, emotionName } from '~/features/posts/names'
@@ -14,7 +14,7 @@ import { moodChart, weeksOf, type MoodWeek } from './family-pack.server'
  * mood, the feelings and behaviours most written, and each quiz's first and latest result. A post
  * held back under an alert is left out unless the teacher put it back, and the figures are those of
  * the posts the pack carries, so that nothing in it tells of one left out. Made as a class job
- * (journals/class-jobs.server.ts): each student's figures are kept as they are read, then the PDF
+ * (jobs/class-jobs.server.ts): each student's figures are kept as they are read, then the PDF
  * is laid out once in the reader's language.
  */
 /** `putBack`: the held-back posts the teacher put back knowingly (none in a job started before decision 0063). */

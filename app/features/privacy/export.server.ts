@@ -14,7 +14,7 @@ import type { QuizQuestion } from '~/features/assessments/quiz'
 import { optionOf } from '~/features/assessments/quiz'
 import { DAY_MS, EXPORT_LINK_DAYS, EXPORT_STALE_MS } from './constants'
 import { isStudentDataOpen } from '~/features/student-door.server'
-import { zipWriter, type ZipWriter } from './zip.server'
+import { zipWriter, type ZipWriter } from '~/features/jobs/zip.server'
 import { formatDate } from '~/shared/dates'
 
 /** The folder of the export files (DATA_DIR/exports on the server; a temporary folder in tests). */

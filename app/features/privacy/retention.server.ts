@@ -1,5 +1,5 @@
 import type { DB } from '~/db/connect.server'
-import { claimSlot } from '~/features/notifications/digests.server'
+import { claimSlot } from '~/features/jobs/slots.server'
 import { notify, tell } from '~/features/notifications/notify.server'
 import { ADMIN_ROLES } from '~/features/team/roles'
 import { addDays, DEFAULT_TIME_ZONE, formatDate } from '~/shared/dates'

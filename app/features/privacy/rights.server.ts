@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { DB } from '~/db/connect.server'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 import { can, ROLE } from '~/features/team/roles'
 import { isStudentDataOpen } from '~/features/student-door.server'
 

@@ -1,6 +1,6 @@
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 import { BEHAVIOUR_SLOTS, EXAMPLES_PER_FRAME, RETURN } from './constants'
 import { exampleLines, SLOT_FIELDS, type QuestInput } from './schema'
 import { framesOf } from './selection.server'

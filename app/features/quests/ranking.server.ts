@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
-import { pageWithin, TABLE_PAGE_SIZE } from '~/features/lists'
+import { pageWithin, TABLE_PAGE_SIZE } from '~/shared/lists'
 import { todayDate } from '~/shared/dates'
 import { MEDAL_POSTS } from './constants'
 

@@ -4,7 +4,7 @@ import type { DB } from '~/db/connect.server'
 import { fromJson, jsonArrayFrom } from '~/db/json.server'
 import { prepared } from '~/db/prepared.server'
 import { containsPattern, nameMatches, pageOfList } from '~/features/lists.server'
-import { offsetOf, pageWithin, parseId, TABLE_PAGE_SIZE } from '~/features/lists'
+import { offsetOf, pageWithin, parseId, TABLE_PAGE_SIZE } from '~/shared/lists'
 import { studentDataOpen } from '~/features/student-door.server'
 
 type StudentValues = { journalId: number; teacherId: number; pattern?: string; limit: number; offset: number }

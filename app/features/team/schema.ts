@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { CLOSED_DATES_MAX, parseClosedDates } from '~/features/alerts/school-hours'
+import { CLOSED_DATES_MAX, parseClosedDates } from '~/features/team/school-hours'
 import { isCalendarDate } from '~/shared/dates'
 import { atMost, cleanText } from '~/shared/text'
 import { isTimeZone } from '~/shared/time-zone'

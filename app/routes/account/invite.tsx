@@ -1,5 +1,5 @@
 import { env } from '~/env.server'
-import { pageParam } from '~/features/lists'
+import { pageParam } from '~/shared/lists'
 import { Link } from 'react-router'
 import type { Route } from './+types/invite'
 import { requireUser } from '~/auth/guards.server'

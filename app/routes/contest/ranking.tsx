@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/ranking'
 import { db } from '~/db/db.server'
-import { pageParam, parseId } from '~/features/lists'
+import { pageParam, parseId } from '~/shared/lists'
 import { requireContestReader } from '~/auth/quest-gate.server'
 import { studentRanking, teamRanking } from '~/features/quests/ranking.server'
 import { getInstance } from '~/i18n/middleware.server'

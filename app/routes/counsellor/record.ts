@@ -5,7 +5,7 @@ import { requireCounsellor } from '~/auth/counsel-guard.server'
 import { mayCounsel } from '~/features/alerts/escalate.server'
 import { alertRecord } from '~/features/alerts/record.server'
 import { pdfDownload } from '~/features/documents/typst.server'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 
 /** /counsellor/alerts/{alertId}/record.pdf: the record of an alert escalated to this counsellor (decision 0046); 403 for any other. */

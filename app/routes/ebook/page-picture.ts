@@ -3,7 +3,7 @@ import type { Route } from './+types/page-picture'
 import { db } from '~/db/db.server'
 import { requireBook } from '~/auth/ebook-access.server'
 import { pagePicture, svgResponse } from '~/features/ebooks/pages.server'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 
 /**
  * /ebook/{id}/pages/{pageId}/picture: a page's picture (SVG drawn by the renderer; its text as

@@ -4,7 +4,7 @@ import { db } from '~/db/db.server'
 import { exportedPdf, pdfResponse } from '~/features/ebooks/export.server'
 import { pagePicture, svgResponse } from '~/features/ebooks/pages.server'
 import { requireSharedBook } from '~/auth/shared-book.server'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 
 /** A shared book's PDF (/ebook/share/{token}/book.pdf) and page pictures (/pages/{id}), for whoever unlocked the link. */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { db } from '~/db/db.server'
 import { alertRecord } from '~/features/alerts/record.server'
 import { pdfDownload } from '~/features/documents/typst.server'
 import { journalOf } from '~/auth/journal-gate.server'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 import { getInstance, getLocale } from '~/i18n/middleware.server'
 
 /** /diary/homework/{id}/alerts/{alertId}/record.pdf: the alert's record for the school's file (decision 0046), for the journal's teachers. */

@@ -7,7 +7,7 @@ import type { Route } from './+types/class-books-zip'
 import { journalOf } from '~/auth/journal-gate.server'
 import { db } from '~/db/db.server'
 import { writeClassBooksZip } from '~/features/ebooks/class-books.server'
-import { zipWriter } from '~/features/privacy/zip.server'
+import { zipWriter } from '~/features/jobs/zip.server'
 
 /**
  * The PDFs of the class's last job, one zip named by student (decision 0053): written to a temporary

@@ -3,7 +3,7 @@ import type { Route } from './+types/class-pack-pdf'
 import { journalOf } from '~/auth/journal-gate.server'
 import { db } from '~/db/db.server'
 import { pdfDownload } from '~/features/documents/typst.server'
-import { classJobFile, classJobState } from '~/features/journals/class-jobs.server'
+import { classJobFile, classJobState } from '~/features/jobs/class-jobs.server'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
 
 /** The class's parent-meeting pack (decision 0053), for the journal's teachers; a look at every student in it (decision 0047). */

@@ -3,7 +3,7 @@ import type { Route } from './+types/family-pdf'
 import { db } from '~/db/db.server'
 import { pdfDownload } from '~/features/documents/typst.server'
 import { journalOf } from '~/auth/journal-gate.server'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 import { journalStudent } from '~/features/students/list.server'
 import { studentPack } from '~/features/privacy/family-pack.server'
 

@@ -14,7 +14,7 @@ import { invitationLink, sendInvitationMail, takeInvitationMail } from '~/featur
 import { INVITE_MAIL_LIMITS, SHARE_TYPE } from '~/features/journals/constants'
 import { contestOfJournal } from '~/features/quests/contest.server'
 import { teamStanding } from '~/features/quests/ranking.server'
-import { ContestCard } from '~/ui/contest-card'
+import { ContestCard } from '~/features/quests/components/contest-card'
 import { InviteEmailSchema } from '~/features/journals/schema'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'

@@ -4,7 +4,7 @@ import { db } from '~/db/db.server'
 import { patternsWorkbook } from '~/features/insights/patterns-file.server'
 import { insightsScope } from '~/auth/insights-scope.server'
 import { xlsxResponse } from '~/features/insights/workbook.server'
-import { parseId } from '~/features/lists'
+import { parseId } from '~/shared/lists'
 import { journalStudent } from '~/features/students/list.server'
 import { getInstance } from '~/i18n/middleware.server'
 

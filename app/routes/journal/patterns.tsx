@@ -1,6 +1,6 @@
 import type { Route } from './+types/patterns'
-import { PeriodPicker } from '~/ui/period-picker'
-import { CopingSection, FeelingSection, PickedPosts, TopicSection } from '~/ui/patterns-view'
+import { PeriodPicker } from '~/features/insights/components/period-picker'
+import { CopingSection, FeelingSection, PickedPosts, TopicSection } from '~/features/insights/components/patterns-view'
 import { insightsScope } from '~/auth/insights-scope.server'
 import { patternsPage } from '~/features/insights/patterns-page.server'
 import { INSIGHTS_HANDLE, insightsDictionary } from '~/i18n/client-resources'

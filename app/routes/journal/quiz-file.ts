@@ -3,7 +3,7 @@ import type { Route } from './+types/quiz-file'
 import { db } from '~/db/db.server'
 import { assessmentOf } from '~/auth/assessment-gate.server'
 import { quizWorkbook } from '~/features/assessments/export.server'
-import { listParams } from '~/features/lists'
+import { listParams } from '~/shared/lists'
 import { getInstance } from '~/i18n/middleware.server'
 import { todayDate } from '~/shared/dates'
 

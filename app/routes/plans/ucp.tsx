@@ -1,4 +1,4 @@
-import { pageParam } from '~/features/lists'
+import { pageParam } from '~/shared/lists'
 import { data, Link, useSearchParams } from 'react-router'
 import { Form } from '~/ui/form'
 import type { Route } from './+types/ucp'

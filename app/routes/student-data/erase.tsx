@@ -20,7 +20,7 @@ import { ErrorList, TextField } from '~/ui/field'
 import { Check } from '~/ui/check-field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
-import { StudentDataHead } from '~/ui/student-data-head'
+import { StudentDataHead } from '~/features/privacy/components/student-data-head'
 import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 

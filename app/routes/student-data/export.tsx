@@ -18,7 +18,7 @@ import { formatDate, formatDateTime } from '~/shared/dates'
 import { FastLink } from '~/ui/fast-link'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { pageMeta } from '~/ui/page-title'
-import { StudentDataHead } from '~/ui/student-data-head'
+import { StudentDataHead } from '~/features/privacy/components/student-data-head'
 import { once } from '~/http/once.server'
 import { sendSafely } from '~/ui/send-safely'
 

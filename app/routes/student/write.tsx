@@ -11,7 +11,7 @@ import { createPost, diaryDateError, studentJournal } from '~/features/students/
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { todayDate } from '~/shared/dates'
-import { StudentPostForm } from '~/ui/student-post-form'
+import { StudentPostForm } from '~/features/students/components/student-post-form'
 import { redirectWithToast } from '~/auth/toast.server'
 import { pageMeta } from '~/ui/page-title'
 import { readUpload, TOO_LARGE, unreadFormReply } from '~/http/form.server'

@@ -1,4 +1,4 @@
-import { pageParam } from '~/features/lists'
+import { pageParam } from '~/shared/lists'
 import { useState } from 'react'
 import { data, Link, useNavigation } from 'react-router'
 import { Form } from '~/ui/form'

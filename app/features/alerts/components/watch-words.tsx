@@ -6,9 +6,9 @@ import { WATCH_WORD_MAX } from '~/features/alerts/constants'
 import type { WatchWordSchema } from '~/features/alerts/schema'
 import { useT } from '~/i18n/use-t'
 import { formatDate } from '~/shared/dates'
-import { Select } from './choice-fields'
-import { ErrorList, TextField } from './field'
-import { useServerForm } from './server-form'
+import { Select } from '~/ui/choice-fields'
+import { ErrorList, TextField } from '~/ui/field'
+import { useServerForm } from '~/ui/server-form'
 
 export interface WatchWordRow {
   id: number

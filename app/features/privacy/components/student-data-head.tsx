@@ -1,6 +1,6 @@
 import type { StudentDataRights } from '~/features/privacy/rights.server'
 import { useT } from '~/i18n/use-t'
-import { FastLink } from './fast-link'
+import { FastLink } from '~/ui/fast-link'
 
 /**
  * The head of a student's data pages (decision 0047): where they are, the student, and the two pages,

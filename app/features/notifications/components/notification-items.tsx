@@ -1,7 +1,7 @@
 import type { NotificationView } from '~/features/notifications/view.server'
 import { useT } from '~/i18n/use-t'
-import { Avatar } from './avatar'
-import { FastLink } from './fast-link'
+import { Avatar } from '~/ui/avatar'
+import { FastLink } from '~/ui/fast-link'
 
 /**
  * Notifications as a list: each one a link to its target (a new tab, a copied address), whose GET

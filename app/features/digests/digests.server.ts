@@ -2,8 +2,9 @@ import type { DB } from '~/db/connect.server'
 import { activeAlertCount } from '~/features/alerts/manage.server'
 import { longWaiting } from '~/features/insights/feedback.server'
 import { POST_STATUS } from '~/features/posts/constants'
+import { claimSlot, wallClock } from '~/features/jobs/slots.server'
 import { formatDate } from '~/shared/dates'
-import { journalTeacherIds, notify, type Notice } from './notify.server'
+import { journalTeacherIds, notify, type Notice } from '~/features/notifications/notify.server'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
@@ -11,18 +12,6 @@ const DAY_MS = 24 * HOUR_MS
 export const RETENTION_DAYS = 90
 /** Claimed slots are kept this long, well past any slot that could still be claimed again. */
 const SLOT_KEEP_DAYS = 7
-
-/** A slot is run by whoever writes its key first: another process, or this one after a restart, finds it taken. */
-export async function claimSlot(db: DB, slot: string, at = new Date()) {
-  const r = await db.insertInto('job_slots').values({ slot, claimed_at: at.toISOString() }).onConflict((oc) => oc.column('slot').doNothing()).executeTakeFirst()
-  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1
-}
-
-/** The wall-clock date and hour of a moment in a zone. */
-export function wallClock(at: Date, timeZone: string) {
-  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(at))
-  return { date: formatDate(at.toISOString(), timeZone), hour }
-}
 
 export type DigestKind = 'posts' | 'mood' | 'alerts' | 'waiting'
 

@@ -2,11 +2,11 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { CalendarSchema } from '~/features/team/schema'
-import { CLOSED_DATES_MAX } from '~/features/alerts/school-hours'
+import { CLOSED_DATES_MAX } from '~/features/team/school-hours'
 import { useT } from '~/i18n/use-t'
-import { Select } from './choice-fields'
-import { ErrorList, TextAreaField } from './field'
-import { useConsoleForm } from './form-kit'
+import { Select } from '~/ui/choice-fields'
+import { ErrorList, TextAreaField } from '~/ui/field'
+import { useConsoleForm } from '~/ui/form-kit'
 
 const loadCalendar = () => import('~/features/team/validate').then((m) => m.validateCalendar)
 const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const

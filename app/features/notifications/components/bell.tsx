@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import type { BellData } from '~/features/notifications/view.server'
 import { useT } from '~/i18n/use-t'
-import { FastLink } from './fast-link'
-import { useHydrated } from './hydrated'
-import { useCloseOnNavigation } from './use-close-on-navigation'
+import { FastLink } from '~/ui/fast-link'
+import { useHydrated } from '~/ui/hydrated'
+import { useCloseOnNavigation } from '~/ui/use-close-on-navigation'
 import { NotificationItems } from './notification-items'
 
 /** How often, with JavaScript, the count is read again without a reload. */

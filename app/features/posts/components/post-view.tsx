@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { BehaviourTags, EmotionTags } from './mood-tags'
+import { BehaviourTags, EmotionTags } from '~/features/posts/components/mood-tags'
 import { formatDateTime } from '~/shared/dates'
 
 export interface PostFrame {

@@ -2,7 +2,7 @@ import { Form } from '~/ui/form'
 import type { ScoreReason } from '~/features/quests/scoring'
 import { isScored } from '~/features/quests/scoring'
 import { useT } from '~/i18n/use-t'
-import { ErrorList } from './field'
+import { ErrorList } from '~/ui/field'
 
 interface Score {
   score: number | null

@@ -6,12 +6,12 @@ import { EXPIRE_TYPE, GRADES, LABEL_COLORS, NOTIFY_SUBMIT_TIMES, NOTIFY_TIMES, S
 import { NOTIFICATIONS, SHARE_CONSENT_RULES, type JournalSettingsSchema } from '~/features/journals/schema'
 import type { SettingsValues } from '~/features/journals/settings.server'
 import { useT } from '~/i18n/use-t'
-import { DEFAULT_ESCALATE_HOURS, ESCALATE_HOURS_MAX, MEDIUM_SCHOOL_DAYS } from '~/features/alerts/school-hours'
+import { DEFAULT_ESCALATE_HOURS, ESCALATE_HOURS_MAX, MEDIUM_SCHOOL_DAYS } from '~/features/team/school-hours'
 import { todayDate } from '~/shared/dates'
-import { Check } from './check-field'
-import { Choice, Select } from './choice-fields'
-import { ErrorList, TextAreaField, TextField } from './field'
-import { useConsoleForm } from './form-kit'
+import { Check } from '~/ui/check-field'
+import { Choice, Select } from '~/ui/choice-fields'
+import { ErrorList, TextAreaField, TextField } from '~/ui/field'
+import { useConsoleForm } from '~/ui/form-kit'
 
 const loadValidator = () => import('~/features/journals/validate').then((m) => m.validateJournalSettings)
 type Fields = z.input<typeof JournalSettingsSchema>

@@ -3,9 +3,9 @@ import { Form } from '~/ui/form'
 import type { z } from 'zod/mini'
 import type { RetentionSchema } from '~/features/team/schema'
 import { useT } from '~/i18n/use-t'
-import { Select } from './choice-fields'
-import { ErrorList } from './field'
-import { useConsoleForm } from './form-kit'
+import { Select } from '~/ui/choice-fields'
+import { ErrorList } from '~/ui/field'
+import { useConsoleForm } from '~/ui/form-kit'
 
 const loadRetention = () => import('~/features/team/validate').then((m) => m.validateRetention)
 

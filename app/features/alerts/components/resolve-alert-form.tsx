@@ -4,9 +4,9 @@ import type { z } from 'zod/mini'
 import type { ResolveSchema } from '~/features/alerts/schema'
 import { RESOLVE_NOTE_MAX, VERDICTS } from '~/features/alerts/constants'
 import { useT } from '~/i18n/use-t'
-import { Choice } from './choice-fields'
-import { ErrorList, TextAreaField } from './field'
-import { useServerForm } from './server-form'
+import { Choice } from '~/ui/choice-fields'
+import { ErrorList, TextAreaField } from '~/ui/field'
+import { useServerForm } from '~/ui/server-form'
 
 /** Resolve an alert with a note and a verdict: the journal's alert page and the counsellor's. */
 export function ResolveAlertForm({ id, lastResult }: { id: string; lastResult?: SubmissionResult<string[]> }) {

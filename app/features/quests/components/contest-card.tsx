@@ -3,9 +3,9 @@ import type { ContestJournal } from '~/features/quests/contest.server'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { CONTEST_STATUS, type AGE_GROUPS } from '~/features/quests/constants'
-import { Facts } from './facts'
+import { Facts } from '~/ui/facts'
 import { useT } from '~/i18n/use-t'
-import { SUPPORT } from './support'
+import { SUPPORT } from '~/ui/support'
 
 type Contest = Pick<ContestJournal, 'teamId' | 'teamName' | 'school' | 'ageGroup' | 'period' | 'status' | 'daysLeft' | 'instructions' | 'contestId' | 'contestName'> & {
   standing: { ranking: number; avgScore: number; teams: number } | null

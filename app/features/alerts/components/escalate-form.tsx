@@ -4,9 +4,9 @@ import type { z } from 'zod/mini'
 import type { EscalateSchema, EscalationNoteSchema } from '~/features/alerts/schema'
 import { RESOLVE_NOTE_MAX } from '~/features/alerts/constants'
 import { useT } from '~/i18n/use-t'
-import { Select } from './choice-fields'
-import { ErrorList, TextAreaField } from './field'
-import { useServerForm } from './server-form'
+import { Select } from '~/ui/choice-fields'
+import { ErrorList, TextAreaField } from '~/ui/field'
+import { useServerForm } from '~/ui/server-form'
 
 type Targets = { kind: 'counsellors' | 'admins' | 'none'; people: { id: number; name: string | null }[] }
 type Escalation = { userId: number; to: string | null }

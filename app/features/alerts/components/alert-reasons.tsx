@@ -5,7 +5,7 @@ import type { AlertSummary } from '~/features/alerts/summary'
 import type { ShownStatus } from '~/features/alerts/manage.server'
 import { emotionName } from '~/features/posts/names'
 import { useT } from '~/i18n/use-t'
-import { FastLink } from './fast-link'
+import { FastLink } from '~/ui/fast-link'
 
 export function SeverityBadge({ severity }: { severity: AlertSeverity }) {
   const { t } = useT()

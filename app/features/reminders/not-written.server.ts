@@ -5,7 +5,7 @@ import { translatorOf } from '~/i18n/middleware.server'
 import { tell } from '~/features/notifications/notify.server'
 import { questOfTheDay } from '~/features/quests/quest-posts.server'
 import { journalCalendar } from '~/features/alerts/school-calendar.server'
-import { nextSchoolTime, weekdayOf } from '~/features/alerts/school-hours'
+import { nextSchoolTime, weekdayOf } from '~/features/team/school-hours'
 
 /**
  * Who has not written (decision 0052): the journal's students with no post today or this

@@ -4,8 +4,8 @@ import type { z } from 'zod/mini'
 import { BEHAVIOURS, EMOTIONS, isPositiveEmotion } from '~/features/posts/constants'
 import type { StudentPostSchema } from '~/features/students/post-schema'
 import { useT } from '~/i18n/use-t'
-import { ErrorList, TextField } from './field'
-import { useConsoleForm } from './form-kit'
+import { ErrorList, TextField } from '~/ui/field'
+import { useConsoleForm } from '~/ui/form-kit'
 import type { QuestFrame } from '~/features/quests/constants'
 
 export interface QuestPrompt {

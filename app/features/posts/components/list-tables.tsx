@@ -3,9 +3,9 @@ import { Link, useLocation } from 'react-router'
 import { Form } from '~/ui/form'
 import { useT } from '~/i18n/use-t'
 import { formatDate, formatDateTime } from '~/shared/dates'
-import { BehaviourTags, EmotionTags } from './mood-tags'
+import { BehaviourTags, EmotionTags } from '~/features/posts/components/mood-tags'
 import { FastLink } from '~/ui/fast-link'
-import { TableHead } from './table-head'
+import { TableHead } from '~/ui/table-head'
 
 /** The search box of a list: by user name, kept in the URL with the page reset. */
 export function NameSearch({ q }: { q: string }) {

@@ -1,6 +1,6 @@
 import type { PrintBlock } from '~/features/ebooks/books.server'
 import { useT } from '~/i18n/use-t'
-import { FastLink } from './fast-link'
+import { FastLink } from '~/ui/fast-link'
 
 const STEPS = [
   { n: 1, path: 'posts', key: 'ebook.stepPosts' },
