@@ -228,6 +228,19 @@ describe('the rules and the model together', () => {
     expect(assessRisk(model, await day('gloom', 'sunny')).risk).toBeCloseTo(whole(await day('gloom', 'sunny')), 6)
   })
 
+  it('signs count where the model reads their concern, shown from the first sign to the last; a sentence read in two languages is read in each (decision 0069)', async () => {
+    // A young child's plan to run away in hiragana, and a saved-up bus fare: no rule's words, two readings agreeing.
+    const plan = await assessPost({ title: '', event: 'おとしだまを ためてる。もう かえらない' }, 'ja')
+    expect(plan.findings).toMatchObject([{ category: 'running_away', severity: 'high', sign: true }])
+    const fare = await assessPost({ title: '', event: '存到4200了 夠買客運票去高雄 不回來了' }, 'zh-TW')
+    expect(fare.findings).toMatchObject([{ category: 'running_away', severity: 'high', sign: true }])
+    expect(fare.findings[0].words).toMatch(/^存到.*不回來/u)
+    // Kanji alone read as Chinese and as Japanese: each reading's signs are its own.
+    await expect(assessPost({ title: '荷物', event: '駅 今夜 窓 切符 貯金 家出' }, 'ja')).resolves.toBeDefined()
+    // Everyday words that are signs raise nothing where the model reads no worry.
+    for (const text of ['packed my bag for the school trip tomorrow!! torch, wellies and snacks', '今天跟表哥去車站買車票，要去台中玩']) expect((await assess(text)).findings, text).toEqual([])
+  })
+
   it('the model does not raise words the rules read as negated or as someone else\'s', async () => {
     for (const text of ['じぶんをきずつけたりしない。かぞくとねこがだいすきだから', 'to be clear i would never hurt myself', '我沒有想不開啦，只是昨天很累']) {
       expect((await assess(text)).findings, text).toEqual([])

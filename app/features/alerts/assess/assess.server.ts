@@ -136,6 +136,7 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   const acts = new Set<string>()
   // Signs (rules marked `sign`): findings only where the model reads the same category (below).
   const signs: ContentFinding[] = []
+  const signSpans = new Map<ContentFinding, [number, number]>()
   for (const r of readings) {
     const { found, dismissed } = matchSentence(r.language, r.tokens, context)
     // The earliest words of each finding come first: they decide whether the sentence before is shown.
@@ -153,7 +154,18 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
         language: r.language,
       }
       if (m.rule.sign) {
-        signs.push({ ...finding, sign: true })
+        // Several signs of one concern in a sentence (「存到4200了…不回來了」): the words from the first to the last.
+        const same = signs.find((x) => findingKey(x) === findingKey(finding) && x.language === finding.language && x.severity === finding.severity)
+        const span = signSpans.get(same!)
+        if (same && span) {
+          span[0] = Math.min(span[0], m.first)
+          span[1] = Math.max(span[1], m.last)
+          same.words = originalWords(r, span[0], span[1])
+        } else {
+          const sign: ContentFinding = { ...finding, sign: true }
+          signs.push(sign)
+          signSpans.set(sign, [m.first, m.last])
+        }
         continue
       }
       findings.push(finding)

@@ -274,9 +274,9 @@ export function matchSentence(language: Language, tokens: Token[], post: PostCon
       if (!why) {
         found.push(match)
         firstDismissed = null
-        break
-      }
-      firstDismissed ??= { ...match, why }
+        // A sign's every word found stands (the finding shows them all, from the first to the last).
+        if (!c.rule.sign) break
+      } else if (!found.some((f) => f.rule === c.rule)) firstDismissed ??= { ...match, why }
     }
     if (firstDismissed) dismissed.push(firstDismissed)
   }
