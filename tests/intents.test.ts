@@ -15,7 +15,7 @@ const { registerWithPassword } = await import('~/features/auth/accounts.server')
 const { loadSessionValues } = await import('~/features/account/session-values.server')
 const { sessionStorage, storeValues } = await import('~/auth/session.server')
 const { createLoadContext } = await import('~/context.server')
-const manage = await import('~/routes/students/manage')
+const manage = await import('~/routes/student-import/manage')
 const login = await import('~/routes/login')
 const roster = await import('~/routes/roster/index')
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '~/features/auth/accounts.server'
 import { acceptTeacher, removeTeacher, teacherCodeOf } from '~/features/journals/info.server'
 import { joinAsTeacher } from '~/features/journals/join.server'
-import { DRP_STATUS } from '~/features/journals/constants'
+import { MEMBERSHIP_STATUS } from '~/features/journals/constants'
 import { createJournal } from '~/features/journals/settings.server'
 import { markAlertOpened, markAllRead, markOpened, notificationList, unreadCount } from '~/features/notifications/list.server'
 import { notify } from '~/features/notifications/notify.server'
@@ -57,7 +57,7 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
     expect((await mine('owner')).map((n) => [n.msgKey, n.params.teacher])).toEqual([['notification.teacherAsked', 'PENDING'], ['notification.teacherAsked', 'COT']])
     await acceptTeacher(conn.db, journalId, id.cot)
     expect((await mine('cot'))[0]).toMatchObject({ msgKey: 'notification.teacherAccepted', params: { journal: 'Class' }, actorId: id.owner })
-    await removeTeacher(conn.db, journalId, id.pending, DRP_STATUS.pending)
+    await removeTeacher(conn.db, journalId, id.pending, MEMBERSHIP_STATUS.pending)
     expect((await mine('pending'))[0]).toMatchObject({ msgKey: 'notification.teacherRefused' })
   })
 

@@ -280,7 +280,7 @@ const PAGE_PARTS = [
     dictionaries: privacyPart,
     handle: ['handle = PRIVACY_HANDLE', 'handle = CLASS_BOOKS_HANDLE'],
     modules: [
-      'routes/student-data/export.tsx', 'routes/student-data/export-item.tsx', 'routes/student-data/erase.tsx', 'features/privacy/components/student-data-head.tsx',
+      'routes/privacy/export.tsx', 'routes/privacy/export-item.tsx', 'routes/privacy/erase.tsx', 'features/privacy/components/student-data-head.tsx',
       'routes/journal/family.tsx', 'routes/family/shared.tsx',
       // Parent meetings for the class (decision 0053).
       'routes/journal/class-pack.tsx',
@@ -296,7 +296,7 @@ const PAGE_PARTS = [
     dictionaries: schoolPart,
     handle: ['handle = SCHOOL_HANDLE', 'handle = JOURNAL_INFO_HANDLE', 'handle = SCHOOL_ALERTS_HANDLE'],
     modules: [
-      'routes/team/my.tsx', 'features/team/components/retention-form.tsx', 'features/team/components/school-calendar-form.tsx', 'features/alerts/components/watch-words.tsx', 'routes/students/manage.tsx', 'routes/plans/ucp.tsx', 'routes/account/vouchers.tsx',
+      'routes/team/my.tsx', 'features/team/components/retention-form.tsx', 'features/team/components/school-calendar-form.tsx', 'features/alerts/components/watch-words.tsx', 'routes/student-import/manage.tsx', 'routes/plans/ucp.tsx', 'routes/account/vouchers.tsx',
       // Account settings, invitations, exports and the sample library.
       'routes/settings/user.tsx', 'ui/avatar-cropper.tsx', 'features/account/settings-schema.ts', 'features/account/settings.server.ts', 'routes/account/invite.tsx',
       'routes/journal/join-by-link.tsx', 'routes/journal/export.tsx', 'routes/journal/export-file.ts', 'features/export/export.server.ts', 'routes/journal/resource.tsx',
@@ -304,7 +304,7 @@ const PAGE_PARTS = [
       // A journal's settings form (new, edit) and its archive page.
       'features/journals/components/journal-settings-form.tsx', 'routes/journal/new.tsx', 'routes/journal/edit.tsx', 'routes/journal/archive.tsx', 'features/journals/schema.ts', 'features/journals/settings.server.ts',
       // A resource route (the import's sample file): the server's dictionary holds every part.
-      'routes/students/sample.ts',
+      'routes/student-import/sample.ts',
       // A journal's info page (its teachers and invitations) and the plan's page.
       'routes/journal/info.tsx', 'routes/console/manage.tsx', 'routes/console/mode.tsx',
     ],

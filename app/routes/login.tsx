@@ -25,7 +25,7 @@ import { useConsoleForm } from '~/ui/form-kit'
 import { PortalShell } from '~/ui/portal-shell'
 import { Dialog } from '~/ui/dialog'
 import { pageMeta } from '~/ui/page-title'
-import { LOGIN_LIMITS, signInWithPassword } from '~/features/auth/sign-in.server'
+import { LOGIN_LIMITS, signInWithPassword } from '~/features/auth/password-sign-in.server'
 import { readForm } from '~/http/form.server'
 import { sendSafely } from '~/ui/send-safely'
 

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/resume'
 import { requireSignedIn } from '~/auth/guards.server'
-import { requireStudent } from '~/auth/student-guard.server'
+import { requireStudent } from '~/auth/student-gate.server'
 import { db } from '~/db/db.server'
 import { isFormKey, parkedForm } from '~/features/once/keys.server'
 import { getInstance } from '~/i18n/middleware.server'

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { postFramesMarkup } from '~/features/documents/post-frames.server'
-import { documentPdf, text, type DocumentLang } from '~/features/documents/typst.server'
+import { documentPdf, typstText, type DocumentLang } from '~/features/documents/typst.server'
 import { withDetails } from '~/features/posts/feed.server'
 import { behaviourName, emotionName } from '~/features/posts/names'
 import { formatDate, formatDateTime } from '~/shared/dates'
@@ -52,7 +52,7 @@ export async function alertRecord(db: DB, journalId: number, alertId: number, re
   const { t } = reader
   const tr = t as unknown as (key: string, values?: Record<string, unknown>) => string
   const at = (iso: string) => formatDateTime(iso, timeZone)
-  const row = (label: string, value: string) => `[*${text(label)}*], [${text(value)}],`
+  const row = (label: string, value: string) => `[*${typstText(label)}*], [${typstText(value)}],`
   const title = tr('alertRecord.title')
 
   const facts = [
@@ -73,19 +73,19 @@ export async function alertRecord(db: DB, journalId: number, alertId: number, re
   const why =
     reasons.rule === 'words'
       ? [
-          ...(!reasons.posts.some((p) => p.findings?.length || p.hits?.length) && alert.summary.flagged ? [text(tr('alerts.flaggedExplain', { name: alert.summary.flagged.by }))] : []),
+          ...(!reasons.posts.some((p) => p.findings?.length || p.hits?.length) && alert.summary.flagged ? [typstText(tr('alerts.flaggedExplain', { name: alert.summary.flagged.by }))] : []),
           ...reasons.posts.flatMap((p) => [
-            ...bySeriousness(p.findings ?? [], (f) => f.category).map((f) => `- ${text(tr(`alerts.category_${f.category}`))}: ${text(`“${f.sentence}”`)}`),
-            ...(p.flaggedBy ? [`- ${text(tr('alerts.flaggedBy', { name: p.flaggedBy }))}${p.note ? ` ${text(tr('alerts.teacherNote', { name: p.flaggedBy, note: p.note }))}` : ''}`] : []),
-            ...bySeriousness(p.hits ?? [], (h) => h.category).map((h) => `- ${text(`${h.before}${h.word}${h.after}`)}`),
+            ...bySeriousness(p.findings ?? [], (f) => f.category).map((f) => `- ${typstText(tr(`alerts.category_${f.category}`))}: ${typstText(`“${f.sentence}”`)}`),
+            ...(p.flaggedBy ? [`- ${typstText(tr('alerts.flaggedBy', { name: p.flaggedBy }))}${p.note ? ` ${typstText(tr('alerts.teacherNote', { name: p.flaggedBy, note: p.note }))}` : ''}`] : []),
+            ...bySeriousness(p.hits ?? [], (h) => h.category).map((h) => `- ${typstText(`${h.before}${h.word}${h.after}`)}`),
           ]),
         ]
       : reasons.rule === 'streak'
-        ? [text(tr('alerts.streakExplain', { count: reasons.length, share: Math.round(reasons.negativeShare * 100) }))]
-        : [text(tr('alerts.dropExplain', { recent: reasons.recentMean, own: reasons.ownMean, usual: reasons.usualMean, threshold: reasons.threshold, count: reasons.earlierPosts }))]
+        ? [typstText(tr('alerts.streakExplain', { count: reasons.length, share: Math.round(reasons.negativeShare * 100) }))]
+        : [typstText(tr('alerts.dropExplain', { recent: reasons.recentMean, own: reasons.ownMean, usual: reasons.usualMean, threshold: reasons.threshold, count: reasons.earlierPosts }))]
   // Each frame a paragraph of its own under its own label, the feelings with the feelings frame (decision 0059).
   const postBlocks = posts.flatMap((p) => [
-    `=== ${text(`${p.diaryDate} · ${p.title}`)}`,
+    `=== ${typstText(`${p.diaryDate} · ${p.title}`)}`,
     ...postFramesMarkup({ frames: p.frames.map((f) => ({ type: f.type, text: f.message })), feelings: p.emotions.map((c) => emotionName(c, t)), behaviours: p.behaviours.map((c) => behaviourName(c, t)) }, t).flatMap((paragraph) => ['', paragraph]),
     '',
   ])
@@ -100,26 +100,26 @@ export async function alertRecord(db: DB, journalId: number, alertId: number, re
     const names = recipientsOf(s, counsel.escalations).join(', ')
     const waitText = wait ? ('hours' in wait ? tr('alerts.waitHours', { count: wait.hours }) : tr('alerts.waitDays', { count: wait.days })) : ''
     const key = wait && s.action === 'escalated' ? 'alerts.step_escalatedAuto' : `alerts.step_${s.action}`
-    const note = s.note && !wait && NOTED_STEPS.includes(s.action) ? ` ${text(`“${s.note}”`)}` : ''
-    return `[${text(at(s.at))}], [${text(s.who ?? tr('alerts.console'))}], [${text(tr(key, { date: s.note, names, wait: waitText }))}${note}],`
+    const note = s.note && !wait && NOTED_STEPS.includes(s.action) ? ` ${typstText(`“${s.note}”`)}` : ''
+    return `[${typstText(at(s.at))}], [${typstText(s.who ?? tr('alerts.console'))}], [${typstText(tr(key, { date: s.note, names, wait: waitText }))}${note}],`
   })
   const body = [
-    `= ${text(title)}`,
+    `= ${typstText(title)}`,
     `#table(columns: (auto, 1fr), stroke: 0.4pt + luma(180), inset: 5pt, ${facts.join(' ')})`,
-    `== ${text(tr('alertRecord.why'))}`,
+    `== ${typstText(tr('alertRecord.why'))}`,
     ...why,
-    `== ${text(tr('alertRecord.posts'))}`,
-    ...(postBlocks.length ? postBlocks : [text(tr('alertRecord.noPosts'))]),
-    `== ${text(tr('alertRecord.escalations'))}`,
+    `== ${typstText(tr('alertRecord.posts'))}`,
+    ...(postBlocks.length ? postBlocks : [typstText(tr('alertRecord.noPosts'))]),
+    `== ${typstText(tr('alertRecord.escalations'))}`,
     ...(counsel.escalations.length
-      ? counsel.escalations.map((e) => `- ${text(`${e.to ?? ''} · ${e.by ? tr('alerts.escalatedBy', { name: e.by }) : tr('alerts.escalatedByItself')} · ${at(e.at)}`)}`)
-      : [text(tr('alertRecord.notEscalated'))]),
-    ...(counsel.takenBy ? [text(tr('alerts.takenBy', { name: counsel.takenBy, at: at(counsel.takenAt!) }))] : []),
-    `== ${text(tr('alertRecord.seenBy'))}`,
-    `#table(columns: (1fr, auto, auto), stroke: 0.4pt + luma(180), inset: 5pt, [*${text(tr('alertRecord.who'))}*], [*${text(tr('alertRecord.firstAt'))}*], [*${text(tr('alertRecord.lastAt'))}*], ${[...seen].map(([who, v]) => `[${text(who)}], [${text(at(v.first))}], [${text(at(v.last))}],`).join(' ')})`,
-    `== ${text(tr('alertRecord.trail'))}`,
+      ? counsel.escalations.map((e) => `- ${typstText(`${e.to ?? ''} · ${e.by ? tr('alerts.escalatedBy', { name: e.by }) : tr('alerts.escalatedByItself')} · ${at(e.at)}`)}`)
+      : [typstText(tr('alertRecord.notEscalated'))]),
+    ...(counsel.takenBy ? [typstText(tr('alerts.takenBy', { name: counsel.takenBy, at: at(counsel.takenAt!) }))] : []),
+    `== ${typstText(tr('alertRecord.seenBy'))}`,
+    `#table(columns: (1fr, auto, auto), stroke: 0.4pt + luma(180), inset: 5pt, [*${typstText(tr('alertRecord.who'))}*], [*${typstText(tr('alertRecord.firstAt'))}*], [*${typstText(tr('alertRecord.lastAt'))}*], ${[...seen].map(([who, v]) => `[${typstText(who)}], [${typstText(at(v.first))}], [${typstText(at(v.last))}],`).join(' ')})`,
+    `== ${typstText(tr('alertRecord.trail'))}`,
     `#table(columns: (auto, auto, 1fr), stroke: 0.4pt + luma(180), inset: 5pt, ${trail.join(' ')})`,
-    `#v(1em) #text(size: 8pt, fill: luma(90))[${text(tr('alertRecord.timeZone', { zone: timeZone }))}]`,
+    `#v(1em) #text(size: 8pt, fill: luma(90))[${typstText(tr('alertRecord.timeZone', { zone: timeZone }))}]`,
   ].join('\n')
   const pdf = await documentPdf(body, { lang: reader.lang, title })
   // The file's day in the school's zone (decision 0063), as the record's times are.

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { text } from './typst.server'
+import { typstText } from './typst.server'
 
 /** A frame's label, as the post's page names it (ui/post-view.tsx). */
 const FRAME_LABELS: Record<string, string> = { event: 'news.event', emotion: 'news.emotionFrame', behavior: 'news.behaviourFrame' }
@@ -23,14 +23,14 @@ export function postFramesMarkup(post: PrintedPost, t: TFunction): string[] {
   const tr = t as unknown as (key: string) => string
   const tagsOf = { emotion: post.feelings, behavior: post.behaviours } as Record<string, string[]>
   const placed = new Set<string>()
-  const paragraph = (type: string, body: string[]) => `*${text(tr(FRAME_LABELS[type] ?? FRAME_LABELS.event))}*: ${body.map((b) => text(b)).join(' — ')}`
+  const paragraph = (type: string, body: string[]) => `*${typstText(tr(FRAME_LABELS[type] ?? FRAME_LABELS.event))}*: ${body.map((b) => typstText(b)).join(' — ')}`
   const out: string[] = []
   for (const f of post.frames) {
     const tags = !placed.has(f.type) && tagsOf[f.type]?.length ? tagsOf[f.type].join(', ') : ''
     if (tags) placed.add(f.type)
     const body = [tags, f.text.trim()].filter(Boolean)
     if (body.length) out.push(paragraph(f.type, body))
-    if (f.picture) out.push(`#text(fill: luma(90))[${text(f.picture)}]`)
+    if (f.picture) out.push(`#text(fill: luma(90))[${typstText(f.picture)}]`)
   }
   for (const type of ['emotion', 'behavior']) if (!placed.has(type) && tagsOf[type].length) out.push(paragraph(type, [tagsOf[type].join(', ')]))
   return out

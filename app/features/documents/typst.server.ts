@@ -115,7 +115,7 @@ export const typstSvg = async (markup: string, files: Map<string, Buffer> = new 
 export const typstString = (text: string) => JSON.stringify(withoutControl(text).replace(/\r/g, ''))
 
 /** Text as Typst content: `#"…"` shows it as written, markup characters and all. */
-export const text = (value: string | number | null | undefined) => `#${typstString(String(value ?? ''))}`
+export const typstText = (value: string | number | null | undefined) => `#${typstString(String(value ?? ''))}`
 
 export type DocumentLang = 'en' | 'zh-TW' | 'ja'
 /** Han characters take the regional shapes of the first CJK face that has them. */
@@ -133,7 +133,7 @@ export const LANG: Record<DocumentLang, string> = { en: 'lang: "en"', 'zh-TW': '
 export function documentPdf(body: string, { lang, title }: { lang: DocumentLang; title: string }, pictures: Map<string, Buffer> = new Map()) {
   const markup = [
     `#set document(title: ${typstString(title)})`,
-    `#set page(paper: "a4", margin: (x: 18mm, y: 20mm), footer: context [#set text(size: 8pt, fill: luma(90)); ${text(title)} #h(1fr) #counter(page).display("1 / 1", both: true)])`,
+    `#set page(paper: "a4", margin: (x: 18mm, y: 20mm), footer: context [#set text(size: 8pt, fill: luma(90)); ${typstText(title)} #h(1fr) #counter(page).display("1 / 1", both: true)])`,
     `#set text(font: ${FONTS[lang]}, ${LANG[lang]}, size: 10pt)`,
     '#set par(justify: false, leading: 0.6em)',
     '#show heading: set block(above: 1.2em, below: 0.6em)',

@@ -1,6 +1,6 @@
 import { inTransaction, type DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
-import { DRP_STATUS } from '~/features/journals/constants'
+import { MEMBERSHIP_STATUS } from '~/features/journals/constants'
 import { isStudentDataOpen, studentDataOpen } from '~/features/student-door.server'
 import { COMMENT_STATUS, POST_STATUS } from '~/features/posts/constants'
 import { DEFAULT_DESIGN, EBOOK_POSTS } from './constants'
@@ -29,7 +29,7 @@ async function mayMake(db: DB, journalId: number, studentId: number, who: Maker)
   }
   const [journal, teacher, student] = await Promise.all([
     db.selectFrom('journals').select('owner_id').where('id', '=', journalId).executeTakeFirst(),
-    member.where('user_id', '=', who.userId).where('role', '=', 'teacher').where('drp_status', '=', DRP_STATUS.approved).executeTakeFirst(),
+    member.where('user_id', '=', who.userId).where('role', '=', 'teacher').where('drp_status', '=', MEMBERSHIP_STATUS.approved).executeTakeFirst(),
     member.where('user_id', '=', studentId).where('role', '=', 'student').executeTakeFirst(),
   ])
   return !!journal && !!student && (journal.owner_id === who.userId || !!teacher)

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
-import { DRP_STATUS } from '~/features/journals/constants'
+import { MEMBERSHIP_STATUS } from '~/features/journals/constants'
 import { pageOfList } from '~/features/lists.server'
 import { studentDataOpen } from '~/features/student-door.server'
 import type { Maker } from './books.server'
@@ -11,7 +11,7 @@ function journalsOf(db: DB, who: Maker) {
   return db
     .selectFrom('journals')
     .select('id')
-    .where((eb) => eb.or([eb('owner_id', '=', who.userId), eb('id', 'in', eb.selectFrom('journal_members').select('journal_id').where('user_id', '=', who.userId).where('role', '=', 'teacher').where('drp_status', '=', DRP_STATUS.approved))]))
+    .where((eb) => eb.or([eb('owner_id', '=', who.userId), eb('id', 'in', eb.selectFrom('journal_members').select('journal_id').where('user_id', '=', who.userId).where('role', '=', 'teacher').where('drp_status', '=', MEMBERSHIP_STATUS.approved))]))
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
-import { DRP_STATUS } from '~/features/journals/constants'
+import { MEMBERSHIP_STATUS } from '~/features/journals/constants'
 import { POST_STATUS } from '~/features/posts/constants'
 import { studentDataOpen } from '~/features/student-door.server'
 import { addDays, formatDate, fromWallClock } from '~/shared/dates'
@@ -175,7 +175,7 @@ export async function teacherFeedback(db: DB, scope: FeedbackScope, period: Peri
           .select((eb) => ['u.id', eb.fn.coalesce('u.name', 'u.account').as('name'), sql<number>`0`.as('owner')])
           .where('m.journal_id', '=', scope.journalId)
           .where('m.role', '=', 'teacher')
-          .where('m.drp_status', '=', DRP_STATUS.approved),
+          .where('m.drp_status', '=', MEMBERSHIP_STATUS.approved),
       )
       .execute(),
     commentsOf()

@@ -52,7 +52,7 @@ export function periodOf(params: URLSearchParams, { created, today, timeZone }: 
 /** The URL values of a period, so links keep it. */
 export const periodParams = (p: Period): Record<string, string> => (p.kind === 'custom' ? { start: p.start, end: p.end } : { period: p.kind })
 
-/** What the Feedback and Patterns pages start from (auth/insights-scope.server.ts makes it behind the journal's gate). */
+/** What the Feedback and Patterns pages start from (auth/insights-gate.server.ts makes it behind the journal's gate). */
 export interface InsightsScope {
   journal: { id: number; name: string; createdAt: string }
   /** Without the reports' pay function: no data. */

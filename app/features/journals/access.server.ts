@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { DB } from '~/db/connect.server'
 import { prepared } from '~/db/prepared.server'
-import { DRP_STATUS } from './constants'
+import { MEMBERSHIP_STATUS } from './constants'
 import { parseId } from '~/shared/lists'
 
 export interface JournalHead {
@@ -51,7 +51,7 @@ export async function journalAccess(db: DB, journalId: number, userId: number): 
   const [row] = await accessQuery(db, { journalId, userId })
   if (!row) return null
   const journal: JournalHead = { id: row.id, name: row.name, ownerId: row.ownerId, shareType: row.shareType, subType: row.subType, createdAt: row.createdAt, resourceBookId: row.resourceBookId, lang: textLang(row.speechLang), timeZone: row.timeZone }
-  const role = journal.ownerId === userId ? 'owner' : row.drpStatus === DRP_STATUS.approved ? 'teacher' : null
+  const role = journal.ownerId === userId ? 'owner' : row.drpStatus === MEMBERSHIP_STATUS.approved ? 'teacher' : null
   return { journal, role }
 }
 

@@ -14,7 +14,7 @@ export const EXPIRE_TYPE = { unlimited: 1, at: 2 } as const
 /** Hours of the day a notification goes out; -1 is "immediately" (submit notifications only). */
 export const NOTIFY_SUBMIT_TIMES = [-1, 8, 12, 17, 21] as const
 export const NOTIFY_TIMES = [8, 12, 17, 21] as const
-export { DRP_STATUS } from '~/features/statuses'
+export { MEMBERSHIP_STATUS } from '~/features/statuses'
 /** Join return codes (spec 2 section 8). */
 export const JOIN_CODES = { codeError: '-1', joinError: '-2' } as const
 /** How long a generated student invite code works (the spec leaves it open; decision 0008). */

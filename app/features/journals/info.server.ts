@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { isoAgo, isoIn, nowIso } from '~/db/time'
 import { newInviteCode } from './codes.server'
-import { DRP_STATUS, INVITE_CODE_DAYS, RECENT_POSTER_DAYS } from './constants'
+import { MEMBERSHIP_STATUS, INVITE_CODE_DAYS, RECENT_POSTER_DAYS } from './constants'
 import { teacherAnswered } from '~/features/notifications/events.server'
 import { studentDataOpen } from '~/features/student-door.server'
 
@@ -58,11 +58,11 @@ const teacherRow = (db: DB, journalId: number, userId: number) =>
 export async function acceptTeacher(db: DB, journalId: number, userId: number) {
   const r = await db
     .updateTable('journal_members')
-    .set({ drp_status: DRP_STATUS.approved })
+    .set({ drp_status: MEMBERSHIP_STATUS.approved })
     .where('journal_id', '=', journalId)
     .where('user_id', '=', userId)
     .where('role', '=', 'teacher')
-    .where('drp_status', '=', DRP_STATUS.pending)
+    .where('drp_status', '=', MEMBERSHIP_STATUS.pending)
     .executeTakeFirst()
   const accepted = Number(r.numUpdatedRows) === 1
   if (accepted) await teacherAnswered(db, journalId, userId, true)
@@ -75,7 +75,7 @@ export async function removeTeacher(db: DB, journalId: number, userId: number, s
   if (!exists) return false
   await db.deleteFrom('journal_members').where('journal_id', '=', journalId).where('user_id', '=', userId).where('role', '=', 'teacher').execute()
   // A refused request is told to the teacher who asked; a removal is not announced.
-  if (status === DRP_STATUS.pending) await teacherAnswered(db, journalId, userId, false)
+  if (status === MEMBERSHIP_STATUS.pending) await teacherAnswered(db, journalId, userId, false)
   return true
 }
 

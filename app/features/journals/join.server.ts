@@ -1,6 +1,6 @@
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
-import { DRP_STATUS, JOIN_CODES } from './constants'
+import { MEMBERSHIP_STATUS, JOIN_CODES } from './constants'
 import { teacherAsked } from '~/features/notifications/events.server'
 
 export type JoinResult = { ok: true; journalId: number } | { ok: false; code: (typeof JOIN_CODES)[keyof typeof JOIN_CODES] }
@@ -18,7 +18,7 @@ export async function joinAsTeacher(db: DB, userId: number, rawCode: string): Pr
     if (journal.owner_id === userId) return { ok: false, code: JOIN_CODES.joinError }
     const member = await trx.selectFrom('journal_members').select('role').where('journal_id', '=', journal.id).where('user_id', '=', userId).executeTakeFirst()
     if (member) return { ok: false, code: JOIN_CODES.joinError }
-    await trx.insertInto('journal_members').values({ journal_id: journal.id, user_id: userId, role: 'teacher', drp_status: DRP_STATUS.pending, joined_at: nowIso() }).execute()
+    await trx.insertInto('journal_members').values({ journal_id: journal.id, user_id: userId, role: 'teacher', drp_status: MEMBERSHIP_STATUS.pending, joined_at: nowIso() }).execute()
     return { ok: true, journalId: journal.id }
   })
   if (result.ok) await teacherAsked(db, result.journalId, userId)

@@ -1,6 +1,6 @@
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
-import { DRP_STATUS } from '~/features/statuses'
+import { MEMBERSHIP_STATUS } from '~/features/statuses'
 
 export type NotificationType = 'd' | 'c'
 
@@ -44,7 +44,7 @@ export async function tell(what: string, send: () => Promise<unknown>) {
 export async function journalTeacherIds(db: DB, journalId: number) {
   const [journal, teachers] = await Promise.all([
     db.selectFrom('journals').select('owner_id').where('id', '=', journalId).executeTakeFirst(),
-    db.selectFrom('journal_members').select('user_id').where('journal_id', '=', journalId).where('role', '=', 'teacher').where('drp_status', '=', DRP_STATUS.approved).execute(),
+    db.selectFrom('journal_members').select('user_id').where('journal_id', '=', journalId).where('role', '=', 'teacher').where('drp_status', '=', MEMBERSHIP_STATUS.approved).execute(),
   ])
   return [...new Set([...(journal ? [journal.owner_id] : []), ...teachers.map((t) => t.user_id)])]
 }

@@ -1,5 +1,5 @@
 import type { DB } from '~/db/connect.server'
-import { DRP_STATUS } from '~/features/journals/constants'
+import { MEMBERSHIP_STATUS } from '~/features/journals/constants'
 import { containsPattern, nameMatches, pageOfList } from '~/features/lists.server'
 import { studentDataOpen } from '~/features/student-door.server'
 import { POST_STATUS } from './constants'
@@ -15,7 +15,7 @@ export const readableJournals = (db: DB, userId: number) =>
     .where((eb) =>
       eb.or([
         eb('rj.owner_id', '=', userId),
-        eb.exists(eb.selectFrom('journal_members as tm').select('tm.user_id').whereRef('tm.journal_id', '=', 'rj.id').where('tm.user_id', '=', userId).where('tm.role', '=', 'teacher').where('tm.drp_status', '=', DRP_STATUS.approved)),
+        eb.exists(eb.selectFrom('journal_members as tm').select('tm.user_id').whereRef('tm.journal_id', '=', 'rj.id').where('tm.user_id', '=', userId).where('tm.role', '=', 'teacher').where('tm.drp_status', '=', MEMBERSHIP_STATUS.approved)),
       ]),
     )
 

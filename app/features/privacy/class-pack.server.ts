@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
 import { asLeftOut, heldBackPosts, withoutHeldBack, type LeftOut } from '~/features/alerts/held-back.server'
-import { documentPdf, text, type DocumentLang } from '~/features/documents/typst.server'
+import { documentPdf, typstText, type DocumentLang } from '~/features/documents/typst.server'
 import { claimStaleClassJob, classJobState, runClassJob, startClassJob } from '~/features/jobs/class-jobs.server'
 import { tagsOf, withDetails } from '~/features/posts/feed.server'
 import { BEHAVIOURS, EMOTIONS, POST_STATUS } from '~/features/posts/constants'
@@ -120,10 +120,10 @@ async function packPosts(db: DB, ids: number[]) {
 /** A post in the pack: its day and title, each frame's text, its feelings and what the student did. */
 function postMarkup(p: PackPost, t: (key: string, values?: Record<string, unknown>) => string, tf: TFunction) {
   return [
-    `=== ${text(`${p.diaryDate} · ${p.title}`)}`,
-    ...p.frames.filter((f) => f.message.trim()).map((f) => `${text(f.message)}\n`),
-    p.emotions.length ? `_${text(t('classPackPdf.postFeelings'))}_: ${text(p.emotions.map((c) => emotionName(c, tf)).join(', '))}\n` : '',
-    p.behaviours.length ? `_${text(t('classPackPdf.postDid'))}_: ${text(p.behaviours.map((c) => behaviourName(c, tf)).join(', '))}\n` : '',
+    `=== ${typstText(`${p.diaryDate} · ${p.title}`)}`,
+    ...p.frames.filter((f) => f.message.trim()).map((f) => `${typstText(f.message)}\n`),
+    p.emotions.length ? `_${typstText(t('classPackPdf.postFeelings'))}_: ${typstText(p.emotions.map((c) => emotionName(c, tf)).join(', '))}\n` : '',
+    p.behaviours.length ? `_${typstText(t('classPackPdf.postDid'))}_: ${typstText(p.behaviours.map((c) => behaviourName(c, tf)).join(', '))}\n` : '',
   ].join('\n')
 }
 
@@ -134,27 +134,27 @@ export async function classPackPdf(v: { journal: string; students: (PackStudent 
   const pages = [...v.students]
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((s) => {
-      const quizRows = s.quizzes.map((q) => `[${text(q.title)}], [${q.first}], [${q.rounds > 1 ? q.latest : '–'}], [${q.rounds > 1 ? (q.latest - q.first > 0 ? '+' : '') + (q.latest - q.first) : '–'}],`).join(' ')
+      const quizRows = s.quizzes.map((q) => `[${typstText(q.title)}], [${q.first}], [${q.rounds > 1 ? q.latest : '–'}], [${q.rounds > 1 ? (q.latest - q.first > 0 ? '+' : '') + (q.latest - q.first) : '–'}],`).join(' ')
       return [
         '#pagebreak()',
-        `= ${text(s.name)}`,
-        text(t('classPackPdf.posts', { count: s.posts, from: v.settings.from, to: v.settings.to })),
-        `== ${text(t('familyPack.moodTitle'))}`,
+        `= ${typstText(s.name)}`,
+        typstText(t('classPackPdf.posts', { count: s.posts, from: v.settings.from, to: v.settings.to })),
+        `== ${typstText(t('familyPack.moodTitle'))}`,
         moodChart(s.weeks, t),
-        `== ${text(t('classPackPdf.feelings'))}`,
-        `/ ${text(t('classPackPdf.positive'))}: ${text(feelings(s.positive))}`,
-        `/ ${text(t('classPackPdf.negative'))}: ${text(feelings(s.negative))}`,
-        `/ ${text(t('classPackPdf.behaviours'))}: ${text(s.behaviours.length ? s.behaviours.map((b) => `${behaviourName(b.code, v.t)} (${b.count})`).join(', ') : t('classPackPdf.none'))}`,
-        `== ${text(t('classPackPdf.quizzes'))}`,
+        `== ${typstText(t('classPackPdf.feelings'))}`,
+        `/ ${typstText(t('classPackPdf.positive'))}: ${typstText(feelings(s.positive))}`,
+        `/ ${typstText(t('classPackPdf.negative'))}: ${typstText(feelings(s.negative))}`,
+        `/ ${typstText(t('classPackPdf.behaviours'))}: ${typstText(s.behaviours.length ? s.behaviours.map((b) => `${behaviourName(b.code, v.t)} (${b.count})`).join(', ') : t('classPackPdf.none'))}`,
+        `== ${typstText(t('classPackPdf.quizzes'))}`,
         s.quizzes.length
-          ? `#table(columns: (1fr, auto, auto, auto), stroke: 0.4pt + luma(180), inset: 4pt, [*${text(t('classPackPdf.quiz'))}*], [*${text(t('classPackPdf.first'))}*], [*${text(t('classPackPdf.latest'))}*], [*${text(t('classPackPdf.change'))}*], ${quizRows})`
-          : text(t('classPackPdf.noQuizzes')),
-        `== ${text(t('classPackPdf.postsTitle'))}`,
-        s.shown?.length ? s.shown.map((p) => postMarkup(p, t, v.t)).join('\n') : text(t('classPackPdf.noPosts')),
+          ? `#table(columns: (1fr, auto, auto, auto), stroke: 0.4pt + luma(180), inset: 4pt, [*${typstText(t('classPackPdf.quiz'))}*], [*${typstText(t('classPackPdf.first'))}*], [*${typstText(t('classPackPdf.latest'))}*], [*${typstText(t('classPackPdf.change'))}*], ${quizRows})`
+          : typstText(t('classPackPdf.noQuizzes')),
+        `== ${typstText(t('classPackPdf.postsTitle'))}`,
+        s.shown?.length ? s.shown.map((p) => postMarkup(p, t, v.t)).join('\n') : typstText(t('classPackPdf.noPosts')),
       ].join('\n')
     })
   const title = t('classPackPdf.title', { journal: v.journal })
-  const body = [`= ${text(title)}`, text(t('classPackPdf.period', { from: v.settings.from, to: v.settings.to, count: v.students.length })), '', text(t('classPackPdf.made', { date: v.today })), ...pages].join('\n')
+  const body = [`= ${typstText(title)}`, typstText(t('classPackPdf.period', { from: v.settings.from, to: v.settings.to, count: v.students.length })), '', typstText(t('classPackPdf.made', { date: v.today })), ...pages].join('\n')
   return { pdf: await documentPdf(body, { lang: v.settings.lang, title }), title }
 }
 

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
 import { isoAgo, isoIn, nowIso } from '~/db/time'
 import { postFramesMarkup } from '~/features/documents/post-frames.server'
-import { documentPdf, text, type DocumentLang } from '~/features/documents/typst.server'
+import { documentPdf, typstText, type DocumentLang } from '~/features/documents/typst.server'
 import { exportedPdf } from '~/features/ebooks/export.server'
 import { withDetails } from '~/features/posts/feed.server'
 import { behaviourName, emotionName } from '~/features/posts/names'
@@ -108,7 +108,7 @@ export async function runExport(db: DB, id: number, dir: ExportDir, t: TFunction
       volume++
       const part = volumes > 1 ? t('studentFile.pdfPart', { part: volume, parts: volumes }) : ''
       const title = `${t('studentFile.pdfTitle', { name: row.name ?? row.account, journal: row.journal })}${part}`
-      const pdf = await documentPdf([`= ${text(title)}`, text(t('studentFile.pdfIntro', { count: postIds.length, date: formatDate(nowIso(), row.timeZone) })), ...pdfBody].join('\n'), { lang, title })
+      const pdf = await documentPdf([`= ${typstText(title)}`, typstText(t('studentFile.pdfIntro', { count: postIds.length, date: formatDate(nowIso(), row.timeZone) })), ...pdfBody].join('\n'), { lang, title })
       await zip!.file(volumes > 1 ? `posts-${volume}-of-${volumes}.pdf` : 'posts.pdf', pdf, { deflate: true })
       pdfBody = []
       await progress()
@@ -221,12 +221,12 @@ type ExportedPost = { title: string; diaryDate: string; location: string; time: 
 /** One post in the readable PDF: its frames as written, its feelings and behaviours, the comments (their day in the school's zone); pictures by their file name in the zip. */
 function postMarkup(p: ExportedPost, t: TFunction, timeZone: string) {
   const tr = t as unknown as (key: string, values?: Record<string, unknown>) => string
-  const lines = [`== ${text(`${p.diaryDate} · ${p.title}`)}`]
+  const lines = [`== ${typstText(`${p.diaryDate} · ${p.title}`)}`]
   const where = [p.location, p.time].filter(Boolean).join(' · ')
-  if (where) lines.push(`#text(fill: luma(90))[${text(where)}]`, '')
+  if (where) lines.push(`#text(fill: luma(90))[${typstText(where)}]`, '')
   const frames = p.frames.map((f) => ({ type: f.type, text: f.text, picture: f.picture ? tr('studentFile.pictureFile', { file: f.picture }) : null }))
   for (const paragraph of postFramesMarkup({ frames, feelings: p.feelings.map((x) => x.name), behaviours: p.behaviours.map((x) => x.name) }, t)) lines.push(paragraph, '')
-  for (const c of p.comments) lines.push(`#block(inset: (left: 8pt), stroke: (left: 1pt + luma(180)))[${text(`${c.by ?? ''} (${c.type}, ${formatDate(c.at, timeZone)}): ${c.text}`)}]`)
+  for (const c of p.comments) lines.push(`#block(inset: (left: 8pt), stroke: (left: 1pt + luma(180)))[${typstText(`${c.by ?? ''} (${c.type}, ${formatDate(c.at, timeZone)}): ${c.text}`)}]`)
   return lines.join('\n')
 }
 

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
 import type { PackConsent } from '~/db/schema'
 import { nowIso } from '~/db/time'
-import { documentPdf, text, type DocumentLang } from '~/features/documents/typst.server'
+import { documentPdf, typstText, type DocumentLang } from '~/features/documents/typst.server'
 import { hashPassword } from '~/features/auth/password.server'
 import { withDetails } from '~/features/posts/feed.server'
 import { COMPOSE_TYPES } from '~/features/posts/compose-types'
@@ -96,18 +96,18 @@ export function weeksOf(rows: { date: string; mood_p: number; mood_n: number }[]
 
 /** The mood as Typst bars: a column a week, positive green up, negative orange down, mixed grey; the numbers under it. */
 export function moodChart(weeks: MoodWeek[], t: (key: string, v?: Record<string, unknown>) => string) {
-  if (weeks.length === 0) return text(t('familyPack.noMood'))
+  if (weeks.length === 0) return typstText(t('familyPack.noMood'))
   const unit = 6
   const columns = weeks
     .map((w) => `stack(dir: btt, spacing: 0pt, rect(width: 14pt, height: ${w.positive * unit}pt, fill: rgb("#2e7d32")), rect(width: 14pt, height: ${w.mixed * unit}pt, fill: luma(170)))`)
     .join(', ')
   const down = weeks.map((w) => `rect(width: 14pt, height: ${w.negative * unit}pt, fill: rgb("#b4531d"))`).join(', ')
-  const rows = weeks.map((w) => `[${text(w.week.slice(5))}], [${w.positive}], [${w.mixed}], [${w.negative}],`).join(' ')
+  const rows = weeks.map((w) => `[${typstText(w.week.slice(5))}], [${w.positive}], [${w.mixed}], [${w.negative}],`).join(' ')
   return [
     `#grid(columns: ${weeks.length}, column-gutter: 4pt, align: bottom, ${columns})`,
     `#grid(columns: ${weeks.length}, column-gutter: 4pt, align: top, ${down})`,
-    `#text(size: 8pt)[${text(t('familyPack.moodLegend'))}]`,
-    `#table(columns: 4, stroke: 0.4pt + luma(180), inset: 4pt, [*${text(t('familyPack.week'))}*], [*${text(t('familyPack.positive'))}*], [*${text(t('familyPack.mixed'))}*], [*${text(t('familyPack.negative'))}*], ${rows})`,
+    `#text(size: 8pt)[${typstText(t('familyPack.moodLegend'))}]`,
+    `#table(columns: 4, stroke: 0.4pt + luma(180), inset: 4pt, [*${typstText(t('familyPack.week'))}*], [*${typstText(t('familyPack.positive'))}*], [*${typstText(t('familyPack.mixed'))}*], [*${typstText(t('familyPack.negative'))}*], ${rows})`,
   ].join('\n')
 }
 
@@ -154,11 +154,11 @@ export async function makePack(db: DB, v: { journalId: number; studentId: number
   const title = tr('familyPack.pdfTitle', { name: heads[0].author, journal: heads[0].journal })
   const teacher = (await db.selectFrom('users').select((eb) => eb.fn.coalesce('name', 'account').as('name')).where('id', '=', v.userId).executeTakeFirstOrThrow()).name
   const body = [
-    `= ${text(title)}`,
-    text(tr('familyPack.period', { from, to, count: heads.length })),
-    `== ${text(tr('familyPack.noteTitle', { name: teacher }))}`,
-    v.note ? `#block(inset: 8pt, stroke: 0.5pt + luma(170), radius: 3pt, width: 100%)[${text(v.note)}]` : text(tr('familyPack.noNote')),
-    `== ${text(tr('familyPack.moodTitle'))}`,
+    `= ${typstText(title)}`,
+    typstText(tr('familyPack.period', { from, to, count: heads.length })),
+    `== ${typstText(tr('familyPack.noteTitle', { name: teacher }))}`,
+    v.note ? `#block(inset: 8pt, stroke: 0.5pt + luma(170), radius: 3pt, width: 100%)[${typstText(v.note)}]` : typstText(tr('familyPack.noNote')),
+    `== ${typstText(tr('familyPack.moodTitle'))}`,
     moodChart(await moodByWeek(db, v.journalId, v.studentId, from, to, new Set([...held.keys()].filter((id) => !v.putBack?.includes(id)))), tr),
     ...drawn,
   ].join('\n')

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import type { DB } from '~/db/connect.server'
-import { documentPdf, text, type DocumentLang } from '~/features/documents/typst.server'
+import { documentPdf, typstText, type DocumentLang } from '~/features/documents/typst.server'
 import { emotionName } from '~/features/posts/names'
 import type { ReportRange, TrendInterval } from './range'
 import { chartOf, type ReportStats } from './page.server'
@@ -21,30 +21,30 @@ export async function reportPdf(db: DB, v: { journal: { id: number; name: string
   const charts = await Promise.all(REPORT_TABS.map(async (tab) => ({ tab, chart: await chartOf(tab, stats, v.t, () => '#') })))
   const pictures = new Map<string, Buffer>()
   const sections = charts.map(({ tab, chart }) => {
-    const heading = `== ${text(tr(`report.tab_${tab}`))}`
-    if (!chart) return [heading, text(tr('report.noData'))].join('\n')
+    const heading = `== ${typstText(tr(`report.tab_${tab}`))}`
+    if (!chart) return [heading, typstText(tr('report.noData'))].join('\n')
     const path = `/report/${tab}.svg`
     // Links and their names are for the page; the PDF keeps the drawing.
     pictures.set(path, Buffer.from(chart.svg.replace(/<a [^>]*>/g, '<g>').replace(/<\/a>/g, '</g>')))
-    const rows = chart.rows.map((r) => `[${text(r.label)}], [${text(r.value)}],`).join(' ')
+    const rows = chart.rows.map((r) => `[${typstText(r.label)}], [${typstText(r.value)}],`).join(' ')
     return [
       heading,
       `#block(breakable: false)[#image("${path}", width: 100%)]`,
-      chart.note ? `#text(size: 8.5pt)[${text(chart.note)}]` : '',
-      `#table(columns: (1fr, auto), stroke: 0.4pt + luma(190), inset: 4pt, table.header([*${text(tr('report.element'))}*], [*${text(tr('report.value'))}*]), ${rows})`,
+      chart.note ? `#text(size: 8.5pt)[${typstText(chart.note)}]` : '',
+      `#table(columns: (1fr, auto), stroke: 0.4pt + luma(190), inset: 4pt, table.header([*${typstText(tr('report.element'))}*], [*${typstText(tr('report.value'))}*]), ${rows})`,
     ].join('\n')
   })
   const top = (list: { code: string; percent: number }[]) => (list.length ? list.map((e) => `${emotionName(e.code, v.t)} ${e.percent}%`).join(', ') : tr('report.none'))
   const scopeName = v.student ? tr('report.studentTitle', { name: v.student.name }) : tr('report.title')
   const title = `${scopeName} | ${v.journal.name}`
   const body = [
-    `= ${text(title)}`,
-    text(`${tr('report.range')}: ${tr('report.showing', { start: v.range.start, end: v.range.end })} · ${tr(v.interval === '1m' ? 'report.monthly' : 'report.weekly')}`),
+    `= ${typstText(title)}`,
+    typstText(`${tr('report.range')}: ${tr('report.showing', { start: v.range.start, end: v.range.end })} · ${tr(v.interval === '1m' ? 'report.monthly' : 'report.weekly')}`),
     '',
-    text(tr('reportPdf.made', { date: v.today })),
-    `== ${text(tr('report.top'))}`,
-    `/ ${text(tr('report.topPositive'))}: ${text(top(emotions.topPositive))}`,
-    `/ ${text(tr('report.topNegative'))}: ${text(top(emotions.topNegative))}`,
+    typstText(tr('reportPdf.made', { date: v.today })),
+    `== ${typstText(tr('report.top'))}`,
+    `/ ${typstText(tr('report.topPositive'))}: ${typstText(top(emotions.topPositive))}`,
+    `/ ${typstText(tr('report.topNegative'))}: ${typstText(top(emotions.topNegative))}`,
     ...sections,
   ].join('\n')
   return { pdf: await documentPdf(body, { lang: v.lang, title }, pictures), title }

@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
 import { hashStudentPassword } from '~/features/auth/password.server'
-import { DRP_STATUS } from '~/features/journals/constants'
+import { MEMBERSHIP_STATUS } from '~/features/journals/constants'
 import { insertJournal } from '~/features/journals/insert.server'
 import { ticketsFor } from '~/features/journals/settings.server'
 import { insertStudentAccounts } from '~/features/students/import.server'
@@ -425,7 +425,7 @@ export async function applyRoster(db: DB, scope: RosterScope, roster: Roster, vi
       const userId = userOf.get(j.userSourcedId)!
       const member = await trx.selectFrom('journal_members').select('archived_at').where('journal_id', '=', journalId).where('user_id', '=', userId).executeTakeFirst()
       if (member) await trx.updateTable('journal_members').set({ archived_at: null, role: 'student' }).where('journal_id', '=', journalId).where('user_id', '=', userId).execute()
-      else await trx.insertInto('journal_members').values({ journal_id: journalId, user_id: userId, role: 'student', drp_status: DRP_STATUS.approved, joined_at: now }).execute()
+      else await trx.insertInto('journal_members').values({ journal_id: journalId, user_id: userId, role: 'student', drp_status: MEMBERSHIP_STATUS.approved, joined_at: now }).execute()
       const e = enrollments.get(j.enrollmentId)
       await upsertLink('enrollment', j.enrollmentId, journalId, users.get(j.userSourcedId)?.username ?? j.userSourcedId, { journalId, userId, role: 'student', metadata: e?.metadata ?? {} }, e?.modified ?? null)
     }
@@ -439,7 +439,7 @@ export async function applyRoster(db: DB, scope: RosterScope, roster: Roster, vi
     for (const t of plan.teachers.add) {
       const journalId = journalOf.get(t.was!)!
       const exists = await trx.selectFrom('journal_members').select('user_id').where('journal_id', '=', journalId).where('user_id', '=', t.userId!).executeTakeFirst()
-      if (!exists) await trx.insertInto('journal_members').values({ journal_id: journalId, user_id: t.userId!, role: 'teacher', drp_status: DRP_STATUS.approved, joined_at: now }).execute()
+      if (!exists) await trx.insertInto('journal_members').values({ journal_id: journalId, user_id: t.userId!, role: 'teacher', drp_status: MEMBERSHIP_STATUS.approved, joined_at: now }).execute()
       await upsertLink('user', t.sourcedId, t.userId!, t.name, personData(users.get(t.sourcedId), 'teacher'), users.get(t.sourcedId)?.modified ?? null)
       const e = roster.enrollments.find((x) => x.userSourcedId === t.sourcedId && x.classSourcedId === t.was)
       if (e) await upsertLink('enrollment', e.sourcedId, journalId, t.name, { journalId, userId: t.userId, role: 'teacher' }, e.modified)

@@ -1,6 +1,6 @@
 import type { DB } from '~/db/connect.server'
 import { nowIso } from '~/db/time'
-import { DRP_STATUS } from '~/features/journals/constants'
+import { MEMBERSHIP_STATUS } from '~/features/journals/constants'
 import { studentJoined } from '~/features/notifications/events.server'
 
 /** The journal a student invite code opens while the code is valid (spec 2: codes expire). */
@@ -30,7 +30,7 @@ export async function joinAsStudent(db: DB, studentId: number, rawCode: string):
     const members = await trx.selectFrom('journal_members').select(['user_id', 'archived_at']).where('journal_id', '=', journal.id).where('role', '=', 'student').execute()
     if (members.some((m) => m.user_id === studentId)) return { ok: false, error: 'catalogue.alreadyJoined' }
     if (members.filter((m) => m.archived_at === null).length >= journal.limit) return { ok: false, error: 'student.journalFull' }
-    await trx.insertInto('journal_members').values({ journal_id: journal.id, user_id: studentId, role: 'student', drp_status: DRP_STATUS.approved, joined_at: nowIso() }).execute()
+    await trx.insertInto('journal_members').values({ journal_id: journal.id, user_id: studentId, role: 'student', drp_status: MEMBERSHIP_STATUS.approved, joined_at: nowIso() }).execute()
     return { ok: true, journalId: journal.id }
   })
   if (result.ok) await studentJoined(db, result.journalId, studentId)

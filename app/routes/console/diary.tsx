@@ -9,7 +9,7 @@ import { requireFunction, requireNotLocked, requireUser } from '~/auth/guards.se
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { requireJournal } from '~/features/journals/access.server'
-import { DRP_STATUS, JOIN_CODES } from '~/features/journals/constants'
+import { MEMBERSHIP_STATUS, JOIN_CODES } from '~/features/journals/constants'
 import { joinAsTeacher } from '~/features/journals/join.server'
 import { consoleHome } from '~/features/team/roles'
 import { duplicateJournal } from '~/features/journals/lifecycle.server'
@@ -325,7 +325,7 @@ function JoinCard({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
 // `t` comes from the page: one translation hook per page rather than one per card. The facts are
 // label and value pairs, so every label is a plain string (translated once per language).
 function JournalCardView({ journal, joined, t }: { journal: JournalCard; joined: boolean; t: TFunction }) {
-  const pending = joined && journal.drpStatus !== DRP_STATUS.approved
+  const pending = joined && journal.drpStatus !== MEMBERSHIP_STATUS.approved
   const home = `/diary/homework/${journal.id}`
   return (
     <li className="journal-card">

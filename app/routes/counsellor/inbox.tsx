@@ -1,6 +1,6 @@
 import type { Route } from './+types/inbox'
 import { db } from '~/db/db.server'
-import { requireCounsellor } from '~/auth/counsel-guard.server'
+import { requireCounsellor } from '~/auth/counsel-gate.server'
 import { counsellorInbox } from '~/features/alerts/escalate.server'
 import { listParams } from '~/shared/lists'
 import { COUNSEL_HANDLE, counselDictionary } from '~/i18n/client-resources'

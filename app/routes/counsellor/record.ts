@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/record'
 import { db } from '~/db/db.server'
-import { requireCounsellor } from '~/auth/counsel-guard.server'
+import { requireCounsellor } from '~/auth/counsel-gate.server'
 import { mayCounsel } from '~/features/alerts/escalate.server'
 import { alertRecord } from '~/features/alerts/record.server'
 import { pdfDownload } from '~/features/documents/typst.server'

@@ -1,7 +1,7 @@
 import { Link, redirect, useSearchParams } from 'react-router'
 import { Form } from '~/ui/form'
 import type { Route } from './+types/books'
-import { requireEbookUser } from '~/auth/ebook-guard.server'
+import { requireEbookUser } from '~/auth/ebook-gate.server'
 import { db } from '~/db/db.server'
 import { ebookList, journalChoices } from '~/features/ebooks/list.server'
 import { listParams, parseId } from '~/shared/lists'

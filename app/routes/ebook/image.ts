@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/image'
 import { db } from '~/db/db.server'
-import { requireBook } from '~/auth/ebook-access.server'
+import { requireBook } from '~/auth/book-gate.server'
 import { bookImage } from '~/features/ebooks/pages.server'
 
 /** /ebook/{id}/image/{imageId}: a picture chosen for one of the book's pages; its bytes never change. */

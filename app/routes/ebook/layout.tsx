@@ -2,7 +2,7 @@ import { EBOOKS_HANDLE, ebooksDictionary } from '~/i18n/client-resources'
 import { Outlet } from 'react-router'
 import { Form } from '~/ui/form'
 import type { Route } from './+types/layout'
-import { requireEbookUser } from '~/auth/ebook-guard.server'
+import { requireEbookUser } from '~/auth/ebook-gate.server'
 import { useT } from '~/i18n/use-t'
 import { Brand } from '~/ui/brand'
 import { FastLink } from '~/ui/fast-link'
@@ -14,7 +14,7 @@ export const clientMiddleware = ebooksDictionary
 /**
  * The e-book layout (spec 3): its own bar with the product's name, the E-Book badge, the user's
  * name, the way back (the console's journals or the student's home) and sign-out. Teachers and
- * students both make books here (auth/ebook-guard.server.ts).
+ * students both make books here (auth/ebook-gate.server.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { name, home, maker } = await requireEbookUser(request, context)

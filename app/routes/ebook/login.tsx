@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/login'
-import { takeEbookWanted } from '~/auth/ebook-guard.server'
+import { takeEbookWanted } from '~/auth/ebook-gate.server'
 import { getSession, rememberWantedPath } from '~/auth/session.server'
 import { ebooksDictionary, EBOOKS_HANDLE } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/page-picture'
 import { db } from '~/db/db.server'
-import { requireBook } from '~/auth/ebook-access.server'
+import { requireBook } from '~/auth/book-gate.server'
 import { pagePicture, svgResponse } from '~/features/ebooks/pages.server'
 import { parseId } from '~/shared/lists'
 

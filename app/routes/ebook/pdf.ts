@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/pdf'
 import { db } from '~/db/db.server'
-import { requireBook } from '~/auth/ebook-access.server'
+import { requireBook } from '~/auth/book-gate.server'
 import { exportedPdf, pdfResponse } from '~/features/ebooks/export.server'
 
 /** /ebook/{id}/book.pdf: the book's PDF as it is now, named after the book; until it is made, step 4 (a page, with its button). */

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/redirect'
-import { takeOverSession } from '~/auth/ebook-guard.server'
+import { takeOverSession } from '~/auth/ebook-gate.server'
 
 /**
  * /ebook/redirect?console=1 (spec 3): the e-book session takes over the console's (a teacher, once

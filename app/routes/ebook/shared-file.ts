@@ -3,7 +3,7 @@ import type { Route } from './+types/shared-file'
 import { db } from '~/db/db.server'
 import { exportedPdf, pdfResponse } from '~/features/ebooks/export.server'
 import { pagePicture, svgResponse } from '~/features/ebooks/pages.server'
-import { requireSharedBook } from '~/auth/shared-book.server'
+import { requireSharedBook } from '~/auth/shared-book-gate.server'
 import { parseId } from '~/shared/lists'
 
 /** A shared book's PDF (/ebook/share/{token}/book.pdf) and page pictures (/pages/{id}), for whoever unlocked the link. */

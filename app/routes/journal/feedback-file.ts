@@ -1,6 +1,6 @@
 import type { Route } from './+types/feedback-file'
 import { feedbackWorkbook } from '~/features/insights/feedback-file.server'
-import { insightsScope } from '~/auth/insights-scope.server'
+import { insightsScope } from '~/auth/insights-gate.server'
 import { xlsxResponse } from '~/features/insights/workbook.server'
 import { getInstance } from '~/i18n/middleware.server'
 

@@ -1,5 +1,5 @@
 import type { Route } from './+types/feedback'
-import { insightsScope } from '~/auth/insights-scope.server'
+import { insightsScope } from '~/auth/insights-gate.server'
 import { feedbackPage } from '~/features/insights/feedback-page.server'
 import { durationText, FEW_POSTS, percentOf } from '~/features/insights/figures'
 import { PeriodPicker } from '~/features/insights/components/period-picker'

@@ -8,7 +8,7 @@ import type { Route } from './+types/info'
 import { db } from '~/db/db.server'
 import { idField } from '~/features/form-ids.server'
 import { journalOf } from '~/auth/journal-gate.server'
-import { DRP_STATUS } from '~/features/journals/constants'
+import { MEMBERSHIP_STATUS } from '~/features/journals/constants'
 import { acceptTeacher, generateStudentCode, journalInfo, journalTeachers, recentPosters, removeTeacher, teacherCodeOf } from '~/features/journals/info.server'
 import { invitationLink, sendInvitationMail, takeInvitationMail } from '~/features/journals/invitation.server'
 import { INVITE_MAIL_LIMITS, SHARE_TYPE } from '~/features/journals/constants'
@@ -76,9 +76,9 @@ export const action = once(async function action({ request, context }: Route.Act
     case 'accept':
       return teacherAction(request, context, 'accept', (journalId) => acceptTeacher(db, journalId, idField(form, 'userId')))
     case 'reject':
-      return teacherAction(request, context, 'reject', (journalId) => removeTeacher(db, journalId, idField(form, 'userId'), DRP_STATUS.pending))
+      return teacherAction(request, context, 'reject', (journalId) => removeTeacher(db, journalId, idField(form, 'userId'), MEMBERSHIP_STATUS.pending))
     case 'remove':
-      return teacherAction(request, context, 'remove', (journalId) => removeTeacher(db, journalId, idField(form, 'userId'), DRP_STATUS.approved))
+      return teacherAction(request, context, 'remove', (journalId) => removeTeacher(db, journalId, idField(form, 'userId'), MEMBERSHIP_STATUS.approved))
     default:
       throw data(null, { status: 400 })
   }
@@ -112,7 +112,7 @@ export default function JournalInfoPage({ loaderData, actionData }: Route.Compon
   const { t } = useT()
   const { info, isOwner, posters, teachers, teacherLink, studentLink, contest } = loaderData
   const [params] = useSearchParams()
-  const removing = teachers.find((x) => String(x.id) === params.get('remove') && x.status === DRP_STATUS.approved)
+  const removing = teachers.find((x) => String(x.id) === params.get('remove') && x.status === MEMBERSHIP_STATUS.approved)
   return (
     <>
       <div className="page-head">
@@ -190,9 +190,9 @@ export default function JournalInfoPage({ loaderData, actionData }: Route.Compon
               <span className="who">
                 <strong>{x.name}</strong> <span className="hint">{x.email}</span>
               </span>
-              <span className={x.status === DRP_STATUS.pending ? 'status' : 'hint'}>{x.status === DRP_STATUS.pending ? t('journalInfo.teacherPending') : t('journalInfo.teacherAccepted')}</span>
+              <span className={x.status === MEMBERSHIP_STATUS.pending ? 'status' : 'hint'}>{x.status === MEMBERSHIP_STATUS.pending ? t('journalInfo.teacherPending') : t('journalInfo.teacherAccepted')}</span>
               {isOwner ? (
-                x.status === DRP_STATUS.pending ? (
+                x.status === MEMBERSHIP_STATUS.pending ? (
                   <Form method="post" className="row-actions">
                     <input type="hidden" name="userId" value={x.id} />
                     <button className="button small" type="submit" name="intent" value="accept">

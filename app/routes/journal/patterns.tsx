@@ -1,7 +1,7 @@
 import type { Route } from './+types/patterns'
 import { PeriodPicker } from '~/features/insights/components/period-picker'
 import { CopingSection, FeelingSection, PickedPosts, TopicSection } from '~/features/insights/components/patterns-view'
-import { insightsScope } from '~/auth/insights-scope.server'
+import { insightsScope } from '~/auth/insights-gate.server'
 import { patternsPage } from '~/features/insights/patterns-page.server'
 import { INSIGHTS_HANDLE, insightsDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'

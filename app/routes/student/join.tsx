@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router'
 import { Form } from '~/ui/form'
 import type { Route } from './+types/join'
-import { requireStudent } from '~/auth/student-guard.server'
+import { requireStudent } from '~/auth/student-gate.server'
 import { db } from '~/db/db.server'
 import { journalByStudentCode, joinAsStudent } from '~/features/students/join.server'
 import { getInstance } from '~/i18n/middleware.server'

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/journal'
-import { requireStudent } from '~/auth/student-guard.server'
+import { requireStudent } from '~/auth/student-gate.server'
 import { db } from '~/db/db.server'
 import { SHARE_TYPE } from '~/features/journals/constants'
 import { POST_STATUS } from '~/features/posts/constants'

@@ -14,7 +14,7 @@ export const clientMiddleware = studentAreaDictionary
 
 /**
  * The student pages (/s): outside the console, one column for phones. The sign-in page shares the
- * shell; the others require a student session (auth/student-guard.server.ts).
+ * shell; the others require a student session (auth/student-gate.server.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context)

@@ -16,7 +16,7 @@ import { ErrorList, TextField } from '~/ui/field'
 import { useConsoleForm } from '~/ui/form-kit'
 import { pageMeta } from '~/ui/page-title'
 import { profileOf } from '~/features/auth/accounts.server'
-import { LOGIN_LIMITS, signInWithPassword } from '~/features/auth/sign-in.server'
+import { LOGIN_LIMITS, signInWithPassword } from '~/features/auth/password-sign-in.server'
 import { readForm } from '~/http/form.server'
 import { sendSafely } from '~/ui/send-safely'
 

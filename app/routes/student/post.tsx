@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/post'
-import { requireStudent } from '~/auth/student-guard.server'
+import { requireStudent } from '~/auth/student-gate.server'
 import { db } from '~/db/db.server'
 import { POST_STATUS } from '~/features/posts/constants'
 import { StudentPostSchema } from '~/features/students/post-schema'

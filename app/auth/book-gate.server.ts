@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router'
-import { requireEbookUser, type EbookUser } from './ebook-guard.server'
+import { requireEbookUser, type EbookUser } from './ebook-gate.server'
 import { db } from '~/db/db.server'
 import { journalExists } from '~/features/journals/access.server'
 import { parseId } from '~/shared/lists'
