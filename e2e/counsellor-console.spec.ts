@@ -27,6 +27,8 @@ for (const locale of ['en', 'zh-TW', 'ja'] as const) {
     await page.goto('/counsellor')
     await page.locator('table a[href^="/counsellor/alerts/"]').first().click()
     await expect(page).toHaveURL(/\/counsellor\/alerts\/\d+$/)
+    // The alert's page drawn (its forms), not the list still on screen while it loads.
+    await expect(page.locator('main label').nth(1)).toBeVisible()
     const labels = await page.locator('main label').evaluateAll((els) => els.map((el) => el.textContent!.trim()).filter(Boolean))
     expect(labels.length).toBeGreaterThan(1)
     expect(new Set(labels).size).toBe(labels.length)
