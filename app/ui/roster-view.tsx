@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
+import { Form } from './form'
 
 /** A name as the roster gave it, with its kana reading above it when the page is in Japanese (the Japan Profile). */
 export function NameWithKana({ name, kana }: { name: string; kana?: string }) {
@@ -131,5 +132,20 @@ export function RosterReport({ report }: { report: { at: string; by: string; det
         <Link to="/roster">{t('roster.backToRosters')}</Link>
       </p>
     </section>
+  )
+}
+
+/** The preview's apply: it refers to the kept upload, answered by /roster whichever page previewed it. */
+export function RosterApply({ upload, busy }: { upload: string; busy: boolean }) {
+  const { t } = useT()
+  return (
+    <Form method="post" action="/roster" className="inline-form">
+      <input type="hidden" name="intent" value="apply" />
+      <input type="hidden" name="upload" value={upload} />
+      <p className="hint">{t('roster.applyHint')}</p>
+      <button type="submit" className="button" disabled={busy}>
+        {t('roster.apply')}
+      </button>
+    </Form>
   )
 }

@@ -16,7 +16,7 @@ import { SCHOOL_HANDLE, schoolDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { pageMeta } from '~/ui/page-title'
-import { RosterErrors, RosterPreview, type ShownPlan } from '~/ui/roster-view'
+import { RosterApply, RosterErrors, RosterPreview, type ShownPlan } from '~/ui/roster-view'
 
 export const handle = SCHOOL_HANDLE
 export const clientMiddleware = schoolDictionary
@@ -153,14 +153,7 @@ export default function ClassroomPage({ loaderData, actionData }: Route.Componen
       {actionData && 'errors' in actionData ? <RosterErrors errors={actionData.errors} total={actionData.total} /> : null}
       {actionData && 'preview' in actionData ? (
         <RosterPreview plan={actionData.preview}>
-          <Form method="post" action="/roster" className="inline-form">
-            <input type="hidden" name="intent" value="apply" />
-            <input type="hidden" name="upload" value={actionData.upload} />
-            <p className="hint">{t('roster.applyHint')}</p>
-            <button type="submit" className="button" disabled={busy}>
-              {t('roster.apply')}
-            </button>
-          </Form>
+          <RosterApply upload={actionData.upload} busy={busy} />
         </RosterPreview>
       ) : null}
     </section>

@@ -22,7 +22,7 @@ import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
 import { formatDateTime } from '~/shared/dates'
 import { pageMeta } from '~/ui/page-title'
-import { RosterPreview, RosterErrors, RosterReport, type ShownPlan } from '~/ui/roster-view'
+import { RosterApply, RosterPreview, RosterErrors, RosterReport, type ShownPlan } from '~/ui/roster-view'
 
 export const handle = SCHOOL_HANDLE
 export const clientMiddleware = schoolDictionary
@@ -180,14 +180,7 @@ export default function RosterPage({ loaderData, actionData }: Route.ComponentPr
       {result && 'errors' in result ? <RosterErrors errors={result.errors} total={result.total} /> : null}
       {result && 'preview' in result ? (
         <RosterPreview plan={result.preview}>
-          <Form method="post" className="inline-form">
-            <input type="hidden" name="intent" value="apply" />
-            <input type="hidden" name="upload" value={result.upload} />
-            <p className="hint">{t('roster.applyHint')}</p>
-            <button type="submit" className="button" disabled={busy}>
-              {t('roster.apply')}
-            </button>
-          </Form>
+          <RosterApply upload={result.upload} busy={busy} />
         </RosterPreview>
       ) : null}
       {/* The server's card after the answer: a preview or its errors show right under the file's form, in view. */}

@@ -9,7 +9,7 @@ import { watchPattern, watchText } from '~/features/text/watch-words.server'
 import { SEVERITY, type RiskCategory } from './lexicon'
 import { lexiconOf, matchSentence, mentions, type CompiledLexicon, type Dismissal, type PostContext } from './match'
 import { distressed } from './distress.server'
-import { assessRisk, categoryChances, featuresOf, probabilities, riskModel, type RiskModel, type SentenceReading } from './model.server'
+import { assessRisk, featuresOf, probabilities, riskModel, type RiskModel, type SentenceReading } from './model.server'
 
 export type PostField = 'title' | 'event' | 'story' | 'behaviour'
 export interface PostTexts {
@@ -181,14 +181,13 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   if (findings.every((f) => f.category === 'hopelessness') && anyMentions(readings, (l) => l.passing)) findings.length = 0
   const model = await riskModel()
   const sentences = bySentence(readings)
-  const { risk, category } = assessRisk(model, sentences)
+  const { risk, category, chances } = assessRisk(model, sentences)
   const kept = combine(dedupe(findings), setAside, risk, sentences.length, acts, model.classes)
   // A sign counts where the model, reading the post, finds its category likely too: two readings agree.
-  const chances = signs.length ? categoryChances(model, sentences) : undefined
   // One finding per category unless the sign says more (an urgent sign beside a medium finding).
   const outranks = (sign: ContentFinding) => !kept.some((f) => f.category === sign.category && (f.severity === 'high' || sign.severity === 'medium'))
   for (const sign of dedupe(signs.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'high' ? -1 : 1))))
-    if (signAgreed(chances?.get(sign.category) ?? 0, risk) && outranks(sign)) kept.push(sign)
+    if (signAgreed(chances.get(sign.category) ?? 0, risk) && outranks(sign)) kept.push(sign)
   for (const w of watchWordFindings(post, watchWords, journalLanguage)) {
     // One finding per concern and sentence: where the rules found this one already, their finding
     // stands (its severity may be urgent), marked as the school's word too when its words hold it.

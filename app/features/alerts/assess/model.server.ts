@@ -112,32 +112,27 @@ export const WINDOW = 2
  * be worrying. A post of k windows has k chances to look worrying by accident, so a window's chance
  * of "nothing" counts k times (a Bonferroni correction): in a long post each window must be that
  * much surer, and a long ordinary day is not raised for one odd pair of sentences.
+ * `chances`: each category's highest chance in any of these readings, which a sign (a rule marked
+ * `sign`) asks of the model before it counts (decision 0069).
  */
-export function assessRisk(model: RiskModel, sentences: SentenceReading[][]): { risk: number; category: RiskCategory } {
-  let best = riskOf(probabilities(model, featuresOf(sentences.flat())))
+export function assessRisk(model: RiskModel, sentences: SentenceReading[][]): { risk: number; category: RiskCategory; chances: Map<RiskCategory, number> } {
+  const chances = new Map<RiskCategory, number>()
+  const read = (part: SentenceReading[]) => {
+    const p = probabilities(model, featuresOf(part))
+    p.forEach((chance, c) => {
+      const category = model.classes[c] as RiskCategory
+      if (c > 0 && chance > (chances.get(category) ?? 0)) chances.set(category, chance)
+    })
+    return riskOf(p)
+  }
+  let best = read(sentences.flat())
   const windows = sentences.length - WINDOW + 1
   for (let i = 0; windows > 1 && i < windows; i++) {
-    const window = riskOf(probabilities(model, featuresOf(sentences.slice(i, i + WINDOW).flat())))
+    const window = read(sentences.slice(i, i + WINDOW).flat())
     const risk = 1 - Math.min(1, windows * (1 - window.risk))
     if (risk > best.risk) best = { risk, category: window.category }
   }
-  return best
-}
-
-/**
- * The model's chance of each category in any part of the post (the whole post, or any `WINDOW`
- * sentences in a row): what a sign (a rule marked `sign`) asks of it before it counts.
- */
-export function categoryChances(model: RiskModel, sentences: SentenceReading[][]): Map<RiskCategory, number> {
-  const out = new Map<RiskCategory, number>()
-  const read = (part: SentenceReading[]) =>
-    probabilities(model, featuresOf(part)).forEach((p, c) => {
-      const category = model.classes[c] as RiskCategory
-      if (c > 0 && p > (out.get(category) ?? 0)) out.set(category, p)
-    })
-  read(sentences.flat())
-  for (let i = 0; i + WINDOW < sentences.length + 1 && sentences.length > WINDOW; i++) read(sentences.slice(i, i + WINDOW).flat())
-  return out
+  return { ...best, chances }
 }
 
 /**
