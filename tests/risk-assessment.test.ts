@@ -241,6 +241,29 @@ describe('the rules and the model together', () => {
     for (const text of ['packed my bag for the school trip tomorrow!! torch, wellies and snacks', '今天跟表哥去車站買車票，要去台中玩']) expect((await assess(text)).findings, text).toEqual([])
   })
 
+  it('an occasion in the post explains a rule\'s words unless the model reads the concern too: a bag packed for the residential, the cat that ran away (decision 0083)', async () => {
+    for (const [text, language] of [
+      ["residential!! | I packed my bag tonight because tomorrow we're going on the residential to the outdoor centre for three nights!", 'en'],
+      ['うちのネコが家出した！夜にとなりの物置にいた。', 'ja'],
+    ]) {
+      const a = await assessPost({ title: '', event: text }, language)
+      expect(a.findings, text).toEqual([])
+      // Set aside, not forgotten: a second opinion still sees it.
+      expect(a.setAside, text).toContainEqual(expect.objectContaining({ why: 'occasion', category: 'running_away' }))
+    }
+    // The same words without the occasion, and with it where the post says it is a plan to leave.
+    for (const text of ["packed my bag, leaving tonight when they're asleep and never coming back", "school trip tomorrow but i'm not going. packed my bag, leaving tonight when they're asleep and never coming back"])
+      expect((await assess(text)).findings, text).toMatchObject([{ category: 'running_away', severity: 'high' }])
+  })
+
+  it('English spelt by ear is read as the words it stands for, and the alert shows it as written (decision 0083)', async () => {
+    const wish = await assess('i want to kil mysef')
+    expect(wish.findings).toMatchObject([{ category: 'suicide', severity: 'high', words: 'want to kil mysef' }])
+    expect((await assess('sum times i wish i was ded')).findings).toMatchObject([{ category: 'suicide', severity: 'high', words: 'wish i was ded' }])
+    // Slang the dictionary does not know, and two-letter words, are left as they are.
+    expect((await assess('bc im bored lol, ngl tmrw is gonna be long')).findings).toEqual([])
+  })
+
   it('the model does not raise words the rules read as negated or as someone else\'s', async () => {
     for (const text of ['じぶんをきずつけたりしない。かぞくとねこがだいすきだから', 'to be clear i would never hurt myself', '我沒有想不開啦，只是昨天很累']) {
       expect((await assess(text)).findings, text).toEqual([])

@@ -104,6 +104,8 @@ describe('a word list the loader does not understand', () => {
     ['a word in capitals, never in a post as it is read', 'ja/school.txt', '\n# Test.\nLINE\n', '"LINE" is never in a post as it is read: write "line"'],
     ['a full-width mark in a pattern', 'ja/masks.txt', '\n# Test.\nいじめられたの？\n', '"いじめられたの？" is never in a post as it is read: write "いじめられたの?"'],
     ['flags in a list of words', 'en/fiction.txt', '\n# Test.\n[story] cartoon\n', 'no [flags] in fiction.txt'],
+    ['an occasion for an unknown category', 'en/occasions.txt', '\n# Test.\n[kidnap] school trip\n', 'an occasion starts with the categories it explains'],
+    ['an occasion with no category', 'zh/occasions.txt', '\n# Test.\n毕旅\n', 'an occasion starts with the categories it explains'],
     ['a file of an unknown category', 'en/kidnap.txt', '# Someone taken away.\ntaken + away\n', 'an unknown file'],
   ])('%s is refused with its file and line', (_what, file, text, message) => {
     const line = copyWith(file, text)

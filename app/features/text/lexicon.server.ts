@@ -78,6 +78,12 @@ export interface Lexicon {
    * counting them), things given away and a farewell. Each pair is two lists of words.
    */
   together: { category: RiskCategory; words: [string, string] }[]
+  /**
+   * Occasions that explain a rule's words (a bag packed for the school trip, a secret that is a
+   * birthday surprise, the cat that ran away): with one anywhere in the post, a rule's finding of
+   * these categories stands only where the model reads the post as that concern too (decision 0083).
+   */
+  occasions: { categories: RiskCategory[]; words: string }[]
   /** Intensifiers of hyperbole ("so boring", 「无聊」, 「すぎて」): with a laugh, a wish to die is a figure of speech. */
   hyperbole: string
   /** A low mood that passed ("for about an hour", 「就好了」, 「元気になった」): hopelessness alone in such a post is not a finding. */
@@ -172,7 +178,7 @@ function checkPattern(language: Language, pattern: string, sets: Record<string, 
 }
 
 const RULE_FILES = RULE_CATEGORIES.map((c) => `${c}.txt`)
-const FILES = new Set([...RULE_FILES, 'sets.txt', 'masks.txt', 'together.txt', ...WORD_LISTS.map((l) => `${l}.txt`)])
+const FILES = new Set([...RULE_FILES, 'sets.txt', 'masks.txt', 'together.txt', 'occasions.txt', ...WORD_LISTS.map((l) => `${l}.txt`)])
 
 function loadLanguage(dir: string, language: Language, problems: string[]): Lexicon {
   const at = (file: string) => path.join(dir, language, file)
@@ -243,6 +249,15 @@ function loadLanguage(dir: string, language: Language, problems: string[]): Lexi
     else together.push({ category: category as RiskCategory, words: [words(pair[0], problem), words(pair[1], problem)] })
   }
 
+  const occasions: Lexicon['occasions'] = []
+  const taxonomy = CATEGORIES.map((c) => c.category as string)
+  for (const line of lines('occasions.txt')) {
+    const problem = (message: string) => problemIn('occasions.txt')(line.number, message)
+    const unknown = line.tags.filter((t) => !taxonomy.includes(t))
+    if (!line.tags.length || unknown.length) problem(`an occasion starts with the categories it explains, among [${taxonomy.join('], [')}]${unknown.length ? `, not [${unknown.join(', ')}]` : ''}`)
+    else occasions.push({ categories: line.tags as RiskCategory[], words: words(line.body, problem) })
+  }
+
   const lists = {} as Record<WordList, string>
   for (const list of WORD_LISTS) {
     const file = `${list}.txt`
@@ -253,7 +268,7 @@ function loadLanguage(dir: string, language: Language, problems: string[]): Lexi
       })
       .join('|')
   }
-  return { sets, rules, masks, together, ...lists }
+  return { sets, rules, masks, together, occasions, ...lists }
 }
 
 /** Reads and checks every language's files; every problem found is reported at once, with its file and line. */

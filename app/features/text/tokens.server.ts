@@ -9,6 +9,7 @@
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { readByEar } from './spelling.server'
 import { ENGLISH_SPLIT, type Language } from './text'
 
 export interface Token {
@@ -69,7 +70,8 @@ function english(text: string): Token[] {
     const word = m[0].replace(/’/g, "'")
     const start = m.index
     const end = m.index + m[0].length
-    return (ENGLISH_SPLIT[word] ?? [word]).map((surface) => ({ surface, base: englishLemma(surface), start, end }))
+    // A word spelt by ear is read as the word it stands for ("hert": hurt), still shown as written.
+    return (ENGLISH_SPLIT[word] ?? [word]).map((surface) => ({ surface, base: englishLemma(readByEar(surface)), start, end }))
   })
 }
 

@@ -46,7 +46,7 @@ export interface Assessment {
   findings: ContentFinding[]
   severity: 'high' | 'medium' | null
   /** Words that looked worrying but were set aside (a negation, a game, someone else's): a second opinion may look. */
-  setAside: { field: PostField; sentence: string; why: Dismissal | 'unlike'; category: string; language: Language }[]
+  setAside: { field: PostField; sentence: string; why: Dismissal | 'unlike' | 'occasion'; category: string; language: Language }[]
   /** The model's chance that the post is worrying (0 to 1). */
   risk: number
 }
@@ -183,6 +183,14 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   const sentences = bySentence(readings)
   const { risk, category, chances } = assessRisk(model, sentences)
   const kept = combine(dedupe(findings), setAside, risk, sentences.length, acts, model.classes)
+  // On an occasion that explains the words (a bag packed for the school trip, a surprise kept
+  // secret, 「ネコが家出」), a rule's finding stands only where the model reads its concern too.
+  const explainedBy = occasionsOf(readings)
+  for (const f of [...kept])
+    if (explainedBy.has(f.category) && !signAgreed(chances.get(f.category) ?? 0, risk)) {
+      kept.splice(kept.indexOf(f), 1)
+      setAside.push({ field: f.field, sentence: f.sentence, why: 'occasion', category: f.category, language: f.language })
+    }
   // A sign counts where the model, reading the post, finds its category likely too: two readings agree.
   // One finding per category unless the sign says more (an urgent sign beside a medium finding).
   const outranks = (sign: ContentFinding) => !kept.some((f) => f.category === sign.category && (f.severity === 'high' || sign.severity === 'medium'))
@@ -203,6 +211,13 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   // Alone, it raises only a post with a word of distress in it: never a museum trip or a song (distress.server.ts).
   if (readings.length && risk >= MODEL_ALONE && !explained && !kept.some((f) => f.category === category) && distressed(sentenceReadings(readings))) kept.push(modelFinding(model, readings, category))
   return { findings: kept, severity: kept.some((f) => f.severity === 'high') ? 'high' : kept.length ? 'medium' : null, setAside, risk }
+}
+
+/** The categories whose rules' words an occasion in the post may explain (occasions.txt). */
+function occasionsOf(readings: Reading[]) {
+  const out = new Set<RiskCategory>()
+  for (const r of readings) for (const o of lexiconOf(r.language).occasions) if (mentions(r.language, r.tokens, o.words)) for (const c of o.categories) out.add(c)
+  return out
 }
 
 /** The rules' findings that stand (see MODEL_AGREES). */

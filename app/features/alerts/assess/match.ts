@@ -77,6 +77,7 @@ export interface CompiledLexicon {
   younger: Set<string>
   passing: Set<string>
   together: { category: RiskCategory; words: [Set<string>, Set<string>] }[]
+  occasions: { categories: Set<RiskCategory>; words: Set<string> }[]
   others: Set<string>
   me: Set<string>
   home: Set<string>
@@ -109,6 +110,7 @@ function compile(language: Language): CompiledLexicon {
     passing: wordSet(lex.passing),
     hyperbole: wordSet(lex.hyperbole),
     together: lex.together.map((t) => ({ category: t.category, words: [wordSet(t.words[0]), wordSet(t.words[1])] as [Set<string>, Set<string>] })),
+    occasions: lex.occasions.map((o) => ({ categories: new Set(o.categories), words: wordSet(o.words) })),
     others: wordSet(lex.others),
     me: wordSet(lex.sets.me + (language === 'en' ? '|i|my|i\'m|im|mine' : '')),
     home: wordSet(lex.home),
