@@ -3,7 +3,8 @@ import { DEMO_PASSWORD, seedDemo } from '~/seed/demo.server'
 import { verifyLogin } from '~/features/auth/accounts.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
 import { joinedJournals, ownJournals } from '~/features/journals/list.server'
-import { counsellorInbox, runOverdueAlerts } from '~/features/alerts/escalate.server'
+import { runOverdueAlerts } from '~/features/alerts/escalate.server'
+import { counsellorInbox } from '~/features/counsellor/inbox.server'
 import { DIALECTS, freshDatabase } from './support/db'
 
 describe.each(DIALECTS)('demo school on %s', (dialect) => {

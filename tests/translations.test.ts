@@ -193,7 +193,7 @@ const PAGE_PARTS = [
       // The concern a school's watch word is filed under (decision 0062), on a journal's settings and the team page.
       'features/alerts/components/watch-words.tsx',
       // The counsellor's pages and their parts (decision 0046).
-      'routes/counsellor/inbox.tsx', 'routes/counsellor/alert.tsx', 'features/alerts/components/alert-trail.tsx', 'features/alerts/components/escalate-form.tsx', 'features/alerts/components/resolve-alert-form.tsx', 'features/posts/components/mood-history.tsx',
+      'routes/counsellor/inbox.tsx', 'routes/counsellor/alert.tsx', 'features/counsellor/components/inbox-table.tsx', 'features/alerts/components/alert-trail.tsx', 'features/alerts/components/escalate-form.tsx', 'features/alerts/components/resolve-alert-form.tsx', 'features/posts/components/mood-history.tsx',
       // Server modules (a mail, the record's PDF): the server's dictionary holds every part.
       'features/alerts/alert-mail.server.ts', 'features/alerts/record.server.ts',
     ],
@@ -210,7 +210,7 @@ const PAGE_PARTS = [
     sections: ['counsel'],
     dictionaries: counselPart,
     handle: 'handle = COUNSEL_HANDLE',
-    modules: ['routes/counsellor/inbox.tsx', 'routes/counsellor/alert.tsx', 'features/posts/components/mood-history.tsx'],
+    modules: ['routes/counsellor/inbox.tsx', 'routes/counsellor/alert.tsx', 'features/counsellor/components/inbox-table.tsx', 'features/counsellor/components/step-form.tsx', 'features/posts/components/mood-history.tsx'],
   },
   {
     part: 'ebooks',

@@ -5,8 +5,8 @@ import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
 import { env } from '~/env.server'
 import { mailer } from '~/mail/mail.server'
-import { sendAlertMail } from '~/features/alerts/alert-mail.server'
-import { addEscalationNote, escalateAlert, sendAlertMails } from '~/features/alerts/escalate.server'
+import { sendAlertMail, sendAlertMails } from '~/features/alerts/alert-mail.server'
+import { addEscalationNote, escalateAlert } from '~/features/alerts/escalate.server'
 import { EscalateSchema, EscalationNoteSchema } from '~/features/alerts/schema'
 
 /** The alert page's intents this module answers. */

@@ -1,9 +1,10 @@
 import type { DB } from '~/db/connect.server'
-import { pictureFor } from '~/features/posts/pictures.server'
-import { counselOf, citedPostIds, counselsPost, mayCounsel } from './escalate.server'
-import { alertDetail } from './manage.server'
-import { historyOf } from './raise.server'
-import { citedPosts } from './record.server'
+import { counselOf } from '~/features/alerts/escalate.server'
+import { alertDetail } from '~/features/alerts/manage.server'
+import { historyOf } from '~/features/alerts/raise.server'
+import { citedPosts } from '~/features/alerts/record.server'
+import { citedPostIds } from '~/features/alerts/summary'
+import { mayCounsel } from './access.server'
 
 /**
  * What a counsellor sees of an alert escalated to them (decision 0046), and nothing more of its journal:
@@ -31,11 +32,3 @@ export async function counsellorView(db: DB, userId: number, alertId: number) {
     mood: history.map((p) => ({ date: p.diaryDate, emotions: p.emotions, mood: p.mood })),
   }
 }
-
-/**
- * A post's picture for whoever asks (posts/pictures.server.ts): the student who sent it, a teacher
- * who may read a post that shows it, and a counsellor, the pictures of the posts an alert escalated
- * to them cites (decision 0046).
- */
-export const pictureForReader = (db: DB, rawId: string | undefined, reader: { studentId?: number; teacherId?: number }) =>
-  pictureFor(db, rawId, reader, (teacherId, postId, journalId) => counselsPost(db, teacherId, postId, journalId))
