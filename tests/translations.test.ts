@@ -189,7 +189,7 @@ const PAGE_PARTS = [
     dictionaries: alertsPart,
     handle: ['handle = ALERTS_HANDLE', 'handle = COUNSEL_HANDLE', 'handle = ALERT_LIST_HANDLE', 'handle = SCHOOL_ALERTS_HANDLE'],
     modules: [
-      'routes/journal/alerts.tsx', 'routes/journal/alert.tsx', 'features/alerts/components/alert-reasons.tsx',
+      'routes/journal/alerts.tsx', 'routes/journal/alert.tsx', 'features/alerts/components/alert-reasons.tsx', 'features/alerts/components/alert-header.tsx',
       // The concern a school's watch word is filed under (decision 0062), on a journal's settings and the team page.
       'features/alerts/components/watch-words.tsx',
       // The counsellor's pages and their parts (decision 0046).

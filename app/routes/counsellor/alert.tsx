@@ -18,10 +18,9 @@ import { readForm } from '~/http/form.server'
 import { COUNSEL_HANDLE, counselDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
-import { formatDateTime } from '~/shared/dates'
-import { AlertReasonsView, AlertStatusBadge, SeverityBadge } from '~/features/alerts/components/alert-reasons'
+import { AlertHeader } from '~/features/alerts/components/alert-header'
+import { AlertReasonsView } from '~/features/alerts/components/alert-reasons'
 import { AlertTrail, EscalationSummary } from '~/features/alerts/components/alert-trail'
-import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
 import { MessagePage } from '~/ui/message-page'
 import { MoodHistory } from '~/features/posts/components/mood-history'
@@ -90,21 +89,9 @@ export default function CounsellorAlert({ loaderData, actionData }: Route.Compon
   const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
   return (
     <>
-      <nav className="breadcrumbs" aria-label={t('alerts.breadcrumb')}>
-        <FastLink to="/counsellor">{t('counsel.title')}</FastLink> › <span>{alert.student}</span>
-      </nav>
-      <div className="alert-head">
-        {alert.avatarUrl ? <img className="avatar" src={alert.avatarUrl} alt="" width={48} height={48} /> : <Avatar name={alert.student} seed={alert.studentId} />}
-        <div>
-          <h1>
-            {alert.student}: {t(alert.summary.concern)}
-          </h1>
-          <p>
-            <SeverityBadge severity={alert.severity} /> <AlertStatusBadge status={alert.shownStatus} until={alert.snoozeUntil} /> <span className="hint">{t('alerts.raisedAt', { at: formatDateTime(alert.createdAt) })}</span>{' '}
-            <span className="hint">{t('counsel.inJournal', { journal: view.journal })}</span>
-          </p>
-        </div>
-      </div>
+      <AlertHeader alert={alert} back={{ to: '/counsellor', label: t('counsel.title') }}>
+        <span className="hint">{t('counsel.inJournal', { journal: view.journal })}</span>
+      </AlertHeader>
 
       <EscalationSummary escalations={counsel.escalations} takenBy={counsel.takenBy} takenAt={counsel.takenAt} />
 
