@@ -16,7 +16,9 @@ export const isWatchIntent = (intent: unknown): intent is (typeof WATCH_INTENTS)
  * them, the same for a journal's list and a team's: the form parsed by its schema, the feature
  * checking the right again (a teacher who may not change the list gets 403, whatever the page
  * showed), a bad or repeated word answered at its field with nothing written, and a done change
- * told by a toast on the page again, at the list (`backTo`).
+ * told by a toast on the page again, at the list (`backTo`). It answers the request (a toast, a
+ * redirect, a status), so it stands with the pages, not in the alerts area: beside the team page,
+ * whose list is the school's, and the journal's settings page (routes/journal/edit.tsx) uses it too.
  */
 export async function watchWordFromPage(request: Request, session: AppSession, form: FormData, at: { userId: number; scope: WatchScope; backTo: string }) {
   try {

@@ -18,7 +18,8 @@ export const isEscalateIntent = (intent: unknown): intent is EscalateIntent => E
  * The alert page's "Escalate to the counsellor" form (decision 0046) and "Add a note to the escalation"
  * (decision 0059), kept apart from the page's other actions: parse, escalate or add the note, tell whom it
  * went to (notification and e-mail), and say what happened. A refusal answers with the form as it
- * was sent, so the note typed is never lost.
+ * was sent, so the note typed is never lost. Beside the alert page (alert.tsx), the one page that
+ * has these forms.
  */
 export async function escalateFromPage(request: Request, session: AppSession, form: FormData, at: { journalId: number; alertId: number; userId: number }) {
   const intent: EscalateIntent = form.get('intent') === 'escalationNote' ? 'escalationNote' : 'escalate'
