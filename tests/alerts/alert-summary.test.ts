@@ -16,7 +16,7 @@ import { LOCALES } from '~/i18n/config'
 import { translatorFor, translatorOf } from '~/i18n/middleware.server'
 import type { Mail } from '~/mail/mailer.server'
 import { DIALECTS, freshDatabase } from '../support/db'
-import { safeguardingSchool } from '../support/school'
+import { safeguardingSchool } from '../support/journals'
 
 /** The text of a PDF, its runs joined by spaces. */
 async function pdfText(pdf: Buffer) {

@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { actOnAlert, activeAlertCount, alertDetail, alertFeedback, alertsOf, markSeen } from '~/features/alerts/manage.server'
 import { alertOfPost, flagPost, recordFinding } from '~/features/alerts/raise.server'
 import { alertsPerWeek, replayAlerts } from '~/features/alerts/replay'
 import { assessPost } from '~/features/alerts/assess/assess.server'
 import { findingsFor, streakLength, usualOf, type MoodPost } from '~/features/alerts/rules'
-import { teacherCodeOf, acceptTeacher } from '~/features/journals/info.server'
-import { joinAsTeacher } from '~/features/journals/join.server'
-import { createJournal } from '~/features/journals/settings.server'
 import { notificationList } from '~/features/notifications/list.server'
-import { joinAsStudent } from '~/features/students/join.server'
 import { createPost } from '~/features/students/posts.server'
 import { casesOf } from '~/features/alerts/cases.server'
 import { setWatching } from '~/features/posts/marks.server'
 import { addDays } from '~/shared/dates'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { addCoTeacher, joinStudents, newJournal } from '../support/journals'
+import { namedAccounts } from '../support/people'
 
 const DAY = 86_400_000
 const start = Date.parse('2026-10-01T08:00:00Z')
@@ -91,22 +88,11 @@ describe.each(DIALECTS)('risk alerts on %s', (dialect) => {
 
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    for (const account of ['owner', 'cot', 'stranger', 'amy', 'ben']) {
-      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })
-      if (r.code !== '01000') throw new Error('setup')
-      id[account] = r.userId
-      await conn.db.updateTable('users').set({ name: account.toUpperCase() }).where('id', '=', r.userId).execute()
-    }
-    const settings = { name: 'Class', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '5', shareType: '2' } as const
-    const j = await createJournal(conn.db, { userId: id.owner, planLimit: 30 }, settings)
-    const other = await createJournal(conn.db, { userId: id.stranger, planLimit: 30 }, { ...settings, name: 'Other' })
-    if (!j.ok || !other.ok) throw new Error('journal')
-    journalId = j.id
-    otherJournal = other.id
-    await joinAsTeacher(conn.db, id.cot, await teacherCodeOf(conn.db, journalId))
-    await acceptTeacher(conn.db, journalId, id.cot)
-    const code = (await conn.db.selectFrom('journals').select('invite_code').where('id', '=', journalId).executeTakeFirstOrThrow()).invite_code!
-    for (const s of ['amy', 'ben']) await joinAsStudent(conn.db, id[s], code)
+    Object.assign(id, await namedAccounts(conn.db, ['owner', 'cot', 'stranger', 'amy', 'ben']))
+    journalId = await newJournal(conn.db, id.owner, { name: 'Class' })
+    otherJournal = await newJournal(conn.db, id.stranger, { name: 'Other' })
+    await addCoTeacher(conn.db, journalId, id.cot)
+    await joinStudents(conn.db, journalId, [id.amy, id.ben])
   })
   afterAll(() => conn.close())
 
@@ -142,12 +128,9 @@ describe.each(DIALECTS)('risk alerts on %s', (dialect) => {
   })
 
   it('the watched students list puts students with open alerts first', async () => {
-    const [carl] = await Promise.all([registerWithPassword(conn.db, { account: 'aaron', password: 'secret-pass-1', locale: 'en' })])
-    if (carl.code !== '01000') throw new Error('setup')
-    await conn.db.updateTable('users').set({ name: 'AARON' }).where('id', '=', carl.userId).execute()
-    const code = (await conn.db.selectFrom('journals').select('invite_code').where('id', '=', journalId).executeTakeFirstOrThrow()).invite_code!
-    await joinAsStudent(conn.db, carl.userId, code)
-    for (const studentId of [carl.userId, id.amy, id.ben]) await setWatching(conn.db, { teacherId: id.owner, journalId, studentId, on: true })
+    const { aaron } = await namedAccounts(conn.db, ['aaron'])
+    await joinStudents(conn.db, journalId, [aaron])
+    for (const studentId of [aaron, id.amy, id.ben]) await setWatching(conn.db, { teacherId: id.owner, journalId, studentId, on: true })
     const { rows } = await casesOf(conn.db, { teacherId: id.owner, journalId, page: 1 })
     // AARON comes first by name, but has no alert.
     expect(rows.map((r) => [r.name, r.openAlerts])).toEqual([['AMY', 1], ['BEN', 1], ['AARON', 0]])

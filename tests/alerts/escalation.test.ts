@@ -17,7 +17,7 @@ import { ROLE } from '~/features/team/roles'
 import { changeMember, saveTeamCalendar, TeamForbidden } from '~/features/team/team.server'
 import { translatorOf } from '~/i18n/middleware.server'
 import { DIALECTS, freshDatabase } from '../support/db'
-import { safeguardingSchool } from '../support/school'
+import { safeguardingSchool } from '../support/journals'
 
 // Friday 27 November 2026, 15:00 in Taipei (UTC+8); the school is open weekdays 8 to 17.
 const FRIDAY_3PM = '2026-11-27T07:00:00.000Z'

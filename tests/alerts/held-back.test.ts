@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HOLD_BACK_DAYS } from '~/features/alerts/constants'
 import { alertHoldsBack, heldBackPosts, withoutHeldBack } from '~/features/alerts/held-back.server'
-import { createPost } from '~/features/students/posts.server'
 import { DIALECTS, freshDatabase } from '../support/db'
-import { safeguardingSchool } from '../support/school'
+import { safeguardingSchool } from '../support/journals'
+import { writePost } from '../support/posts'
 
 const DAY = 86_400_000
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString()
@@ -28,7 +28,7 @@ describe('an alert holds its posts back', () => {
 describe.each(DIALECTS)('the posts held back from families on %s', (dialect) => {
   let conn: Awaited<ReturnType<typeof freshDatabase>>
   let s: Awaited<ReturnType<typeof safeguardingSchool>>
-  const post = (student: number, title: string, event = 'We played outside.') => createPost(conn.db, student, s.journalId, { title, diaryDate: '2026-10-05', event, emotions: ['3'], behaviour: '9', behaviourText: '' })
+  const post = (student: number, title: string, event = 'We played outside.') => writePost(conn.db, student, s.journalId, { title, diaryDate: '2026-10-05', event })
   const alert = async (student: number, v: { rule: 'words' | 'streak' | 'drop'; posts: number[]; status?: 'open' | 'acknowledged' | 'snoozed' | 'resolved'; resolvedAt?: string; verdict?: 'right' | 'false_alarm'; severity?: 'high' | 'medium' }) => {
     const points = v.posts.map((id) => ({ id, title: 't', diaryDate: '2026-10-05', emotions: ['B'], mood: -1 }))
     const reasons = v.rule === 'words' ? { rule: 'words', posts: points.map(({ id }) => ({ id, title: 't', diaryDate: '2026-10-05', findings: [] })) } : v.rule === 'streak' ? { rule: 'streak', length: points.length, negativeShare: 0.3, posts: points } : { rule: 'drop', threshold: 1, recentMean: -1, ownMean: 1, usualMean: 1, recent: points, earlierPosts: 3 }

@@ -11,7 +11,7 @@ import { createPost } from '~/features/students/posts.server'
 import { tooLong } from '~/shared/text'
 import { startChatServer } from '../support/chat-server'
 import { DIALECTS, freshDatabase } from '../support/db'
-import { safeguardingSchool } from '../support/school'
+import { safeguardingSchool } from '../support/journals'
 
 const form = (values: Record<string, string>) => {
   const data = new FormData()

@@ -4,7 +4,7 @@ import { bookFor, choosePosts, openBook, pagesOf, saveBasicInfo, type Book } fro
 import { claimExport, exportedPdf, exportState, EXPORT_STALE_MS, runExport } from '~/features/ebooks/export.server'
 import { sharedBook, shareBook, shareOf, stopSharing, unlockShare } from '~/features/ebooks/share-links.server'
 import { DIALECTS, freshDatabase } from '../support/db'
-import { ebookClass } from '../support/ebook-class'
+import { ebookClass } from '../support/journals'
 
 const feeling = (code: string) => (code === '3' ? '開心' : code)
 const limits = { maxFailsPerAccount: 3, maxFailsPerAddress: 100 }

@@ -5,7 +5,7 @@ import { EBOOK_ITEM_TEXT_MAX } from '~/features/ebooks/constants'
 import { CANVAS_WIDTH, MIN_ITEM, type Template } from '~/features/ebooks/page-model'
 import { addPage, changeTemplate, pageForEditing, removeAddedPage, savePage } from '~/features/ebooks/pages.server'
 import { DIALECTS, freshDatabase } from '../support/db'
-import { ebookClass } from '../support/ebook-class'
+import { ebookClass } from '../support/journals'
 
 const feeling = (code: string) => (code === '3' ? '開心' : code)
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#4fa3c7' } }).png().toBuffer()

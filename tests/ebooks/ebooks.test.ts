@@ -7,7 +7,7 @@ import { BasicInfoSchema } from '~/features/ebooks/schema'
 import { addComment } from '~/features/posts/comments.server'
 import { createPost } from '~/features/students/posts.server'
 import { DIALECTS, freshDatabase } from '../support/db'
-import { ebookClass } from '../support/ebook-class'
+import { ebookClass } from '../support/journals'
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData()

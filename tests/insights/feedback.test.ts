@@ -3,15 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { journalFeedback, longWaiting, studentFeedback, teacherFeedback, weeklyFeedback, withOldestPosts } from '~/features/insights/feedback.server'
 import { periodOf, termStart } from '~/features/insights/period'
 import { lastDayWaiting, schoolDaysBetween, weekOf } from '~/features/insights/school-days'
-import { acceptTeacher, teacherCodeOf } from '~/features/journals/info.server'
-import { joinAsTeacher } from '~/features/journals/join.server'
-import { createJournal } from '~/features/journals/settings.server'
 import { runDueDigests } from '~/features/digests/digests.server'
 import { addComment, deleteComment, sendBack } from '~/features/posts/comments.server'
-import { joinAsStudent } from '~/features/students/join.server'
 import { createPost } from '~/features/students/posts.server'
 import { resources } from '~/i18n/resources'
-import { namedAccounts } from '../support/accounts'
+import { addCoTeacher, joinStudents, newJournal } from '../support/journals'
+import { namedAccounts } from '../support/people'
 import { DIALECTS, freshDatabase } from '../support/db'
 
 const HOUR = 3_600_000
@@ -91,15 +88,10 @@ describe.each(DIALECTS)('feedback figures on %s', (dialect) => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-01T02:00:00Z') })
     conn = await freshDatabase(dialect)
     Object.assign(id, await namedAccounts(conn.db, ['owner', 'cot', 'stranger', 'amy', 'ben', 'cat', 'dan']))
-    const j = await createJournal(conn.db, { userId: id.owner, planLimit: 30 }, { name: 'Class', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '9', shareType: '2' })
-    const e = await createJournal(conn.db, { userId: id.stranger, planLimit: 30 }, { name: 'Quiet', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '9', shareType: '2' })
-    if (!j.ok || !e.ok) throw new Error('journal')
-    journalId = j.id
-    emptyJournal = e.id
-    await joinAsTeacher(conn.db, id.cot, await teacherCodeOf(conn.db, journalId))
-    await acceptTeacher(conn.db, journalId, id.cot)
-    const code = (await conn.db.selectFrom('journals').select('invite_code').where('id', '=', journalId).executeTakeFirstOrThrow()).invite_code!
-    for (const s of ['amy', 'ben', 'cat', 'dan']) await joinAsStudent(conn.db, id[s], code)
+    journalId = await newJournal(conn.db, id.owner, { name: 'Class', studentLimit: '9' })
+    emptyJournal = await newJournal(conn.db, id.stranger, { name: 'Quiet', studentLimit: '9' })
+    await addCoTeacher(conn.db, journalId, id.cot)
+    await joinStudents(conn.db, journalId, [id.amy, id.ben, id.cat, id.dan])
 
     // Counted by hand below (Taipei time; the week of 16 November, then Monday the 23rd).
     await write('cat', 'C1', taipei('2026-11-16', 9)) // Monday: the co-teacher answers 26 hours later

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assignPostTopics, BATCH } from '~/features/topics/backfill.server'
 import { copingMatrix, parsePatternPick, patternPickValue, patternPosts, studentCoping, topicFigures, topicsBeforeFeelings } from '~/features/insights/patterns.server'
-import { createJournal } from '~/features/journals/settings.server'
 import { sendBack } from '~/features/posts/comments.server'
-import { joinAsStudent } from '~/features/students/join.server'
 import { createPost, revisePost } from '~/features/students/posts.server'
 import { assignPendingTopics, pendingTopics } from '~/features/topics/assign.server'
 import { TOPIC_LEXICON_VERSION } from '~/features/topics/lexicon'
 import { behavioursOfMask, emotionsOfMask, topicsOfMask } from '~/features/insights/masks'
 import { topicsOfText } from '~/features/topics/match.server'
 import { feelingFinding } from '~/features/insights/findings'
-import { namedAccounts } from '../support/accounts'
+import { joinStudents, newJournal } from '../support/journals'
+import { namedAccounts } from '../support/people'
 import { DIALECTS, freshDatabase } from '../support/db'
 
 describe('the topic lexicon', () => {
@@ -87,11 +86,8 @@ describe.each(DIALECTS)('patterns on %s', (dialect) => {
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
     Object.assign(id, await namedAccounts(conn.db, ['t', 'sam', 'kim', 'lee']))
-    const j = await createJournal(conn.db, { userId: id.t, planLimit: 30 }, { name: 'J', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '5', shareType: '2' })
-    if (!j.ok) throw new Error('journal')
-    journalId = j.id
-    const code = (await conn.db.selectFrom('journals').select('invite_code').where('id', '=', journalId).executeTakeFirstOrThrow()).invite_code!
-    for (const s of ['sam', 'kim', 'lee']) await joinAsStudent(conn.db, id[s], code)
+    journalId = await newJournal(conn.db, id.t, { name: 'J' })
+    await joinStudents(conn.db, journalId, [id.sam, id.kim, id.lee])
     // Hand-counted: five test posts, four of them sad (80 %); five happy dog posts; two rainy days,
     // one sad; an emoji-only post and one in Spanish (no topic). 14 posts, 5 negative (36 %).
     for (let i = 0; i < 4; i++) await write(i < 2 ? 'sam' : 'kim', 'We had a maths test and I got it wrong.', ['B'], '1')

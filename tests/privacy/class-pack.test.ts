@@ -6,7 +6,7 @@ import { classPackJob, runClassPack, startClassPack } from '~/features/privacy/c
 import { createPost } from '~/features/students/posts.server'
 import { translatorFor } from '~/i18n/middleware.server'
 import { DIALECTS, freshDatabase } from '../support/db'
-import { ebookClass } from '../support/ebook-class'
+import { ebookClass } from '../support/journals'
 
 async function pdfPages(pdf: Uint8Array) {
   const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise

@@ -6,7 +6,7 @@ import { answerConsent, answerEbookConsent, consentRequests, ebookConsentRequest
 import { createPost } from '~/features/students/posts.server'
 import { translatorOf } from '~/i18n/middleware.server'
 import { DIALECTS, freshDatabase } from '../support/db'
-import { safeguardingSchool } from '../support/school'
+import { safeguardingSchool } from '../support/journals'
 
 const DAY = 86_400_000
 

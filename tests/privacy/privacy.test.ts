@@ -18,7 +18,7 @@ import { looksAt, recordLook } from '~/features/privacy/views.server'
 import { createPost } from '~/features/students/posts.server'
 import { translatorOf } from '~/i18n/middleware.server'
 import { DIALECTS, freshDatabase } from '../support/db'
-import { safeguardingSchool } from '../support/school'
+import { safeguardingSchool } from '../support/journals'
 
 const DAY = 86_400_000
 const PICTURE = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')

@@ -3,7 +3,7 @@ import { retentionCutoff, retentionPlan, runRetentionDuties, saveRetention } fro
 import { teamLog } from '~/features/privacy/erase.server'
 import { createPost } from '~/features/students/posts.server'
 import { DIALECTS, freshDatabase } from '../support/db'
-import { safeguardingSchool } from '../support/school'
+import { safeguardingSchool } from '../support/journals'
 
 const DAY = 86_400_000
 

@@ -30,7 +30,7 @@ import { createPost } from '~/features/students/posts.server'
 import { ROLE } from '~/features/team/roles'
 import { translatorOf } from '~/i18n/middleware.server'
 import { DIALECTS, freshDatabase } from '../support/db'
-import { safeguardingSchool } from '../support/school'
+import { safeguardingSchool } from '../support/journals'
 
 const PICTURE_ID = '0c0c0c0c-0000-4000-8000-00000000000c'
 const TODAY = new Date().toISOString().slice(0, 10)

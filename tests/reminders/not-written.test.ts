@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createJournal } from '~/features/journals/settings.server'
 import { notWritten, periodStart, remindingClosed, remindStudents, studentReminders } from '~/features/reminders/not-written.server'
 import { archiveStudent } from '~/features/students/list.server'
-import { joinAsStudent } from '~/features/students/join.server'
 import { createPost } from '~/features/students/posts.server'
 import { createMailer } from '~/mail/mailer.server'
-import { namedAccounts } from '../support/accounts'
+import { joinStudents, newJournal } from '../support/journals'
+import { namedAccounts } from '../support/people'
 import { DIALECTS, freshDatabase } from '../support/db'
 import { startSmtp } from '../support/smtp'
 
@@ -35,12 +34,9 @@ describe.each(DIALECTS)('who has not written, and reminders, on %s', (dialect) =
     vi.useFakeTimers({ toFake: ['Date'], now: taipei('2026-11-20', 9) })
     conn = await freshDatabase(dialect)
     Object.assign(id, await namedAccounts(conn.db, ['owner', 'cot', 'amy', 'ben', 'cat', 'dan', 'eve']))
-    const j = await createJournal(conn.db, { userId: id.owner, planLimit: 30 }, { name: 'Class 5', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '9', shareType: '2' })
-    if (!j.ok) throw new Error('journal')
-    journalId = j.id
+    journalId = await newJournal(conn.db, id.owner, { name: 'Class 5', studentLimit: '9' })
     await conn.db.updateTable('journals').set({ time_zone: 'Asia/Taipei' }).where('id', '=', journalId).execute()
-    const code = (await conn.db.selectFrom('journals').select('invite_code').where('id', '=', journalId).executeTakeFirstOrThrow()).invite_code!
-    for (const s of ['amy', 'ben', 'cat', 'dan', 'eve']) await joinAsStudent(conn.db, id[s], code)
+    await joinStudents(conn.db, journalId, [id.amy, id.ben, id.cat, id.dan, id.eve])
     const write = async (who: string, at: Date) => {
       vi.setSystemTime(at)
       await createPost(conn.db, id[who], journalId, { title: 'A day', diaryDate: at.toISOString().slice(0, 10), event: 'School.', emotions: ['B'], behaviour: '4' })

@@ -12,7 +12,7 @@ import { startClassroomServer, type LocalCourse } from '../support/classroom-ser
 import { classroomCourses, classroomRoster } from '~/features/roster/classroom.server'
 import { DIALECTS, freshDatabase } from '../support/db'
 import { csvOf, japaneseClass, rosterFiles, rosterZip, type RosterSpec } from '../support/oneroster'
-import { safeguardingSchool } from '../support/school'
+import { safeguardingSchool } from '../support/journals'
 
 const read = (spec: RosterSpec) => readOneRosterZip(rosterZip(spec))
 const zipOf = (files: Record<string, string>) => zipSync(Object.fromEntries(Object.entries(files).map(([f, t]) => [`${f}.csv`, strToU8(t)])))

@@ -17,7 +17,7 @@ import { formatDate } from '~/shared/dates'
 import { startAppProcess, type AppProcess } from '../support/app-process'
 import { startBalancer } from '../support/balancer'
 import { freshDatabase } from '../support/db'
-import { ebookClass } from '../support/ebook-class'
+import { ebookClass } from '../support/journals'
 import { startSmtp } from '../support/smtp'
 
 const PASSWORD = 'secret-pass-1'
