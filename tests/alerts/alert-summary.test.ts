@@ -69,7 +69,7 @@ describe.each(DIALECTS)('every summary of an alert leads with its most serious c
     expect(row.summary).toEqual({ concern: 'alerts.category_suicide', also: ['bullying'], sentence: 'Sometimes I want to die.' })
   })
 
-  it('the journal\'s list, when a graver post joins a student\'s open alert later (Student 02 of the demo, issue 48)', async () => {
+  it('the journal\'s list, when a graver post joins a student\'s open alert later (Student 02 of the demo, decision 0059)', async () => {
     const first = await createPost(conn.db, s.id.ben, s.journalId, { ...post, title: 'Monday', event: 'The big boys at school hit me again.', behaviourText: 'I told my teacher.' })
     await createPost(conn.db, s.id.ben, s.journalId, { ...post, title: 'Tuesday', event: '我不想活了。', behaviourText: 'I cried.' })
     const row = (await alertsOf(conn.db, s.journalId, 1)).rows.find((r) => r.studentId === s.id.ben)!

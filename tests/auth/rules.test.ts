@@ -69,7 +69,7 @@ describe('locale, redirects and origins', () => {
     expect(localeFromAcceptLanguage('ja;q=0.9,en;q=0.5')).toBe('en')
     expect(localeFromAcceptLanguage(null)).toBeNull()
   })
-  it("on a family's link page, Japanese counts too (issue 48)", () => {
+  it("on a family's link page, Japanese counts too (decision 0063)", () => {
     expect(localeFromAcceptLanguage('ja-JP,ja;q=0.9', { anyLocale: true })).toBe('ja')
     expect(localeFromAcceptLanguage('ja;q=0.9,en;q=0.5', { anyLocale: true })).toBe('ja')
     expect(localeFromAcceptLanguage('fr-FR,zh-TW;q=0.5,ja;q=0.4', { anyLocale: true })).toBe('zh-TW')

@@ -117,7 +117,7 @@ describe.each(DIALECTS)('server-side sessions on %s', (dialect) => {
     expect(again.get('userId')).toBeUndefined()
   })
 
-  it("gives a teacher their school's zone: the team's, else the newest journal's they teach; none for neither (issue 34)", async () => {
+  it("gives a teacher their school's zone: the team's, else the newest journal's they teach; none for neither (decision 0044)", async () => {
     const zone = async (userId: number) => (await loadSessionValues(conn.db, userId))!.timeZone
     const [teacher, teamed] = [users[1], users[2]]
     expect(await zone(teacher)).toBeNull()

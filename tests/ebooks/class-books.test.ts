@@ -134,7 +134,7 @@ describe.each(DIALECTS)("a class's e-books in one job on %s", (dialect) => {
     expect((await conn.db.selectFrom('ebook_exports').select('finished_at').where('ebook_id', '=', amyBook).executeTakeFirstOrThrow()).finished_at).toBe(before.finished_at)
   })
 
-  it("leaves a post under an alert out of every rule's book, names it, and takes it once the teacher put it back (issue 48)", async () => {
+  it("leaves a post under an alert out of every rule's book, names it, and takes it once the teacher put it back (decision 0063)", async () => {
     // Cat's newest post says she wants to die: the content assessment raises a high alert.
     const dark = await writePost(conn.db, cat, c.journalId, { title: 'Night', diaryDate: '2026-10-05', event: 'After school I cried. Sometimes I want to die.', emotions: ['B'] })
     const others = (await conn.db.selectFrom('posts').select('id').where('creator_id', '=', cat).where('id', '!=', dark).orderBy('diary_date').execute()).map((p) => p.id)

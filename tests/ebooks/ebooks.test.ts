@@ -92,7 +92,7 @@ describe.each(DIALECTS)('e-books on %s', (dialect) => {
     expect(pages.map((p) => p.type)).toEqual(['1', '3', '2', '2', '2', '4'])
     expect(pages.filter((p) => p.type === '2').every((p) => p.drawn)).toBe(true)
   })
-  it('is not ready to print without the basic info step 2 requires, however many pages are drawn (issue 34)', async () => {
+  it('is not ready to print without the basic info step 2 requires, however many pages are drawn (decision 0044)', async () => {
     const bookId = (await openBook(conn.db, journalId, id.ben, teacher('owner')))!
     const book = (await bookFor(conn.db, bookId, teacher('owner')))!
     const bens = await createPost(conn.db, id.ben, journalId, { title: 'Ben 2', diaryDate: '2026-10-03', event: 'x', emotions: ['3'], behaviour: '9' })
@@ -109,7 +109,7 @@ describe.each(DIALECTS)('e-books on %s', (dialect) => {
     expect(printBlock((await bookFor(conn.db, bookId, teacher('owner')))!, await pagesOf(conn.db, bookId))).toBeNull()
   })
 
-  it('lists the books 10 a page; a page past the end shows the last page, not "no books" (issue 34)', async () => {
+  it('lists the books 10 a page; a page past the end shows the last page, not "no books" (decision 0044)', async () => {
     const first = await ebookList(conn.db, teacher('owner'), { q: '', page: 1 })
     expect(first.rows.length).toBeGreaterThan(0)
     expect(await ebookList(conn.db, teacher('owner'), { q: '', page: 999 })).toEqual(first)

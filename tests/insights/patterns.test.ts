@@ -182,7 +182,7 @@ describe.each(DIALECTS)('patterns on %s', (dialect) => {
     await conn.db.updateTable('post_emotions').set({ emotion_code: 'B' }).where('post_id', '=', one).execute()
   })
 
-  it('puts a sad post about a broken toy after family, not health (issue 48)', async () => {
+  it('puts a sad post about a broken toy after family, not health (decision 0064)', async () => {
     // The demo's post, title and event, three times sad; once a broken arm.
     const december = { journalId, start: '2026-12-01', end: '2026-12-31' }
     const posts = []

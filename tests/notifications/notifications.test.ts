@@ -23,7 +23,7 @@ describe('how long ago', () => {
     expect(timeAgo('2026-11-24T09:00:00Z', 'zh-TW', now)).toBe('3 小時前')
     expect(timeAgo('2026-11-24T09:00:00Z', 'ja', now)).toBe('3 時間前')
   })
-  it('is a link to its target naming itself, so the target marks it read (issue 34)', () => {
+  it('is a link to its target naming itself, so the target marks it read (decision 0044)', () => {
     expect(openedLink('/diary/diaryPost/7', 12)).toBe('/diary/diaryPost/7?notification=12')
     expect(openedLink('/diary?tab=joined', 13)).toBe('/diary?tab=joined&notification=13')
   })

@@ -68,7 +68,7 @@ describe.each(DIALECTS)('parent meetings for the class on %s', (dialect) => {
     expect(pages.join('')).toContain('アセスメント：最初と最新の結果')
   })
 
-  it('carries the posts of the period as written, but one under an alert unless the teacher put it back, counted nowhere (issue 48)', async () => {
+  it('carries the posts of the period as written, but one under an alert unless the teacher put it back, counted nowhere (decision 0063)', async () => {
     // Amy writes that she wants to die: the content assessment raises a high alert on it.
     const dark = await createPost(conn.db, c.id.amy, c.journalId, { title: 'Night', diaryDate: '2026-10-10', event: 'After school I cried. Sometimes I want to die.', emotions: ['B'], behaviour: '9', behaviourText: '' })
     const make = async (putBack?: number[]) => {

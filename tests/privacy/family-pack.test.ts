@@ -104,7 +104,7 @@ describe.each(DIALECTS)('family packs on %s', (dialect) => {
     expect(await sharedBook(conn.db, token)).toBeNull()
   })
 
-  it('asks the student with the titles of the posts the family would see and the teacher\'s note (issue 48)', async () => {
+  it('asks the student with the titles of the posts the family would see and the teacher\'s note (decision 0063)', async () => {
     const made = await makePack(conn.db, { journalId: s.journalId, studentId: s.id.amy, userId: s.id.owner, postIds: [posts[2], posts[0]], note: 'She writes every day now.', lang: 'en', t })
     if (!made.ok) throw new Error(made.error)
     await sharePack(conn.db, made.id, { days: 7, password: 'family-pass', consentNeeded: true })
@@ -113,7 +113,7 @@ describe.each(DIALECTS)('family packs on %s', (dialect) => {
     expect(asked?.posts).toEqual([expect.objectContaining({ id: posts[0], title: 'Week 1', diaryDate: '2026-10-01' }), expect.objectContaining({ id: posts[2], title: 'Week 3', diaryDate: '2026-10-07' })])
   })
 
-  it('leaves out a post under an alert unless the teacher puts it back, says so, and counts it nowhere (issue 48)', async () => {
+  it('leaves out a post under an alert unless the teacher puts it back, says so, and counts it nowhere (decision 0063)', async () => {
     // Amy writes it between two of the pack's posts: the content assessment raises a high alert.
     const dark = await createPost(conn.db, s.id.amy, s.journalId, { title: 'Night', diaryDate: '2026-10-04', event: 'After school I cried. Sometimes I want to die.', emotions: ['B'], behaviour: '9', behaviourText: '' })
     const choices = await packChoices(conn.db, s.journalId, s.id.amy)

@@ -111,7 +111,7 @@ describe.each(DIALECTS)('a student\'s data on %s', (dialect) => {
     expect(await exportFile(conn.db, dir, { journalId: s.soloJournalId, studentId: s.id.amy, exportId: a.id })).toEqual({ ok: false, why: 'missing' })
   })
 
-  it("writes its days in the school's zone, not UTC's: the README, the readable PDF, the file's name and who looked (issue 48)", async () => {
+  it("writes its days in the school's zone, not UTC's: the README, the readable PDF, the file's name and who looked (decision 0063)", async () => {
     // 17:30 UTC on 26 November is 01:30 on the 27th in Taipei, the journal's zone. (Ben's data, in a
     // folder of its own: Amy's export and looks are the erasure's below.)
     const at = new Date('2026-11-26T17:30:00Z')

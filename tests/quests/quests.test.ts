@@ -245,7 +245,7 @@ describe.each(DIALECTS)('quests and contests on %s', (dialect) => {
     expect(cards.map((x) => [x.title, x.completers])).toEqual([['Q3', 2], ['Q1', 0]])
   })
 
-  it('who has not answered the quest of the day: listed by name, and nobody in a journal without a quest (issue 38)', async () => {
+  it('who has not answered the quest of the day: listed by name, and nobody in a journal without a quest', async () => {
     const c = students[2]
     const quest = await notWritten(conn.db, { journalId, timeZone: DEFAULT_TIME_ZONE, period: 'quest' })
     expect(quest.quest).toEqual({ id: quests[2], title: 'Q3' })

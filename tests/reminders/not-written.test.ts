@@ -107,7 +107,7 @@ describe.each(DIALECTS)('who has not written, and reminders, on %s', (dialect) =
     expect(await studentReminders(conn.db, id.dan, taipei('2026-11-28', 12))).toEqual([])
   })
 
-  it('reminds only in school time: out of it nothing is written, with why and from when (issue 48)', async () => {
+  it('reminds only in school time: out of it nothing is written, with why and from when (decision 0064)', async () => {
     const count = async () => Number((await conn.db.selectFrom('writing_reminders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
     const before = await count()
     // A personal journal keeps the default week: Monday to Friday, 08:00 to 17:00 in the journal's zone.

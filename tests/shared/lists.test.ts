@@ -5,7 +5,7 @@ describe('lists', () => {
   it('pages of 10 rows, at least one page', () => {
     expect([0, 1, 10, 11, 200].map((n) => pagesOf(n))).toEqual([1, 1, 1, 2, 20])
   })
-  it('shows the last page for a page past the end, and the first of an empty list (issue 34)', () => {
+  it('shows the last page for a page past the end, and the first of an empty list (decision 0044)', () => {
     expect(pageWithin(3, 25)).toEqual({ page: 3, totalPages: 3, offset: 20 })
     expect(pageWithin(999, 25)).toEqual({ page: 3, totalPages: 3, offset: 20 })
     expect(pageWithin(999, 2)).toEqual({ page: 1, totalPages: 1, offset: 0 })
