@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveNameAndGender, saveSchoolInfo } from '~/features/account/basic-info.server'
 import { loadSessionValues } from '~/features/account/session-values.server'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { accountsFor } from '../support/people'
 
 describe.each(DIALECTS)('profile setup on %s', (dialect) => {
   let conn: Awaited<ReturnType<typeof freshDatabase>>
@@ -10,11 +10,9 @@ describe.each(DIALECTS)('profile setup on %s', (dialect) => {
   let inviterCode: string
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    const inviter = await registerWithPassword(conn.db, { account: 'inviter', password: 'secret-pass-1', locale: 'en' })
-    const user = await registerWithPassword(conn.db, { account: 'newbie', password: 'secret-pass-1', locale: 'en' })
-    if (inviter.code !== '01000' || user.code !== '01000') throw new Error('setup')
-    userId = user.userId
-    inviterCode = (await conn.db.selectFrom('users').select('invite_code').where('id', '=', inviter.userId).executeTakeFirstOrThrow()).invite_code
+    const id = await accountsFor(conn.db, ['inviter', 'newbie'])
+    userId = id.newbie
+    inviterCode = (await conn.db.selectFrom('users').select('invite_code').where('id', '=', id.inviter).executeTakeFirstOrThrow()).invite_code
   })
   afterAll(() => conn.close())
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EMAIL_CODE, EMAIL_SEND } from '~/features/account/codes'
 import { sendEmailCode, validateEmailCode } from '~/features/account/email-verify.server'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { createMailer } from '~/mail/mailer.server'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { accountsFor } from '../support/people'
 import { startSmtp } from '../support/smtp'
 
 const mail = (code: string) => ({ subject: `Your verification code: ${code}`, text: `Code: ${code}` })
@@ -18,10 +18,7 @@ describe.each(DIALECTS)('e-mail verification on %s, through a real SMTP peer', (
     conn = await freshDatabase(dialect)
     smtp = await startSmtp()
     mailer = createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'test@console.test' })
-    for (const account of ['one', 'two', 'three']) {
-      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })
-      if (r.code === '01000') ids.push(r.userId)
-    }
+    ids.push(...Object.values(await accountsFor(conn.db, ['one', 'two', 'three'])))
   })
   afterAll(async () => {
     await smtp.close()

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyInviteCode, invitationsOf } from '~/features/account/invitations.server'
 import { REDEEM, USE, VOUCHER_STATUS } from '~/features/account/voucher-codes'
 import { issueVoucher, redeemVoucher, spendVoucher, vouchersOf } from '~/features/account/vouchers.server'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { chargePlanFor } from '~/features/plans/charge-plan.server'
 import { addDays, todayDate } from '~/shared/dates'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { accountsFor } from '../support/people'
 
 describe.each(DIALECTS)('vouchers and friend invitations on %s', (dialect) => {
   let conn: Awaited<ReturnType<typeof freshDatabase>>
@@ -13,10 +13,7 @@ describe.each(DIALECTS)('vouchers and friend invitations on %s', (dialect) => {
   const nextYear = addDays(todayDate(), 365)
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    for (const name of ['giver', 'alice', 'bob', 'inviter', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6']) {
-      const r = await registerWithPassword(conn.db, { account: name, password: 'secret-pass-1', locale: 'en' })
-      if (r.code === '01000') user[name] = r.userId
-    }
+    Object.assign(user, await accountsFor(conn.db, ['giver', 'alice', 'bob', 'inviter', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6']))
   })
   afterAll(() => conn.close())
 

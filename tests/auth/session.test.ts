@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDbSessionStorage, SESSION_COOKIE } from '~/auth/session-storage.server'
 import { endOtherSessions } from '~/features/auth/sessions.server'
 import { loadSessionValues, refreshValuesOf } from '~/features/account/session-values.server'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { accountsFor } from '../support/people'
 
 const cookieValue = (setCookie: string) => setCookie.split(';')[0]
 
@@ -13,10 +13,7 @@ describe.each(DIALECTS)('server-side sessions on %s', (dialect) => {
   const users: number[] = []
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    for (const account of ['u1', 'u2', 'u3']) {
-      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })
-      if (r.code === '01000') users.push(r.userId)
-    }
+    users.push(...Object.values(await accountsFor(conn.db, ['u1', 'u2', 'u3'])))
     storage = createDbSessionStorage(conn.db, ['a-test-secret-of-enough-length'])
   })
   afterAll(() => conn.close())

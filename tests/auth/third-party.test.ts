@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { AUTH_CODES } from '~/features/auth/codes'
 import { BIND_RESULT, bindIdentity, bindingsOf, registerThirdParty, userByIdentity } from '~/features/auth/third-party.server'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { accountsFor } from '../support/people'
 
 const profile = (subject: string, email: string | null, emailVerified = true) => ({ subject, email, emailVerified, name: 'Pat Provider', picture: null })
 
@@ -11,10 +11,7 @@ describe.each(DIALECTS)('third-party accounts on %s', (dialect) => {
   const ids: Record<string, number> = {}
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    for (const account of ['one@school.test', 'two@school.test']) {
-      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })
-      if (r.code === '01000') ids[account] = r.userId
-    }
+    Object.assign(ids, await accountsFor(conn.db, ['one@school.test', 'two@school.test']))
   })
   afterAll(() => conn.close())
 

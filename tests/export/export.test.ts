@@ -1,13 +1,13 @@
 import ExcelJS from 'exceljs'
 import i18next from 'i18next'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { checkExport, exportRequestOf, exportWorkbook, type ExportRequest } from '~/features/export/export.server'
 import { createJournal } from '~/features/journals/settings.server'
 import { addComment } from '~/features/posts/comments.server'
 import { createPost } from '~/features/students/posts.server'
 import { resources } from '~/i18n/resources'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { accountsFor } from '../support/people'
 
 const t = (() => {
   const i = i18next.createInstance()
@@ -34,11 +34,7 @@ describe.each(DIALECTS)('export on %s', (dialect) => {
   const users: Record<string, number> = {}
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    for (const account of ['t', 'amy', 'ben', 'cat']) {
-      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })
-      if (r.code !== '01000') throw new Error('setup')
-      users[account] = r.userId
-    }
+    Object.assign(users, await accountsFor(conn.db, ['t', 'amy', 'ben', 'cat']))
     teacher = users.t
     const j = await createJournal(conn.db, { userId: teacher, planLimit: 30 }, { name: 'J', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '5', shareType: '3' })
     if (!j.ok) throw new Error('journal')

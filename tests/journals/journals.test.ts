@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { journalAccess } from '~/features/journals/access.server'
 import { acceptTeacher, removeTeacher, teacherCodeOf } from '~/features/journals/info.server'
 import { joinAsTeacher } from '~/features/journals/join.server'
@@ -8,6 +7,7 @@ import { JournalSettingsSchema, type JournalSettings } from '~/features/journals
 import { createJournal, settingsOf, ticketsFor, updateJournal } from '~/features/journals/settings.server'
 import { joinAsStudent, studentJournals } from '~/features/students/join.server'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { accountsFor, asStudents } from '../support/people'
 
 const settings = (over: Partial<JournalSettings> = {}): JournalSettings => ({
   name: 'Class 601',
@@ -47,11 +47,7 @@ describe.each(DIALECTS)('journals on %s', (dialect) => {
   let colleague: number
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    const a = await registerWithPassword(conn.db, { account: 'owner', password: 'secret-pass-1', locale: 'en' })
-    const b = await registerWithPassword(conn.db, { account: 'colleague', password: 'secret-pass-1', locale: 'en' })
-    if (a.code !== '01000' || b.code !== '01000') throw new Error('setup')
-    owner = a.userId
-    colleague = b.userId
+    ;({ owner, colleague } = await accountsFor(conn.db, ['owner', 'colleague']))
   })
   afterAll(() => conn.close())
 
@@ -105,10 +101,9 @@ describe.each(DIALECTS)('journals on %s', (dialect) => {
     if (!j.ok) throw new Error('create')
     const { invite_code: code } = await conn.db.selectFrom('journals').select('invite_code').where('id', '=', j.id).executeTakeFirstOrThrow()
     const student = async (n: number) => {
-      const r = await registerWithPassword(conn.db, { account: `pupil${n}`, password: 'secret-pass-1', locale: 'en' })
-      if (r.code !== '01000') throw new Error('setup')
-      await conn.db.updateTable('users').set({ kind: 'student' }).where('id', '=', r.userId).execute()
-      return r.userId
+      const { [`pupil${n}`]: userId } = await accountsFor(conn.db, [`pupil${n}`])
+      await asStudents(conn.db, [userId])
+      return userId
     }
     const [a, b, c] = [await student(1), await student(2), await student(3)]
     expect(await joinAsStudent(conn.db, a, 'NOPE')).toEqual({ ok: false, error: 'catalogue.invitationCodeError' })

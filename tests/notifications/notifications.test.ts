@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { acceptTeacher, removeTeacher, teacherCodeOf } from '~/features/journals/info.server'
 import { joinAsTeacher } from '~/features/journals/join.server'
 import { MEMBERSHIP_STATUS } from '~/features/journals/constants'
@@ -13,6 +12,7 @@ import { joinAsStudent } from '~/features/students/join.server'
 import { createPost, revisePost } from '~/features/students/posts.server'
 import { timeAgo } from '~/shared/dates'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { namedAccounts } from '../support/people'
 
 describe('how long ago', () => {
   const now = Date.parse('2026-11-24T12:00:00Z')
@@ -38,12 +38,7 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
 
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    for (const account of ['owner', 'cot', 'pending', 'amy', 'ben']) {
-      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })
-      if (r.code !== '01000') throw new Error('setup')
-      id[account] = r.userId
-      await conn.db.updateTable('users').set({ name: account.toUpperCase() }).where('id', '=', r.userId).execute()
-    }
+    Object.assign(id, await namedAccounts(conn.db, ['owner', 'cot', 'pending', 'amy', 'ben']))
     const j = await createJournal(conn.db, { userId: id.owner, planLimit: 30 }, { name: 'Class', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '5', shareType: '2', notifySubmit: 'on', notifySubmitTime: '-1' })
     if (!j.ok) throw new Error('journal')
     journalId = j.id

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { createJournal } from '~/features/journals/settings.server'
 import { addComment, deleteComment, editComment, sendBack } from '~/features/posts/comments.server'
 import { feedPage, lowMoodStudents, negativeScore } from '~/features/posts/feed.server'
@@ -11,6 +10,7 @@ import { setStarred, setWatching } from '~/features/posts/marks.server'
 import { archiveStudent, journalStudents } from '~/features/students/list.server'
 import { hitsWordFilter } from '~/features/posts/word-filter'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { accountsFor } from '../support/people'
 
 describe('feed filter, word filter, mood score', () => {
   it('reads the filter from the URL and refuses a start after the end', () => {
@@ -41,20 +41,15 @@ describe.each(DIALECTS)('posts and comments on %s', (dialect) => {
   let studentId = 0
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    const a = await registerWithPassword(conn.db, { account: 't1', password: 'secret-pass-1', locale: 'en' })
-    const b = await registerWithPassword(conn.db, { account: 't2', password: 'secret-pass-1', locale: 'en' })
-    const s = await registerWithPassword(conn.db, { account: 's1', password: 'secret-pass-1', locale: 'en' })
-    if (s.code === '01000') studentId = s.userId
-    if (a.code !== '01000' || b.code !== '01000' || s.code !== '01000') throw new Error('setup')
-    teacher = a.userId
-    colleague = b.userId
+    const id = await accountsFor(conn.db, ['t1', 't2', 's1'])
+    ;[teacher, colleague, studentId] = [id.t1, id.t2, id.s1]
     const j = await createJournal(conn.db, { userId: teacher, planLimit: 30 }, { name: 'J', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '5', shareType: '2' })
     if (!j.ok) throw new Error('journal')
     journalId = j.id
     await conn.db.insertInto('journal_members').values({ journal_id: j.id, user_id: studentId, role: 'student', drp_status: 1, joined_at: new Date().toISOString() }).execute()
     for (const [i, title] of ['Maths 50% done', 'Sports day', 'Maths quiz'].entries()) {
       const at = new Date(Date.now() - (3 - i) * 60_000).toISOString()
-      const { id } = await conn.db.insertInto('posts').values({ journal_id: j.id, creator_id: s.userId, title, diary_date: `2026-01-0${i + 1}`, location: '', happen_time: '', status: 1, score: null, is_video: 0, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow()
+      const { id } = await conn.db.insertInto('posts').values({ journal_id: j.id, creator_id: studentId, title, diary_date: `2026-01-0${i + 1}`, location: '', happen_time: '', status: 1, score: null, is_video: 0, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow()
       const f = await conn.db.insertInto('post_frames').values({ post_id: id, position: 1, frame_type: 'emotion', message: '', img_url: null }).returning('id').executeTakeFirstOrThrow()
       await conn.db.insertInto('post_emotions').values({ post_id: id, frame_id: f.id, emotion_code: i === 1 ? '3' : 'B' }).execute()
       postId = id

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notWritten } from '~/features/reminders/not-written.server'
 import { DEFAULT_TIME_ZONE } from '~/shared/time-zone'
 import { aiScore } from '~/features/quests/ai-score.server'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { CONTEST_STATUS, PICK_TYPE } from '~/features/quests/constants'
 import { contestOfJournal, saveContestSettings } from '~/features/quests/contest.server'
 import { contestStatus, periodOf, questDates } from '~/features/quests/period'
@@ -20,6 +19,7 @@ import { startFromSampleCode } from '~/features/samples/books.server'
 import { createPost } from '~/features/students/posts.server'
 import { addDays, todayDate } from '~/shared/dates'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { accountsFor } from '../support/people'
 
 const issues = (schema: typeof QuestSchema | typeof ContestSettingsSchema, values: Record<string, string>) => {
   const r = schema.safeParse(values)
@@ -116,11 +116,7 @@ describe.each(DIALECTS)('quests and contests on %s', (dialect) => {
 
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    const user = async (account: string) => {
-      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })
-      if (r.code !== '01000') throw new Error('setup')
-      return r.userId
-    }
+    const user = async (account: string) => (await accountsFor(conn.db, [account]))[account]
     teacher = await user('teacher')
     rival = await user('rival')
     for (const n of [1, 2, 3, 4]) students.push(await user(`student${n}`))

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { createJournal } from '~/features/journals/settings.server'
 import { bucketDates, bucketOf, checkCustom, rangeOf } from '~/features/reports/range'
 import { behaviourStats, emotionStats, parsePick, pickedPosts, trend } from '~/features/reports/report.server'
 import { sendBack } from '~/features/posts/comments.server'
 import { createPost, revisePost } from '~/features/students/posts.server'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { accountsFor } from '../support/people'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { reportPdf } from '~/features/reports/report-document.server'
 import { translatorOf } from '~/i18n/middleware.server'
@@ -42,12 +42,7 @@ describe.each(DIALECTS)('report figures on %s', (dialect) => {
   const range = { start: '2026-11-01', end: '2026-11-14', days: null }
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    const users: number[] = []
-    for (const account of ['t', 's1', 's2']) {
-      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })
-      if (r.code !== '01000') throw new Error('setup')
-      users.push(r.userId)
-    }
+    const users = Object.values(await accountsFor(conn.db, ['t', 's1', 's2']))
     const [teacher, s1] = users
     s2 = users[2]
     const j = await createJournal(conn.db, { userId: teacher, planLimit: 30 }, { name: 'J', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '5', shareType: '3' })

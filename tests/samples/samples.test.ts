@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { createJournal, ticketsFor } from '~/features/journals/settings.server'
 import { bookWithResources, journalResources, resourceBooks, startFromSampleCode } from '~/features/samples/books.server'
 import { createSample, mySamples, publishedSamples, readableSample, updateSample } from '~/features/samples/samples.server'
 import { SampleSchema } from '~/features/samples/schema'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { accountsFor } from '../support/people'
 
 describe('sample journal form rules', () => {
   const issues = (values: Record<string, string>) => {
@@ -29,11 +29,7 @@ describe.each(DIALECTS)('samples, books and codes on %s', (dialect) => {
   const iso = (ms: number) => new Date(Date.now() + ms).toISOString()
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    const a = await registerWithPassword(conn.db, { account: 'teacher', password: 'secret-pass-1', locale: 'en' })
-    const b = await registerWithPassword(conn.db, { account: 'other', password: 'secret-pass-1', locale: 'en' })
-    if (a.code !== '01000' || b.code !== '01000') throw new Error('setup')
-    teacher = a.userId
-    other = b.userId
+    ;({ teacher, other } = await accountsFor(conn.db, ['teacher', 'other']))
     const book = (course_code: string, has_pay: number) =>
       conn.db.insertInto('resource_books').values({ name: `Book ${course_code}`, description: '', label_color_code: 2, speech_lang: 'en', student_limit: 30, has_pay, course_code, intro_url: null, created_at: iso(0) }).returning('id').executeTakeFirstOrThrow()
     const free = (await book('FREE1', 0)).id

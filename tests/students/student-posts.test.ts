@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerWithPassword } from '~/features/auth/accounts.server'
 import { createJournal } from '~/features/journals/settings.server'
 import { duplicateJournal } from '~/features/journals/lifecycle.server'
 import { ownJournals } from '~/features/journals/list.server'
@@ -12,6 +11,7 @@ import { addDays, todayDate } from '~/shared/dates'
 import { PICTURE_MAX_BYTES, pictureBytes, pictureFor, pictureFromForm, sweepUnusedPictures, UNUSED_PICTURE_TTL_MS } from '~/features/posts/pictures.server'
 import sharp from 'sharp'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { accountsFor } from '../support/people'
 
 /** A photo as a phone sends it: a JPEG with EXIF (a GPS position among it). */
 const photo = (width = 2000, height = 1500) =>
@@ -57,13 +57,8 @@ describe.each(DIALECTS)('student posts on %s', (dialect) => {
   let journalId: number
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    const ids: number[] = []
-    for (const account of ['t', 's', 'o']) {
-      const r = await registerWithPassword(conn.db, { account, password: 'secret-pass-1', locale: 'en' })
-      if (r.code !== '01000') throw new Error('setup')
-      ids.push(r.userId)
-    }
-    ;[teacher, student, other] = ids
+    const id = await accountsFor(conn.db, ['t', 's', 'o'])
+    ;[teacher, student, other] = [id.t, id.s, id.o]
     const j = await createJournal(conn.db, { userId: teacher, planLimit: 30 }, { name: 'J', labelColorCode: '1', speechLang: 'en', display: 'list', expireType: '1', studentLimit: '5', shareType: '3' })
     if (!j.ok) throw new Error('journal')
     journalId = j.id

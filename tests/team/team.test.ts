@@ -5,6 +5,7 @@ import { can, consoleHome, ROLE, type TeamRight } from '~/features/team/roles'
 import { createJournal } from '~/features/journals/settings.server'
 import { ADD_MEMBER, addMember, cancelTeamPlan, changeMember, findPerson, MEMBER_CHANGE, TeamForbidden, teamOverview, teamStudents } from '~/features/team/team.server'
 import { DIALECTS, freshDatabase } from '../support/db'
+import { accountsFor } from '../support/people'
 
 describe('the roles matrix', () => {
   const matrix: Record<TeamRight, number[]> = {
@@ -40,10 +41,9 @@ describe.each(DIALECTS)('team management on %s', (dialect) => {
   let otherTeam = 0
   beforeAll(async () => {
     conn = await freshDatabase(dialect)
-    for (const name of ['sa', 'a1', 'a2', 'cs', 'tt', 'gen', 'out', 'elsewhere']) {
-      const r = await registerWithPassword(conn.db, { account: `${name}@team.test`, password: 'secret-pass-1', locale: 'en' })
-      if (r.code === '01000') u[name] = r.userId
-    }
+    const names = ['sa', 'a1', 'a2', 'cs', 'tt', 'gen', 'out', 'elsewhere']
+    const byAccount = await accountsFor(conn.db, names.map((name) => `${name}@team.test`))
+    for (const name of names) u[name] = byAccount[`${name}@team.test`]
     const now = Date.now()
     teamId = (await conn.db.insertInto('teams').values({ name: 'Team A', school_id: null, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id
     otherTeam = (await conn.db.insertInto('teams').values({ name: 'Team B', school_id: null, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id
