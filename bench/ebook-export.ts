@@ -11,7 +11,7 @@ import { migrate } from '../app/db/migrate.server'
 import { seedReferenceData } from '../app/seed/demo.server'
 import { bookFor, choosePosts, drawPendingPages, openBook, saveBasicInfo } from '../app/features/ebooks/books.server'
 import { claimExport, exportedPdf, runExport } from '../app/features/ebooks/export.server'
-import { ebookClass } from '../tests/support/ebook-class'
+import { ebookClass } from '../tests/support/journals'
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ebook-bench-'))
 const conn = connect({ sqliteFile: path.join(dir, 'bench.db') })

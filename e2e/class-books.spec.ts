@@ -72,7 +72,7 @@ test("another teacher and a student are refused the class's books and their zip,
   expect(await books(journalId)).toBe(0)
 })
 
-test("a post under an alert stays out of the class's books, named with its reason, until the teacher puts it back (issue 48)", NO_JS, async ({ page }, info) => {
+test("a post under an alert stays out of the class's books, named with its reason, until the teacher puts it back (decision 0063)", NO_JS, async ({ page }, info) => {
   const teacher = await newTeacher(info, 'heldbooks', { standard: true })
   const writer = await newStudent(info, 'hwriter')
   const journalId = await newJournalWith(teacher, `Held books ${info.project.name} ${Date.now().toString(36)}`, [writer.account])

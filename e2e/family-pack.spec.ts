@@ -102,7 +102,7 @@ test('the student declines: the link stays closed', NO_JS, async ({ page }, info
   await expect(page.getByRole('heading', { level: 1, name: 'This link is closed' })).toBeVisible()
 })
 
-test('a post under an alert stays out of the family pack, with its reason, until the teacher puts it back (issue 48)', NO_JS, async ({ page }, info) => {
+test('a post under an alert stays out of the family pack, with its reason, until the teacher puts it back (decision 0063)', NO_JS, async ({ page }, info) => {
   const school = await newSchoolTeam(info, 'held')
   const museum = await newPost(school.journalId, school.student.account, 'Museum day')
   // A high alert of the content rule on the student's "Night" post, open.
@@ -134,7 +134,7 @@ test('a post under an alert stays out of the family pack, with its reason, until
   await expect.poll(packPosts).toEqual([[museum], [night]])
 })
 
-test("the family link speaks the family's language, from the browser or its switcher, and ends at the school's time (issue 48)", NO_JS, async ({ page, browser, baseURL }, info) => {
+test("the family link speaks the family's language, from the browser or its switcher, and ends at the school's time (decision 0063)", NO_JS, async ({ page, browser, baseURL }, info) => {
   const school = await newSchoolTeam(info, 'lang')
   await newPost(school.journalId, school.student.account, 'Museum day')
   // A school far from UTC; this journal asks no student to agree first.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test: typecheck, lint and build, then vitest (SQLite and PostgreSQL; tests/many-processes.test.ts
+# Every test: typecheck, lint and build, then vitest (SQLite and PostgreSQL; tests/server/many-processes.test.ts
 # runs the built server, so the build comes first), then Playwright (JavaScript on, and off for the
 # tests tagged @no-js). Ends with one line "N passed, N failed" and a non-zero exit on
 # any failure. A test that passed only at its retry is named and counted as failed (decision 0041).

@@ -1,7 +1,7 @@
 import type { Route } from './+types/picture'
 import { getSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
-import { pictureForReader } from '~/features/alerts/counsel.server'
+import { pictureForReader } from '~/features/counsellor/pictures.server'
 
 /**
  * /pictures/{id}: a post's picture, for the student who sent it or a teacher who may read the post

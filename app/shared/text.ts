@@ -19,7 +19,7 @@ const dropControl = z.overwrite(withoutControl)
  * The checks every text field of every form and every imported cell starts with (the one text
  * rule, docs/decisions/0045): control characters dropped, then the spaces around trimmed. Use as
  * `z.string(required).check(...cleanText, …)`: first, so that lengths and patterns see the clean text.
- * tests/input-rules.test.ts walks every schema and fails on a text field without it.
+ * tests/shared/input-rules.test.ts walks every schema and fails on a text field without it.
  */
 export const cleanText = [dropControl, z.trim()] as const
 

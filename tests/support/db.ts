@@ -58,7 +58,7 @@ export async function freshDatabase(dialect: (typeof DIALECTS)[number], { empty 
       await conn.db.destroy()
       const a = new pg.Client({ connectionString: adminUrl })
       await a.connect()
-      // FORCE: an app process the test started (tests/many-processes.test.ts) may still be leaving.
+      // FORCE: an app process the test started (tests/server/many-processes.test.ts) may still be leaving.
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await a.end()
     },

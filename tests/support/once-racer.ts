@@ -1,4 +1,4 @@
-// One process of the one-time key's race (tests/form-keys.test.ts): opens the database given on
+// One process of the one-time key's race (tests/http/form-keys.test.ts): opens the database given on
 // the command line, waits for the start time, sends a form with the given key through `once` to
 // an action that takes 300 ms and writes one row, and prints the answer it got as JSON.
 import { connect } from '~/db/connect.server'

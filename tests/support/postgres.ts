@@ -28,7 +28,7 @@ export interface PgCluster {
  * `keepIn`: a folder of its own that outlives it instead (the bench's district, seeded once and
  * used again): made the first time, started again after; a server of an earlier run that was left
  * running (its bench killed) is stopped first. `packageDir`: the binaries' package somewhere else
- * than node_modules (tests/postgres-setup.test.ts).
+ * than node_modules (tests/db/postgres-setup.test.ts).
  */
 export async function startPostgres({ keepIn, packageDir }: { keepIn?: string; packageDir?: string } = {}): Promise<PgCluster> {
   const runAs = process.getuid?.() === 0 ? postgresUser() : undefined

@@ -1,7 +1,14 @@
 import type { DB } from '~/db/connect.server'
 import { translatorOf } from '~/i18n/middleware.server'
 import type { Mailer } from '~/mail/mailer.server'
-import type { AlertMail } from './escalate.server'
+
+/** A mail to tell someone at once (escalated to them, or overdue in their journal); the words of the post stay in the console. */
+export interface AlertMail {
+  userId: number
+  msgKey: 'mail.alertEscalated' | 'mail.alertOverdue' | 'mail.alertNoted'
+  params: Record<string, string | number>
+  link: string
+}
 
 /**
  * An alert mail (decision 0046): sent at once, whatever the digest setting, to an address the person
@@ -18,4 +25,15 @@ export async function sendAlertMail(db: DB, mailer: Mailer, origin: string, mail
   const text = [t('mail.alertHello', { name: user.name ?? user.account }), '', t(mail.msgKey, { ...mail.params, severity, concern }), `${origin}${mail.link}`, '', t('mail.alertPrivacy')].join('\n')
   await mailer.send({ to: user.email, subject: t('mail.alertSubject', { severity, concern }), text })
   return true
+}
+
+/** Sends the mails an escalation asks for, after it is saved: a failure is logged, never the escalation's. */
+export async function sendAlertMails(mails: AlertMail[], send: (mail: AlertMail) => Promise<unknown>) {
+  for (const mail of mails) {
+    try {
+      await send(mail)
+    } catch (error) {
+      console.error('alert mail failed', error instanceof Error ? error.message : error)
+    }
+  }
 }

@@ -1,28 +1,20 @@
-import { sql } from 'kysely'
 import type { DB } from '~/db/connect.server'
-import type { AlertSeverity, AlertStatus } from '~/db/schema'
+import type { AlertSeverity } from '~/db/schema'
 import { nowIso } from '~/db/time'
 import { journalTeacherIds, notify } from '~/features/notifications/notify.server'
 import { ADMIN_ROLES, ROLE } from '~/features/team/roles'
 import { calendarOfJoined, escalationDue, MEDIUM_SCHOOL_DAYS } from '~/features/team/school-hours'
-import type { AlertReasons } from './rules'
 import type { EscalateInput } from './schema'
-import { alertSummary, concernOf } from './summary'
+import type { AlertMail } from './alert-mail.server'
+import { concernOf } from './summary'
 
 /**
  * Escalation of risk alerts (decision 0046): a teacher escalates an alert to the school's
  * counsellor with a note; an alert nobody opened in time escalates by itself. Who receives it: the
  * team's counsellors, or its admins where the team has none. A journal outside any team has no
- * counsellor: its overdue alert is told again to its own teachers ("reminded").
+ * counsellor: its overdue alert is told again to its own teachers ("reminded"). What the counsellor
+ * then does with it (their inbox, taking it, adding steps) is features/counsellor/.
  */
-
-/** A mail to tell someone at once (escalated to them, or overdue in their journal); the words of the post stay in the console. */
-export interface AlertMail {
-  userId: number
-  msgKey: 'mail.alertEscalated' | 'mail.alertOverdue' | 'mail.alertNoted'
-  params: Record<string, string | number>
-  link: string
-}
 
 /** Who an alert of this journal escalates to: the counsellors of its team, or its admins where it has none. */
 export async function escalationTargets(db: DB, journalId: number) {
@@ -229,124 +221,6 @@ async function escalateOverdue(db: DB, alertId: number, journalId: number, sever
   return readers.map((userId) => ({ userId, msgKey: 'mail.alertOverdue' as const, params: { journal: a.journal, severity, concern: a.concern }, link }))
 }
 
-/** The counsellor's (or receiving admin's) right to an alert: it was escalated to them and they still hold a receiving role in the journal's team. */
-export async function mayCounsel(db: DB, userId: number, alertId: number) {
-  const row = await db
-    .selectFrom('alert_escalations as e')
-    .innerJoin('risk_alerts as a', 'a.id', 'e.alert_id')
-    .innerJoin('journals as j', 'j.id', 'a.journal_id')
-    .innerJoin('team_members as m', (join) => join.onRef('m.team_id', '=', 'j.team_id').on('m.user_id', '=', userId))
-    .select(['a.id', 'a.journal_id as journalId'])
-    .where('e.alert_id', '=', alertId)
-    .where('e.user_id', '=', userId)
-    .where('j.archived_at', 'is', null)
-    .where('m.role_id', 'in', [ROLE.counsellor, ...ADMIN_ROLES])
-    .executeTakeFirst()
-  return row ?? null
-}
-
-/** Whether a post is cited by an alert escalated to this person (they may see its pictures). */
-export async function counselsPost(db: DB, userId: number, postId: number, journalId: number) {
-  const rows = await db
-    .selectFrom('alert_escalations as e')
-    .innerJoin('risk_alerts as a', 'a.id', 'e.alert_id')
-    .select(['a.id', 'a.reasons'])
-    .where('e.user_id', '=', userId)
-    .where('a.journal_id', '=', journalId)
-    .where('a.reasons', 'like', `%"id":${postId},%`)
-    .execute()
-  for (const r of rows) if (citedPostIds(r.reasons).includes(postId) && (await mayCounsel(db, userId, r.id))) return true
-  return false
-}
-
-/** The posts an alert's reasons cite, in their order. */
-export function citedPostIds(reasonsJson: string): number[] {
-  const r = JSON.parse(reasonsJson) as { rule: string; posts?: { id: number }[]; recent?: { id: number }[] }
-  return [...new Set([...(r.posts ?? []), ...(r.recent ?? [])].map((p) => p.id))]
-}
-
-/** The counsellor's list: what was escalated to them, open first (high before medium), then resolved; 10 a page. */
-export async function counsellorInbox(db: DB, userId: number, page: number, pageSize = 10) {
-  const base = db
-    .selectFrom('alert_escalations as e')
-    .innerJoin('risk_alerts as a', 'a.id', 'e.alert_id')
-    .innerJoin('journals as j', 'j.id', 'a.journal_id')
-    .innerJoin('team_members as m', (join) => join.onRef('m.team_id', '=', 'j.team_id').on('m.user_id', '=', userId))
-    .where('e.user_id', '=', userId)
-    .where('j.archived_at', 'is', null)
-    .where('m.role_id', 'in', [ROLE.counsellor, ...ADMIN_ROLES])
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-  const rows = await base
-    .innerJoin('users as u', 'u.id', 'a.student_id')
-    .leftJoin('users as b', 'b.id', 'e.escalated_by')
-    .leftJoin('users as k', 'k.id', 'a.taken_by')
-    .select((eb) => [
-      'a.id',
-      'a.rule',
-      'a.severity',
-      'a.status',
-      'a.snooze_until as snoozeUntil',
-      'a.reasons',
-      'a.student_id as studentId',
-      'u.avatar_url as avatarUrl',
-      'j.name as journal',
-      'e.at as escalatedAt',
-      'e.escalated_by as byId',
-      eb.fn.coalesce('u.name', 'u.account').as('student'),
-      eb.fn.coalesce('b.name', 'b.account').as('by'),
-      eb.fn.coalesce('k.name', 'k.account').as('takenBy'),
-    ])
-    .orderBy(sql`case when a.status = 'resolved' then 1 else 0 end`)
-    .orderBy(sql`case when a.severity = 'high' then 0 else 1 end`)
-    .orderBy('e.at', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
-  return { rows: rows.map(({ reasons, ...r }) => ({ ...r, summary: alertSummary(r.rule, JSON.parse(reasons) as AlertReasons) })), total, totalPages: Math.max(1, Math.ceil(total / pageSize)) }
-}
-
-/** How many alerts escalated to this person are still open: the console menu's figure. */
-export async function counsellorOpenCount(db: DB, userId: number) {
-  const row = await db
-    .selectFrom('alert_escalations as e')
-    .innerJoin('risk_alerts as a', 'a.id', 'e.alert_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('e.user_id', '=', userId)
-    .where('a.status', '!=', 'resolved')
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
-/** The counsellor takes the alert: it is theirs to follow (an open one counts as acknowledged). 'stale' when someone took it first or it is resolved. */
-export async function takeAlert(db: DB, alertId: number, userId: number): Promise<'ok' | 'stale'> {
-  return db.transaction().execute(async (trx) => {
-    const at = nowIso()
-    const r = await trx
-      .updateTable('risk_alerts')
-      .set({ taken_by: userId, taken_at: at, updated_at: at, status: sql<AlertStatus>`case when status = 'open' then 'acknowledged' else status end` })
-      .where('id', '=', alertId)
-      .where('taken_by', 'is', null)
-      .where('status', '!=', 'resolved')
-      .executeTakeFirst()
-    if (Number(r.numUpdatedRows) !== 1) return 'stale'
-    await trx.insertInto('risk_alert_steps').values({ alert_id: alertId, user_id: userId, action: 'taken', at }).execute()
-    return 'ok'
-  })
-}
-
-/** A step the counsellor took (a talk, a call home, a referral): a note in the trail. 'stale' on a resolved alert. */
-export async function addStep(db: DB, alertId: number, userId: number, note: string): Promise<'ok' | 'stale'> {
-  return db.transaction().execute(async (trx) => {
-    const a = await trx.selectFrom('risk_alerts').select('status').where('id', '=', alertId).executeTakeFirstOrThrow()
-    if (a.status === 'resolved') return 'stale'
-    const at = nowIso()
-    await trx.insertInto('risk_alert_steps').values({ alert_id: alertId, user_id: userId, action: 'step', note, at }).execute()
-    await trx.updateTable('risk_alerts').set({ updated_at: at }).where('id', '=', alertId).execute()
-    return 'ok'
-  })
-}
-
 /** Who an alert went to and who took it: what the alert's pages show beside the trail. */
 export async function counselOf(db: DB, alertId: number) {
   const [escalations, taken] = await Promise.all([
@@ -359,15 +233,4 @@ export async function counselOf(db: DB, alertId: number) {
       .executeTakeFirstOrThrow(),
   ])
   return { escalations, takenBy: taken.takenAt ? taken.takenBy : null, takenAt: taken.takenAt }
-}
-
-/** Sends the mails an escalation asks for, after it is saved: a failure is logged, never the escalation's. */
-export async function sendAlertMails(mails: AlertMail[], send: (mail: AlertMail) => Promise<unknown>) {
-  for (const mail of mails) {
-    try {
-      await send(mail)
-    } catch (error) {
-      console.error('alert mail failed', error instanceof Error ? error.message : error)
-    }
-  }
 }

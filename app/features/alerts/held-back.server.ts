@@ -2,7 +2,7 @@ import type { DB } from '~/db/connect.server'
 import type { AlertSeverity, AlertStatus, AlertVerdict } from '~/db/schema'
 import { POST_STATUS } from '~/features/posts/constants'
 import { HOLD_BACK_DAYS } from './constants'
-import { citedPostIds } from './escalate.server'
+import { citedPostIds } from './summary'
 
 /**
  * What goes to families (decision 0063): a class's e-books, the parent-meeting pack and

@@ -40,3 +40,9 @@ export function alertSummary(rule: AlertRule, reasons: AlertReasons): AlertSumma
 
 /** The key of what leads an alert's line, from its stored reasons (JSON). */
 export const concernOf = (rule: AlertRule, reasonsJson: string) => alertSummary(rule, JSON.parse(reasonsJson) as AlertReasons).concern
+
+/** The posts an alert's reasons cite (stored JSON), in their order, each once. */
+export function citedPostIds(reasonsJson: string): number[] {
+  const r = JSON.parse(reasonsJson) as { rule: string; posts?: { id: number }[]; recent?: { id: number }[] }
+  return [...new Set([...(r.posts ?? []), ...(r.recent ?? [])].map((p) => p.id))]
+}

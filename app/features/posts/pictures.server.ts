@@ -85,7 +85,7 @@ export async function ownPictureUrl(db: DB, ownerId: number, url: string | null 
 
 /**
  * A picture for whoever asks: the student who sent it, or a teacher who may read a post that
- * shows it, or one `alsoFor` lets see a post of another's journal (a counsellor: alerts/counsel.server.ts).
+ * shows it, or one `alsoFor` lets see a post of another's journal (a counsellor: counsellor/pictures.server.ts).
  * Anyone else gets nothing (the caller answers 404, so a picture's existence is not told).
  */
 export async function pictureFor(db: DB, rawId: string | undefined, reader: { studentId?: number; teacherId?: number }, alsoFor?: (teacherId: number, postId: number, journalId: number) => Promise<boolean>) {

@@ -1,32 +1,27 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { Form } from '~/ui/form'
-import type { z } from 'zod/mini'
 import { markAlertOpened } from '~/features/notifications/list.server'
 import type { Route } from './+types/alert'
 import { redirectWithToast } from '~/auth/toast.server'
 import { db } from '~/db/db.server'
-import { counsellorView } from '~/features/alerts/counsel.server'
+import { counsellorView } from '~/features/counsellor/view.server'
 import { requireCounsellor } from '~/auth/counsel-gate.server'
-import { addStep, mayCounsel, takeAlert } from '~/features/alerts/escalate.server'
+import { mayCounsel } from '~/features/counsellor/access.server'
+import { addStep, takeAlert } from '~/features/counsellor/actions.server'
+import { StepForm } from '~/features/counsellor/components/step-form'
 import { actOnAlert } from '~/features/alerts/manage.server'
-import type { StepSchema } from '~/features/alerts/schema'
 import { CounselActionSchema } from '~/features/alerts/schema'
-import { RESOLVE_NOTE_MAX } from '~/features/alerts/constants'
 import { parseId } from '~/shared/lists'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { readForm } from '~/http/form.server'
 import { COUNSEL_HANDLE, counselDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
-import { formatDateTime } from '~/shared/dates'
-import { AlertReasonsView, AlertStatusBadge, SeverityBadge } from '~/features/alerts/components/alert-reasons'
+import { AlertHeader } from '~/features/alerts/components/alert-header'
+import { AlertReasonsView } from '~/features/alerts/components/alert-reasons'
 import { AlertTrail, EscalationSummary } from '~/features/alerts/components/alert-trail'
-import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
-import { ErrorList, TextAreaField } from '~/ui/field'
-import { useServerForm } from '~/ui/server-form'
 import { MessagePage } from '~/ui/message-page'
 import { MoodHistory } from '~/features/posts/components/mood-history'
 import { pageMeta } from '~/ui/page-title'
@@ -94,21 +89,9 @@ export default function CounsellorAlert({ loaderData, actionData }: Route.Compon
   const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
   return (
     <>
-      <nav className="breadcrumbs" aria-label={t('alerts.breadcrumb')}>
-        <FastLink to="/counsellor">{t('counsel.title')}</FastLink> › <span>{alert.student}</span>
-      </nav>
-      <div className="alert-head">
-        {alert.avatarUrl ? <img className="avatar" src={alert.avatarUrl} alt="" width={48} height={48} /> : <Avatar name={alert.student} seed={alert.studentId} />}
-        <div>
-          <h1>
-            {alert.student}: {t(alert.summary.concern)}
-          </h1>
-          <p>
-            <SeverityBadge severity={alert.severity} /> <AlertStatusBadge status={alert.shownStatus} until={alert.snoozeUntil} /> <span className="hint">{t('alerts.raisedAt', { at: formatDateTime(alert.createdAt) })}</span>{' '}
-            <span className="hint">{t('counsel.inJournal', { journal: view.journal })}</span>
-          </p>
-        </div>
-      </div>
+      <AlertHeader alert={alert} back={{ to: '/counsellor', label: t('counsel.title') }}>
+        <span className="hint">{t('counsel.inJournal', { journal: view.journal })}</span>
+      </AlertHeader>
 
       <EscalationSummary escalations={counsel.escalations} takenBy={counsel.takenBy} takenAt={counsel.takenAt} />
 
@@ -166,20 +149,5 @@ export default function CounsellorAlert({ loaderData, actionData }: Route.Compon
         </p>
       </section>
     </>
-  )
-}
-
-function StepForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useT()
-  const { form, fields, formProps, busy } = useServerForm<z.input<typeof StepSchema>>({ id: 'counsel-step', lastResult })
-  return (
-    <Form method="post" className="card" {...formProps}>
-      <input type="hidden" name="intent" value="step" />
-      <TextAreaField field={fields.note} label={t('counsel.stepNote')} hint={t('counsel.stepHint', { count: RESOLVE_NOTE_MAX })} maxLength={RESOLVE_NOTE_MAX} />
-      <ErrorList errors={form.errors} />
-      <button className="button secondary" type="submit" disabled={busy}>
-        {t('counsel.addStep')}
-      </button>
-    </Form>
   )
 }

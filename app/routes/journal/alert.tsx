@@ -12,7 +12,7 @@ import type { SnoozeSchema } from '~/features/alerts/schema'
 import { AlertActionSchema } from '~/features/alerts/schema'
 import { SNOOZE_MAX_DAYS, snoozeWindow } from '~/features/alerts/constants'
 import { counselOf, escalationTargets } from '~/features/alerts/escalate.server'
-import { escalateFromPage, isEscalateIntent } from '~/http/escalate-action.server'
+import { escalateFromPage, isEscalateIntent } from '~/routes/journal/alert-escalate.server'
 import { AlertTrail, EscalationSummary } from '~/features/alerts/components/alert-trail'
 import { journalZone, recordLook } from '~/features/privacy/views.server'
 import { EscalationForms, KeptNote } from '~/features/alerts/components/escalate-form'
@@ -22,10 +22,9 @@ import { readForm } from '~/http/form.server'
 import { ALERTS_HANDLE, alertsDictionary } from '~/i18n/client-resources'
 import { getInstance } from '~/i18n/middleware.server'
 import { useT } from '~/i18n/use-t'
-import { formatDateTime } from '~/shared/dates'
-import { AlertReasonsView, AlertStatusBadge, SeverityBadge } from '~/features/alerts/components/alert-reasons'
+import { AlertHeader } from '~/features/alerts/components/alert-header'
+import { AlertReasonsView } from '~/features/alerts/components/alert-reasons'
 import { isStudentDataOpen } from '~/features/student-door.server'
-import { Avatar } from '~/ui/avatar'
 import { FastLink } from '~/ui/fast-link'
 import { ErrorList, TextField } from '~/ui/field'
 import { useServerForm } from '~/ui/server-form'
@@ -90,21 +89,9 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
   const escalation = { escalate: resultOf('escalate'), escalationNote: resultOf('escalationNote') }
   return (
     <>
-      <nav className="breadcrumbs" aria-label={t('alerts.breadcrumb')}>
-        <FastLink to={`/diary/homework/${journalId}/alerts`}>{t('alerts.title')}</FastLink> › <span>{alert.student}</span>
-      </nav>
-      <div className="alert-head">
-        {alert.avatarUrl ? <img className="avatar" src={alert.avatarUrl} alt="" width={48} height={48} /> : <Avatar name={alert.student} seed={alert.studentId} />}
-        <div>
-          <h1>
-            {alert.student}: {t(alert.summary.concern)}
-          </h1>
-          <p>
-            <SeverityBadge severity={alert.severity} /> <AlertStatusBadge status={alert.shownStatus} until={alert.snoozeUntil} /> <span className="hint">{t('alerts.raisedAt', { at: formatDateTime(alert.createdAt) })}</span>{' '}
-            {dataOpen ? <FastLink to={`/diary/homework/${journalId}/student/${alert.studentId}`}>{t('alerts.studentPage')}</FastLink> : <span className="hint">{t('alerts.studentClosed')}</span>}
-          </p>
-        </div>
-      </div>
+      <AlertHeader alert={alert} back={{ to: `/diary/homework/${journalId}/alerts`, label: t('alerts.title') }}>
+        {dataOpen ? <FastLink to={`/diary/homework/${journalId}/student/${alert.studentId}`}>{t('alerts.studentPage')}</FastLink> : <span className="hint">{t('alerts.studentClosed')}</span>}
+      </AlertHeader>
 
       <section aria-labelledby="why">
         <h2 id="why">{t('alerts.why')}</h2>
