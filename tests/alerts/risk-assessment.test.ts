@@ -129,7 +129,7 @@ describe('the rules and the model together', () => {
     }
   })
 
-  it('the model alone never raises a high alert (issue 49): what it finds is told the same day, never as urgent', async () => {
+  it('the model alone never raises a high alert (decision 0066): what it finds is told the same day, never as urgent', async () => {
     let byModelAlone = 0
     for (const set of TEST_SETS)
       for (const language of EVAL_LANGUAGES)
@@ -153,7 +153,7 @@ describe('the rules and the model together', () => {
     }
   })
 
-  it('the model never cries wolf on everyday text it never saw (issue 49): a museum trip, a song, a joke, a schedule, a question about clothes', async () => {
+  it('the model never cries wolf on everyday text it never saw (decision 0066): a museum trip, a song, a joke, a schedule, a question about clothes', async () => {
     // Written for this test; in no labelled set and in none of the everyday text the model learned from.
     const everyday = {
       en: [
