@@ -12,7 +12,7 @@ import dictionary from 'dictionary-en'
 import { doubleMetaphone } from 'double-metaphone'
 import nspell from 'nspell'
 import { LEXICONS } from './lexicon.server'
-import { englishLemma } from './tokens.server'
+import { englishLemma } from './english-lemma'
 
 let speller: ReturnType<typeof nspell> | undefined
 const guessed = new Map<string, string | null>()
