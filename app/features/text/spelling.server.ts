@@ -1,5 +1,5 @@
 /**
- * English spelt by ear, as young children write it ("i wont to dy", "it hert agen", "nobdy cars";
+ * English spelt by ear, as young children write it ("i want to kil mysef", "it hert agen", "nobdy";
  * decision 0083): a word the English dictionary does not know is read as the word-list word it
  * most likely is. Only the word lists' own words are ever guessed, so a misspelling can only be
  * read as a word the rules or their contexts look for, and only when it is one letter away, or two
