@@ -71,6 +71,8 @@ export const SIGN_AGREES = 0.5
  * or hopelessness to the model; the words say running away).
  */
 export const SIGN_AMONG = 0.15
+/** The model's chance that the post is worrying from which it may make a rule's medium finding urgent (decision 0084). */
+export const URGENT_AGREES = Number(process.env.URGENT_AGREES ?? 0.9)
 const signAgreed = (chance: number, risk: number) => chance >= SIGN_AGREES || (risk >= MODEL_ALONE && chance >= SIGN_AMONG)
 
 const FIELDS: PostField[] = ['title', 'event', 'story', 'behaviour']
@@ -210,6 +212,10 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   const explained = setAside.some((a) => a.why === 'negated' || a.category === category || (a.category === 'harm' && (category === 'abuse' || category === 'bullying')))
   // Alone, it raises only a post with a word of distress in it: never a museum trip or a song (distress.server.ts).
   if (readings.length && risk >= MODEL_ALONE && !explained && !kept.some((f) => f.category === category) && distressed(sentenceReadings(readings))) kept.push(modelFinding(model, readings, category))
+  // Two readings agreeing on an urgent concern: the rules found words of worry (a threat, 「殺すって」)
+  // and the model, sure of the post, reads it as a concern that is told at once (decision 0084).
+  if (kept.length && kept.every((f) => f.severity === 'medium') && kept.some((f) => !f.byModel) && risk >= URGENT_AGREES && SEVERITY[category] === 'high' && (chances.get(category) ?? 0) >= SIGN_AGREES && !kept.some((f) => f.category === category && !f.byModel))
+    kept.push({ ...modelFinding(model, readings, category), severity: 'high' })
   return { findings: kept, severity: kept.some((f) => f.severity === 'high') ? 'high' : kept.length ? 'medium' : null, setAside, risk }
 }
 
@@ -310,13 +316,17 @@ function placeOfHarm(readings: Reading[], here: Reading): RiskCategory {
 /** What makes a finding one of its kind: its category in its sentence. */
 const findingKey = (f: ContentFinding) => `${f.category}\u0000${f.field}\u0000${f.sentence}`
 
-/** One finding per category and sentence: the first words found there. */
+/**
+ * One finding per category and sentence: the first words found there, unless later words of the
+ * same category are urgent ("give him my lunch money every monday or he breaks my face": the
+ * extortion, not the money, is what the teacher must see at once).
+ */
 function dedupe(findings: ContentFinding[]) {
-  const seen = new Set<string>()
-  return findings.filter((f) => {
+  const kept = new Map<string, ContentFinding>()
+  for (const f of findings) {
     const key = findingKey(f)
-    if (seen.has(key)) return false
-    seen.add(key)
-    return true
-  })
+    const first = kept.get(key)
+    if (!first || (first.severity === 'medium' && f.severity === 'high')) kept.set(key, f)
+  }
+  return [...kept.values()]
 }
