@@ -101,7 +101,8 @@ describe('the content assessment on bad input', () => {
 
   it('the whole sentence is the evidence, with the one before when the words open it, the student\'s own writing', async () => {
     const a = await assessPost({ title: 'Recess', event: 'We played tag. They said they will beat me up after school if I tell anyone.' })
-    expect(a.findings[0]).toMatchObject({ category: 'bullying', severity: 'medium', sentence: 'They said they will beat me up after school if I tell anyone.', before: 'We played tag.' })
+    // A threat of violence by other children is told at once (decision 0060): high.
+    expect(a.findings[0]).toMatchObject({ category: 'bullying', severity: 'high', sentence: 'They said they will beat me up after school if I tell anyone.', before: 'We played tag.' })
     const z = await assessPost({ title: '', event: '我昨天又割\u200b腕了。' })
     expect(z.findings[0]).toMatchObject({ category: 'self_harm', sentence: '我昨天又割\u200b腕了。', words: '割\u200b腕' })
   })

@@ -31,7 +31,7 @@ export interface LabelledPost {
  * `train12` were the first five blind sets, measured blind in two rounds and then read (decision
  * 0083); `train13` to `train17` were the next five (`blind6` to `blind10`, decision 0084). `npm run eval:writers` measures each with a model trained without it.
  */
-export const WRITER_SETS = ['train1-taxonomy', 'train2-younger', 'train3-teen-phone', 'train4-implied-details', 'train5-long-days', 'train6-to-the-teacher', 'train7-very-short', 'train8-one-line', 'train9-middle-of-a-day', 'train10-slang', 'train11-implied', 'train12-rambling', 'train13-second-language', 'train14-notes-and-lists', 'train15-careful-and-polite', 'train16-speech-to-text', 'train17-after-a-weekend-away'] as const
+export const WRITER_SETS = ['train1-taxonomy', 'train2-younger', 'train3-teen-phone', 'train4-implied-details', 'train5-long-days', 'train6-to-the-teacher', 'train7-very-short', 'train8-one-line', 'train9-middle-of-a-day', 'train10-slang', 'train11-implied', 'train12-rambling', 'train13-second-language', 'train14-notes-and-lists', 'train15-careful-and-polite', 'train16-speech-to-text', 'train17-after-a-weekend-away', 'train18-hard-harmless', 'train19-urgent-plainly'] as const
 export const TRAINING_SETS = ['dev', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5', 'holdout6', 'holdout7', 'holdout8', 'everyday', ...WRITER_SETS] as const
 export const TEST_SETS = ['holdout9'] as const
 /**

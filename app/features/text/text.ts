@@ -113,4 +113,21 @@ export function languagesOf(sentence: string, journalLanguage?: string): Languag
 }
 
 /** "i'm" and "im" are read as "i am" (in the text and in the lexicon alike), so "i .. am useless" holds "I'm just the useless one". */
-export const ENGLISH_SPLIT: Record<string, string[]> = { "i'm": ['i', 'am'], im: ['i', 'am'] }
+export const ENGLISH_SPLIT: Record<string, string[]> = {
+  "i'm": ['i', 'am'],
+  im: ['i', 'am'],
+  // "he'll drown my cat", "she's been sleeping in a car": the subject and its verb, as a rule writes them (decision 0084).
+  "i'll": ['i', 'will'],
+  "he'll": ['he', 'will'],
+  "she'll": ['she', 'will'],
+  "they'll": ['they', 'will'],
+  theyll: ['they', 'will'],
+  "we'll": ['we', 'will'],
+  "you'll": ['you', 'will'],
+  "he's": ['he', 'is'],
+  hes: ['he', 'is'],
+  "she's": ['she', 'is'],
+  shes: ['she', 'is'],
+  "they're": ['they', 'are'],
+  theyre: ['they', 'are'],
+}

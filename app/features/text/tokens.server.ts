@@ -32,13 +32,14 @@ export { englishLemma }
 // Contractions are one word each (don't, dont, i'll), numbers too; emoji and punctuation are not words.
 const ENGLISH_WORD = /[a-z0-9]+(?:['’][a-z]+)?/gu
 
-function english(text: string): Token[] {
+function english(text: string, names: ReadonlySet<string>): Token[] {
   return [...text.matchAll(ENGLISH_WORD)].flatMap((m) => {
     const word = m[0].replace(/’/g, "'")
     const start = m.index
     const end = m.index + m[0].length
     // A word spelt by ear is read as the word it stands for ("hert": hurt), still shown as written.
-    return (ENGLISH_SPLIT[word] ?? [word]).map((surface) => ({ surface, base: englishLemma(readByEar(surface)), start, end }))
+    // A name ("Dev", "Izzy") is never guessed.
+    return (ENGLISH_SPLIT[word] ?? [word]).map((surface) => ({ surface, base: englishLemma(names.has(surface) ? surface : readByEar(surface)), start, end }))
   })
 }
 
@@ -123,9 +124,13 @@ function japanese(t: Tokenizer, text: string): Token[] {
     })
 }
 
-/** The sentence's words in a language. Japanese waits for its dictionary the first time. */
-export async function tokensOf(text: string, language: Language): Promise<Token[]> {
-  if (language === 'en') return english(text)
+/**
+ * The sentence's words in a language. Japanese waits for its dictionary the first time. `names`:
+ * English words the student wrote with a capital inside a sentence (lower case), which are not
+ * read as misspellings of the word lists' words ("Dev" is not "den").
+ */
+export async function tokensOf(text: string, language: Language, names: ReadonlySet<string> = new Set()): Promise<Token[]> {
+  if (language === 'en') return english(text, names)
   if (language === 'zh') return chinese(text)
   return japanese(await japaneseTokenizer(), text)
 }

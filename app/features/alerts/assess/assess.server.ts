@@ -98,13 +98,21 @@ export async function readPost(post: PostTexts, journalLanguage?: string): Promi
     for (const [index, sentence] of sentences.entries())
       for (const language of languagesOf(sentence.text, journalLanguage)) {
         try {
-          readings.push({ field, text, sentences, index, language, tokens: await tokensOf(sentence.text, language) })
+          readings.push({ field, text, sentences, index, language, tokens: await tokensOf(sentence.text, language, language === 'en' ? namesIn(text.slice(sentence.start, sentence.end)) : undefined) })
         } catch (error) {
           console.error(`risk assessment: the ${language} analyser failed; the post's other languages are still read`, error)
         }
       }
   }
   return readings
+}
+
+/**
+ * Words written with a capital ("I told Dev", "Dev keeps saying"): names, in lower case, which are
+ * not read as misspellings. A child who spells by ear seldom writes capitals.
+ */
+function namesIn(original: string) {
+  return new Set([...original.matchAll(/\b\p{Lu}\p{Ll}+/gu)].map((m) => m[0].toLowerCase()))
 }
 
 /** The readings as the model reads them. */
