@@ -25,9 +25,11 @@ describe('the alert rules', () => {
     const content = await assessPost({ title: 'Night', event: 'After school I cried a lot. Sometimes I want to die, I think.' })
     expect(content.findings).toEqual([expect.objectContaining({ category: 'suicide', severity: 'high', field: 'event', sentence: 'Sometimes I want to die, I think.', words: 'want to die' })])
     expect(findingsFor([post(1, -1, 1, content)], usual(0.3))[0]).toMatchObject({ rule: 'words', severity: 'high', reasons: { posts: [{ findings: content.findings }] } })
-    // A threat against the student: medium.
+    // Names and things thrown away: medium; a threat of violence by other children: at once (decision 0060).
+    const names = await assessPost({ title: '放學', event: '他們每天都叫我胖子，還把我的書包丟到垃圾桶' })
+    expect(findingsFor([post(1, -1, 1, names)], usual(0.3))[0]).toMatchObject({ rule: 'words', severity: 'medium' })
     const threat = await assessPost({ title: '放學', event: '他們說放學要打死我' })
-    expect(findingsFor([post(1, -1, 1, threat)], usual(0.3))[0]).toMatchObject({ rule: 'words', severity: 'medium' })
+    expect(findingsFor([post(1, -1, 1, threat)], usual(0.3))[0]).toMatchObject({ rule: 'words', severity: 'high' })
     expect(findingsFor([post(1, -1, 1, await assessPost({ title: '夜', event: '今日は死にたいと思った' }))], usual(0.3))[0]).toMatchObject({ rule: 'words', severity: 'high' })
     // An ordinary sad day, and a word that only contains a worrying one.
     expect(findingsFor([post(1, -1, 1, await assessPost({ title: 'Museum', event: 'I was sad and tired. The gunnery museum was closed.' }))], usual(0.3))).toEqual([])
