@@ -265,6 +265,20 @@ describe('the rules and the model together', () => {
     expect((await assess('bc im bored lol, ngl tmrw is gonna be long')).findings).toEqual([])
   })
 
+  it('a name written with a capital is never read as a misspelt word, and a contraction is its subject and verb (decision 0084)', async () => {
+    // "Dev" is not "den" (a secret den is an occasion that explains the words away), "he's" is "he is".
+    expect((await assess("Dev keeps saying he's going to jump off the top of the multistorey car park.")).findings).toMatchObject([{ category: 'friend_at_risk', severity: 'high' }])
+    expect((await assess("Mums boyfriend said if I say anything to anyone he'll drown my cat in the bath.")).findings).toContainEqual(expect.objectContaining({ category: 'emotional_abuse', severity: 'high' }))
+    // The misspelling of a word the student did not write with a capital is still read by ear.
+    expect((await assess('I told Izzy i want to kil mysef')).findings).toMatchObject([{ category: 'suicide', severity: 'high', words: 'want to kil mysef' }])
+  })
+
+  it('of one concern\'s words in a sentence, the urgent ones are what the alert keeps: extortion with a threat (decision 0084)', async () => {
+    const a = await assess('Jayden say I have to give him my lunch money every Monday or he break my phone and my face.')
+    expect(a.findings).toMatchObject([{ category: 'bullying', severity: 'high' }])
+    expect(a.severity).toBe('high')
+  })
+
   it('the model does not raise words the rules read as negated or as someone else\'s', async () => {
     for (const text of ['じぶんをきずつけたりしない。かぞくとねこがだいすきだから', 'to be clear i would never hurt myself', '我沒有想不開啦，只是昨天很累']) {
       expect((await assess(text)).findings, text).toEqual([])
