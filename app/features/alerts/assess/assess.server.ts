@@ -62,17 +62,15 @@ export interface Assessment {
  * post with a word of distress, at medium.
  */
 export const MODEL_AGREES = 0.02
-export const MODEL_ALONE = 0.7
+export const MODEL_ALONE = Number(process.env.MODEL_ALONE ?? 0.9)
 /** The model's chance of a sign's category (in any part of the post) from which the sign counts (decision 0069). */
-export const SIGN_AGREES = 0.5
+export const SIGN_AGREES = Number(process.env.SIGN_AGREES ?? 0.5)
 /**
  * Or: the model is sure the post is worrying (MODEL_ALONE) but torn between categories, and the
  * sign's is among its likely ones (「おとしだまを ためてる。もう かえらない」: suicide, running away
  * or hopelessness to the model; the words say running away).
  */
 export const SIGN_AMONG = 0.15
-/** The model's chance that the post is worrying from which it may make a rule's medium finding urgent (decision 0084). */
-export const URGENT_AGREES = Number(process.env.URGENT_AGREES ?? 0.9)
 const signAgreed = (chance: number, risk: number) => chance >= SIGN_AGREES || (risk >= MODEL_ALONE && chance >= SIGN_AMONG)
 
 const FIELDS: PostField[] = ['title', 'event', 'story', 'behaviour']
@@ -220,10 +218,6 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   const explained = setAside.some((a) => a.why === 'negated' || a.category === category || (a.category === 'harm' && (category === 'abuse' || category === 'bullying')))
   // Alone, it raises only a post with a word of distress in it: never a museum trip or a song (distress.server.ts).
   if (readings.length && risk >= MODEL_ALONE && !explained && !kept.some((f) => f.category === category) && distressed(sentenceReadings(readings))) kept.push(modelFinding(model, readings, category))
-  // Two readings agreeing on an urgent concern: the rules found words of worry (a threat, 「殺すって」)
-  // and the model, sure of the post, reads it as a concern that is told at once (decision 0084).
-  if (kept.length && kept.every((f) => f.severity === 'medium') && kept.some((f) => !f.byModel) && risk >= URGENT_AGREES && SEVERITY[category] === 'high' && (chances.get(category) ?? 0) >= SIGN_AGREES && !kept.some((f) => f.category === category && !f.byModel))
-    kept.push({ ...modelFinding(model, readings, category), severity: 'high' })
   return { findings: kept, severity: kept.some((f) => f.severity === 'high') ? 'high' : kept.length ? 'medium' : null, setAside, risk }
 }
 
