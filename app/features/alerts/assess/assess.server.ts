@@ -72,7 +72,11 @@ export const SIGN_AGREES = 0.5
  * or hopelessness to the model; the words say running away).
  */
 export const SIGN_AMONG = 0.15
-const signAgreed = (chance: number, risk: number) => chance >= SIGN_AGREES || (risk >= MODEL_ALONE && chance >= SIGN_AMONG)
+/**
+ * Never where the model finds the post as a whole unlike any worrying one (below `MODEL_AGREES`): a
+ * category likely in one pair of sentences of a long harmless post is chance (decision 0084).
+ */
+const signAgreed = (chance: number, risk: number) => risk >= MODEL_AGREES && (chance >= SIGN_AGREES || (risk >= MODEL_ALONE && chance >= SIGN_AMONG))
 
 const FIELDS: PostField[] = ['title', 'event', 'story', 'behaviour']
 
