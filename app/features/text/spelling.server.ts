@@ -55,9 +55,10 @@ export function readByEar(word: string): string {
   let best: string | null = null
   // The lemmatiser reads inflections ("stabed": stab); the misspelt lemma is guessed too ("punshed").
   const lemma = englishLemma(word)
-  // A name the dictionary knows with its capital ("maya", "ethan") is a name, not a misspelt word.
-  const name = word[0].toUpperCase() + word.slice(1)
-  if (!speller.correct(word) && !speller.correct(name) && !words.has(word) && !words.has(lemma)) {
+  // A name the dictionary knows with its capital ("maya", "ethan") is a name, not a misspelt word;
+  // below four letters the dictionary's capitals are mostly abbreviations ("Ded"), not names.
+  const name = word.length >= 4 && speller.correct(word[0].toUpperCase() + word.slice(1))
+  if (!speller.correct(word) && !name && !words.has(word) && !words.has(lemma)) {
     let bestScore = Infinity
     for (const form of new Set([word, lemma])) {
       const sounds = doubleMetaphone(form)
