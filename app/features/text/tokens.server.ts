@@ -29,7 +29,7 @@ const require = createRequire(import.meta.url)
 
 export { englishLemma }
 
-// Contractions are one word each (don't, dont, i'll), numbers too; emoji and punctuation are not words.
+// Contractions are one word each (don't, dont), numbers too, then split where ENGLISH_SPLIT says ("he'll": he will); emoji and punctuation are not words.
 const ENGLISH_WORD = /[a-z0-9]+(?:['’][a-z]+)?/gu
 
 function english(text: string, names: ReadonlySet<string>): Token[] {
