@@ -22,9 +22,10 @@ import { assessPost, readPost, sentenceReadings } from '../app/features/alerts/a
 import { featuresOf, MODEL_CLASSES, type ModelClass, type RiskModelFile } from '../app/features/alerts/assess/model.server'
 import { EVAL_LANGUAGES, labelledPosts, TRAINING_SETS, type EvalLanguage, type EvalSet } from '../tests/support/risk-eval'
 
-const EPOCHS = 10
+// RISK_EPOCHS and RISK_DECAY try other settings on fold models (decision 0085).
+const EPOCHS = Number(process.env.RISK_EPOCHS ?? 10)
 const RATE = 0.2
-const DECAY = 1e-3
+const DECAY = Number(process.env.RISK_DECAY ?? 1e-3)
 /** Weights smaller than this change no decision: left out of the file. */
 const KEEP = 0.01
 /**
