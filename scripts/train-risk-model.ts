@@ -158,6 +158,14 @@ if (process.env.RISK_EVERYDAY !== 'none') {
   everyday.push(...found.everyday)
 }
 
+// RISK_MIN_POSTS: a feature seen in fewer posts (labelled or everyday) than this is left out: one post's odd word is not a pattern.
+const MIN_POSTS = Number(process.env.RISK_MIN_POSTS ?? 1)
+if (MIN_POSTS > 1) {
+  const seen = new Map<string, number>()
+  for (const ex of examples) for (const f of ex.features) seen.set(f, (seen.get(f) ?? 0) + 1)
+  for (const ex of examples) ex.features = ex.features.filter((f) => (seen.get(f) ?? 0) >= MIN_POSTS)
+}
+
 const shuffled = shuffler(33)
 const classes = MODEL_CLASSES.length
 const bias = new Array<number>(classes).fill(0)
