@@ -225,6 +225,9 @@ describe('the rules and the model together', () => {
     expect(read.risk).toBeGreaterThan(whole(worrying))
     // Five windows: the gloomy pair's chance of nothing counts five times.
     expect(read.risk).toBeCloseTo(1 - 5 * (1 - risk(true, false)), 6)
+    // The whole post's own reading, which alone the model raises on (decision 0085), is kept beside it.
+    expect(read.whole.risk).toBeCloseTo(whole(worrying), 6)
+    expect(read.whole.risk).toBeLessThan(read.risk)
     // A short post is read whole.
     expect(assessRisk(model, await day('gloom', 'sunny')).risk).toBeCloseTo(whole(await day('gloom', 'sunny')), 6)
   })

@@ -194,7 +194,8 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   if (findings.every((f) => f.category === 'hopelessness') && anyMentions(readings, (l) => l.passing)) findings.length = 0
   const model = await riskModel()
   const sentences = bySentence(readings)
-  const { risk, category, chances } = assessRisk(model, sentences)
+  const { risk, chances, whole } = assessRisk(model, sentences)
+  const category = whole.category
   const kept = combine(dedupe(findings), setAside, risk, sentences.length, acts, model.classes)
   // On an occasion that explains the words (a bag packed for the school trip, a surprise kept
   // secret, 「ネコが家出」), a rule's finding stands only where the model reads its concern too.
@@ -222,7 +223,9 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   // (「きずつけたりしない」, "nobody hit me", a film), it does not raise them again.
   const explained = setAside.some((a) => a.why === 'negated' || a.category === category || (a.category === 'harm' && (category === 'abuse' || category === 'bullying')))
   // Alone, it raises only a post with a word of distress in it: never a museum trip or a song (distress.server.ts).
-  if (readings.length && risk >= MODEL_ALONE && !explained && !kept.some((f) => f.category === category) && distressed(sentenceReadings(readings))) kept.push(modelFinding(model, readings, category))
+  // And only where the whole post reads as worrying: one odd pair of sentences in a long ordinary week
+  // is chance, and the rules and signs still read every pair (decision 0085).
+  if (readings.length && whole.risk >= MODEL_ALONE && !explained && !kept.some((f) => f.category === category) && distressed(sentenceReadings(readings))) kept.push(modelFinding(model, readings, category))
   return { findings: kept, severity: kept.some((f) => f.severity === 'high') ? 'high' : kept.length ? 'medium' : null, setAside, risk }
 }
 

@@ -113,9 +113,10 @@ export const WINDOW = 2
  * of "nothing" counts k times (a Bonferroni correction): in a long post each window must be that
  * much surer, and a long ordinary day is not raised for one odd pair of sentences.
  * `chances`: each category's highest chance in any of these readings, which a sign (a rule marked
- * `sign`) asks of the model before it counts (decision 0069).
+ * `sign`) asks of the model before it counts (decision 0069). `whole`: the whole post's reading alone,
+ * which is what the model alone raises on (decision 0085).
  */
-export function assessRisk(model: RiskModel, sentences: SentenceReading[][]): { risk: number; category: RiskCategory; chances: Map<RiskCategory, number> } {
+export function assessRisk(model: RiskModel, sentences: SentenceReading[][]): { risk: number; category: RiskCategory; chances: Map<RiskCategory, number>; whole: { risk: number; category: RiskCategory } } {
   const chances = new Map<RiskCategory, number>()
   const read = (part: SentenceReading[]) => {
     const p = probabilities(model, featuresOf(part))
@@ -125,14 +126,15 @@ export function assessRisk(model: RiskModel, sentences: SentenceReading[][]): { 
     })
     return riskOf(p)
   }
-  let best = read(sentences.flat())
+  const whole = read(sentences.flat())
+  let best = whole
   const windows = sentences.length - WINDOW + 1
   for (let i = 0; windows > 1 && i < windows; i++) {
     const window = read(sentences.slice(i, i + WINDOW).flat())
     const risk = 1 - Math.min(1, windows * (1 - window.risk))
     if (risk > best.risk) best = { risk, category: window.category }
   }
-  return { ...best, chances }
+  return { ...best, chances, whole }
 }
 
 /**
