@@ -59,8 +59,9 @@ export interface Assessment {
  * still raise it) only when the model finds the post very unlike any worrying one *and* the post
  * says more than the one sentence: the model reads context, and where there is none it is surest
  * of "nothing" exactly where a short post says the most ("I'm just the useless one in this
- * family"). The model alone raises what it finds likely and the rules did not explain away, in a
- * post with a word of distress, at medium.
+ * family"). The model alone raises what it finds likely in the whole post and the rules did not
+ * explain away, in a post with a word of distress where nothing else was found, at medium
+ * (decision 0085).
  */
 export const MODEL_AGREES = 0.02
 export const MODEL_ALONE = 0.97
