@@ -202,8 +202,10 @@ function matchAnywhere(tokens: Token[], slot: Slot): [number, number, string][] 
 export function mentions(language: Language, tokens: Token[], set: Set<string>) {
   if (tokens.some((t) => has(set, t))) return true
   if (language === 'en') {
+    // A phrase matches as written or, word by word, any form of its words ("we move": "we moved").
     const spaced = ` ${tokens.map((t) => t.surface).join(' ')} `
-    return [...set].some((w) => w.includes(' ') && spaced.includes(` ${w} `))
+    const based = ` ${tokens.map((t) => t.base).join(' ')} `
+    return [...set].some((w) => w.includes(' ') && (spaced.includes(` ${w} `) || based.includes(` ${w} `)))
   }
   const text = tokens.map((t) => t.surface).join('')
   return [...set].some((w) => longEnough(language, w) && text.includes(w))
