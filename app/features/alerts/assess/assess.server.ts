@@ -189,7 +189,11 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   }
   // A title that names what the text denies or a lesson is about (「想不開」, then 「我才不會想不開」) is their topic.
   const deniedInText = new Set(setAside.filter((a) => (a.why === 'negated' || a.why === 'teaching') && a.field !== 'title').map((a) => a.category))
-  for (let i = findings.length - 1; i >= 0; i--) if (findings[i].field === 'title' && deniedInText.has(findings[i].category)) findings.splice(i, 1)
+  // So is a title whose words the text repeats inside a figure of speech ("HE KICKED ME", then "he
+  // kicked me under the table so i kicked him back"): the text says what the title meant (decision 0086).
+  const masked = setAside.filter((a) => a.why === 'mask' && a.field !== 'title').map((a) => a.sentence.toLowerCase())
+  const maskedInText = (f: ContentFinding) => masked.some((sentence) => sentence.includes(f.words.toLowerCase()))
+  for (let i = findings.length - 1; i >= 0; i--) if (findings[i].field === 'title' && (deniedInText.has(findings[i].category) || maskedInText(findings[i]))) findings.splice(i, 1)
   if (!findings.some((f) => f.category === 'suicide')) findings.push(...togetherFindings(readings))
   // "I felt hopeless for about an hour. Then we got pizza.": a low mood that passed, and nothing else.
   if (findings.every((f) => f.category === 'hopelessness') && anyMentions(readings, (l) => l.passing)) findings.length = 0
