@@ -7,7 +7,7 @@ import { languagesOf, normalise, sentencesOf, type Language, type Sentence } fro
 import { tokensOf, type Token } from '~/features/text/tokens.server'
 import { watchPattern, watchText } from '~/features/text/watch-words.server'
 import { SEVERITY, type RiskCategory } from './lexicon'
-import { lexiconOf, matchSentence, mentions, type CompiledLexicon, type Dismissal, type PostContext } from './match'
+import { lexiconOf, maskedTokens, matchSentence, mentions, type CompiledLexicon, type Dismissal, type PostContext } from './match'
 import { distressed } from './distress.server'
 import { assessRisk, featuresOf, probabilities, riskModel, type RiskModel, type SentenceReading } from './model.server'
 
@@ -297,10 +297,19 @@ function watchWordFindings(post: PostTexts, words: readonly WatchWord[], journal
 /** Signs that count only together anywhere in the post (pills and counting them): the finding is the later sentence. */
 function togetherFindings(readings: Reading[]): ContentFinding[] {
   const out: ContentFinding[] = []
+  const free = new Map<Reading, Reading['tokens']>()
+  const unmasked = (r: Reading) => {
+    if (!free.has(r)) {
+      const masked = maskedTokens(r.language, r.tokens)
+      free.set(r, masked.size ? r.tokens.filter((_, i) => !masked.has(i)) : r.tokens)
+    }
+    return free.get(r)!
+  }
   for (const language of ['en', 'zh', 'ja'] as Language[]) {
     const mine = readings.filter((r) => r.language === language)
     for (const pair of lexiconOf(language).together) {
-      const [a, b] = pair.words.map((words) => mine.filter((r) => mentions(language, r.tokens, words)))
+      // A pair's words inside a figure of speech do not count, as a rule's do not (decision 0086).
+      const [a, b] = pair.words.map((words) => mine.filter((r) => mentions(language, unmasked(r), words)))
       if (!a.length || !b.length) continue
       const last = b.at(-1)!
       const first = sentenceText(a[0])

@@ -238,11 +238,10 @@ export interface PostContext {
   activity?: boolean
 }
 
-/** Every rule's match in a sentence, and the matches set aside with the reason. */
-export function matchSentence(language: Language, tokens: Token[], post: PostContext = {}) {
-  const lex = lexiconOf(language)
+/** The places of a sentence's words that a set phrase or figure of speech holds (masks.txt). */
+export function maskedTokens(language: Language, tokens: Token[]) {
   const masked = new Set<number>()
-  for (const mask of lex.masks) {
+  for (const mask of lexiconOf(language).masks) {
     // A mask can occur more than once in a sentence: mark each.
     let offset = 0
     while (offset < tokens.length) {
@@ -252,6 +251,13 @@ export function matchSentence(language: Language, tokens: Token[], post: PostCon
       offset += m[1] + 1
     }
   }
+  return masked
+}
+
+/** Every rule's match in a sentence, and the matches set aside with the reason. */
+export function matchSentence(language: Language, tokens: Token[], post: PostContext = {}) {
+  const lex = lexiconOf(language)
+  const masked = maskedTokens(language, tokens)
   const inText = (set: Set<string>) => mentions(language, tokens, set)
   const fiction = inText(lex.fiction)
   const activity = inText(lex.activity)
