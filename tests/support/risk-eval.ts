@@ -31,18 +31,25 @@ export interface LabelledPost {
  * `train12` were the first five blind sets, measured blind in two rounds and then read (decision
  * 0083); `train13` to `train17` were the next five (`blind6` to `blind10`, decision 0084), and `train20` to `train26`
  * were `blind11` to `blind14`, `blind16`, `blind17` and `blind19` (decision 0084); `train27` to `train40`
- * were `blind15`, `blind18` and `blind20` to `blind31`, and `train41` to `train46` were `blind32` to `blind37` (decision 0085), and `train47` to `train54` were `blind38` to `blind45`; `train55` to `train57` were written as training sets for harmless posts that sound alarming (decision 0086). `npm run eval:writers` measures each with a model trained without it.
+ * were `blind15`, `blind18` and `blind20` to `blind31`, and `train41` to `train46` were `blind32` to `blind37` (decision 0085), and `train47` to `train54` were `blind38` to `blind45` (decision 0086). `npm run eval:writers` measures each with a model trained without it.
  */
-export const WRITER_SETS = ['train1-taxonomy', 'train2-younger', 'train3-teen-phone', 'train4-implied-details', 'train5-long-days', 'train6-to-the-teacher', 'train7-very-short', 'train8-one-line', 'train9-middle-of-a-day', 'train10-slang', 'train11-implied', 'train12-rambling', 'train13-second-language', 'train14-notes-and-lists', 'train15-careful-and-polite', 'train16-speech-to-text', 'train17-after-a-weekend-away', 'train18-hard-harmless', 'train19-urgent-plainly', 'train20-stories-and-poems', 'train21-questions', 'train22-spelling-by-ear', 'train23-about-someone-else', 'train24-quoted-speech-and-chat', 'train25-deadpan-and-dark-humour', 'train26-clubs-and-sports', 'train27-letters', 'train28-mixing-languages', 'train29-regional-speech', 'train30-prompt-of-the-day', 'train31-a-good-thing-and-a-bad-thing', 'train32-plans-and-wishes', 'train33-home-meals-and-festivals', 'train34-rants-and-venting', 'train35-my-day-as-news', 'train36-feelings-as-weather-and-things', 'train37-older-teens-in-exam-season', 'train38-living-with-an-illness', 'train39-countryside-and-animals', 'train40-we', 'train41-lists', 'train42-online-life', 'train43-sorry-its-my-fault', 'train44-lessons-and-homework', 'train45-trips-and-travel', 'train46-talking-to-a-pet-or-a-toy', 'train47-my-week', 'train48-brothers-sisters-and-cousins', 'train49-money-and-things', 'train50-at-night', 'train51-hobbies-and-making-things', 'train52-first-times-and-changes', 'train53-my-body', 'train54-my-street', 'train55-near-twins', 'train56-teens-who-exaggerate', 'train57-young-children-and-scary-words'] as const
+export const WRITER_SETS = ['train1-taxonomy', 'train2-younger', 'train3-teen-phone', 'train4-implied-details', 'train5-long-days', 'train6-to-the-teacher', 'train7-very-short', 'train8-one-line', 'train9-middle-of-a-day', 'train10-slang', 'train11-implied', 'train12-rambling', 'train13-second-language', 'train14-notes-and-lists', 'train15-careful-and-polite', 'train16-speech-to-text', 'train17-after-a-weekend-away', 'train18-hard-harmless', 'train19-urgent-plainly', 'train20-stories-and-poems', 'train21-questions', 'train22-spelling-by-ear', 'train23-about-someone-else', 'train24-quoted-speech-and-chat', 'train25-deadpan-and-dark-humour', 'train26-clubs-and-sports', 'train27-letters', 'train28-mixing-languages', 'train29-regional-speech', 'train30-prompt-of-the-day', 'train31-a-good-thing-and-a-bad-thing', 'train32-plans-and-wishes', 'train33-home-meals-and-festivals', 'train34-rants-and-venting', 'train35-my-day-as-news', 'train36-feelings-as-weather-and-things', 'train37-older-teens-in-exam-season', 'train38-living-with-an-illness', 'train39-countryside-and-animals', 'train40-we', 'train41-lists', 'train42-online-life', 'train43-sorry-its-my-fault', 'train44-lessons-and-homework', 'train45-trips-and-travel', 'train46-talking-to-a-pet-or-a-toy', 'train47-my-week', 'train48-brothers-sisters-and-cousins', 'train49-money-and-things', 'train50-at-night', 'train51-hobbies-and-making-things', 'train52-first-times-and-changes', 'train53-my-body', 'train54-my-street'] as const
 export const TRAINING_SETS = ['dev', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5', 'holdout6', 'holdout7', 'holdout8', 'everyday', ...WRITER_SETS] as const
+/**
+ * Sets the word lists were written against whose posts the model does not learn (decision 0086):
+ * harmless posts that sound alarming beside worrying twins on the same everyday things (money,
+ * bags, secrets). Learned, they taught the model that an amount of money is a worry, and cost
+ * English recall on held-out writers for a smaller gain in false alerts.
+ */
+export const LEXICON_SETS = ['train55-near-twins', 'train56-teens-who-exaggerate', 'train57-young-children-and-scary-words'] as const
 export const TEST_SETS = ['holdout9'] as const
 /**
- * Every set someone tuned on: the model's training sets (the word lists were written against
+ * Every set someone tuned on: the model's training sets and the lexicon-only sets (the word lists were written against
  * `train1-taxonomy` and the writers' sets, their misses read). The blind writers' sets (`blind46`
  * onwards, never read) and holdout9 are in none of them.
  */
-export const TUNED_SETS = TRAINING_SETS
-export const EVAL_SETS = [...TRAINING_SETS, ...TEST_SETS] as const
+export const TUNED_SETS = [...TRAINING_SETS, ...LEXICON_SETS] as const
+export const EVAL_SETS = [...TRAINING_SETS, ...LEXICON_SETS, ...TEST_SETS] as const
 export type EvalSet = (typeof EVAL_SETS)[number]
 
 export function labelledPosts(set: EvalSet, language: EvalLanguage): LabelledPost[] {
