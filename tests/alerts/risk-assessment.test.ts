@@ -283,6 +283,19 @@ describe('the rules and the model together', () => {
     expect(a.severity).toBe('high')
   })
 
+  it('a title the text repeats inside a figure of speech is its topic; an English context phrase reads any form of its words; "d1e" is die (decision 0086)', async () => {
+    const fight = await assessPost({ title: 'HE KICKED ME', event: 'Josh kicked me under the table at dinner so I kicked him back and I got told off.', story: 'HE STARTED IT.' }, 'en')
+    expect(fight.findings).toEqual([])
+    // The same title over a text that says it plainly still raises it, title and all.
+    const kicked = await assessPost({ title: 'HE KICKED ME', event: 'Dad kicked me in the stomach again.' }, 'en')
+    expect(kicked.findings).toContainEqual(expect.objectContaining({ category: 'abuse', severity: 'high', field: 'title' }))
+    // "we move" in the occasions list is "we moved" too: a goodbye to the old town is a move.
+    const moved = await assess('We moved today. My old life is OVER. Goodbye forever Ashby.')
+    expect(moved.findings).toEqual([])
+    expect(moved.setAside).toContainEqual(expect.objectContaining({ why: 'occasion', category: 'suicide' }))
+    expect((await assess("i want to d1e. not in the 'haha math test' way. the real way.")).findings).toMatchObject([{ category: 'suicide', severity: 'high' }])
+  })
+
   it('the model does not raise words the rules read as negated or as someone else\'s', async () => {
     for (const text of ['じぶんをきずつけたりしない。かぞくとねこがだいすきだから', 'to be clear i would never hurt myself', '我沒有想不開啦，只是昨天很累']) {
       expect((await assess(text)).findings, text).toEqual([])

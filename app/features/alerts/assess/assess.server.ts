@@ -213,7 +213,7 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   // A sign counts where the model, reading the post, finds its category likely too: two readings agree.
   // One finding per category unless the sign says more (an urgent sign beside a medium finding).
   const outranks = (sign: ContentFinding) => !kept.some((f) => f.category === sign.category && (f.severity === 'high' || sign.severity === 'medium'))
-  for (const sign of dedupe(signs.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'high' ? -1 : 1))))
+  for (const sign of dedupe(signs.filter((s) => s.field !== 'title' || !maskedInText(s)).sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'high' ? -1 : 1))))
     if (signAgreed(chances.get(sign.category) ?? 0, risk) && outranks(sign)) kept.push(sign)
   for (const w of watchWordFindings(post, watchWords, journalLanguage)) {
     // One finding per concern and sentence: where the rules found this one already, their finding
