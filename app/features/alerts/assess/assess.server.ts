@@ -7,7 +7,7 @@ import { languagesOf, normalise, sentencesOf, type Language, type Sentence } fro
 import { tokensOf, type Token } from '~/features/text/tokens.server'
 import { watchPattern, watchText } from '~/features/text/watch-words.server'
 import { SEVERITY, type RiskCategory } from './lexicon'
-import { lexiconOf, maskedTokens, matchSentence, mentions, type CompiledLexicon, type Dismissal, type PostContext } from './match'
+import { lexiconOf, matchSentence, mentions, type CompiledLexicon, type Dismissal, type PostContext } from './match'
 import { distressed } from './distress.server'
 import { assessRisk, featuresOf, probabilities, riskModel, type RiskModel, type SentenceReading } from './model.server'
 
@@ -151,8 +151,11 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   // Signs (rules marked `sign`): findings only where the model reads the same category (below).
   const signs: ContentFinding[] = []
   const signSpans = new Map<ContentFinding, [number, number]>()
+  // Each sentence's words outside its figures of speech, which pairs of signs read (togetherFindings).
+  const unmasked = new Map<Reading, Token[]>()
   for (const r of readings) {
-    const { found, dismissed } = matchSentence(r.language, r.tokens, context)
+    const { found, dismissed, masked } = matchSentence(r.language, r.tokens, context)
+    unmasked.set(r, masked.size ? r.tokens.filter((_, i) => !masked.has(i)) : r.tokens)
     // The earliest words of each finding come first: they decide whether the sentence before is shown.
     found.sort((a, b) => a.first - b.first)
     for (const m of found) {
@@ -194,7 +197,7 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   const masked = setAside.filter((a) => a.why === 'mask' && a.field !== 'title').map((a) => a.sentence.toLowerCase())
   const maskedInText = (f: ContentFinding) => masked.some((sentence) => sentence.includes(f.words.toLowerCase()))
   for (let i = findings.length - 1; i >= 0; i--) if (findings[i].field === 'title' && (deniedInText.has(findings[i].category) || maskedInText(findings[i]))) findings.splice(i, 1)
-  if (!findings.some((f) => f.category === 'suicide')) findings.push(...togetherFindings(readings))
+  if (!findings.some((f) => f.category === 'suicide')) findings.push(...togetherFindings(readings, unmasked))
   // "I felt hopeless for about an hour. Then we got pizza.": a low mood that passed, and nothing else.
   if (findings.every((f) => f.category === 'hopelessness') && anyMentions(readings, (l) => l.passing)) findings.length = 0
   const model = await riskModel()
@@ -295,21 +298,13 @@ function watchWordFindings(post: PostTexts, words: readonly WatchWord[], journal
 }
 
 /** Signs that count only together anywhere in the post (pills and counting them): the finding is the later sentence. */
-function togetherFindings(readings: Reading[]): ContentFinding[] {
+function togetherFindings(readings: Reading[], unmasked: Map<Reading, Token[]>): ContentFinding[] {
   const out: ContentFinding[] = []
-  const free = new Map<Reading, Reading['tokens']>()
-  const unmasked = (r: Reading) => {
-    if (!free.has(r)) {
-      const masked = maskedTokens(r.language, r.tokens)
-      free.set(r, masked.size ? r.tokens.filter((_, i) => !masked.has(i)) : r.tokens)
-    }
-    return free.get(r)!
-  }
   for (const language of ['en', 'zh', 'ja'] as Language[]) {
     const mine = readings.filter((r) => r.language === language)
     for (const pair of lexiconOf(language).together) {
       // A pair's words inside a figure of speech do not count, as a rule's do not (decision 0086).
-      const [a, b] = pair.words.map((words) => mine.filter((r) => mentions(language, unmasked(r), words)))
+      const [a, b] = pair.words.map((words) => mine.filter((r) => mentions(language, unmasked.get(r) ?? r.tokens, words)))
       if (!a.length || !b.length) continue
       const last = b.at(-1)!
       const first = sentenceText(a[0])

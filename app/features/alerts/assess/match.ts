@@ -204,8 +204,9 @@ export function mentions(language: Language, tokens: Token[], set: Set<string>) 
   if (language === 'en') {
     // A phrase matches as written or, word by word, any form of its words ("we move": "we moved").
     const spaced = ` ${tokens.map((t) => t.surface).join(' ')} `
-    const based = ` ${tokens.map((t) => t.base).join(' ')} `
-    return [...set].some((w) => w.includes(' ') && (spaced.includes(` ${w} `) || based.includes(` ${w} `)))
+    let based: string | undefined
+    const inBases = (w: string) => (based ??= ` ${tokens.map((t) => t.base).join(' ')} `).includes(` ${w} `)
+    return [...set].some((w) => w.includes(' ') && (spaced.includes(` ${w} `) || inBases(w)))
   }
   const text = tokens.map((t) => t.surface).join('')
   return [...set].some((w) => longEnough(language, w) && text.includes(w))
@@ -239,7 +240,7 @@ export interface PostContext {
 }
 
 /** The places of a sentence's words that a set phrase or figure of speech holds (masks.txt). */
-export function maskedTokens(language: Language, tokens: Token[]) {
+function maskedTokens(language: Language, tokens: Token[]) {
   const masked = new Set<number>()
   for (const mask of lexiconOf(language).masks) {
     // A mask can occur more than once in a sentence: mark each.
@@ -290,7 +291,7 @@ export function matchSentence(language: Language, tokens: Token[], post: PostCon
     }
     if (firstDismissed) dismissed.push(firstDismissed)
   }
-  return { found, dismissed }
+  return { found, dismissed, masked }
 }
 
 interface SentenceContext {
