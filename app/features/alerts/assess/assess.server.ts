@@ -9,7 +9,7 @@ import { watchPattern, watchText } from '~/features/text/watch-words.server'
 import { SEVERITY, type RiskCategory } from './lexicon'
 import { lexiconOf, matchSentence, mentions, type CompiledLexicon, type Dismissal, type PostContext } from './match'
 import { distressed } from './distress.server'
-import { assessRisk, featuresOf, probabilities, riskModel, type RiskModel, type SentenceReading } from './model.server'
+import { assessRisk, featuresOf, probabilities, riskModel, signSenseOf, type RiskModel, type SentenceReading } from './model.server'
 
 export type PostField = 'title' | 'event' | 'story' | 'behaviour'
 export interface PostTexts {
@@ -49,6 +49,8 @@ export interface Assessment {
   setAside: { field: PostField; sentence: string; why: Dismissal | 'unlike' | 'occasion'; category: string; language: Language }[]
   /** The model's chance that the post is worrying (0 to 1). */
   risk: number
+  /** Whether a rule or a sign found words, before the model was asked: the posts the sign-sense model learns from (decision 0087). */
+  wordsFound: boolean
 }
 
 /**
@@ -77,6 +79,13 @@ export const SIGN_AMONG = 0.15
  * Never where the model finds the post as a whole unlike any worrying one (below `MODEL_AGREES`): a
  * category likely in one pair of sentences of a long harmless post is chance (decision 0084).
  */
+/**
+ * And the second model, trained only on posts where a rule or a sign found words, must read the post
+ * as worrying (decision 0087): the first model learned that a bruise is a worry from every post with a
+ * bruise in it; the second learned only from posts with the word, so only the words around it count
+ * (a shin "from the match on Saturday", "we were laughing so hard though").
+ */
+export const SIGN_MEANT = 0.5
 const signAgreed = (chance: number, risk: number) => risk >= MODEL_AGREES && (chance >= SIGN_AGREES || (risk >= MODEL_ALONE && chance >= SIGN_AMONG))
 
 const FIELDS: PostField[] = ['title', 'event', 'story', 'behaviour']
@@ -216,8 +225,10 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   // A sign counts where the model, reading the post, finds its category likely too: two readings agree.
   // One finding per category unless the sign says more (an urgent sign beside a medium finding).
   const outranks = (sign: ContentFinding) => !kept.some((f) => f.category === sign.category && (f.severity === 'high' || sign.severity === 'medium'))
+  let meant: number | undefined
+  const signMeant = () => (meant ??= signSenseOf(model, sentences.flat())) >= SIGN_MEANT
   for (const sign of dedupe(signs.filter((s) => s.field !== 'title' || !maskedInText(s)).sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'high' ? -1 : 1))))
-    if (signAgreed(chances.get(sign.category) ?? 0, risk) && outranks(sign)) kept.push(sign)
+    if (signAgreed(chances.get(sign.category) ?? 0, risk) && outranks(sign) && signMeant()) kept.push(sign)
   for (const w of watchWordFindings(post, watchWords, journalLanguage)) {
     // One finding per concern and sentence: where the rules found this one already, their finding
     // stands (its severity may be urgent), marked as the school's word too when its words hold it.
@@ -235,7 +246,7 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   // is chance; the rules and signs still read every pair), and nothing else was found: beside a
   // rule's finding its guess at another category tells the teacher nothing more (decision 0085).
   if (readings.length && !kept.length && whole.risk >= MODEL_ALONE && !explained && distressed(sentenceReadings(readings))) kept.push(modelFinding(model, readings, category))
-  return { findings: kept, severity: kept.some((f) => f.severity === 'high') ? 'high' : kept.length ? 'medium' : null, setAside, risk }
+  return { findings: kept, severity: kept.some((f) => f.severity === 'high') ? 'high' : kept.length ? 'medium' : null, setAside, risk, wordsFound: findings.length > 0 || signs.length > 0 }
 }
 
 /** The categories whose rules' words an occasion in the post may explain (occasions.txt). */

@@ -38,6 +38,13 @@ export interface RiskModelFile {
   bias: number[]
   features: string[]
   weights: number[]
+  /**
+   * The second model, which reads a sign's sense (decision 0087): a logistic regression over the same
+   * features, trained only on the labelled posts in which a rule or a sign found words, on whether the
+   * post is worrying. Where every post has the alarming word, only the words around it can tell.
+   * Its weights are for "worrying" alone.
+   */
+  signSense?: { bias: number; features: string[]; weights: number[] }
 }
 
 /** The file in memory: a row number per feature and the rows packed (about 5 MB for 50,000 features). */
@@ -47,10 +54,27 @@ export interface RiskModel {
   bias: number[]
   rows: Map<string, number>
   weights: Float32Array
+  signSense?: { bias: number; weights: Map<string, number> }
 }
 
 export function loadModel(file: RiskModelFile): RiskModel {
-  return { trainedOn: file.trainedOn, classes: file.classes, bias: file.bias, rows: new Map(file.features.map((f, i) => [f, i])), weights: Float32Array.from(file.weights) }
+  const sense = file.signSense
+  return {
+    trainedOn: file.trainedOn,
+    classes: file.classes,
+    bias: file.bias,
+    rows: new Map(file.features.map((f, i) => [f, i])),
+    weights: Float32Array.from(file.weights),
+    ...(sense ? { signSense: { bias: sense.bias, weights: new Map(sense.features.map((f, i) => [f, sense.weights[i]])) } } : {}),
+  }
+}
+
+/** The sign-sense model's chance that a post whose words a rule or a sign found is worrying (1 where the file has none). */
+export function signSenseOf(model: RiskModel, sentences: SentenceReading[]): number {
+  if (!model.signSense) return 1
+  let z = model.signSense.bias
+  for (const f of featuresOf(sentences)) z += model.signSense.weights.get(f) ?? 0
+  return 1 / (1 + Math.exp(-z))
 }
 
 /** One sentence as the analysers read it in one language. */
