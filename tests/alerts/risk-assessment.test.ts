@@ -296,6 +296,19 @@ describe('the rules and the model together', () => {
     expect((await assess("i want to d1e. not in the 'haha math test' way. the real way.")).findings).toMatchObject([{ category: 'suicide', severity: 'high' }])
   })
 
+  it('a sign counts only where the second model, trained on posts with alarming words in them, reads the post as worrying too (decision 0087)', async () => {
+    const pillowFight = { title: 'pillow fight', event: "Huge pillow fight at my cousin's house.", story: 'Sam whacked me and I fell into the bunk bed and now I have a big bruise on my arm. It is going yellow. We were laughing so hard though.' }
+    const a = await assessPost(pillowFight, 'en')
+    expect(a.findings).toEqual([])
+    // The first model alone agrees with the sign: it is the second that reads the laughing and the bunk bed.
+    expect(a.risk).toBeGreaterThan(MODEL_ALONE / 2)
+    expect(a.wordsFound).toBe(true)
+    // A bruise someone gave, kept secret under a threat, is still told at once.
+    const arm = await assessPost({ title: 'arm', event: 'I got a new bruise on my arm.', story: "Mum's boyfriend grabbed me hard when I was slow putting my shoes on. He said if I tell anyone I will be sorry." }, 'en')
+    expect(arm.severity).toBe('high')
+    expect(arm.findings).toContainEqual(expect.objectContaining({ category: 'abuse', severity: 'high' }))
+  })
+
   it('the model does not raise words the rules read as negated or as someone else\'s', async () => {
     for (const text of ['じぶんをきずつけたりしない。かぞくとねこがだいすきだから', 'to be clear i would never hurt myself', '我沒有想不開啦，只是昨天很累']) {
       expect((await assess(text)).findings, text).toEqual([])
