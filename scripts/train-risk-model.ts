@@ -1,6 +1,7 @@
 // Trains the content assessment's model (app/features/alerts/assess/model.server.ts) on the labelled
 // sets and on public everyday text, and writes app/features/alerts/assess/risk-model.json; with it,
-// the sign-sense model (decision 0087), trained on the labelled posts in which the rules find words.
+// the sign-sense model (decision 0087), trained on the labelled posts in which the rules find words,
+// and the urgency model, trained on the worrying ones on whether they are urgent.
 // Deterministic: the same sets and texts give the same weights. The sets held out for measuring
 // (TEST_SETS in tests/support/risk-eval.ts) and the blind writers' sets are never read here.
 //
@@ -70,6 +71,8 @@ function modelClassOf(category: string | null): ModelClass {
 const examples: Example[] = []
 /** The labelled posts in which a rule or a sign found words: what the sign-sense model learns from (decision 0087). */
 const wordsFound: Example[] = []
+/** The labelled worrying posts, urgent (1) or not: what the urgency model learns from (decision 0087). */
+const urgent: Example[] = []
 // TRAIN_SETS=dev,holdout trains on fewer sets, to try a change on a set the model has not seen.
 const sets = process.env.TRAIN_SETS?.split(',') ?? TRAINING_SETS
 for (const set of sets)
@@ -79,6 +82,7 @@ for (const set of sets)
       const example = { features: [...features].sort(), label: MODEL_CLASSES.indexOf(modelClassOf(post.category)) }
       examples.push(example)
       if ((await assessPost(post, language)).wordsFound) wordsFound.push({ features: example.features, label: post.label === 'worrying' ? 1 : 0 })
+      if (post.label === 'worrying' && post.severity) urgent.push({ features: example.features, label: post.severity === 'high' ? 1 : 0 })
     }
 const labelled = examples.length
 
@@ -195,22 +199,27 @@ for (let epoch = 0; epoch < EPOCHS; epoch++) {
   }
 }
 
-// The sign-sense model (decision 0087): logistic regression, the same way, on the posts where words were found.
-let senseBias = 0
-const senseWeights = new Map<string, number>()
-const senseShuffled = shuffler(7)
-for (let epoch = 0; epoch < EPOCHS; epoch++) {
-  for (const ex of senseShuffled(wordsFound)) {
-    const z = ex.features.reduce((s, f) => s + (senseWeights.get(f) ?? 0), senseBias)
-    const gradient = 1 / (1 + Math.exp(-z)) - ex.label
-    senseBias = senseBias * (1 - RATE * DECAY) - RATE * gradient
-    for (const f of ex.features) senseWeights.set(f, (senseWeights.get(f) ?? 0) * (1 - RATE * DECAY) - RATE * gradient)
-  }
-}
-
 const round = (x: number) => Math.round(x * 1000) / 1000
+/** Logistic regression, the same way: the sign-sense and urgency models (decision 0087). */
+function logisticRegression(data: Example[], seed: number) {
+  let b = 0
+  const w = new Map<string, number>()
+  const order = shuffler(seed)
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    for (const ex of order(data)) {
+      const z = ex.features.reduce((s, f) => s + (w.get(f) ?? 0), b)
+      const gradient = 1 / (1 + Math.exp(-z)) - ex.label
+      b = b * (1 - RATE * DECAY) - RATE * gradient
+      for (const f of ex.features) w.set(f, (w.get(f) ?? 0) * (1 - RATE * DECAY) - RATE * gradient)
+    }
+  }
+  const kept = [...w].filter(([, x]) => Math.abs(x) >= KEEP).sort(([a], [b]) => (a < b ? -1 : 1))
+  return { bias: round(b), features: kept.map(([f]) => f), weights: kept.map(([, x]) => round(x)) }
+}
+const signSense = logisticRegression(wordsFound, 7)
+const urgency = logisticRegression(urgent, 11)
+
 const kept = [...weights].filter(([, w]) => w.some((x) => Math.abs(x) >= KEEP)).sort(([a], [b]) => (a < b ? -1 : 1))
-const senseKept = [...senseWeights].filter(([, w]) => Math.abs(w) >= KEEP).sort(([a], [b]) => (a < b ? -1 : 1))
 const model: RiskModelFile = {
   trainedOn: [...sets],
   everyday,
@@ -218,9 +227,10 @@ const model: RiskModelFile = {
   bias: bias.map(round),
   features: kept.map(([f]) => f),
   weights: kept.flatMap(([, w]) => w.map(round)),
-  signSense: { bias: round(senseBias), features: senseKept.map(([f]) => f), weights: senseKept.map(([, w]) => round(w)) },
+  signSense,
+  urgency,
 }
 // RISK_MODEL_OUT writes elsewhere (a model trained on fewer sets, to measure it: scripts/eval-writers.ts).
 const file = process.env.RISK_MODEL_OUT || path.join(import.meta.dirname, '..', 'app', 'features', 'alerts', 'assess', 'risk-model.json')
 writeFileSync(file, JSON.stringify(model))
-console.log(`${labelled} labelled posts (${wordsFound.length} with words a rule or a sign found, ${senseKept.length} features for their sense) and ${examples.length - labelled} everyday ones (${everyday.map((e) => `${e.sentences} ${e.language} from ${e.source}`).join(', ')}), ${kept.length} features kept of ${weights.size}: ${file}`)
+console.log(`${labelled} labelled posts (${wordsFound.length} with words a rule or a sign found, ${signSense.features.length} features for their sense; ${urgent.length} worrying, ${urgency.features.length} features for their urgency) and ${examples.length - labelled} everyday ones (${everyday.map((e) => `${e.sentences} ${e.language} from ${e.source}`).join(', ')}), ${kept.length} features kept of ${weights.size}: ${file}`)

@@ -309,6 +309,15 @@ describe('the rules and the model together', () => {
     expect(arm.findings).toContainEqual(expect.objectContaining({ category: 'abuse', severity: 'high' }))
   })
 
+  it('words of a medium concern in a post both models read as urgent are told at once; the model alone still never is (decision 0087)', async () => {
+    const stairs = await assessPost({ title: 'stairs', event: 'They push me on the stairs every day and say it was an accident.', story: 'Yesterday I fell down five steps and they filmed it.' }, 'en')
+    expect(stairs.findings).toMatchObject([{ category: 'bullying', severity: 'high', words: 'push me on the stairs' }])
+    // Names and exclusion the first model is just as sure of: not urgent, so told the same day, as the taxonomy says.
+    const names = await assess('The girls in my class call me smelly and nobody will sit with me at lunch anymore.')
+    expect(names.risk).toBeGreaterThanOrEqual(MODEL_ALONE)
+    expect(names.findings).toMatchObject([{ category: 'bullying', severity: 'medium' }])
+  })
+
   it('the model does not raise words the rules read as negated or as someone else\'s', async () => {
     for (const text of ['じぶんをきずつけたりしない。かぞくとねこがだいすきだから', 'to be clear i would never hurt myself', '我沒有想不開啦，只是昨天很累']) {
       expect((await assess(text)).findings, text).toEqual([])

@@ -9,7 +9,7 @@ import { watchPattern, watchText } from '~/features/text/watch-words.server'
 import { SEVERITY, type RiskCategory } from './lexicon'
 import { lexiconOf, matchSentence, mentions, type CompiledLexicon, type Dismissal, type PostContext } from './match'
 import { distressed } from './distress.server'
-import { assessRisk, featuresOf, probabilities, riskModel, signSenseOf, type RiskModel, type SentenceReading } from './model.server'
+import { assessRisk, featuresOf, probabilities, riskModel, signSenseOf, urgencyOf, type RiskModel, type SentenceReading } from './model.server'
 
 export type PostField = 'title' | 'event' | 'story' | 'behaviour'
 export interface PostTexts {
@@ -86,6 +86,13 @@ export const SIGN_AMONG = 0.15
  * (a shin "from the match on Saturday", "we were laughing so hard though").
  */
 export const SIGN_MEANT = 0.5
+/**
+ * A third model, trained on the labelled worrying posts on whether they are urgent (decision 0087):
+ * where the rules' words found only medium concerns and the first model is sure the post is worrying
+ * (`MODEL_ALONE`), its reading of the post as urgent makes the alert urgent. It never raises a post
+ * on its own, and never what the model alone found.
+ */
+export const URGENT_READ = 0.5
 const signAgreed = (chance: number, risk: number) => risk >= MODEL_AGREES && (chance >= SIGN_AGREES || (risk >= MODEL_ALONE && chance >= SIGN_AMONG))
 
 const FIELDS: PostField[] = ['title', 'event', 'story', 'behaviour']
@@ -229,6 +236,10 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   const signMeant = () => (meant ??= signSenseOf(model, sentences.flat())) >= SIGN_MEANT
   for (const sign of dedupe(signs.filter((s) => s.field !== 'title' || !maskedInText(s)).sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'high' ? -1 : 1))))
     if (signAgreed(chances.get(sign.category) ?? 0, risk) && outranks(sign) && signMeant()) kept.push(sign)
+  // Words that name only a medium concern in a post both models read as an urgent one ("they said
+  // they'll jump us after school", "something glass broke"): the first such finding is told at once.
+  const worded = kept.filter((f) => !f.byModel)
+  if (worded.length && !kept.some((f) => f.severity === 'high') && risk >= MODEL_ALONE && urgencyOf(model, sentences.flat()) >= URGENT_READ) worded[0].severity = 'high'
   for (const w of watchWordFindings(post, watchWords, journalLanguage)) {
     // One finding per concern and sentence: where the rules found this one already, their finding
     // stands (its severity may be urgent), marked as the school's word too when its words hold it.

@@ -44,7 +44,25 @@ export interface RiskModelFile {
    * post is worrying. Where every post has the alarming word, only the words around it can tell.
    * Its weights are for "worrying" alone.
    */
-  signSense?: { bias: number; features: string[]; weights: number[] }
+  signSense?: LogisticFile
+  urgency?: LogisticFile
+}
+
+/** A logistic regression over the same features: a bias and one weight per feature. */
+interface LogisticFile {
+  bias: number
+  features: string[]
+  weights: number[]
+}
+interface Logistic {
+  bias: number
+  weights: Map<string, number>
+}
+const logistic = (file: LogisticFile): Logistic => ({ bias: file.bias, weights: new Map(file.features.map((f, i) => [f, file.weights[i]])) })
+function chanceOf(model: Logistic, sentences: SentenceReading[]) {
+  let z = model.bias
+  for (const f of featuresOf(sentences)) z += model.weights.get(f) ?? 0
+  return 1 / (1 + Math.exp(-z))
 }
 
 /** The file in memory: a row number per feature and the rows packed (about 5 MB for 50,000 features). */
@@ -54,28 +72,27 @@ export interface RiskModel {
   bias: number[]
   rows: Map<string, number>
   weights: Float32Array
-  signSense?: { bias: number; weights: Map<string, number> }
+  signSense?: Logistic
+  urgency?: Logistic
 }
 
 export function loadModel(file: RiskModelFile): RiskModel {
-  const sense = file.signSense
   return {
     trainedOn: file.trainedOn,
     classes: file.classes,
     bias: file.bias,
     rows: new Map(file.features.map((f, i) => [f, i])),
     weights: Float32Array.from(file.weights),
-    ...(sense ? { signSense: { bias: sense.bias, weights: new Map(sense.features.map((f, i) => [f, sense.weights[i]])) } } : {}),
+    ...(file.signSense ? { signSense: logistic(file.signSense) } : {}),
+    ...(file.urgency ? { urgency: logistic(file.urgency) } : {}),
   }
 }
 
 /** The sign-sense model's chance that a post whose words a rule or a sign found is worrying (1 where the file has none). */
-export function signSenseOf(model: RiskModel, sentences: SentenceReading[]): number {
-  if (!model.signSense) return 1
-  let z = model.signSense.bias
-  for (const f of featuresOf(sentences)) z += model.signSense.weights.get(f) ?? 0
-  return 1 / (1 + Math.exp(-z))
-}
+export const signSenseOf = (model: RiskModel, sentences: SentenceReading[]): number => (model.signSense ? chanceOf(model.signSense, sentences) : 1)
+
+/** The urgency model's chance that a worrying post is urgent (0 where the file has none). */
+export const urgencyOf = (model: RiskModel, sentences: SentenceReading[]): number => (model.urgency ? chanceOf(model.urgency, sentences) : 0)
 
 /** One sentence as the analysers read it in one language. */
 export interface SentenceReading {
