@@ -76,10 +76,6 @@ export const SIGN_AGREES = 0.5
  */
 export const SIGN_AMONG = 0.15
 /**
- * Never where the model finds the post as a whole unlike any worrying one (below `MODEL_AGREES`): a
- * category likely in one pair of sentences of a long harmless post is chance (decision 0084).
- */
-/**
  * And the second model, trained only on posts where a rule or a sign found words, must read the post
  * as worrying (decision 0087): the first model learned that a bruise is a worry from every post with a
  * bruise in it; the second learned only from posts with the word, so only the words around it count
@@ -93,6 +89,10 @@ export const SIGN_MEANT = 0.5
  * on its own, and never what the model alone found.
  */
 export const URGENT_READ = 0.5
+/**
+ * Never where the model finds the post as a whole unlike any worrying one (below `MODEL_AGREES`): a
+ * category likely in one pair of sentences of a long harmless post is chance (decision 0084).
+ */
 const signAgreed = (chance: number, risk: number) => risk >= MODEL_AGREES && (chance >= SIGN_AGREES || (risk >= MODEL_ALONE && chance >= SIGN_AMONG))
 
 const FIELDS: PostField[] = ['title', 'event', 'story', 'behaviour']

@@ -15,6 +15,9 @@
  * ordinary post, an adult's as much as a child's, scores nothing; and what it finds alone is raised
  * only in a post that holds a word of distress (distress.server.ts), never at high.
  *
+ * Beside it the file holds two smaller readings (decision 0087): the sense of a sign, learned only
+ * from posts in which the rules found words, and the urgency of a worrying post.
+ *
  * The weights (risk-model.json) are read at the first assessment, not at start-up.
  */
 import { readFile } from 'node:fs/promises'
@@ -45,6 +48,7 @@ export interface RiskModelFile {
    * Its weights are for "worrying" alone.
    */
   signSense?: LogisticFile
+  /** The third model (decision 0087): the same regression on the labelled worrying posts alone, on whether each is urgent. */
   urgency?: LogisticFile
 }
 
