@@ -218,7 +218,7 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   if (findings.every((f) => f.category === 'hopelessness') && anyMentions(readings, (l) => l.passing)) findings.length = 0
   const model = await riskModel()
   const sentences = bySentence(readings)
-  const { risk, chances, whole } = assessRisk(model, sentences)
+  const { risk, chances, whole, features } = assessRisk(model, sentences)
   const category = whole.category
   const kept = combine(dedupe(findings), setAside, risk, sentences.length, acts, model.classes)
   // On an occasion that explains the words (a bag packed for the school trip, a surprise kept
@@ -233,13 +233,13 @@ export async function assessPost(post: PostTexts, journalLanguage?: string, watc
   // One finding per category unless the sign says more (an urgent sign beside a medium finding).
   const outranks = (sign: ContentFinding) => !kept.some((f) => f.category === sign.category && (f.severity === 'high' || sign.severity === 'medium'))
   let meant: number | undefined
-  const signMeant = () => (meant ??= signSenseOf(model, sentences.flat())) >= SIGN_MEANT
+  const signMeant = () => (meant ??= signSenseOf(model, features)) >= SIGN_MEANT
   for (const sign of dedupe(signs.filter((s) => s.field !== 'title' || !maskedInText(s)).sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'high' ? -1 : 1))))
     if (signAgreed(chances.get(sign.category) ?? 0, risk) && outranks(sign) && signMeant()) kept.push(sign)
   // Words that name only a medium concern in a post both models read as an urgent one ("they said
   // they'll jump us after school", "something glass broke"): the first such finding is told at once.
   const worded = kept.filter((f) => !f.byModel)
-  if (worded.length && !kept.some((f) => f.severity === 'high') && risk >= MODEL_ALONE && urgencyOf(model, sentences.flat()) >= URGENT_READ) worded[0].severity = 'high'
+  if (worded.length && !kept.some((f) => f.severity === 'high') && risk >= MODEL_ALONE && urgencyOf(model, features) >= URGENT_READ) worded[0].severity = 'high'
   for (const w of watchWordFindings(post, watchWords, journalLanguage)) {
     // One finding per concern and sentence: where the rules found this one already, their finding
     // stands (its severity may be urgent), marked as the school's word too when its words hold it.

@@ -63,9 +63,9 @@ interface Logistic {
   weights: Map<string, number>
 }
 const logistic = (file: LogisticFile): Logistic => ({ bias: file.bias, weights: new Map(file.features.map((f, i) => [f, file.weights[i]])) })
-function chanceOf(model: Logistic, sentences: SentenceReading[]) {
+function chanceOf(model: Logistic, features: Set<string>) {
   let z = model.bias
-  for (const f of featuresOf(sentences)) z += model.weights.get(f) ?? 0
+  for (const f of features) z += model.weights.get(f) ?? 0
   return 1 / (1 + Math.exp(-z))
 }
 
@@ -92,11 +92,11 @@ export function loadModel(file: RiskModelFile): RiskModel {
   }
 }
 
-/** The sign-sense model's chance that a post whose words a rule or a sign found is worrying (1 where the file has none). */
-export const signSenseOf = (model: RiskModel, sentences: SentenceReading[]): number => (model.signSense ? chanceOf(model.signSense, sentences) : 1)
+/** The sign-sense model's chance that a post (its features: `assessRisk`'s `features`) whose words a rule or a sign found is worrying (1 where the file has none). */
+export const signSenseOf = (model: RiskModel, features: Set<string>): number => (model.signSense ? chanceOf(model.signSense, features) : 1)
 
 /** The urgency model's chance that a worrying post is urgent (0 where the file has none). */
-export const urgencyOf = (model: RiskModel, sentences: SentenceReading[]): number => (model.urgency ? chanceOf(model.urgency, sentences) : 0)
+export const urgencyOf = (model: RiskModel, features: Set<string>): number => (model.urgency ? chanceOf(model.urgency, features) : 0)
 
 /** One sentence as the analysers read it in one language. */
 export interface SentenceReading {
@@ -159,19 +159,21 @@ export const WINDOW = 2
  * much surer, and a long ordinary day is not raised for one odd pair of sentences.
  * `chances`: each category's highest chance in any of these readings, which a sign (a rule marked
  * `sign`) asks of the model before it counts (decision 0069). `whole`: the whole post's reading alone,
- * which is what the model alone raises on (decision 0085).
+ * which is what the model alone raises on (decision 0085). `features`: the whole post's, which the
+ * sign-sense and urgency models read too (decision 0087).
  */
-export function assessRisk(model: RiskModel, sentences: SentenceReading[][]): { risk: number; category: RiskCategory; chances: Map<RiskCategory, number>; whole: { risk: number; category: RiskCategory } } {
+export function assessRisk(model: RiskModel, sentences: SentenceReading[][]): { risk: number; category: RiskCategory; chances: Map<RiskCategory, number>; whole: { risk: number; category: RiskCategory }; features: Set<string> } {
   const chances = new Map<RiskCategory, number>()
-  const read = (part: SentenceReading[]) => {
-    const p = probabilities(model, featuresOf(part))
+  const read = (part: SentenceReading[], features = featuresOf(part)) => {
+    const p = probabilities(model, features)
     p.forEach((chance, c) => {
       const category = model.classes[c] as RiskCategory
       if (c > 0 && chance > (chances.get(category) ?? 0)) chances.set(category, chance)
     })
     return riskOf(p)
   }
-  const whole = read(sentences.flat())
+  const features = featuresOf(sentences.flat())
+  const whole = read(sentences.flat(), features)
   let best = whole
   const windows = sentences.length - WINDOW + 1
   for (let i = 0; windows > 1 && i < windows; i++) {
@@ -179,7 +181,7 @@ export function assessRisk(model: RiskModel, sentences: SentenceReading[][]): { 
     const risk = 1 - Math.min(1, windows * (1 - window.risk))
     if (risk > best.risk) best = { risk, category: window.category }
   }
-  return { ...best, chances, whole }
+  return { ...best, chances, whole, features }
 }
 
 /**
